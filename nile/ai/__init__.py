@@ -1,0 +1,1 @@
+"""Bots written against the engine protocol only: random, heuristic policy, IS-MCTS. No pygame."""

@@ -1,0 +1,101 @@
+"""The bots and the level table.
+
+Every bot sees only an observation (`state.observation(seat)`), never the true state.
+Bots think incrementally: `start(observation)`, then `think(seconds)` until it returns
+True, then `action()`. The app spreads thinking over frames so the window never
+freezes; tools and tests call `choose`, which runs to the end of the budget.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from nile.ai.hooks import AiHooks, Policy
+from nile.ai.ismcts import ISMCTS
+from nile.core.game import Action, GameInfo, GameState, Seat
+
+
+class Bot(Protocol):
+    """An incremental decision maker."""
+
+    def start(self, observation: GameState) -> None: ...
+
+    def think(self, seconds: float) -> bool: ...
+
+    def action(self) -> Action: ...
+
+
+def choose(bot: Bot, observation: GameState) -> Action:
+    """Run `bot` to the end of its budget on `observation` and return its move."""
+    bot.start(observation)
+    while not bot.think(1.0):
+        pass
+    return bot.action()
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    """Any legal move, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+class PolicyBot:
+    """Plays a policy directly, with a share `epsilon` of uniformly random moves."""
+
+    def __init__(self, policy: Policy, rng: random.Random, epsilon: float = 0.0) -> None:
+        self._policy, self._rng, self._epsilon = policy, rng, epsilon
+        self._choice: Action | None = None
+
+    def start(self, observation: GameState) -> None:
+        if self._rng.random() < self._epsilon:
+            self._choice = random_policy(observation, self._rng)
+        else:
+            self._choice = self._policy(observation, self._rng)
+
+    def think(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        assert self._choice is not None, "start() first"
+        return self._choice
+
+
+def hooks_of(info: GameInfo) -> AiHooks:
+    """The game's heuristics, or the defaults."""
+    return info.ai_hooks() if info.ai_hooks is not None else AiHooks()
+
+
+def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
+             *, iterations: int | None = None, seconds: float | None = None) -> Bot:
+    """The bot for a level: easy and normal play the game's heuristic, hard searches.
+
+    - easy: the heuristic policy with half of the moves random;
+    - normal: the heuristic policy (a small search when the game has none);
+    - hard: IS-MCTS with heuristic rollouts, `hard_iterations` within `hard_seconds`.
+    `iterations`/`seconds` override the hard budget (tools use iterations only, so a
+    seeded run is reproducible; the app adds the time cap).
+    """
+    rng = random.Random(f"nile/bot/{info.id}/{level}/{seat}/{seed}")
+    hooks = hooks_of(info)
+    if hooks.make_bot is not None:
+        custom = hooks.make_bot(level, seat, rng)
+        if custom is not None:
+            return custom
+    policy = hooks.policy
+    if level == "easy":
+        return PolicyBot(policy or random_policy, rng, epsilon=0.5)
+    if level == "normal":
+        if policy is not None:
+            return PolicyBot(policy, rng)
+        return ISMCTS(hooks, rng, iterations=150, seconds=None)
+    return ISMCTS(hooks, rng, iterations=iterations or hooks.hard_iterations,
+                  seconds=seconds if seconds is not None else
+                  (None if iterations else hooks.hard_seconds))
+
+
+def hint(info: GameInfo, state: GameState, seed: int = 0) -> Action:
+    """What the normal bot would do for the player to move, from that player's view."""
+    seat = state.current_player
+    assert seat is not None and seat >= 0, "hint needs a player to move"
+    bot = make_bot(info, "normal", seat, seed)
+    return choose(bot, state.observation(seat))

@@ -1,0 +1,40 @@
+"""What a game plugs into the generic bots, without touching the search."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nile.core.game import Action, GameState
+
+if TYPE_CHECKING:
+    from nile.ai.bots import Bot
+
+Policy = Callable[[GameState, random.Random], Action]
+"""A quick move for the player to act in `state` (which may be an observation)."""
+
+Evaluator = Callable[[GameState], list[float]]
+"""Each seat's estimated result in [0, 1] for a game that has not ended."""
+
+BotFactory = Callable[[str, int, random.Random], "Bot | None"]
+"""(level, seat, rng) -> a game-specific bot, or None to use the generic one."""
+
+
+@dataclass(frozen=True)
+class AiHooks:
+    """A game's heuristics. Every field is optional; the defaults play randomly."""
+
+    policy: Policy | None = None
+    """The normal bot's move and the rollout policy of the hard bot."""
+    evaluate: Evaluator | None = None
+    """Scores a rollout cut short at `rollout_depth`."""
+    rollout_depth: int = 400
+    hard_iterations: int = 2000
+    hard_seconds: float = 0.9
+    rollout_epsilon: float = 0.15
+    """Share of random moves in rollouts, so the search sees more than one line."""
+    exploration: float = 0.7
+    make_bot: BotFactory | None = None
+    """A game-specific bot (Cairo's flick planner) instead of the generic ones."""

@@ -1,0 +1,157 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Each iteration guesses the hidden information afresh from the bot's own observation
+(`determinize`), walks one tree shared by all guesses, and scores a rollout. Actions
+that exist only in some guesses are handled with availability counts (Cowling,
+Powley & Whitehouse 2012). Chance is not stored in the tree ("open loop"): its outcome
+is drawn anew every time, so the tree holds decisions only.
+
+Rewards are each seat's `returns()` in [0, 1]; a node keeps the reward of the seat that
+chose the action leading to it (max^n), which suits games of 2 to 6 players.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from nile.ai.hooks import AiHooks
+from nile.core import chance
+from nile.core.game import CHANCE, Action, GameState
+
+
+@dataclass(eq=False)
+class Node:
+    """Statistics of one decision in the tree."""
+
+    mover: int = -1
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        mean = self.total / self.visits
+        return mean + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+class ISMCTS:
+    """An incremental IS-MCTS bot with an iteration budget and an optional time cap."""
+
+    def __init__(self, hooks: AiHooks, rng: random.Random, iterations: int,
+                 seconds: float | None) -> None:
+        self._hooks, self._rng = hooks, rng
+        self._budget, self._seconds = iterations, seconds
+        self._root = Node()
+        self._observation: GameState | None = None
+        self._legal: list[Action] = []
+        self.iterations_done = 0
+        self._spent = 0.0
+
+    def start(self, observation: GameState) -> None:
+        """Begin a search from the bot's observation."""
+        self._observation = observation
+        self._legal = observation.legal_actions()
+        self._root = Node()
+        self.iterations_done = 0
+        self._spent = 0.0
+
+    def think(self, seconds: float) -> bool:
+        """Search for up to `seconds`; True when the budget is used up."""
+        if self._finished():
+            return True
+        started = time.perf_counter()
+        while not self._finished():
+            self._iterate()
+            self.iterations_done += 1
+            elapsed = time.perf_counter() - started
+            if elapsed >= seconds:
+                break
+        self._spent += time.perf_counter() - started
+        return self._finished()
+
+    def _finished(self) -> bool:
+        if len(self._legal) <= 1:
+            return True
+        if self.iterations_done >= self._budget:
+            return True
+        return self._seconds is not None and self._spent >= self._seconds
+
+    def action(self) -> Action:
+        """The most visited legal move (ties: the better mean, then listed order)."""
+        if not self._legal:
+            raise RuntimeError("the bot has no legal move to choose")
+
+        def rank(action: Action) -> tuple[int, float]:
+            node = self._root.children.get(action)
+            if node is None or node.visits == 0:
+                return (0, 0.0)
+            return (node.visits, node.total / node.visits)
+
+        return max(self._legal, key=rank)
+
+    # One iteration -----------------------------------------------------------------
+
+    def _iterate(self) -> None:
+        assert self._observation is not None
+        state = self._observation.determinize(self._rng)
+        path = self._select_and_expand(state)
+        values = self._rollout(state)
+        for node in path:
+            node.visits += 1
+            node.total += values[node.mover]
+
+    def _select_and_expand(self, state: GameState) -> list[Node]:
+        node, path = self._root, []
+        exploration = self._hooks.exploration
+        while not state.is_terminal:
+            if self._resolve_chance(state):
+                continue
+            mover = state.current_player
+            assert mover is not None
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = self._rng.choice(untried)
+                child = Node(mover=mover, available=1)
+                node.children[action] = child
+                state.apply(action)
+                path.append(child)
+                return path
+            action = max(legal, key=lambda a: node.children[a].ucb(exploration))
+            node = node.children[action]
+            state.apply(action)
+            path.append(node)
+        return path
+
+    def _resolve_chance(self, state: GameState) -> bool:
+        if state.current_player != CHANCE:
+            return False
+        state.apply(chance.pick(state.chance_outcomes(), self._rng))
+        return True
+
+    def _rollout(self, state: GameState) -> list[float]:
+        hooks, rng = self._hooks, self._rng
+        for _ in range(hooks.rollout_depth):
+            if state.is_terminal:
+                return state.returns()
+            if self._resolve_chance(state):
+                continue
+            if hooks.policy is None or rng.random() < hooks.rollout_epsilon:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = hooks.policy(state, rng)
+            state.apply(action)
+        if state.is_terminal:
+            return state.returns()
+        if hooks.evaluate is not None:
+            return hooks.evaluate(state)
+        return [0.5] * state.num_players

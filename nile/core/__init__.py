@@ -1,0 +1,1 @@
+"""The engine core: protocol, chance, registry, saves, sessions, replay. No pygame here."""

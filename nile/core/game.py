@@ -1,0 +1,310 @@
+"""The engine protocol every Nile game follows.
+
+A game is a `GameInfo` (registered once) plus a `GameState` subclass. The state is a
+pure-Python rules engine: no pygame, no global randomness, no wall clock. Chance
+(shuffles, dice, draws, finger jitter) is an explicit turn of the `CHANCE` player whose
+outcomes the state lists in `chance_outcomes()`; whoever drives the game (a session, a
+bot's rollout, a test) picks one with its own seeded generator. So a whole game is just
+its action list, and any situation can be scripted exactly in a test.
+
+Hidden information goes through `observation(seat)`: a copy of the state in which what
+that seat may not see is hidden. Bots search over `determinize(rng)` of that copy, which
+fills the hidden parts with one consistent guess, so a bot never reads another hand.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from nile.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from nile.ai.hooks import AiHooks
+
+CHANCE = -1
+"""The seat number of chance: dice, shuffles and draws."""
+
+Seat = int
+Options = Mapping[str, str]
+
+
+class Action(ABC):
+    """A player's (or chance's) decision: a frozen, hashable value with a stable text form.
+
+    Subclasses are `@dataclass(frozen=True, slots=True)`. The text form is what logs,
+    saves and golden tests store; it must never change meaning between versions.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_str(self) -> str:
+        """The stable text form, for saves and logs."""
+
+    def __str__(self) -> str:
+        return self.to_str()
+
+
+class Event:
+    """Something that happened, returned by `apply` to drive animation and the game log.
+
+    Subclasses are frozen dataclasses. `describe` may name players as `{p0}`, `{p1}`, …;
+    the UI fills in the names (see `nile.core.text.fill_names`).
+    """
+
+    __slots__ = ()
+
+    def describe(self, viewer: Seat | None) -> str:
+        """The log line for `viewer` (None: a spectator who sees only public facts)."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the top bar shows: round and phase in a few words."""
+
+    round_text: str
+    phase_text: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A results-screen breakdown: one row per category, one column per seat."""
+
+    categories: tuple[str, ...]
+    values: tuple[tuple[float, ...], ...]
+    totals: tuple[float, ...]
+    lower_is_better: bool = False
+    notes: tuple[str, ...] = ()
+
+
+S = TypeVar("S", bound="GameState")
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses implement the abstract members.
+
+    Contract (checked for every registered game by the conformance suite):
+    - `legal_actions()` is the only source of legality; `apply` raises `IllegalAction`
+      with a readable reason for anything else and leaves the state unchanged.
+    - Queries never mutate. `clone()` is a deep, independent copy.
+    - `to_dict()` is JSON-safe and `from_dict(to_dict())` equals the original.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats take part."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> Seat | None:
+        """The seat to act, `CHANCE`, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current seat may take (empty for chance and at the end)."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The possible chance actions with their probabilities (current player CHANCE)."""
+        return []
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Perform `action` for the current player (or chance) and report what happened."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game has ended."""
+        return self.current_player is None
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score as the game counts it (see `ScoreSheet.lower_is_better`)."""
+
+    @abstractmethod
+    def ranking(self) -> list[int]:
+        """Each seat's place, 1 = first; tied seats share a place."""
+
+    def returns(self) -> list[float]:
+        """Each seat's result in [0, 1] (1 = outright win), for search: from `ranking`."""
+        return returns_from_ranking(self.ranking())
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """A deep, independent copy."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe picture of the whole state."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
+        """The state `to_dict` described."""
+
+    @abstractmethod
+    def status(self) -> Status:
+        """Round and phase for the top bar."""
+
+    @abstractmethod
+    def score_sheet(self) -> ScoreSheet:
+        """The breakdown behind `scores`, for the results screen."""
+
+    # Hidden information -------------------------------------------------------------
+
+    viewer: Seat | None = None
+    """None for the true state; the observing seat for an `observation` copy."""
+
+    def observation(self, seat: Seat | None) -> GameState:
+        """What `seat` may see (None: a spectator), as a state with hidden parts masked.
+
+        Games without hidden information keep this default: a plain copy.
+        """
+        copy = self.clone()
+        copy.viewer = seat
+        return copy
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this observation, hidden parts guessed with `rng`."""
+        copy = self.clone()
+        copy.viewer = None
+        return copy
+
+    def is_undo_barrier(self, action: Action) -> bool:
+        """True if taking `action` back would unsee something (chance is always a barrier)."""
+        return self.current_player == CHANCE
+
+    # Convenience built on the contract ---------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action (or chance outcome) whose text form is `text`.
+
+        Games with continuous actions (Cairo's flicks) override this with a real parser;
+        `apply` still validates the result.
+        """
+        options = (
+            [a for a, _ in self.chance_outcomes()]
+            if self.current_player == CHANCE
+            else self.legal_actions()
+        )
+        for action in options:
+            if action.to_str() == text:
+                return action
+        raise IllegalAction(f"'{text}' is not a legal move now.")
+
+    def check_legal(self, action: Action) -> None:
+        """Raise `IllegalAction` unless `action` may be applied now."""
+        if self.current_player is None:
+            raise IllegalAction("The game is over.")
+        if self.current_player == CHANCE:
+            if all(action != a for a, _ in self.chance_outcomes()):
+                raise IllegalAction(f"'{action.to_str()}' is not a possible outcome.")
+        elif action not in self.legal_actions():
+            raise IllegalAction(f"'{action.to_str()}' is not a legal move now.")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(self) is type(other) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def returns_from_ranking(ranking: Sequence[int]) -> list[float]:
+    """Map places to [0, 1]: first 1, last 0, tied seats share the average of their slots.
+
+    >>> returns_from_ranking([1, 2, 2, 4])
+    [1.0, 0.5, 0.5, 0.0]
+    """
+    n = len(ranking)
+    if n <= 1:
+        return [1.0] * n
+    result = []
+    for place in ranking:
+        tied = sum(1 for p in ranking if p == place)
+        slots = range(place - 1, place - 1 + tied)
+        result.append(sum((n - 1 - s) / (n - 1) for s in slots) / tied)
+    return result
+
+
+def ranking_from_scores(scores: Sequence[float], lower_is_better: bool = False) -> list[int]:
+    """Standard competition ranking: equal scores share a place.
+
+    >>> ranking_from_scores([3, 5, 5, 1])
+    [3, 1, 1, 4]
+    """
+    sign = 1 if lower_is_better else -1
+    return [1 + sum(1 for o in scores if sign * o < sign * s) for s in scores]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option offered on the setup screen: fixed text choices, first is default."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    help: str = ""
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows of a game. Heavy modules are named, not imported."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    new_game: Callable[[int, int, Options], GameState]
+    state_class: type[GameState]
+    options: tuple[OptionSpec, ...] = ()
+    scene: str | None = None
+    """`module:factory` of the pygame scene, imported only by the app."""
+    ai_hooks: Callable[[], AiHooks] | None = None
+    """Returns the game's heuristics for the bots (None: generic random rollouts)."""
+    players_for: Callable[[Options], tuple[int, int]] | None = None
+    """Player range that depends on options (Age of Steam's maps)."""
+    rules_summary: str = ""
+    """The in-game rules summary (F1), in our own words, as plain text with blank lines."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def player_range(self, options: Options) -> tuple[int, int]:
+        """The allowed number of players under `options`."""
+        if self.players_for is not None:
+            return self.players_for(options)
+        return (self.min_players, self.max_players)
+
+    def resolve_options(self, options: Options) -> dict[str, str]:
+        """Fill defaults and refuse unknown keys or values, with a readable reason."""
+        specs = {o.key: o for o in self.options}
+        for key, value in options.items():
+            spec = specs.get(key)
+            if spec is None:
+                raise ValueError(f"{self.title} has no option '{key}'.")
+            if value not in spec.choices:
+                allowed = ", ".join(spec.choices)
+                raise ValueError(f"Option '{key}' must be one of {allowed}, not '{value}'.")
+        return {o.key: options.get(o.key, o.default) for o in self.options}
+
+    def check_players(self, num_players: int, options: Options) -> None:
+        """Raise ValueError unless `num_players` may play with `options`."""
+        low, high = self.player_range(options)
+        if not low <= num_players <= high:
+            raise ValueError(f"{self.title} needs {low} to {high} players, not {num_players}.")
+
+    def create(self, num_players: int, seed: int, options: Options) -> GameState:
+        """A new game after checking players and options."""
+        resolved = self.resolve_options(options)
+        self.check_players(num_players, resolved)
+        return self.new_game(num_players, seed, resolved)

@@ -1,0 +1,73 @@
+"""Stepping forward and back through a finished (or saved) game.
+
+A replay is the action list re-applied to a fresh game. States are rebuilt on demand
+from checkpoints every `CHECKPOINT_EVERY` plies, so stepping is cheap in both
+directions without holding a copy of every state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nile.core.game import Event, GameInfo, GameState
+from nile.core.session import SeatConfig
+
+CHECKPOINT_EVERY = 25
+
+
+@dataclass
+class Replay:
+    """The states of a recorded game, ply by ply; `position` 0 is the set-up state."""
+
+    info: GameInfo
+    seats: tuple[SeatConfig, ...]
+    seed: int
+    options: dict[str, str]
+    actions: list[str]
+    position: int = 0
+    _checkpoints: dict[int, GameState] = field(default_factory=dict)
+    _state: GameState | None = None
+    _events: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        start = self.info.create(len(self.seats), self.seed, self.options)
+        self._checkpoints[0] = start
+        self._state = start.clone()
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    @property
+    def state(self) -> GameState:
+        assert self._state is not None
+        return self._state
+
+    @property
+    def last_events(self) -> list[Event]:
+        """What the action that led to `position` caused (empty at the start)."""
+        return self._events
+
+    def seek(self, position: int) -> GameState:
+        """Move to `position` (clamped to the game) and return that state."""
+        position = max(0, min(self.length, position))
+        if position < self.position or self._state is None:
+            base = max(p for p in self._checkpoints if p <= position)
+            self._state, self.position = self._checkpoints[base].clone(), base
+            self._events = []
+        while self.position < position:
+            self._step()
+        return self.state
+
+    def forward(self) -> GameState:
+        return self.seek(self.position + 1)
+
+    def back(self) -> GameState:
+        return self.seek(self.position - 1)
+
+    def _step(self) -> None:
+        state = self.state
+        self._events = state.apply(state.parse_action(self.actions[self.position]))
+        self.position += 1
+        if self.position % CHECKPOINT_EVERY == 0 and self.position not in self._checkpoints:
+            self._checkpoints[self.position] = state.clone()
