@@ -181,6 +181,13 @@ class GameState(ABC):
         """True if taking `action` back would unsee something (chance is always a barrier)."""
         return self.current_player == CHANCE
 
+    def invariant_violations(self) -> list[str]:
+        """Broken invariants (components conserved, money >= 0, ...); empty if all hold.
+
+        The conformance suite calls this after every action of its random playouts.
+        """
+        return []
+
     # Convenience built on the contract ---------------------------------------------
 
     def parse_action(self, text: str) -> Action:

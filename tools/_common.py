@@ -1,0 +1,67 @@
+"""Shared bits of the command-line tools: import path, option parsing, playing a game."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from nile.ai.bots import Bot, choose, make_bot  # noqa: E402
+from nile.core import chance  # noqa: E402
+from nile.core.game import CHANCE, Action, GameInfo, GameState  # noqa: E402
+
+BOT_NAMES = ("random", "easy", "normal", "hard")
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """`["map=chile", ...]` -> `{"map": "chile"}`."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs key=value, not {pair!r}")
+        options[key] = value
+    return options
+
+
+class Player:
+    """One seat in a headless game: a bot level, or 'random'."""
+
+    def __init__(self, info: GameInfo, name: str, seat: int, seed: int,
+                 hard_iterations: int | None) -> None:
+        if name not in BOT_NAMES:
+            raise SystemExit(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        self.name = name
+        self.rng = random.Random(f"selfplay/{seed}/{seat}")
+        self.bot: Bot | None = None
+        if name != "random":
+            self.bot = make_bot(info, name, seat, seed, iterations=hard_iterations)
+
+    def act(self, state: GameState) -> Action:
+        if self.bot is None:
+            return self.rng.choice(state.legal_actions())
+        seat = state.current_player
+        assert seat is not None
+        return choose(self.bot, state.observation(seat))
+
+
+def play_game(info: GameInfo, players: list[Player], seed: int, options: dict[str, str],
+              max_actions: int = 1_000_000) -> tuple[GameState, int]:
+    """Play one game to the end (or `max_actions`); returns the state and its length."""
+    state = info.create(len(players), seed, options)
+    rng = random.Random(f"selfplay/chance/{seed}")
+    count = 0
+    while not state.is_terminal and count < max_actions:
+        seat = state.current_player
+        assert seat is not None
+        if seat == CHANCE:
+            action = chance.pick(state.chance_outcomes(), rng)
+        else:
+            action = players[seat].act(state)
+        state.apply(action)
+        count += 1
+    return state, count
