@@ -53,11 +53,15 @@ class PhysicsConfig:
     sleep_time: float
     max_seconds: float
     check_every: int
+    check_most: int
+    check_reach: float
+    support_every: int
     wake_margin: float
     min_speed: float
     speed_cap: float
     spin_per_speed: float
     support_overlap: float
+    support_margin: float
     pyramid_gap: float
     impact_min: float
 

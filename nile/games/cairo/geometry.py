@@ -82,6 +82,17 @@ def contains(poly: Sequence[Point], point: Point) -> bool:
                for i in range(len(poly)))
 
 
+def inside_by(poly: Sequence[Point], point: Point) -> float:
+    """How far `point` lies inside the convex counter-clockwise `poly` (negative: outside)."""
+    best = math.inf
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length > 0.0:
+            best = min(best, _cross(a, b, point) / length)
+    return best
+
+
 def convex_hull(points: Sequence[Point]) -> Polygon:
     """Andrew's monotone chain; counter-clockwise, no repeated end point."""
     pts = sorted(set(points))

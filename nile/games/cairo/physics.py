@@ -29,7 +29,7 @@ How it works, and why:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pymunk
@@ -40,6 +40,8 @@ from nile.games.cairo.config import CairoData
 BLOCK, SHIP = 1, 2
 """pymunk collision types."""
 NO_COLLISION = pymunk.ShapeFilter(categories=1 << 30, mask=0)
+LAUNCH_GROUP = 1
+"""The flicked block and its own ship do not collide until the block is clear of the deck."""
 CELL = 40.0
 """Size of the lazy-addition grid cells (mm)."""
 
@@ -153,12 +155,16 @@ class _Rec:
     signature: tuple[float, ...] = ()
     removed: bool = False
     on_deck: bool = False
+    queried: tuple[float, float] | None = None
+    """Where the body stood still at its last wake query (nothing new can be in reach)."""
+    leaving: bool = False
+    """Off the deck but still overlapping its own ship's outline: no collision with it."""
 
 
-def level_filter(level: int) -> pymunk.ShapeFilter:
+def level_filter(level: int, group: int = 0) -> pymunk.ShapeFilter:
     """Stones collide only with pieces on their own level."""
     bit = 1 << (level - 1)
-    return pymunk.ShapeFilter(categories=bit, mask=bit)
+    return pymunk.ShapeFilter(group=group, categories=bit, mask=bit)
 
 
 class FlickSimulation:
@@ -177,6 +183,7 @@ class FlickSimulation:
         raw_board = self.data.raw["board"]
         self.board_size = board_size or (float(raw_board["width"]), float(raw_board["height"]))
         self.steps = 0
+        self._next_check = 0
         self.done = False
         self.forced = False
         self.impacts: list[Impact] = []
@@ -185,17 +192,24 @@ class FlickSimulation:
         self._frame_impacts = 0
         self._frame_fell = 0
         self._specs = list(pieces)
+        self._rest_poses: dict[str, Pose] | None = None
         self._by_id = {spec.id: spec for spec in self._specs}
         self._recs: list[_Rec] = []
+        self._stacked: list[_Rec] = []
         self._rec_of_shape: dict[pymunk.Shape, _Rec] = {}
         self._added: dict[str, _Rec] = {}
         self._groups: dict[str, list[int]] = {}
         self._grid: dict[tuple[int, int], list[int]] = {}
-        self._max_radius = max(self._radius(kind) for kind in ("small", "large", "die", "ship"))
+        self._radii = {kind: 0.5 * math.hypot(*self._size(kind)[:2])
+                       for kind in ("small", "large", "die", "ship")}
+        self._max_radius = max(self._radii.values())
         self._space = self._new_space(record_impacts)
         self._index_pending()
         self._launch = launch
         self._deck_ship = self._by_id.get(launch.ship)
+        if self._deck_ship is not None:
+            self._add_pending(self._specs.index(self._deck_ship))
+            self._added[launch.ship].shape.filter = level_filter(1, LAUNCH_GROUP)
         self._block = self._add_launch(launch)
 
     # Public API -------------------------------------------------------------------------
@@ -227,7 +241,9 @@ class FlickSimulation:
 
     def poses(self) -> dict[str, Pose]:
         """The current pose of every piece (those never touched keep their rest pose)."""
-        out = {spec.id: spec.pose for spec in self._specs}
+        if self._rest_poses is None:
+            self._rest_poses = {spec.id: spec.pose for spec in self._specs}
+        out = dict(self._rest_poses)
         for rec in self._recs:
             p = rec.body.position
             out[rec.spec.id] = Pose(p.x, p.y, rec.body.angle, rec.level)
@@ -239,6 +255,7 @@ class FlickSimulation:
 
     @property
     def block_on_deck(self) -> bool:
+        """True while the flicked block still slides on its ship's deck (draw it raised)."""
         return self._block.on_deck
 
     # Building ---------------------------------------------------------------------------
@@ -256,12 +273,12 @@ class FlickSimulation:
         return space
 
     def _index_pending(self) -> None:
+        """Each resting piece goes in the grid cell of its centre."""
         for index, spec in enumerate(self._specs):
             if spec.group:
                 self._groups.setdefault(spec.group, []).append(index)
-            reach = self._radius(spec.kind)
-            for cell in _cells(spec.x, spec.y, reach):
-                self._grid.setdefault(cell, []).append(index)
+            cell = (math.floor(spec.x / CELL), math.floor(spec.y / CELL))
+            self._grid.setdefault(cell, []).append(index)
 
     def _size(self, kind: str) -> tuple[float, float, float]:
         """(length, width, mass) of a kind of piece."""
@@ -272,8 +289,7 @@ class FlickSimulation:
         return spec.side, spec.side, spec.mass
 
     def _radius(self, kind: str) -> float:
-        length, width, _ = self._size(kind)
-        return 0.5 * math.hypot(length, width)
+        return self._radii[kind]
 
     def _make(self, spec: BodySpec) -> _Rec:
         length, width, mass = self._size(spec.kind)
@@ -352,6 +368,7 @@ class FlickSimulation:
                 self._attach_floor(rec)
             else:
                 self._attach_stack(rec, self._supporters_of(rec, rec.level - 1))
+                self._stacked.append(rec)
         if new:
             first = new[0].body
             first.sleep()
@@ -362,38 +379,56 @@ class FlickSimulation:
     # Stepping ---------------------------------------------------------------------------
 
     def _step(self) -> None:
-        k = self.cfg.check_every
-        if self.steps % k == 0:
+        if self.steps >= self._next_check:
             self._bookkeeping()
             if self.done:
                 return
         self._space.step(self.cfg.dt)
         self.steps += 1
-        if self._block.on_deck:
+        if self._block.on_deck or self._block.leaving:
             self._check_deck()
-        self._check_supports()
+        if self._stacked and self.steps % self.cfg.support_every == 0:
+            self._check_supports()
         if self.steps >= self.cfg.max_steps and not self.done:
             self.forced = True
             self.done = True
 
     def _bookkeeping(self) -> None:
-        """Every few steps: bring nearby pieces in, drop pieces off the board, detect rest."""
-        all_asleep = True
-        horizon = 1.5 * self.cfg.check_every * self.cfg.dt
-        for rec in list(self._recs):
+        """Bring nearby pieces in, drop pieces off the board, detect rest.
+
+        Runs every `check_every` steps while something moves fast, less often (up to
+        `check_most` steps) while everything crawls: the pass must cover the distance the
+        fastest body can travel before the next one.
+        """
+        cfg = self.cfg
+        moving: list[tuple[_Rec, float, float, float, float]] = []
+        fastest = 0.0
+        for rec in self._recs:
             if rec.removed or rec.body.is_sleeping:
                 continue
-            all_asleep = False
-            pos = rec.body.position
-            if self._off_board(pos.x, pos.y, rec.radius):
+            pos, vel = rec.body.position, rec.body.velocity
+            moving.append((rec, pos.x, pos.y, vel.x, vel.y))
+            fastest = max(fastest, abs(vel.x) + abs(vel.y))
+        if not moving:
+            if self._block.on_deck:
+                self._land_block()
+            else:
+                self.done = True
+                return
+        per_step = 1.5 * fastest * cfg.dt
+        interval = cfg.check_most
+        if per_step * cfg.check_most > cfg.check_reach:
+            interval = max(cfg.check_every, int(cfg.check_reach / per_step))
+        self._next_check = self.steps + interval
+        horizon = 1.5 * interval * cfg.dt
+        for rec, x, y, vx, vy in moving:
+            if self._off_board(x, y, rec.radius):
                 self._remove(rec)
                 continue
-            vel = rec.body.velocity
-            self._wake_along(rec, pos.x, pos.y, vel.x * horizon, vel.y * horizon)
-        if all_asleep and not self._block.on_deck:
-            self.done = True
-        elif all_asleep:
-            self._land_block()
+            if rec.queried == (x, y) and vx == vy == 0.0:
+                continue
+            rec.queried = (x, y) if vx == vy == 0.0 else None
+            self._wake_along(rec, x, y, vx * horizon, vy * horizon)
 
     def _wake_along(self, mover: _Rec, x: float, y: float, dx: float, dy: float) -> None:
         """Add every resting piece the mover could touch before the next bookkeeping pass.
@@ -421,8 +456,7 @@ class FlickSimulation:
     def _follow(self, index: int, left: float, radius: float, mass: float,
                 queue: list[tuple[float, float, float, float, float, float]]) -> None:
         spec = self._specs[index]
-        if left < 0.0 or spec.id in self._added or (
-                self._block.on_deck and spec.id == self._launch.ship):
+        if left < 0.0 or spec.id in self._added:
             return
         for rec in self._add_pending(index):
             p = rec.body.position
@@ -437,21 +471,25 @@ class FlickSimulation:
         """Resting pieces within `radius` (plus their own size) of the segment, each with
         how far along the segment (or from the point) it is, in a fixed order."""
         reach = radius + self._max_radius
-        found = sorted({i for cell in _cells_box(min(x0, x1) - reach, min(y0, y1) - reach,
-                                                 max(x0, x1) + reach, max(y0, y1) + reach)
-                        for i in self._grid.get(cell, ())})
-        out = []
+        grid, specs, added, radii = self._grid, self._specs, self._added, self._radii
         dx, dy = x1 - x0, y1 - y0
         length2 = dx * dx + dy * dy
-        for index in found:
-            spec = self._specs[index]
-            if spec.id in self._added:
-                continue
-            t = 0.0 if length2 == 0.0 else max(0.0, min(1.0, ((spec.x - x0) * dx +
-                                                              (spec.y - y0) * dy) / length2))
-            gap = math.hypot(spec.x - x0 - t * dx, spec.y - y0 - t * dy)
-            if gap <= radius + self._radius(spec.kind):
-                out.append((index, t * math.sqrt(length2) if length2 else gap))
+        out = []
+        for i in range(math.floor((min(x0, x1) - reach) / CELL),
+                       math.floor((max(x0, x1) + reach) / CELL) + 1):
+            for j in range(math.floor((min(y0, y1) - reach) / CELL),
+                           math.floor((max(y0, y1) + reach) / CELL) + 1):
+                for index in grid.get((i, j), ()):
+                    spec = specs[index]
+                    if spec.id in added:
+                        continue
+                    ex, ey = spec.x - x0, spec.y - y0
+                    t = 0.0 if length2 == 0.0 else max(0.0, min(1.0, (ex * dx + ey * dy) /
+                                                                length2))
+                    gap = math.hypot(ex - t * dx, ey - t * dy)
+                    if gap <= radius + radii[spec.kind]:
+                        out.append((index, t * math.sqrt(length2) if length2 else gap))
+        out.sort()
         return out
 
     def _off_board(self, x: float, y: float, radius: float) -> bool:
@@ -472,30 +510,36 @@ class FlickSimulation:
                 other.signature = ()
 
     def _check_deck(self) -> None:
-        """The flicked block lands on the board once it is fully clear of the deck."""
-        ship = self._deck_ship
-        assert ship is not None
-        length, width, _ = self._size("ship")
+        """The flicked block drops onto the board once its centre is past the deck's edge;
+        it ignores its own ship until it is fully clear of it."""
         rec = self._block
-        p = rec.body.position
-        dx, dy = p.x - ship.x, p.y - ship.y
-        c, s = math.cos(ship.angle), math.sin(ship.angle)
-        along, across = c * dx + s * dy, -s * dx + c * dy
-        if abs(along) > length / 2 + rec.radius or abs(across) > width / 2 + rec.radius:
+        along, across = self._deck_coordinates(rec)
+        length, width, _ = self._size("ship")
+        if rec.on_deck and (abs(along) > length / 2 or abs(across) > width / 2):
             self._land_block()
+        if rec.leaving and (abs(along) > length / 2 + rec.radius or
+                            abs(across) > width / 2 + rec.radius):
+            rec.leaving = False
+            rec.shape.filter = level_filter(rec.level)
+
+    def _deck_coordinates(self, rec: _Rec) -> tuple[float, float]:
+        ship = self._added[self._launch.ship].body
+        local = ship.world_to_local(rec.body.position)
+        return local.x, local.y
 
     def _land_block(self) -> None:
         rec = self._block
         rec.on_deck = False
-        rec.shape.filter = level_filter(1)
+        rec.leaving = self._deck_ship is not None
+        rec.shape.filter = level_filter(1, LAUNCH_GROUP if rec.leaving else 0)
 
     # Pyramids (CA-8) ----------------------------------------------------------------------
 
     def _check_supports(self) -> None:
-        stacked = [r for r in self._recs if r.level >= 2 and not r.removed and
-                   not r.body.is_sleeping]
-        if not stacked:
+        if not self._stacked:
             return
+        stacked = [r for r in self._stacked if r.level >= 2 and not r.removed and
+                   not r.body.is_sleeping]
         for rec in sorted(stacked, key=lambda r: r.level):
             kept = [s for s in rec.supporters if not s.removed and s.level == rec.level - 1]
             if len(kept) != len(rec.supporters):
@@ -518,26 +562,49 @@ class FlickSimulation:
         return tuple(out)
 
     def _supported(self, rec: _Rec) -> bool:
+        """The stone's centre lies inside the hull of the patches where it rests on its
+        supporters (by `support_margin`), and enough of it rests on them."""
         if not rec.supporters:
             return False
-        me = self._footprint(rec)
         patches: list[geometry.Point] = []
         total = 0.0
+        me: geometry.Polygon | None = None
+        half = rec.side / 2.0
+        body = rec.body
         for sup in rec.supporters:
-            patch = geometry.clip(me, self._footprint(sup))
+            turn = math.remainder(sup.body.angle - body.angle, math.pi / 2)
+            if abs(turn) < 0.02 and sup.spec.kind == rec.spec.kind:
+                # nearly aligned equal squares: the patch is a rectangle in the stone's frame
+                c = body.world_to_local(sup.body.position)
+                x0, x1 = max(-half, c.x - half), min(half, c.x + half)
+                y0, y1 = max(-half, c.y - half), min(half, c.y + half)
+                if x1 > x0 and y1 > y0:
+                    patches += [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                    total += (x1 - x0) * (y1 - y0)
+                continue
+            me = me or self._footprint(rec, local=True)
+            patch = geometry.clip(me, self._footprint(sup, relative_to=body))
             if len(patch) >= 3:
                 patches += patch
                 total += geometry.area(patch)
         if total < self.cfg.support_overlap * rec.side * rec.side:
             return False
         hull = geometry.convex_hull(patches)
-        p = rec.body.position
-        return len(hull) >= 3 and geometry.contains(hull, (p.x, p.y))
+        return len(hull) >= 3 and geometry.inside_by(hull, (0.0, 0.0)) >= \
+            self.cfg.support_margin
 
-    def _footprint(self, rec: _Rec) -> geometry.Polygon:
-        p = rec.body.position
+    def _footprint(self, rec: _Rec, *, local: bool = False,
+                   relative_to: pymunk.Body | None = None) -> geometry.Polygon:
+        """The piece's outline in the world, in its own frame (`local`), or in the frame of
+        another body."""
         length, width, _ = self._size(rec.spec.kind)
-        return geometry.rectangle(p.x, p.y, rec.body.angle, length, width)
+        if local:
+            return geometry.rectangle(0.0, 0.0, 0.0, length, width)
+        p, angle = rec.body.position, rec.body.angle
+        if relative_to is not None:
+            p = relative_to.world_to_local(p)
+            angle -= relative_to.angle
+        return geometry.rectangle(p.x, p.y, angle, length, width)
 
     def _supporters_of(self, rec: _Rec, level: int) -> list[_Rec]:
         """Stones of the same pyramid on `level` that overlap `rec`."""
@@ -598,23 +665,11 @@ class FlickSimulation:
         self.impacts.append(Impact(self.time, a.spec.id, b.spec.id, impulse, x, y))
 
 
-def _cells(x: float, y: float, reach: float) -> Iterable[tuple[int, int]]:
-    return _cells_box(x - reach, y - reach, x + reach, y + reach)
-
-
-def _cells_box(xa: float, ya: float, xb: float, yb: float) -> Iterable[tuple[int, int]]:
-    x0, x1 = math.floor(xa / CELL), math.floor(xb / CELL)
-    y0, y1 = math.floor(ya / CELL), math.floor(yb / CELL)
-    for i in range(x0, x1 + 1):
-        for j in range(y0, y1 + 1):
-            yield (i, j)
-
-
 def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    """Relative poses within 0.2 mm / 0.01 rad of each other."""
+    """Relative poses within 0.4 mm / 0.02 rad of each other."""
     if len(a) != len(b):
         return False
-    return all(abs(u - v) <= (0.01 if i % 3 == 2 else 0.2) for i, (u, v) in
+    return all(abs(u - v) <= (0.02 if i % 3 == 2 else 0.4) for i, (u, v) in
                enumerate(zip(a, b, strict=True)))
 
 
