@@ -59,9 +59,11 @@ class PhysicsConfig:
     wake_margin: float
     min_speed: float
     speed_cap: float
+    max_travel: float
     spin_per_speed: float
     support_overlap: float
     support_margin: float
+    tumble: float
     pyramid_gap: float
     impact_min: float
 

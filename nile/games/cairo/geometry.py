@@ -121,6 +121,33 @@ def intersects(a: Sequence[Point], b: Sequence[Point]) -> bool:
     return True
 
 
+def separation(a: Sequence[Point], b: Sequence[Point],
+               extra: float = 0.05) -> tuple[float, float] | None:
+    """The shortest move that takes convex polygon `a` out of `b` (plus `extra` mm), or
+    None if they do not overlap."""
+    best: tuple[float, float, float] | None = None
+    ca = (sum(p[0] for p in a) / len(a), sum(p[1] for p in a) / len(a))
+    cb = (sum(p[0] for p in b) / len(b), sum(p[1] for p in b) / len(b))
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length == 0.0:
+                continue
+            nx, ny = (y1 - y0) / length, (x0 - x1) / length
+            pa = [nx * p[0] + ny * p[1] for p in a]
+            pb = [nx * p[0] + ny * p[1] for p in b]
+            overlap = min(max(pa), max(pb)) - max(min(pa), min(pb))
+            if overlap <= 0.0:
+                return None
+            if best is None or overlap < best[0]:
+                sign = 1.0 if nx * (ca[0] - cb[0]) + ny * (ca[1] - cb[1]) >= 0.0 else -1.0
+                best = (overlap, sign * nx, sign * ny)
+    assert best is not None
+    depth, nx, ny = best
+    return ((depth + extra) * nx, (depth + extra) * ny)
+
+
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     """Distance from `p` to the segment a-b."""
     dx, dy = b[0] - a[0], b[1] - a[1]

@@ -29,7 +29,7 @@ How it works, and why:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pymunk
@@ -155,6 +155,8 @@ class _Rec:
     signature: tuple[float, ...] = ()
     removed: bool = False
     on_deck: bool = False
+    rubble: bool = False
+    """A fallen stone with no room on the level below: it lies on the pieces it fell on."""
     queried: tuple[float, float] | None = None
     """Where the body stood still at its last wake query (nothing new can be in reach)."""
     leaving: bool = False
@@ -184,10 +186,13 @@ class FlickSimulation:
         self.board_size = board_size or (float(raw_board["width"]), float(raw_board["height"]))
         self.steps = 0
         self._next_check = 0
+        self._substeps = 1
         self.done = False
         self.forced = False
         self.impacts: list[Impact] = []
         self.fell_off: list[str] = []
+        self.dropped: set[str] = set()
+        """Stones that fell a level during the last step (they may have tumbled aside)."""
         self.ship_impulse: dict[str, float] = {}
         self._frame_impacts = 0
         self._frame_fell = 0
@@ -379,11 +384,13 @@ class FlickSimulation:
     # Stepping ---------------------------------------------------------------------------
 
     def _step(self) -> None:
+        self.dropped = set()
         if self.steps >= self._next_check:
             self._bookkeeping()
             if self.done:
                 return
-        self._space.step(self.cfg.dt)
+        for _ in range(self._substeps):
+            self._space.step(self.cfg.dt / self._substeps)
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
             self._check_deck()
@@ -420,6 +427,9 @@ class FlickSimulation:
         if per_step * cfg.check_most > cfg.check_reach:
             interval = max(cfg.check_every, int(cfg.check_reach / per_step))
         self._next_check = self.steps + interval
+        # a fast body is stepped in parts, so no piece travels far enough in one part to
+        # pass through another (a hit can pass on up to 1.6 times the speed to a lighter one)
+        self._substeps = max(1, math.ceil(1.6 * fastest * cfg.dt / cfg.max_travel))
         horizon = 1.5 * interval * cfg.dt
         for rec, x, y, vx, vy in moving:
             if self._off_board(x, y, rec.radius):
@@ -563,9 +573,15 @@ class FlickSimulation:
 
     def _supported(self, rec: _Rec) -> bool:
         """The stone's centre lies inside the hull of the patches where it rests on its
-        supporters (by `support_margin`), and enough of it rests on them."""
+        supporters (by `support_margin`), and enough of it rests on them. Rubble only needs
+        the second."""
         if not rec.supporters:
             return False
+        if rec.rubble:
+            me = self._footprint(rec)
+            rests = sum(geometry.area(geometry.clip(me, self._footprint(s)))
+                        for s in rec.supporters)
+            return rests >= self.cfg.support_overlap * rec.side * rec.side
         patches: list[geometry.Point] = []
         total = 0.0
         me: geometry.Polygon | None = None
@@ -620,21 +636,87 @@ class FlickSimulation:
         return out
 
     def _drop(self, rec: _Rec) -> None:
-        """The stone falls onto the highest stone of its pyramid under its centre, or the
-        board."""
-        p = rec.body.position
-        below = [o for o in self._recs if o is not rec and not o.removed and
-                 o.level < rec.level and o.spec.group == rec.spec.group and
-                 geometry.contains(self._footprint(o), (p.x, p.y))]
-        top = max((o.level for o in below), default=0)
-        rec.level = top + 1
+        """The stone falls to the highest lower level where the stones of its pyramid carry
+        it (by the same test that made it fall), or to the board. If it lands on pieces of
+        that level with no room to tumble aside, it lies on top of them as rubble."""
+        level = rec.level - 1
+        supporters: list[_Rec] = []
+        rec.rubble = False
+        while level > 1:
+            rec.supporters = self._supporters_of(rec, level - 1)
+            if self._supported(rec):
+                supporters = rec.supporters
+                break
+            level -= 1
+        rec.level = level
+        self.dropped.add(rec.spec.id)
+        under = self._clear_landing(rec)
+        if under:
+            rec.level = level + 1
+            rec.rubble = True
+            supporters = under
         rec.shape.filter = level_filter(rec.level)
-        supporters = self._supporters_of(rec, top) if top else []
+        if rec.level >= 2 and rec not in self._stacked:
+            self._stacked.append(rec)
         self._attach_stack(rec, supporters)
         rec.signature = ()
         for other in self._recs:
             if rec in other.supporters:
                 other.signature = ()
+
+    def _clear_landing(self, rec: _Rec) -> list[_Rec]:
+        """A falling stone that would land on pieces of its new level tumbles off them: it
+        moves out of every overlap the short way, or else to the nearest free spot within
+        `tumble` mm. Returns the pieces it still lies on when there is no room."""
+        p = rec.body.position
+        for index, _ in self._pending_near(p.x, p.y, p.x, p.y, rec.radius + self.cfg.tumble):
+            if self._specs[index].level == rec.level:
+                self._add_pending(index)
+        near = [o for o in self._recs if o is not rec and not o.removed and
+                o.level == rec.level and o.body.position.get_distance(p) <=
+                rec.radius + o.radius + self.cfg.tumble]
+        outlines = [(o, self._footprint(o)) for o in near]
+        length, width, _ = self._size(rec.spec.kind)
+
+        def overlaps(x: float, y: float) -> list[_Rec]:
+            mine = geometry.rectangle(x, y, rec.body.angle, length, width)
+            return [o for o, outline in outlines
+                    if geometry.separation(mine, outline, 0.0) is not None]
+
+        x, y = p.x, p.y
+        for _ in range(3):
+            hits = overlaps(x, y)
+            if not hits:
+                break
+            push = geometry.separation(geometry.rectangle(x, y, rec.body.angle, length, width),
+                                       self._footprint(hits[0]))
+            assert push is not None
+            x, y = x + push[0], y + push[1]
+        else:
+            if overlaps(x, y):
+                spot = self._free_spot(p.x, p.y, overlaps)
+                if spot is None:
+                    return overlaps(p.x, p.y)
+                x, y = spot
+        if (x, y) != (p.x, p.y):
+            rec.body.position = (x, y)
+            self._space.reindex_shapes_for_body(rec.body)
+        return []
+
+    def _free_spot(self, x: float, y: float,
+                   overlaps: Callable[[float, float], list[_Rec]]
+                   ) -> tuple[float, float] | None:
+        """The nearest point around (x, y) (rings 1 mm apart, 16 directions) with no
+        overlap, or None if there is none within `tumble`."""
+        ring = 1.0
+        while ring <= self.cfg.tumble:
+            for k in range(16):
+                angle = k * math.pi / 8
+                cx, cy = x + ring * math.cos(angle), y + ring * math.sin(angle)
+                if not overlaps(cx, cy):
+                    return cx, cy
+            ring += 1.0
+        return None
 
     # Contacts ---------------------------------------------------------------------------
 
