@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import GameInfo, OptionSpec
 from nile.games.cairo.rules import CairoState, new_game
 
+if TYPE_CHECKING:
+    from nile.ai.hooks import AiHooks
 
-def _ai_hooks():  # type: ignore[no-untyped-def]
+
+def _ai_hooks() -> AiHooks:
+    """The flick-planner bots (imported only when bots are wanted)."""
     from nile.games.cairo.ai import hooks
 
     return hooks()
@@ -58,7 +64,7 @@ GAME_INFO = GameInfo(
     rules_summary=RULES_SUMMARY,
     extra={
         "bench": "nile.games.cairo.bench:figures",
-        "conformance_games": 1,
-        "conformance_max_actions": 160,
+        "conformance_games": 2,
+        "conformance_max_actions": 400,
     },
 )

@@ -133,6 +133,8 @@ class FlickOutcome:
     """True if the cap stopped the flick (CA-5 forced rest)."""
     touched: tuple[str, ...]
     """Pieces that took part in the simulation (the rest never moved)."""
+    physics_steps: int = 0
+    """pymunk steps (ticks split into substeps while something moved fast)."""
 
     @property
     def seconds(self) -> float:
@@ -185,6 +187,8 @@ class FlickSimulation:
         raw_board = self.data.raw["board"]
         self.board_size = board_size or (float(raw_board["width"]), float(raw_board["height"]))
         self.steps = 0
+        self.physics_steps = 0
+        """pymunk steps taken: one per tick, more while something moves fast."""
         self._next_check = 0
         self._substeps = 1
         self.done = False
@@ -242,7 +246,8 @@ class FlickSimulation:
             return self.resolve()
         touched = tuple(rec.spec.id for rec in self._recs)
         return FlickOutcome(self.poses(), tuple(self.fell_off), dict(self.ship_impulse),
-                            tuple(self.impacts), self.steps, self.forced, touched)
+                            tuple(self.impacts), self.steps, self.forced, touched,
+                            self.physics_steps)
 
     def poses(self) -> dict[str, Pose]:
         """The current pose of every piece (those never touched keep their rest pose)."""
@@ -391,6 +396,7 @@ class FlickSimulation:
                 return
         for _ in range(self._substeps):
             self._space.step(self.cfg.dt / self._substeps)
+        self.physics_steps += self._substeps
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
             self._check_deck()
@@ -578,8 +584,8 @@ class FlickSimulation:
         if not rec.supporters:
             return False
         if rec.rubble:
-            me = self._footprint(rec)
-            rests = sum(geometry.area(geometry.clip(me, self._footprint(s)))
+            outline = self._footprint(rec)
+            rests = sum(geometry.area(geometry.clip(outline, self._footprint(s)))
                         for s in rec.supporters)
             return rests >= self.cfg.support_overlap * rec.side * rec.side
         patches: list[geometry.Point] = []

@@ -55,11 +55,13 @@ def sail(state: CairoState, seat: int, steps: int) -> ShipMoved:
     skipped: list[str] = []
     turned = False
     moved = 0
+    previous = None if start == S.START else start
     while moved < steps:
         index = (index + 1) % len(order)
         space = order[index]
-        if path and board().space(path[-1]).downstream != board().space(space).downstream:
+        if previous and board().space(previous).downstream != board().space(space).downstream:
             turned = True
+        previous = space
         path.append(space)
         if space in occupied:
             skipped.append(space)
