@@ -30,6 +30,7 @@ from nile.games.cairo.board import board
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.events import ShipKnockedOver
 from nile.games.cairo.rules.pieces import BOARD, BOX
 from nile.games.cairo.rules.state import CairoState
 
@@ -179,11 +180,10 @@ def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> fl
     seat = state.turn
     branch = state.clone()
     branch.apply(flick)
-    branch.apply(A.Jitter(aim, power))
+    events = branch.apply(A.Jitter(aim, power))
     value = evaluate_for(branch, seat)
-    if branch.knocked or (branch.phase == S.ROLL and branch.turn != seat and
-                          state.flicks_left > 1):
-        value -= KNOCK_COST if branch.knocked else 0.0
+    if any(isinstance(e, ShipKnockedOver) for e in events):
+        value -= KNOCK_COST
     if branch.phase == S.OFFER:
         value += 0.5 * sum(1 for b in branch.free_small_on(branch.offer_site)
                            if branch.pieces[b].owner == seat)

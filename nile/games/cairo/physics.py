@@ -10,20 +10,26 @@ How it works, and why:
 - Floor friction is a pivot joint plus a gear joint from each body to the static body with
   no position correction and a force cap of mu*m*g: exact Coulomb sliding, and bodies stop
   dead instead of creeping (see the flick-physics research note).
-- The world runs at 240 Hz (a 10 mm cube would tunnel through another at 120 Hz) and
-  sleeping is on, with an idle speed threshold (zero gravity needs one).
+- The world ticks at 240 Hz with sleeping on and an idle speed threshold (zero gravity needs
+  one). While something moves fast a tick is split into equal substeps so that no piece
+  moves more than `max_travel` mm per pymunk step: a 10 mm cube at the strongest flick
+  would otherwise sink deep enough into another to be pushed out of its far side
+  (`stress.py` checks this over a thousand flicks at the speed cap).
 - Pieces join the space lazily. Building a pymunk body with its joints costs about 60 us,
   so building the whole board for every flick would cost more than the flick itself. A
-  piece is created, asleep, the moment an awake body comes within reach of it (reach grows
-  with the mover's speed, and a newly added piece extends the reach around itself so chain
-  reactions inside one bookkeeping interval are covered). Until then a piece is at rest
-  and nothing touches it, so it could not have moved. The order of additions is a fixed
-  function of the board and the flick, so results are deterministic across processes.
+  piece is created, asleep, the moment an awake body could reach it before the next
+  bookkeeping pass (a capsule along the mover's velocity; a piece it may hit can deflect it
+  or be set moving at most as fast as an elastic hit allows, and both are followed in
+  turn). Until then a piece is at rest and nothing touches it, so it could not have moved.
+  The order of additions is a fixed function of the board and the flick, so results are
+  the same in every process.
 - Stones of a pyramid (CA-8) live on levels: each level collides only with itself, a stone
-  at level >= 2 takes its friction from the stones it rests on, and it drops when its centre
-  is no longer over the stones beneath or too little of it is supported.
-- The flicked block starts on its ship's deck, colliding with nothing, and lands on the board
-  at level 1 once it is clear of the deck.
+  at level >= 2 takes its friction from the stones it rests on, and it falls when its
+  centre is no longer over what carries it (by `support_margin`) or too little of it is
+  carried. A falling stone tumbles aside (up to `tumble` mm) if it would land on a piece;
+  with no room it lies on top of those pieces as rubble (a ruin, CA-8).
+- The flicked block starts on its ship's deck, colliding with nothing, drops onto the board
+  when its centre passes the deck's edge, and ignores its own ship until fully clear of it.
 """
 
 from __future__ import annotations

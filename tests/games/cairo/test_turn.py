@@ -164,3 +164,35 @@ def test_status_names_the_phase() -> None:
     assert state.status().phase_text == "{p0} rolls the Nile die"
     state.apply(A.Roll(2))
     assert "chooses" in state.status().phase_text
+
+
+def test_ca_r2_no_pyramid_is_offered_after_a_knock_over() -> None:
+    b = BoardBuilder(2).ship(0, "U7")
+    for n, (dx, dy) in enumerate(((0, 0), (-15, 10), (15, 10))):
+        b.on_site(f"0s{n:02d}", "saqqara", dx, dy)
+    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=2,
+                    last_block="0s00")
+    from nile.games.cairo.rules import flicking
+
+    state.knocked = True
+    flicking.after_flick(state)
+    assert state.phase == S.PENALTY
+    state.knocked = False
+    flicking.after_flick(state)
+    assert state.phase == S.OFFER
+
+
+def test_ca_r3_the_last_block_still_gets_its_pyramid_offer_then_the_ship_leaves() -> None:
+    b = BoardBuilder(2).ship(0, "U7").ship(1, "U1")
+    b.on_site("0s01", "saqqara", -15, 12).on_site("1s00", "saqqara", 15, 12)
+    b.box(*[f"0s{n:02d}" for n in range(2, 15)], "0L", "0D")
+    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    saqqara = board().site("saqqara")
+    x, y, _ = state.ship_pose(0)
+    cfg = state.data.physics
+    speed = math.sqrt(2 * cfg.mu_floor * cfg.gravity * math.hypot(saqqara.x - x,
+                                                                  saqqara.y - 6 - y))
+    flick_at(state, (saqqara.x, saqqara.y - 6), speed)
+    assert state.phase == S.OFFER and state.ships[0] == "U7"
+    events = state.apply(A.NO_PYRAMID)
+    assert any(isinstance(e, PlayerLeft) and e.seat == 0 for e in events)
