@@ -204,3 +204,31 @@ def test_the_planner_lands_a_block_on_a_site_when_nothing_is_in_the_way() -> Non
     events = state.apply(A.Jitter(0, 0))
     resolved = next(e for e in events if isinstance(e, FlickResolved))
     assert resolved.landing in {s.id for s in board().sites}
+
+
+def test_the_scene_can_replay_a_resolved_flick_frame_by_frame() -> None:
+    """FlickStarted carries the launch; the board before the jitter gives the same rest."""
+    from nile.games.cairo.physics import FlickSimulation
+    from nile.games.cairo.rules import flicking
+    from nile.games.cairo.rules.events import FlickStarted
+
+    b = BoardBuilder(2).ship(0, "U7").on_site("1s00", "saqqara", 0, -10)
+    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=3)
+    saqqara = board().site("saqqara")
+    x, y, _ = state.ship_pose(0)
+    state.apply(A.Flick.of("small", math.degrees(math.atan2(saqqara.y - y, saqqara.x - x)),
+                           0.3, 0.5, 2))
+    before = state.clone()
+    events = state.apply(A.Jitter(1, -1))
+    started = next(e for e in events if isinstance(e, FlickStarted))
+    sim = FlickSimulation(flicking.body_specs(before), started.launch(), record_impacts=True)
+    frames = 0
+    while not sim.done:
+        sim.step_frame(4)
+        frames += 1
+    resolved = next(e for e in events if isinstance(e, FlickResolved))
+    poses = sim.result().poses
+    for block, px, py, _angle, level in resolved.moved:
+        assert (poses[block].x, poses[block].y, poses[block].level) == (px, py, level)
+    assert frames > 5
+    assert flicking.simulation(before, 1, -1).resolve().poses == poses

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from nile.core.game import Event, Seat
+from nile.games.cairo.physics import Launch
+from nile.games.cairo.rules.pieces import kind_of
 
 PoseRow = tuple[str, float, float, float, int]
 """(piece id, x mm, y mm, angle rad, level)"""
@@ -82,6 +85,12 @@ class FlickStarted(Event):
 
     def describe(self, viewer: Seat | None) -> str:
         return f"{_who(self.seat)} flicks at {self.speed / 1000:.2f} m/s."
+
+    def launch(self) -> Launch:
+        """The physics launch: with the board as it was before the flick,
+        `FlickSimulation(body_specs(before), event.launch())` replays it frame by frame."""
+        return Launch(self.block, kind_of(self.block), self.ship, math.radians(self.angle),
+                      self.speed, self.spin)
 
 
 @dataclass(frozen=True, slots=True)
