@@ -48,6 +48,8 @@ BLOCK, SHIP = 1, 2
 NO_COLLISION = pymunk.ShapeFilter(categories=1 << 30, mask=0)
 LAUNCH_GROUP = 1
 """The flicked block and its own ship do not collide until the block is clear of the deck."""
+MAX_LEVEL = 4
+"""Rubble never piles higher than the tallest pyramid (10 stones: 4 levels)."""
 CELL = 40.0
 """Size of the lazy-addition grid cells (mm)."""
 
@@ -586,14 +588,13 @@ class FlickSimulation:
     def _supported(self, rec: _Rec) -> bool:
         """The stone's centre lies inside the hull of the patches where it rests on its
         supporters (by `support_margin`), and enough of it rests on them. Rubble only needs
-        the second."""
+        to lie on one of them at all."""
         if not rec.supporters:
             return False
         if rec.rubble:
             outline = self._footprint(rec)
-            rests = sum(geometry.area(geometry.clip(outline, self._footprint(s)))
-                        for s in rec.supporters)
-            return rests >= self.cfg.support_overlap * rec.side * rec.side
+            return any(geometry.area(geometry.clip(outline, self._footprint(s))) > 0.5
+                       for s in rec.supporters)
         patches: list[geometry.Point] = []
         total = 0.0
         me: geometry.Polygon | None = None
@@ -650,7 +651,8 @@ class FlickSimulation:
     def _drop(self, rec: _Rec) -> None:
         """The stone falls to the highest lower level where the stones of its pyramid carry
         it (by the same test that made it fall), or to the board. If it lands on pieces of
-        that level with no room to tumble aside, it lies on top of them as rubble."""
+        that level with no room to tumble aside, it lies on top of them as rubble (for as
+        long as it lies on any of them at all)."""
         level = rec.level - 1
         supporters: list[_Rec] = []
         rec.rubble = False
@@ -663,10 +665,12 @@ class FlickSimulation:
         rec.level = level
         self.dropped.add(rec.spec.id)
         under = self._clear_landing(rec)
-        if under:
-            rec.level = level + 1
+        while under and rec.level < MAX_LEVEL:
+            # no room: it lies on what it fell on, unless that layer is crowded too
+            rec.level += 1
             rec.rubble = True
             supporters = under
+            under = self._clear_landing(rec)
         rec.shape.filter = level_filter(rec.level)
         if rec.level >= 2 and rec not in self._stacked:
             self._stacked.append(rec)
