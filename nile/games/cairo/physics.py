@@ -522,16 +522,18 @@ class FlickSimulation:
             y - radius > height
 
     def _remove(self, rec: _Rec) -> None:
+        """A piece left the board. Joints to it go first (Chipmunk must never keep a joint
+        to a body that has left the space)."""
+        for other in self._recs:
+            if rec in other.supporters and not other.removed:
+                self._attach_stack(other, [s for s in other.supporters if s is not rec])
+                other.signature = ()
         for joint in rec.joints:
             self._space.remove(joint)
         rec.joints = []
         self._space.remove(rec.body, rec.shape)
         rec.removed = True
         self.fell_off.append(rec.spec.id)
-        for other in self._recs:
-            if rec in other.supporters:
-                other.supporters = [s for s in other.supporters if s is not rec]
-                other.signature = ()
 
     def _check_deck(self) -> None:
         """The flicked block drops onto the board once its centre is past the deck's edge;
