@@ -111,3 +111,18 @@ def test_stress_sample_of_strongest_flicks() -> None:
     report = stress.run(30, seed=11)
     assert report.failures == []
     assert report.max_steps < config.load().physics.max_steps
+
+
+def test_a_stone_whose_supporter_leaves_the_board_keeps_the_space_sound() -> None:
+    """Regression: flick 481 of the stress run knocked a base stone off the board while a
+    stone still rested on it; the joint between them outlived the body and pymunk crashed."""
+    import random
+
+    rng = random.Random("cairo-stress/0")
+    boards = [bench.full_board(k) for k in range(5)]
+    launch = None
+    for number in range(482):
+        launch = stress.strongest_launch(rng, boards[number % 5], number)
+    assert launch is not None
+    out = FlickSimulation(boards[481 % 5], launch).resolve()
+    assert out.fell_off and not out.forced
