@@ -7,6 +7,7 @@ Run with `python -m nile`.
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 
 import pygame
@@ -73,10 +74,9 @@ class App:
         theme.use_color_blind_palette(new.color_blind)
         sound.configure(new.volume, new.muted)
         if fullscreen_changed:
-            try:
+            # A display that cannot go full screen keeps the setting for next time.
+            with contextlib.suppress(pygame.error):
                 pygame.display.toggle_fullscreen()
-            except pygame.error:
-                pass  # this display cannot go full screen; the setting is kept for next time
         if save:
             settings_store.save(new)
 
