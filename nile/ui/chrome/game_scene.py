@@ -15,6 +15,8 @@ ready.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -43,6 +45,19 @@ BUTTONS = (
     ("Menu", "menu", "Save, load, settings, quit (Esc)"),
 )
 BUTTON_WIDTH = 66
+ACTION_BAR_HEIGHT = 58
+
+
+@dataclass(frozen=True)
+class BarButton:
+    """A context button of the action bar ("Roll", "Pass", "Confirm")."""
+
+    key: str
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    tooltip: str | None = None
+    accent: bool = False
 
 
 def has_hidden_information(match: Match) -> bool:
@@ -76,6 +91,8 @@ class GameScene(Scene):
         self.results_shown = False
         self.view: GameState = match.state
         self._bar_buttons: dict[str, object] = {}
+        self._context: dict[str, tuple[BarButton, object]] = {}
+        self.prompt = ""
         self._layout()
         self._make_bar_buttons()
         self.viewer = self._initial_viewer()
@@ -156,6 +173,68 @@ class GameScene(Scene):
 
     def toast(self, message: str, kind: str = "info") -> None:
         self.toasts.show(message, kind)
+
+    def set_action_bar(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
+        """What the bottom bar says and offers now (only shown on a human's own turn)."""
+        self.prompt = prompt
+        wanted = {b.key: b for b in buttons}
+        for key in list(self._context):
+            if key not in wanted or self._context[key][0] != wanted[key]:
+                self.forget(self._context.pop(key)[1])  # type: ignore[arg-type]
+        bar = self.action_bar_rect
+        x = bar.right - 10
+        for spec in reversed(list(buttons)):
+            width = max(96, 24 + text.render(spec.label, 16).get_width())
+            x -= width
+            rect = pygame.Rect(x, bar.top + 9, width, bar.height - 18)
+            if spec.key not in self._context:
+                element = self.button(
+                    rect, spec.label, spec.action, spec.tooltip, "@accent" if spec.accent else None
+                )
+                if not spec.enabled:
+                    element.disable()
+                self._context[spec.key] = (spec, element)
+            else:
+                self._context[spec.key][1].set_relative_position(rect.topleft)  # type: ignore[attr-defined]
+            x -= 8
+        self._buttons_left_of_bar = x
+
+    @property
+    def action_bar_rect(self) -> pygame.Rect:
+        table = self.table_rect
+        return pygame.Rect(
+            table.left, table.bottom - ACTION_BAR_HEIGHT, table.width, ACTION_BAR_HEIGHT
+        )
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        """The table without the action bar: where a game draws its board."""
+        table = self.table_rect
+        if self.replay is not None:
+            return table
+        return pygame.Rect(table.left, table.top, table.width, table.height - ACTION_BAR_HEIGHT)
+
+    def _draw_action_bar(self, surface: pygame.Surface) -> None:
+        bar = self.action_bar_rect
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        prompt = self.prompt
+        if not self.accepting_input and not self.state.is_terminal:
+            seat = self.state.current_player
+            if seat is not None and seat >= 0:
+                prompt = f"Waiting for {self.name(seat)}…"
+        right = (
+            getattr(self, "_buttons_left_of_bar", bar.right) if self.accepting_input else bar.right
+        )
+        text.draw(
+            surface,
+            prompt,
+            (bar.left + 16, bar.centery),
+            17,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=max(60, right - bar.left - 32),
+        )
 
     # Layout ------------------------------------------------------------------------
 
@@ -448,18 +527,31 @@ class GameScene(Scene):
         if self.covered_for is not None:
             self._draw_cover(surface)
             self._draw_bar(surface)
+            self._show_context_buttons(False)
             return
         surface.fill(theme.BG)
         clip = surface.get_clip()
         surface.set_clip(self.table_rect)
         self.draw_table(surface, self.view)
         surface.set_clip(clip)
+        if self.replay is None:
+            self._draw_action_bar(surface)
+            self._show_context_buttons(self.accepting_input)
         if self.log_open:
             self.log.draw(surface)
         if self.replay is not None:
             self._draw_replay_bar(surface)
         self._draw_bar(surface)
         self.toasts.draw(surface)
+
+    def _show_context_buttons(self, visible: bool) -> None:
+        for _, element in self._context.values():
+            if bool(visible) == bool(element.visible):  # type: ignore[attr-defined]
+                continue
+            if visible:
+                element.show()  # type: ignore[attr-defined]
+            else:
+                element.hide()  # type: ignore[attr-defined]
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         status = self.state.status()
