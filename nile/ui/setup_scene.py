@@ -49,7 +49,7 @@ def default_rows(info: GameInfo) -> list[SeatRow]:
             kind = "Bot (normal)"
         else:
             kind = "Empty"
-        name = "You" if seat == 0 else BOT_NAMES[seat % len(BOT_NAMES)]
+        name = "Player 1" if seat == 0 else BOT_NAMES[seat % len(BOT_NAMES)]
         rows.append(SeatRow(kind, name, seat))
     return rows
 
