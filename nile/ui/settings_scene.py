@@ -100,6 +100,10 @@ class SettingsScene(Scene):
             text.draw(surface, label, (LEFT, y + 8), 20, theme.TEXT, max_width=340)
             if note:
                 text.draw(surface, note, (LEFT, y + 38), 14, theme.MUTED, max_width=340)
+        volume = "muted" if self.app.settings.muted else f"{round(self.app.settings.volume * 100)}%"
+        text.draw(
+            surface, volume, (VALUE_X + 416, TOP + 3 * STEP + 18), 17, theme.TEXT, anchor="midleft"
+        )
         colors = theme.palette()
         for i, color in enumerate(colors[:6]):
             center = (VALUE_X + 200 + i * 34, TOP + 2 * STEP + 20)

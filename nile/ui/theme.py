@@ -217,6 +217,16 @@ def gui_theme() -> dict[str, Any]:
                 "tool_tip_delay": "0.6",
             },
         },
+        "button": {
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "6",
+                "border_width": "1",
+                "shadow_width": "0",
+            }
+        },
+        "drop_down_menu": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"}},
+        "text_entry_line": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"}},
         "tool_tip": {
             "font": {**font, "size": "14"},
             "colours": {"dark_bg": hexc(darken(PANEL, 0.3))},
