@@ -150,15 +150,7 @@ class GameScene(Scene):
     @property
     def accepting_input(self) -> bool:
         """True when a human may act on the table now (their turn, their view, no cover)."""
-        if self.replay is not None or self.covered_for is not None or self.anims.busy:
-            return False
-        seat = self.state.current_player
-        return (
-            seat is not None
-            and seat >= 0
-            and self.match.seats[seat].is_human
-            and seat == self.viewer
-        )
+        return self.my_turn and not self.anims.busy
 
     @property
     def my_turn(self) -> bool:
