@@ -28,17 +28,18 @@ from nile.games.age_of_steam.rules.events import (
     TrackAbandoned,
     TrackBuilt,
 )
-from nile.games.age_of_steam.rules.hexes import CENTRE, edge_distance, opposite
-from nile.games.age_of_steam.rules.network import (
-    NO_OWNER,
-    Network,
-    track_with_port,
-    tracks_of,
-)
+from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
+from nile.games.age_of_steam.rules.network import NO_OWNER, track_with_port, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
 
-SIMPLE_SHAPES = {1: "sharp", 2: "gentle", 3: "straight"}
+SIMPLE_PLACEMENT: dict[Track, tuple[str, int]] = {
+    track(a, b): placed
+    for a in range(6) for b in range(6) if a != b
+    for placed in [catalogue().placement(frozenset({track(a, b)}))] if placed is not None
+}
+"""(tile, rotation) of the simple tile for each single track; simple tiles are their own
+pools."""
 
 
 def begin(state: AgeOfSteamState) -> list[Event]:
@@ -80,129 +81,140 @@ def urbanize_options(state: AgeOfSteamState, seat: int) -> list[Action]:
         return []
     used = set(state.new_cities.values()) | set(state.rules.removed_new_cities)
     letters = [x for x in config().new_cities if x not in used]
-    towns = [h for h in range(state.map.size) if state.is_town(h)]
+    towns = sorted(state.town_hexes())
     return [Urbanize(state.map.label(h), x) for h in towns for x in letters]
+
+
+class _Context:
+    """What one enumeration needs again and again, computed once."""
+
+    def __init__(self, state: AgeOfSteamState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.net = state.network()
+        self.neighbours = state.map.neighbours
+        self.labels = state.map.labels
+        self.stops = state.stop_hexes()
+        self.towns = state.town_hexes()
+        self._buildable: dict[int, bool] = {}
+        self.found: dict[Build, int] = {}
+
+    def buildable(self, h: int) -> bool:
+        known = self._buildable.get(h)
+        if known is None:
+            known = self._buildable[h] = self.state.rules.buildable(self.state, h)
+        return known
 
 
 def candidates(state: AgeOfSteamState, seat: int) -> dict[Build, int]:
     """Every tile action `seat` could take now (ignoring cash), with its price."""
-    found: dict[Build, int] = {}
-    net = state.network()
-    mp = state.map
-    for h in _stop_hexes(state):
+    ctx = _Context(state, seat)
+    net, neighbours = ctx.net, ctx.neighbours
+    for h in sorted(ctx.stops):
         key = state.place_key(h)
         for d in range(6):
-            n = mp.neighbours[h][d]
-            if n >= 0 and not _is_stop(state, n):
-                _from_edge(state, seat, net, n, opposite(d), key, found)
+            n = neighbours[h][d]
+            if n >= 0 and n not in ctx.stops:
+                _from_edge(ctx, n, opposite(d), key)
     for index, end, other in net.loose_ends():
         seg_owner = net.segments[index].owner
         if seg_owner not in (seat, NO_OWNER):
             continue
         origin = state.place_key(other.stop) if other.stop >= 0 else None
-        n = mp.neighbours[end.hex][end.edge]
-        if n >= 0 and not _is_stop(state, n):
-            _from_edge(state, seat, net, n, opposite(end.edge), origin, found)
+        n = neighbours[end.hex][end.edge]
+        if n >= 0 and n not in ctx.stops:
+            _from_edge(ctx, n, opposite(end.edge), origin)
         if seg_owner == seat:
-            _redirects(state, seat, net, end.hex, end.edge, origin, found)
+            _redirects(ctx, end.hex, end.edge, origin)
     for h, placed in state.tiles.items():
-        if state.is_town(h) and seat in placed[2]:
-            _town_growth(state, seat, net, h, found)
-    return found
+        if h in ctx.towns and seat in placed[2]:
+            _town_growth(ctx, h)
+    return ctx.found
 
 
-def _stop_hexes(state: AgeOfSteamState) -> list[int]:
-    return [h for h in range(state.map.size)
-            if state.is_city(h) or state.map.terrain[h] == "pyramid"]
-
-
-def _is_stop(state: AgeOfSteamState, h: int) -> bool:
-    return state.is_city(h) or state.map.terrain[h] == "pyramid"
-
-
-def _from_edge(state: AgeOfSteamState, seat: int, net: Network, n: int, entry: int,
-               origin: str | None, found: dict[Build, int]) -> None:
+def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
     """Options for new track entering hex `n` across edge `entry` from a connected point."""
-    if not state.rules.buildable(state, n):
+    if not ctx.buildable(n):
+        return
+    state = ctx.state
+    if n in ctx.towns:
+        _town_entry(ctx, n, entry, origin)
         return
     placed = state.tiles.get(n)
-    if state.is_town(n):
-        _town_entry(state, seat, net, n, entry, origin, found)
-        return
     if placed is None:
+        cost = state.rules.build_cost(state, ctx.seat, state.rules.terrain_cost(state, n))
+        label = ctx.labels[n]
         for x in range(6):
-            if x != entry and _far_ok(state, seat, net, n, x, origin):
-                _offer(state, seat, found, "lay", n, frozenset({track(entry, x)}))
+            if x != entry and _far_ok(ctx, n, x, origin):
+                tile, rotation = SIMPLE_PLACEMENT[track(entry, x)]
+                if state.supply[tile] > 0:
+                    ctx.found.setdefault(Build("lay", label, tile, rotation), cost)
         return
     existing = tracks_of(placed[0], placed[1])
     if len(existing) != 1 or entry in existing[0]:
         return
     used = set(existing[0])
     for x in range(6):
-        if x != entry and x not in used and _far_ok(state, seat, net, n, x, origin):
-            _offer(state, seat, found, "upgrade", n, frozenset({existing[0], track(entry, x)}))
+        if x != entry and x not in used and _far_ok(ctx, n, x, origin):
+            _offer(ctx, "upgrade", n, frozenset({existing[0], track(entry, x)}))
 
 
-def _town_entry(state: AgeOfSteamState, seat: int, net: Network, n: int, entry: int,
-                origin: str | None, found: dict[Build, int]) -> None:
+def _town_entry(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
+    state = ctx.state
     if origin == state.place_key(n):
         return
     placed = state.tiles.get(n)
     if placed is not None:
         exits = {t[0] for t in tracks_of(placed[0], placed[1])}
         if entry not in exits:
-            _offer(state, seat, found, "town", n,
-                   frozenset(track(x, CENTRE) for x in exits | {entry}))
+            _offer(ctx, "town", n, frozenset(track(x, CENTRE) for x in exits | {entry}))
         return
-    others = [x for x in range(6) if x != entry
-              and _far_ok(state, seat, net, n, x, state.place_key(n))]
+    others = [x for x in range(6) if x != entry and _far_ok(ctx, n, x, state.place_key(n))]
     for size in range(4):
         for extra in combinations(others, size):
             exits = {entry, *extra}
-            _offer(state, seat, found, "town", n, frozenset(track(x, CENTRE) for x in exits))
+            _offer(ctx, "town", n, frozenset(track(x, CENTRE) for x in exits))
 
 
-def _town_growth(state: AgeOfSteamState, seat: int, net: Network, h: int,
-                 found: dict[Build, int]) -> None:
-    placed = state.tiles[h]
+def _town_growth(ctx: _Context, h: int) -> None:
+    placed = ctx.state.tiles[h]
     exits = {t[0] for t in tracks_of(placed[0], placed[1])}
     for x in range(6):
-        if x not in exits and _far_ok(state, seat, net, h, x, state.place_key(h)):
-            _offer(state, seat, found, "town", h,
-                   frozenset(track(e, CENTRE) for e in exits | {x}))
+        if x not in exits and _far_ok(ctx, h, x, ctx.state.place_key(h)):
+            _offer(ctx, "town", h, frozenset(track(e, CENTRE) for e in exits | {x}))
 
 
-def _redirects(state: AgeOfSteamState, seat: int, net: Network, h: int, edge: int,
-               origin: str | None, found: dict[Build, int]) -> None:
-    placed = state.tiles.get(h)
-    if placed is None or state.is_town(h):
+def _redirects(ctx: _Context, h: int, edge: int, origin: str | None) -> None:
+    placed = ctx.state.tiles.get(h)
+    if placed is None or h in ctx.towns:
         return
     existing = tracks_of(placed[0], placed[1])
     if len(existing) != 1:
         return
     a = existing[0][0] if existing[0][1] == edge else existing[0][1]
     for x in range(6):
-        if x not in (a, edge) and _far_ok(state, seat, net, h, x, origin):
-            _offer(state, seat, found, "redirect", h, frozenset({track(a, x)}))
+        if x not in (a, edge) and _far_ok(ctx, h, x, origin):
+            _offer(ctx, "redirect", h, frozenset({track(a, x)}))
 
 
-def _far_ok(state: AgeOfSteamState, seat: int, net: Network, n: int, x: int,
-            origin: str | None) -> bool:
+def _far_ok(ctx: _Context, n: int, x: int, origin: str | None) -> bool:
     """May a new track on `n` end at edge `x`? (Not off the map, not into another
     player's track, not back into the place it comes from.)"""
-    m = state.map.neighbours[n][x]
+    m = ctx.neighbours[n][x]
     if m < 0:
         return False
-    if _is_stop(state, m):
+    state = ctx.state
+    if m in ctx.stops:
         return state.place_key(m) != origin
-    if not state.rules.buildable(state, m):
+    if not ctx.buildable(m):
         return False
-    entry = opposite(x)
-    found = track_with_port(state.tiles, m, entry)
+    placed = state.tiles.get(m)
+    if placed is None:
+        return True
+    found = track_with_port(state.tiles, m, opposite(x))
     if found is None:
         return True
-    seg = net.segments[net.segment_at[(m, found)]]
-    if seg.owner not in (seat, NO_OWNER):
+    seg = ctx.net.segments[ctx.net.segment_at[(m, found)]]
+    if seg.owner not in (ctx.seat, NO_OWNER):
         return False
     for end in seg.ends:
         if end.stop >= 0 and state.place_key(end.stop) == origin:
@@ -210,20 +222,20 @@ def _far_ok(state: AgeOfSteamState, seat: int, net: Network, n: int, x: int,
     return True
 
 
-def _offer(state: AgeOfSteamState, seat: int, found: dict[Build, int], kind: str, h: int,
-           tracks: frozenset[Track]) -> None:
+def _offer(ctx: _Context, kind: str, h: int, tracks: frozenset[Track]) -> None:
     placement = catalogue().placement(tracks)
     if placement is None:
         return
+    state = ctx.state
     tile, rotation = placement
     pool = catalogue().types[tile].pool
     old = state.tiles.get(h)
     returned = old is not None and catalogue().types[old[0]].pool == pool
     if state.supply.get(pool, 0) <= 0 and not returned:
         return
-    action = Build(kind, state.map.label(h), tile, rotation)
-    if action not in found:
-        found[action] = price(state, seat, kind, h, tile)
+    action = Build(kind, ctx.labels[h], tile, rotation)
+    if action not in ctx.found:
+        ctx.found[action] = price(state, ctx.seat, kind, h, tile)
 
 
 def price(state: AgeOfSteamState, seat: int, kind: str, h: int, tile: str) -> int:
@@ -356,4 +368,4 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     return events
 
 
-__all__ = ["SIMPLE_SHAPES", "begin", "candidates", "edge_distance", "options", "price"]
+__all__ = ["SIMPLE_PLACEMENT", "begin", "candidates", "options", "price"]

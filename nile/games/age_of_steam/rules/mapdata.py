@@ -63,6 +63,10 @@ class MapData:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def labels(self) -> tuple[str, ...]:
+        return self.extra["_labels"]  # type: ignore[no-any-return]
+
+    @property
     def size(self) -> int:
         return len(self.cells)
 
@@ -122,8 +126,9 @@ def build_map(name: str, data: dict[str, Any]) -> MapData:
         cities=cities, city_of_hex=city_of_hex, town_names=towns,
         nile_west=frozenset(a for a, _ in nile), nile_east=frozenset(b for _, b in nile),
         nile_edges=nile, walls=walls, index=index,
-        extra={k: v for k, v in data.items()
-               if k not in ("grid", "cities", "towns", "nile", "walls")},
+        extra={**{k: v for k, v in data.items()
+                  if k not in ("grid", "cities", "towns", "nile", "walls")},
+               "_labels": tuple(label(c, r) for c, r in cells)},
     )
 
 

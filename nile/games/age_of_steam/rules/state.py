@@ -156,6 +156,16 @@ class AgeOfSteamState(GameState):
             return f"{self.map.place_name(h)} (city {letter})"
         return self.map.place_name(h)
 
+    def stop_hexes(self) -> set[int]:
+        """Cities, new cities and pyramids: where links end at the hex edge."""
+        stops = set(self.map.city_of_hex) | set(self.pyramids)
+        stops.update(int(h) for h in self.new_cities)
+        return stops
+
+    def town_hexes(self) -> set[int]:
+        """Towns not yet urbanized."""
+        return set(self.map.town_names) - {int(h) for h in self.new_cities}
+
     def network(self) -> Network:
         if self._network is None:
             urban = {int(k): v for k, v in self.new_cities.items()}

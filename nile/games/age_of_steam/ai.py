@@ -1,0 +1,369 @@
+"""Bots for Age of Steam: a heuristic policy (the normal bot, also the rollout policy of
+the hard bot) and an evaluation for rollouts cut short.
+
+The policy, phase by phase:
+- shares: only enough to cover next turn's expenses and a modest building budget;
+- auction: small bids while cash allows, the Turn Order pass when held, else drop out;
+- actions: Locomotive while the engine is short, else building tiles, else the rest;
+- building: score each offered tile by how far it brings a line from its source toward a
+  city that wants that source's goods (distance fields over the map, cached per map),
+  completing links with demand first; stop when nothing scores or cash runs low;
+- moving: the delivery that pays this player most (others' gain counts against it), or a
+  locomotive raise when one more link would pay more.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from nile.ai.hooks import AiHooks
+from nile.core.game import Action, GameState
+from nile.games.age_of_steam.rules import build as build_phase
+from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam.rules.actions import (
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
+from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
+from nile.games.age_of_steam.rules.mapdata import MapData, load_map
+from nile.games.age_of_steam.rules.network import tracks_of, track_with_port
+from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+STEP_COST = {"plain": 2, "river": 3, "mountain": 3, "high_mountain": 6, "desert": 3,
+             "canal": 4, "town": 2, "city": 1, "pyramid": 99}
+
+
+# Distance fields ------------------------------------------------------------------
+
+@cache
+def distances_from(map_name: str, start: int) -> tuple[float, ...]:
+    """Building cost (roughly) from every hex to `start`."""
+    mp: MapData = load_map(map_name)
+    dist = [math.inf] * mp.size
+    dist[start] = 0.0
+    heap = [(0.0, start)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        for n in mp.neighbours[h]:
+            if n < 0:
+                continue
+            nd = d + STEP_COST[mp.terrain[h]] if h != start else d + 1
+            if nd < dist[n]:
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return tuple(dist)
+
+
+# Demand ---------------------------------------------------------------------------
+
+def _wanted(state: AgeOfSteamState, stop: int) -> str:
+    if state.is_city(stop):
+        return state.city_colour(stop)
+    return "black" if state.is_town(stop) and state.rules.town_accepts("black") else ""
+
+
+def _goods_at(state: AgeOfSteamState, stop: int) -> list[str]:
+    if stop in state.pyramids:
+        slots = state.pyramids[stop]
+        return [slots[i] for i in move_phase.accessible(slots)]
+    return state.goods.get(stop, [])
+
+
+def demand(state: AgeOfSteamState, a: int, b: int) -> float:
+    """Goods that a link between stops a and b would let someone deliver."""
+    want_b, want_a = _wanted(state, b), _wanted(state, a)
+    score = sum(1 for g in _goods_at(state, a) if g == want_b)
+    score += sum(1 for g in _goods_at(state, b) if g == want_a)
+    return float(score)
+
+
+# The policy -----------------------------------------------------------------------
+
+def policy(state: GameState, rng: random.Random) -> Action:
+    assert isinstance(state, AgeOfSteamState)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    phase = state.phase
+    if phase == "shares":
+        return _shares(state, seat)
+    if phase == "auction":
+        return _auction(state, seat, legal)
+    if phase == "select":
+        return _select(state, seat, legal)
+    if phase == "communism":
+        return _communism(state, seat, legal)
+    if phase == "build":
+        return _build(state, seat, legal)
+    if phase == "move":
+        return _move(state, seat, legal)
+    if phase == "production":
+        return _production(state, seat, legal)
+    return legal[0]
+
+
+def _budget(state: AgeOfSteamState) -> int:
+    left = state.last_round - state.round
+    if left == 0:
+        return 0
+    return 12 if state.round <= 2 else (8 if left > 2 else 4)
+
+
+def _shares(state: AgeOfSteamState, seat: int) -> Action:
+    expenses = state.shares[seat] + state.loco[seat]
+    need = expenses - state.income[seat] + _budget(state) - state.cash[seat]
+    count = max(0, math.ceil(need / config().start("share_price")))
+    count = min(count, config().start("max_shares") - state.shares[seat], 3)
+    return IssueShares(count)
+
+
+def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    if FreePass() in legal:
+        return FreePass()
+    reserve = state.shares[seat] + state.loco[seat] - state.income[seat] + 4
+    willing = min(state.cash[seat] - max(0, reserve), 1 + state.round // 3)
+    if state.high_bid + 1 <= willing:
+        return Bid(state.high_bid + 1)
+    return DropOut()
+
+
+def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    names = {a.name: a for a in legal if isinstance(a, TakeAction)}
+    order = []
+    if state.loco[seat] < 2 or (state.loco[seat] < 4 and state.round >= 3):
+        order.append("locomotive")
+    if state.rules.special_action == "communism" and state.kept[seat]["black"] > 0:
+        order.append("communism")
+    order += ["engineer", "first_build", "urbanization", "first_move",
+              state.rules.special_action, "turn_order", "locomotive"]
+    for name in order:
+        if name in names:
+            return names[name]
+    return legal[0]
+
+
+def _communism(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    if CommunismExchange() in legal:
+        return CommunismExchange()
+    mine = _my_stops(state, seat)
+    for action in legal:
+        if isinstance(action, CommunismPlace):
+            h = state.map.hex_at(action.hex_label)
+            if h in mine and state.city_colour(h) != "red":
+                return action
+    return legal[0]
+
+
+def _production(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    mine = _my_stops(state, seat)
+    for action in legal:
+        if isinstance(action, PlaceGood):
+            for city in state.map.cities:
+                if city.growth == action.row and city.hexes[0] in mine:
+                    return action
+    return legal[0]
+
+
+def _my_stops(state: AgeOfSteamState, seat: int) -> set[int]:
+    stops = set()
+    for seg in state.network().segments:
+        if seg.owner == seat:
+            stops.update(e.stop for e in seg.ends if e.stop >= 0)
+    return stops
+
+
+# Building -------------------------------------------------------------------------
+
+def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    urban = [a for a in legal if isinstance(a, Urbanize)]
+    if urban and state.builds_done == 0:
+        choice = _urbanize_choice(state, seat, urban)
+        if choice is not None:
+            return choice
+    reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
+    best: Action = EndBuild()
+    best_score = 0.25
+    targets = _targets(state)
+    for action in legal:
+        if not isinstance(action, Build):
+            continue
+        h = state.map.hex_at(action.hex_label)
+        cost = build_phase.price(state, seat, action.kind, h, action.tile)
+        if state.cash[seat] - cost < reserve and state.round < state.last_round:
+            continue
+        score = _build_score(state, seat, action, h, targets) - 0.04 * cost
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _targets(state: AgeOfSteamState) -> list[int]:
+    return sorted(h for h in state.stop_hexes() | state.town_hexes()
+                  if _wanted(state, h))
+
+
+def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
+                 targets: list[int]) -> float:
+    old = state.tiles.get(h)
+    old_tracks = set(tracks_of(old[0], old[1])) if old else set()
+    new = [t for t in tracks_of(action.tile, action.rotation) if t not in old_tracks]
+    best = 0.0
+    for t in new:
+        ends = [_side(state, seat, h, port) for port in t]
+        sources = [e for e in ends if e is not None and e >= 0]
+        if len(sources) == 2:
+            best = max(best, 0.5 + demand(state, sources[0], sources[1]))
+            continue
+        if not sources:
+            continue
+        source = sources[0]
+        far_port = t[1] if ends[0] == source else t[0]
+        far = h if far_port == CENTRE else state.map.neighbours[h][far_port]
+        if far < 0:
+            continue
+        for target in targets:
+            if target == source:
+                continue
+            want = demand(state, source, target)
+            if want <= 0:
+                continue
+            field = distances_from(state.map_name, target)
+            start = field[source]
+            if start == math.inf or start <= 0:
+                continue
+            progress = 1 - field[far] / start
+            if progress > 0:
+                best = max(best, want * progress * (0.6 if far != target else 1.0))
+    return best
+
+
+def _side(state: AgeOfSteamState, seat: int, h: int, port: int) -> int | None:
+    """The stop a track end at `port` of hex `h` leads back to (-1: connected, no stop;
+    None: not connected)."""
+    if port == CENTRE:
+        return h
+    n = state.map.neighbours[h][port]
+    if n < 0:
+        return None
+    if n in state.stop_hexes():
+        return n
+    t = track_with_port(state.tiles, n, opposite(port))
+    if t is None:
+        return None
+    net = state.network()
+    index = net.segment_at.get((n, t))
+    if index is None:
+        return None
+    seg = net.segments[index]
+    stops = [e.stop for e in seg.ends if e.stop >= 0]
+    return stops[0] if stops else -1
+
+
+def _urbanize_choice(state: AgeOfSteamState, seat: int, urban: list[Action]) -> Action | None:
+    mine = _my_stops(state, seat)
+    best, best_score = None, 1.5
+    colours = config().new_cities
+    for action in urban:
+        assert isinstance(action, Urbanize)
+        town = state.map.hex_at(action.hex_label)
+        colour = colours[action.letter][0]
+        field = distances_from(state.map_name, town)
+        score = 0.0
+        for city in state.goods:
+            if field[city] <= 8:
+                score += sum(1 for g in state.goods[city] if g == colour)
+        if town in mine:
+            score += 1
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+# Moving goods ---------------------------------------------------------------------
+
+def _route_value(seat: int, route: move_phase.Route) -> float:
+    mine = route.income.get(seat, 0)
+    others = sum(v for s, v in route.income.items() if s != seat)
+    return mine - 0.4 * others - route.fee
+
+
+def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    routes = move_phase.routes(state, seat)
+    best_route = max(routes, key=lambda r: _route_value(seat, r), default=None)
+    best = _route_value(seat, best_route) if best_route else 0.0
+    first_round = state.qpos < len(state.queue) // 2
+    if RaiseLocomotive() in legal and first_round:
+        higher = state.clone()
+        higher.loco[seat] += 1
+        better = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)),
+                     default=0.0)
+        if better >= best + 1 and state.round < state.last_round:
+            return RaiseLocomotive()
+    if best_route is not None and best > 0:
+        return best_route.action
+    if RaiseLocomotive() in legal and state.loco[seat] < 3 and state.round < state.last_round:
+        return RaiseLocomotive()
+    return PassMove()
+
+
+# Evaluation -----------------------------------------------------------------------
+
+def evaluate(state: GameState) -> list[float]:
+    """Projected final scores (cash counts a little), scaled to [0, 1] between players."""
+    assert isinstance(state, AgeOfSteamState)
+    values = []
+    for s in range(state.players):
+        if not state.alive[s]:
+            values.append(-math.inf)
+            continue
+        values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
+                      + state.cash[s] / 4 + 2 * state.loco[s])
+    live = [v for v in values if v != -math.inf]
+    if not live:
+        return [0.5] * state.players
+    low, high = min(live), max(live)
+    if high - low < 1e-9:
+        return [0.5 if v != -math.inf else 0.0 for v in values]
+    return [0.0 if v == -math.inf else (v - low) / (high - low) for v in values]
+
+
+def hooks() -> AiHooks:
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=24,
+                   hard_iterations=400, hard_seconds=0.9, rollout_epsilon=0.05,
+                   exploration=0.7)
+
+
+def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
+    """For tools/selfplay.py: bankruptcies and seats per bot level."""
+    stats: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        stats[f"seats_{name}"] = stats.get(f"seats_{name}", 0) + 1
+        if not state.alive[seat]:
+            stats[f"bankrupt_{name}"] = stats.get(f"bankrupt_{name}", 0) + 1
+    return stats
+
+
+__all__ = ["Deliver", "evaluate", "hooks", "policy", "selfplay_stats"]
