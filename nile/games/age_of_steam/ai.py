@@ -14,7 +14,6 @@ The policy, phase by phase:
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Mapping
@@ -48,30 +47,26 @@ from nile.games.age_of_steam.rules.network import tracks_of, track_with_port
 from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
-STEP_COST = {"plain": 2, "river": 3, "mountain": 3, "high_mountain": 6, "desert": 3,
-             "canal": 4, "town": 2, "city": 1, "pyramid": 99}
-
-
 # Distance fields ------------------------------------------------------------------
 
 @cache
-def distances_from(map_name: str, start: int) -> tuple[float, ...]:
-    """Building cost (roughly) from every hex to `start`."""
+def steps_to(map_name: str, target: int) -> tuple[int, ...]:
+    """Tiles still to lay from each hex to reach `target` (not through other stops)."""
     mp: MapData = load_map(map_name)
-    dist = [math.inf] * mp.size
-    dist[start] = 0.0
-    heap = [(0.0, start)]
-    while heap:
-        d, h = heapq.heappop(heap)
-        if d > dist[h]:
-            continue
-        for n in mp.neighbours[h]:
-            if n < 0:
-                continue
-            nd = d + STEP_COST[mp.terrain[h]] if h != start else d + 1
-            if nd < dist[n]:
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n))
+    far = 999
+    dist = [far] * mp.size
+    dist[target] = 0
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in mp.neighbours[h]:
+                if n < 0 or dist[n] != far:
+                    continue
+                dist[n] = dist[h] + 1
+                if mp.terrain[n] not in ("city", "pyramid"):
+                    nxt.append(n)
+        frontier = nxt
     return tuple(dist)
 
 
@@ -127,16 +122,19 @@ def policy(state: GameState, rng: random.Random) -> Action:
 
 def _budget(state: AgeOfSteamState) -> int:
     left = state.last_round - state.round
-    if left == 0:
+    if left <= 1:
         return 0
-    return 12 if state.round <= 2 else (8 if left > 2 else 4)
+    return 10 if state.round == 1 else 6
 
 
 def _shares(state: AgeOfSteamState, seat: int) -> Action:
     expenses = state.shares[seat] + state.loco[seat]
-    need = expenses - state.income[seat] + _budget(state) - state.cash[seat]
+    shortfall = max(0, expenses - state.income[seat])
+    need = shortfall + _budget(state) - state.cash[seat]
     count = max(0, math.ceil(need / config().start("share_price")))
-    count = min(count, config().start("max_shares") - state.shares[seat], 3)
+    if state.income[seat] >= expenses + 3:
+        count = min(count, 1)
+    count = min(count, config().start("max_shares") - state.shares[seat], 2)
     return IssueShares(count)
 
 
@@ -153,7 +151,7 @@ def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     names = {a.name: a for a in legal if isinstance(a, TakeAction)}
     order = []
-    if state.loco[seat] < 2 or (state.loco[seat] < 4 and state.round >= 3):
+    if _longer_pays(state, seat):
         order.append("locomotive")
     if state.rules.special_action == "communism" and state.kept[seat]["black"] > 0:
         order.append("communism")
@@ -163,6 +161,17 @@ def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
         if name in names:
             return names[name]
     return legal[0]
+
+
+def _longer_pays(state: AgeOfSteamState, seat: int) -> bool:
+    """Would one more locomotive level open a better delivery?"""
+    if state.loco[seat] >= config().start("max_locomotive"):
+        return False
+    now = max((_route_value(seat, r) for r in move_phase.routes(state, seat)), default=0.0)
+    higher = state.clone()
+    higher.loco[seat] += 1
+    later = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)), default=0.0)
+    return later >= now + 1
 
 
 def _communism(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
@@ -204,17 +213,19 @@ def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
         if choice is not None:
             return choice
     reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
+    left = build_phase.max_builds(state, seat) - state.builds_done - 1
     best: Action = EndBuild()
-    best_score = 0.25
+    best_score = 0.2
     targets = _targets(state)
     for action in legal:
         if not isinstance(action, Build):
             continue
         h = state.map.hex_at(action.hex_label)
         cost = build_phase.price(state, seat, action.kind, h, action.tile)
-        if state.cash[seat] - cost < reserve and state.round < state.last_round:
+        spare = state.cash[seat] - cost - reserve
+        if spare < 0 and state.round < state.last_round:
             continue
-        score = _build_score(state, seat, action, h, targets) - 0.04 * cost
+        score = _build_score(state, seat, action, h, targets, left, spare) - 0.03 * cost
         if score > best_score:
             best, best_score = action, score
     return best
@@ -226,7 +237,8 @@ def _targets(state: AgeOfSteamState) -> list[int]:
 
 
 def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
-                 targets: list[int]) -> float:
+                 targets: list[int], left: int, spare: int) -> float:
+    """How much this tile helps finish a link that carries goods soon."""
     old = state.tiles.get(h)
     old_tracks = set(tracks_of(old[0], old[1])) if old else set()
     new = [t for t in tracks_of(action.tile, action.rotation) if t not in old_tracks]
@@ -235,13 +247,15 @@ def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
         ends = [_side(state, seat, h, port) for port in t]
         sources = [e for e in ends if e is not None and e >= 0]
         if len(sources) == 2:
-            best = max(best, 0.5 + demand(state, sources[0], sources[1]))
+            if sources[0] != sources[1]:
+                best = max(best, 0.4 + demand(state, sources[0], sources[1]))
             continue
-        if not sources:
+        if not sources or action.kind == "redirect":
             continue
+        continuing = _extends_own(state, seat, h, t)
         source = sources[0]
         far_port = t[1] if ends[0] == source else t[0]
-        far = h if far_port == CENTRE else state.map.neighbours[h][far_port]
+        far = state.map.neighbours[h][far_port] if far_port != CENTRE else -1
         if far < 0:
             continue
         for target in targets:
@@ -250,14 +264,37 @@ def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
             want = demand(state, source, target)
             if want <= 0:
                 continue
-            field = distances_from(state.map_name, target)
-            start = field[source]
-            if start == math.inf or start <= 0:
+            field = steps_to(state.map_name, target)
+            remaining = field[far]
+            if remaining >= field[h] or remaining > 12:
                 continue
-            progress = 1 - field[far] / start
-            if progress > 0:
-                best = max(best, want * progress * (0.6 if far != target else 1.0))
+            if remaining == 0:
+                weight = 1.0
+            elif remaining <= left and remaining * 3 <= spare:
+                weight = 0.8
+            elif continuing and remaining <= left + 3:
+                weight = 0.6
+            else:
+                weight = 0.12
+            best = max(best, want * weight)
     return best
+
+
+def _extends_own(state: AgeOfSteamState, seat: int, h: int, t: tuple[int, int]) -> bool:
+    """Does the new track `t` on `h` continue the seat's own unfinished track?"""
+    for port in t:
+        if port == CENTRE:
+            continue
+        n = state.map.neighbours[h][port]
+        if n < 0:
+            continue
+        found = track_with_port(state.tiles, n, opposite(port))
+        if found is None:
+            continue
+        index = state.network().segment_at.get((n, found))
+        if index is not None and state.network().segments[index].owner == seat:
+            return True
+    return False
 
 
 def _side(state: AgeOfSteamState, seat: int, h: int, port: int) -> int | None:
@@ -290,10 +327,10 @@ def _urbanize_choice(state: AgeOfSteamState, seat: int, urban: list[Action]) -> 
         assert isinstance(action, Urbanize)
         town = state.map.hex_at(action.hex_label)
         colour = colours[action.letter][0]
-        field = distances_from(state.map_name, town)
+        field = steps_to(state.map_name, town)
         score = 0.0
         for city in state.goods:
-            if field[city] <= 8:
+            if field[city] <= 4:
                 score += sum(1 for g in state.goods[city] if g == colour)
         if town in mine:
             score += 1
@@ -324,8 +361,6 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
             return RaiseLocomotive()
     if best_route is not None and best > 0:
         return best_route.action
-    if RaiseLocomotive() in legal and state.loco[seat] < 3 and state.round < state.last_round:
-        return RaiseLocomotive()
     return PassMove()
 
 
