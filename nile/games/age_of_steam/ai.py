@@ -120,17 +120,20 @@ def policy(state: GameState, rng: random.Random) -> Action:
     return legal[0]
 
 
-def _budget(state: AgeOfSteamState) -> int:
+def _budget(state: AgeOfSteamState, seat: int) -> int:
+    """Cash wanted for building this turn, beyond expenses."""
     left = state.last_round - state.round
     if left <= 1:
         return 0
-    return 10 if state.round == 1 else 6
+    if state.round <= 2:
+        return 10 if state.round == 1 else 6
+    return 4 if state.income[seat] >= state.shares[seat] + state.loco[seat] else 0
 
 
 def _shares(state: AgeOfSteamState, seat: int) -> Action:
     expenses = state.shares[seat] + state.loco[seat]
     shortfall = max(0, expenses - state.income[seat])
-    need = shortfall + _budget(state) - state.cash[seat]
+    need = shortfall + _budget(state, seat) - state.cash[seat]
     count = max(0, math.ceil(need / config().start("share_price")))
     if state.income[seat] >= expenses + 3:
         count = min(count, 1)
@@ -155,7 +158,7 @@ def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
         order.append("locomotive")
     if state.rules.special_action == "communism" and state.kept[seat]["black"] > 0:
         order.append("communism")
-    order += ["engineer", "first_build", "urbanization", "first_move",
+    order += ["engineer", "first_build", "first_move", "urbanization",
               state.rules.special_action, "turn_order", "locomotive"]
     for name in order:
         if name in names:
