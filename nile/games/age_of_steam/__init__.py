@@ -25,7 +25,7 @@ def _hooks() -> AiHooks:
     return hooks()
 
 
-def _selfplay_stats(state: object, names: list[str]) -> dict[str, int]:
+def _selfplay_stats(state: object, names: list[str]) -> Mapping[str, int]:
     from nile.games.age_of_steam.ai import selfplay_stats
 
     return selfplay_stats(state, names)

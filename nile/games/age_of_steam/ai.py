@@ -43,7 +43,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
-from nile.games.age_of_steam.rules.network import tracks_of, track_with_port
+from nile.games.age_of_steam.rules.network import track_with_port, tracks_of
 from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
@@ -200,7 +200,7 @@ def _production(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Actio
 
 
 def _my_stops(state: AgeOfSteamState, seat: int) -> set[int]:
-    stops = set()
+    stops: set[int] = set()
     for seg in state.network().segments:
         if seg.owner == seat:
             stops.update(e.stop for e in seg.ends if e.stop >= 0)
@@ -322,12 +322,12 @@ def _side(state: AgeOfSteamState, seat: int, h: int, port: int) -> int | None:
     return stops[0] if stops else -1
 
 
-def _urbanize_choice(state: AgeOfSteamState, seat: int, urban: list[Action]) -> Action | None:
+def _urbanize_choice(state: AgeOfSteamState, seat: int,
+                     urban: list[Urbanize]) -> Action | None:
     mine = _my_stops(state, seat)
     best, best_score = None, 1.5
     colours = config().new_cities
     for action in urban:
-        assert isinstance(action, Urbanize)
         town = state.map.hex_at(action.hex_label)
         colour = colours[action.letter][0]
         field = steps_to(state.map_name, town)

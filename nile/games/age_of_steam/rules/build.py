@@ -216,10 +216,7 @@ def _far_ok(ctx: _Context, n: int, x: int, origin: str | None) -> bool:
     seg = ctx.net.segments[ctx.net.segment_at[(m, found)]]
     if seg.owner not in (ctx.seat, NO_OWNER):
         return False
-    for end in seg.ends:
-        if end.stop >= 0 and state.place_key(end.stop) == origin:
-            return False
-    return True
+    return all(end.stop < 0 or state.place_key(end.stop) != origin for end in seg.ends)
 
 
 def _offer(ctx: _Context, kind: str, h: int, tracks: frozenset[Track]) -> None:
@@ -326,7 +323,7 @@ def _set_owner(state: AgeOfSteamState, h: int, t: Track, owner: int) -> bool:
     index = tracks_of(name, rotation).index(t)
     if owners[index] == owner:
         return False
-    state.tiles[h] = (name, rotation, owners[:index] + (owner,) + owners[index + 1:])
+    state.tiles[h] = (name, rotation, (*owners[:index], owner, *owners[index + 1:]))
     return True
 
 

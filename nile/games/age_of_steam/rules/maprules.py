@@ -6,7 +6,7 @@ their map changes (AS-3, AS-4, AS-5), so no phase code asks which map it is on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -19,7 +19,7 @@ class MapRules:
     removed_new_cities: tuple[str, ...] = ()
     excluded_colours: tuple[str, ...] = ()
     hidden_kept_goods = False
-    terrain_costs: dict[str, int] = {"plain": 2, "river": 3, "mountain": 4}
+    terrain_costs: ClassVar[dict[str, int]] = {"plain": 2, "river": 3, "mountain": 4}
 
     # Setup ----------------------------------------------------------------------
 
@@ -89,7 +89,7 @@ class ChileRules(MapRules):
     """AS-3: mountain prices, tile E removed, Santiago's goods, yellow goods and shares."""
 
     removed_new_cities = ("E",)
-    terrain_costs = {"plain": 2, "mountain": 3, "high_mountain": 5}
+    terrain_costs: ClassVar[dict[str, int]] = {"plain": 2, "mountain": 3, "high_mountain": 5}
 
     def after_delivery(self, state: AgeOfSteamState, seat: int, colour: str) -> list[str]:
         notes = super().after_delivery(state, seat, colour)
@@ -104,7 +104,7 @@ class CccpRules(MapRules):
 
     special_action = "communism"
     hidden_kept_goods = True
-    terrain_costs = {"plain": 2, "river": 3}
+    terrain_costs: ClassVar[dict[str, int]] = {"plain": 2, "river": 3}
 
     def setup_goods(self, state: AgeOfSteamState) -> list[str]:
         for city in state.map.cities:
@@ -173,7 +173,7 @@ class EgyptRules(MapRules):
 
     special_action = "ferry"
     excluded_colours = ("blue",)
-    terrain_costs = {"plain": 2, "desert": 3, "canal": 4}
+    terrain_costs: ClassVar[dict[str, int]] = {"plain": 2, "desert": 3, "canal": 4}
     canal_round = 3
     flooded_cost = 4
 

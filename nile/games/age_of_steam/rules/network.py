@@ -87,19 +87,18 @@ def build_network(mp: MapData, tiles: dict[int, Placed], new_cities: dict[int, s
     segments: list[Segment] = []
     segment_at: dict[tuple[int, Track], int] = {}
     for h in sorted(tiles):
-        name, rotation, owners = tiles[h]
+        name, rotation, _ = tiles[h]
         for t in tracks_of(name, rotation):
             if (h, t) in segment_at:
                 continue
-            seg = _trace(mp, tiles, new_cities, h, t)
+            pieces, ends = _trace(mp, tiles, new_cities, h, t)
             index = len(segments)
-            owner = _owner(tiles, seg[0])
-            segments.append(Segment(seg[0], seg[1], owner))
-            for piece in seg[0]:
+            segments.append(Segment(pieces, ends, _owner(tiles, pieces)))
+            for piece in pieces:
                 segment_at[piece] = index
     exits: dict[int, list[tuple[int, int, int]]] = {}
-    for i, seg in enumerate(segments):
-        a, b = seg.ends
+    for i, segment in enumerate(segments):
+        a, b = segment.ends
         if a.stop >= 0 and b.stop >= 0:
             exits.setdefault(a.stop, []).append((a.edge, i, b.stop))
             exits.setdefault(b.stop, []).append((b.edge, i, a.stop))
@@ -117,7 +116,7 @@ def _trace(mp: MapData, tiles: dict[int, Placed], new_cities: dict[int, str], h:
            t: Track) -> tuple[tuple[tuple[int, Track], ...], tuple[End, End]]:
     back, end_a = _walk(mp, tiles, new_cities, h, t, t[0])
     ahead, end_b = _walk(mp, tiles, new_cities, h, t, t[1])
-    pieces = tuple(reversed(back)) + ((h, t),) + tuple(ahead)
+    pieces = (*reversed(back), (h, t), *ahead)
     return pieces, (end_a, end_b)
 
 
