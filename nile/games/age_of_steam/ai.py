@@ -137,8 +137,11 @@ def _shares(state: AgeOfSteamState, seat: int) -> Action:
     count = max(0, math.ceil(need / config().start("share_price")))
     if state.income[seat] >= expenses + 3:
         count = min(count, 1)
-    count = min(count, config().start("max_shares") - state.shares[seat], 2)
-    return IssueShares(count)
+    count = min(count, 2)
+    price = config().start("share_price")
+    survive = math.ceil((expenses - state.income[seat] - state.cash[seat]) / (price - 1))
+    count = max(count, survive)
+    return IssueShares(max(0, min(count, config().start("max_shares") - state.shares[seat])))
 
 
 def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
@@ -209,6 +212,28 @@ def _my_stops(state: AgeOfSteamState, seat: int) -> set[int]:
 
 # Building -------------------------------------------------------------------------
 
+class _Plan:
+    """What scoring the builds of one decision needs, computed once."""
+
+    def __init__(self, state: AgeOfSteamState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.net = state.network()
+        self.stops = state.stop_hexes()
+        self.targets = [h for h in sorted(self.stops | state.town_hexes())
+                        if _wanted(state, h)]
+        self._wants: dict[int, list[tuple[int, float]]] = {}
+        self.sides: dict[tuple[int, int], int | None] = {}
+        self.own: dict[tuple[int, int], bool] = {}
+
+    def wants(self, source: int) -> list[tuple[int, float]]:
+        """Targets that want goods from `source` (or have goods it wants), by amount."""
+        found = self._wants.get(source)
+        if found is None:
+            row = [(t, demand(self.state, source, t)) for t in self.targets if t != source]
+            found = self._wants[source] = [(t, w) for t, w in row if w > 0]
+        return found
+
+
 def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     urban = [a for a in legal if isinstance(a, Urbanize)]
     if urban and state.builds_done == 0:
@@ -219,35 +244,33 @@ def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     left = build_phase.max_builds(state, seat) - state.builds_done - 1
     best: Action = EndBuild()
     best_score = 0.2
-    targets = _targets(state)
+    plan = _Plan(state, seat)
+    prices = state.build_prices
     for action in legal:
         if not isinstance(action, Build):
             continue
         h = state.map.hex_at(action.hex_label)
-        cost = build_phase.price(state, seat, action.kind, h, action.tile)
+        cost = prices.get(action)
+        if cost is None:
+            cost = build_phase.price(state, seat, action.kind, h, action.tile)
         spare = state.cash[seat] - cost - reserve
-        if spare < 0 and state.round < state.last_round:
+        if spare < 0:
             continue
-        score = _build_score(state, seat, action, h, targets, left, spare) - 0.03 * cost
+        score = _build_score(plan, action, h, left, spare) - 0.03 * cost
         if score > best_score:
             best, best_score = action, score
     return best
 
 
-def _targets(state: AgeOfSteamState) -> list[int]:
-    return sorted(h for h in state.stop_hexes() | state.town_hexes()
-                  if _wanted(state, h))
-
-
-def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
-                 targets: list[int], left: int, spare: int) -> float:
+def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> float:
     """How much this tile helps finish a link that carries goods soon."""
+    state = plan.state
     old = state.tiles.get(h)
     old_tracks = set(tracks_of(old[0], old[1])) if old else set()
     new = [t for t in tracks_of(action.tile, action.rotation) if t not in old_tracks]
     best = 0.0
     for t in new:
-        ends = [_side(state, seat, h, port) for port in t]
+        ends = [_side(plan, h, port) for port in t]
         sources = [e for e in ends if e is not None and e >= 0]
         if len(sources) == 2:
             if sources[0] != sources[1]:
@@ -255,18 +278,13 @@ def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
             continue
         if not sources or action.kind == "redirect":
             continue
-        continuing = _extends_own(state, seat, h, t)
+        continuing = _extends_own(plan, h, t)
         source = sources[0]
         far_port = t[1] if ends[0] == source else t[0]
         far = state.map.neighbours[h][far_port] if far_port != CENTRE else -1
         if far < 0:
             continue
-        for target in targets:
-            if target == source:
-                continue
-            want = demand(state, source, target)
-            if want <= 0:
-                continue
+        for target, want in plan.wants(source):
             field = steps_to(state.map_name, target)
             remaining = field[far]
             if remaining >= field[h] or remaining > 12:
@@ -283,41 +301,56 @@ def _build_score(state: AgeOfSteamState, seat: int, action: Build, h: int,
     return best
 
 
-def _extends_own(state: AgeOfSteamState, seat: int, h: int, t: tuple[int, int]) -> bool:
+def _extends_own(plan: _Plan, h: int, t: tuple[int, int]) -> bool:
     """Does the new track `t` on `h` continue the seat's own unfinished track?"""
-    for port in t:
-        if port == CENTRE:
-            continue
-        n = state.map.neighbours[h][port]
-        if n < 0:
-            continue
-        found = track_with_port(state.tiles, n, opposite(port))
-        if found is None:
-            continue
-        index = state.network().segment_at.get((n, found))
-        if index is not None and state.network().segments[index].owner == seat:
-            return True
-    return False
+    return any(_port_extends_own(plan, h, port) for port in t if port != CENTRE)
 
 
-def _side(state: AgeOfSteamState, seat: int, h: int, port: int) -> int | None:
+def _port_extends_own(plan: _Plan, h: int, port: int) -> bool:
+    key = (h, port)
+    known = plan.own.get(key)
+    if known is None:
+        known = plan.own[key] = _port_extends_own_now(plan, h, port)
+    return known
+
+
+def _port_extends_own_now(plan: _Plan, h: int, port: int) -> bool:
+    state = plan.state
+    n = state.map.neighbours[h][port]
+    if n < 0:
+        return False
+    found = track_with_port(state.tiles, n, opposite(port))
+    if found is None:
+        return False
+    index = plan.net.segment_at.get((n, found))
+    return index is not None and plan.net.segments[index].owner == plan.seat
+
+
+def _side(plan: _Plan, h: int, port: int) -> int | None:
     """The stop a track end at `port` of hex `h` leads back to (-1: connected, no stop;
     None: not connected)."""
+    key = (h, port)
+    if key not in plan.sides:
+        plan.sides[key] = _side_now(plan, h, port)
+    return plan.sides[key]
+
+
+def _side_now(plan: _Plan, h: int, port: int) -> int | None:
     if port == CENTRE:
         return h
+    state = plan.state
     n = state.map.neighbours[h][port]
     if n < 0:
         return None
-    if n in state.stop_hexes():
+    if n in plan.stops:
         return n
     t = track_with_port(state.tiles, n, opposite(port))
     if t is None:
         return None
-    net = state.network()
-    index = net.segment_at.get((n, t))
+    index = plan.net.segment_at.get((n, t))
     if index is None:
         return None
-    seg = net.segments[index]
+    seg = plan.net.segments[index]
     stops = [e.stop for e in seg.ends if e.stop >= 0]
     return stops[0] if stops else -1
 
@@ -351,7 +384,7 @@ def _route_value(seat: int, route: move_phase.Route) -> float:
 
 
 def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
-    routes = move_phase.routes(state, seat)
+    routes = state.offered_routes or move_phase.routes(state, seat)
     best_route = max(routes, key=lambda r: _route_value(seat, r), default=None)
     best = _route_value(seat, best_route) if best_route else 0.0
     first_round = state.qpos < len(state.queue) // 2

@@ -69,8 +69,11 @@ def max_builds(state: AgeOfSteamState, seat: int) -> int:
 def options(state: AgeOfSteamState) -> list[Action]:
     seat = state.queue[state.qpos]
     result: list[Action] = []
+    prices: dict[Build, int] = {}
     if state.builds_done < max_builds(state, seat):
-        result += [b for b, cost in candidates(state, seat).items() if cost <= state.cash[seat]]
+        prices = {b: c for b, c in candidates(state, seat).items() if c <= state.cash[seat]}
+        result += list(prices)
+    state.build_prices = prices
     result += urbanize_options(state, seat)
     result.append(EndBuild())
     return result

@@ -75,8 +75,8 @@ class MapData:
 
     def hex_at(self, text: str) -> int:
         """The hex named 'column,row'; KeyError if it is not on the map."""
-        col, row = (int(p) for p in text.split(","))
-        return self.index[(col, row)]
+        by_label: dict[str, int] = self.extra["_by_label"]
+        return by_label[text]
 
     def city_named(self, name: str) -> City:
         for city in self.cities:
@@ -128,7 +128,8 @@ def build_map(name: str, data: dict[str, Any]) -> MapData:
         nile_edges=nile, walls=walls, index=index,
         extra={**{k: v for k, v in data.items()
                   if k not in ("grid", "cities", "towns", "nile", "walls")},
-               "_labels": tuple(label(c, r) for c, r in cells)},
+               "_labels": tuple(label(c, r) for c, r in cells),
+               "_by_label": {label(c, r): i for i, (c, r) in enumerate(cells)}},
     )
 
 

@@ -172,7 +172,9 @@ def _search(state: AgeOfSteamState, seat: int, source: int, colour: str,
 
 def options(state: AgeOfSteamState) -> list[Action]:
     seat = state.queue[state.qpos]
-    result: list[Action] = [r.action for r in routes(state, seat)]
+    found = routes(state, seat)
+    state.offered_routes = found
+    result: list[Action] = [r.action for r in found]
     if can_raise(state, seat):
         result.append(RaiseLocomotive())
     result.append(PassMove())
@@ -195,7 +197,7 @@ def refusal(state: AgeOfSteamState, action: Action) -> str:
 
 
 def route_of(state: AgeOfSteamState, seat: int, action: Deliver) -> Route:
-    for route in routes(state, seat):
+    for route in state.offered_routes or routes(state, seat):
         if route.action == action:
             return route
     raise AssertionError("a legal delivery has a route")

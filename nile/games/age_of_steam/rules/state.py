@@ -95,6 +95,10 @@ class AgeOfSteamState(GameState):
         self.urbanized = False
         self.placed_now: list[str] = []
         self.loco_used = ""
+        self.offered_routes: list[Any] = []
+        """The deliveries offered now with their details (set with the legal actions)."""
+        self.build_prices: dict[Action, int] = {}
+        """The price of each build action offered now (set with the legal actions)."""
         self._network: Network | None = None
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
@@ -220,7 +224,10 @@ class AgeOfSteamState(GameState):
                 raise IllegalAction(dispatch.refusal(self, action))
         self._legal = None
         self._legal_set = None
-        return dispatch.apply(self, action)
+        events = dispatch.apply(self, action)
+        self.build_prices = {}
+        self.offered_routes = []
+        return events
 
     # Protocol: results --------------------------------------------------------------
 
@@ -268,6 +275,8 @@ class AgeOfSteamState(GameState):
         copy._network = self._network
         copy._legal = self._legal
         copy._legal_set = self._legal_set
+        copy.build_prices = self.build_prices
+        copy.offered_routes = self.offered_routes
         return copy
 
     def to_dict(self) -> dict[str, Any]:
