@@ -224,14 +224,42 @@ class _Plan:
         self._wants: dict[int, list[tuple[int, float]]] = {}
         self.sides: dict[tuple[int, int], int | None] = {}
         self.own: dict[tuple[int, int], bool] = {}
+        self.component = _own_components(state, seat, self.net)
 
     def wants(self, source: int) -> list[tuple[int, float]]:
-        """Targets that want goods from `source` (or have goods it wants), by amount."""
+        """Targets that want goods from `source` or from the seat's network behind it
+        (or have goods that network wants), by amount."""
         found = self._wants.get(source)
         if found is None:
-            row = [(t, demand(self.state, source, t)) for t in self.targets if t != source]
+            behind = [y for y in self.component.get(source, ()) if y != source]
+            row = []
+            for t in self.targets:
+                if t == source:
+                    continue
+                want = demand(self.state, source, t)
+                want += 0.5 * sum(demand(self.state, y, t) for y in behind if y != t)
+                row.append((t, want))
             found = self._wants[source] = [(t, w) for t, w in row if w > 0]
         return found
+
+
+def _own_components(state: AgeOfSteamState, seat: int, net: Any) -> dict[int, list[int]]:
+    """Stops joined by the seat's complete links: stop -> every stop of its group."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for seg in net.segments:
+        if seg.owner == seat and seg.complete:
+            a, b = seg.ends[0].stop, seg.ends[1].stop
+            parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for stop in list(parent):
+        groups.setdefault(find(stop), []).append(stop)
+    return {stop: groups[find(stop)] for stop in parent}
 
 
 def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
@@ -380,7 +408,7 @@ def _urbanize_choice(state: AgeOfSteamState, seat: int,
 def _route_value(seat: int, route: move_phase.Route) -> float:
     mine = route.income.get(seat, 0)
     others = sum(v for s, v in route.income.items() if s != seat)
-    return mine - 0.4 * others - route.fee
+    return mine - 0.4 * others - 0.25 * route.fee  # income lasts, the fee is paid once
 
 
 def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
