@@ -19,7 +19,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import WentBankrupt
 from nile.games.age_of_steam.rules.market import _after_selection
-from nile.games.age_of_steam.scenario import hex_of, lay_path, put_goods, scenario, start_move
+from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_move
 
 from .helpers import texts
 

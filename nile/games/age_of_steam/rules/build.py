@@ -16,6 +16,7 @@ their owner (and can be taken over by anyone who extends them).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from nile.core.game import Action, Event
@@ -29,6 +30,7 @@ from nile.games.age_of_steam.rules.events import (
     TrackBuilt,
 )
 from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
+from nile.games.age_of_steam.rules.mapdata import load_map
 from nile.games.age_of_steam.rules.network import NO_OWNER, track_with_port, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
@@ -145,12 +147,10 @@ def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
     placed = state.tiles.get(n)
     if placed is None:
         cost = state.rules.build_cost(state, ctx.seat, state.rules.terrain_cost(state, n))
-        label = ctx.labels[n]
-        for x in range(6):
-            if x != entry and _far_ok(ctx, n, x, origin):
-                tile, rotation = SIMPLE_PLACEMENT[track(entry, x)]
-                if state.supply[tile] > 0:
-                    ctx.found.setdefault(Build("lay", label, tile, rotation), cost)
+        supply, found = state.supply, ctx.found
+        for x, action in _simple_lays(state.map_name, n, entry):
+            if supply[action.tile] > 0 and action not in found and _far_ok(ctx, n, x, origin):
+                found[action] = cost
         return
     existing = tracks_of(placed[0], placed[1])
     if len(existing) != 1 or entry in existing[0]:
@@ -159,6 +159,19 @@ def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
     for x in range(6):
         if x != entry and x not in used and _far_ok(ctx, n, x, origin):
             _offer(ctx, "upgrade", n, frozenset({existing[0], track(entry, x)}))
+
+
+@cache
+def _simple_lays(map_name: str, n: int, entry: int) -> tuple[tuple[int, Build], ...]:
+    """(exit edge, action) for every simple tile entering empty hex `n` by `entry` whose
+    exit stays on the map (the rest is checked against the tiles each time)."""
+    mp = load_map(map_name)
+    result = []
+    for x in range(6):
+        if x != entry and mp.neighbours[n][x] >= 0:
+            tile, rotation = SIMPLE_PLACEMENT[track(entry, x)]
+            result.append((x, Build("lay", mp.labels[n], tile, rotation)))
+    return tuple(result)
 
 
 def _town_entry(ctx: _Context, n: int, entry: int, origin: str | None) -> None:

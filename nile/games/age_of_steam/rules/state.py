@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nile.core.errors import IllegalAction
 from nile.core.game import (
@@ -20,11 +20,15 @@ from nile.core.game import (
     ScoreSheet,
     Status,
 )
+from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
 from nile.games.age_of_steam.rules.maprules import MapRules, rules_for
 from nile.games.age_of_steam.rules.network import Network, Placed, build_network
 from nile.games.age_of_steam.rules.tiles import catalogue
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.move import Route
 
 COLOURS = ("red", "blue", "purple", "yellow", "black")
 PYRAMID_SLOTS = 14
@@ -95,9 +99,9 @@ class AgeOfSteamState(GameState):
         self.urbanized = False
         self.placed_now: list[str] = []
         self.loco_used = ""
-        self.offered_routes: list[Any] = []
+        self.offered_routes: list[Route] = []
         """The deliveries offered now with their details (set with the legal actions)."""
-        self.build_prices: dict[Action, int] = {}
+        self.build_prices: dict[Build, int] = {}
         """The price of each build action offered now (set with the legal actions)."""
         self._network: Network | None = None
         self._legal: list[Action] | None = None
