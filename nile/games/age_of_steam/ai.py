@@ -98,10 +98,15 @@ def demand(state: AgeOfSteamState, a: int, b: int) -> float:
 def policy(state: GameState, rng: random.Random) -> Action:
     assert isinstance(state, AgeOfSteamState)
     legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
+    if len(legal) == 1 or isinstance(state, PrunedView):
+        return legal[0]  # a pruned view lists the heuristic's choice first
     seat = state.current_player
     assert seat is not None and seat >= 0
+    return _policy(state, seat, legal, rng)
+
+
+def _policy(state: AgeOfSteamState, seat: int, legal: list[Action],
+            rng: random.Random) -> Action:
     phase = state.phase
     if phase == "shares":
         return _shares(state, seat)
@@ -449,10 +454,106 @@ def evaluate(state: GameState) -> list[float]:
     return [0.0 if v == -math.inf else (v - low) / (high - low) for v in values]
 
 
+# The hard bot ---------------------------------------------------------------------
+
+TOP_MOVES = 5
+"""How many of the heuristic's best moves the hard bot's search considers per decision."""
+
+
+class PrunedView(AgeOfSteamState):
+    """The hard bot's view of the game: the same rules, but each decision offers only the
+    heuristic's best few moves (its own choice first), so a search of a few dozen
+    iterations compares real alternatives instead of sampling hundreds of tile placements.
+    Only the bot ever sees this class; the game itself always offers every legal move."""
+
+    _pruned: list[Action] | None = None
+
+    def legal_actions(self) -> list[Action]:
+        if self._pruned is None:
+            full = super().legal_actions()
+            self._pruned = _best_moves(self, full) if self.current_player is not None else []
+        return list(self._pruned)
+
+    def apply(self, action: Action) -> list[Any]:
+        events = super().apply(action)
+        self._pruned = None
+        return events
+
+    def clone(self) -> PrunedView:
+        copy = super().clone()
+        assert isinstance(copy, PrunedView)
+        copy._pruned = self._pruned
+        return copy
+
+
+def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
+    if len(legal) <= 1 or state.current_player is None or state.current_player < 0:
+        return legal
+    seat = state.current_player
+    first = _policy(state, seat, legal, random.Random(0))
+    others: list[Action] = []
+    if state.phase == "build":
+        plan = _Plan(state, seat)
+        left = build_phase.max_builds(state, seat) - state.builds_done - 1
+        scored = []
+        for action in legal:
+            if isinstance(action, Build):
+                h = state.map.hex_at(action.hex_label)
+                cost = state.build_prices.get(action, 0)
+                score = _build_score(plan, action, h, left, state.cash[seat] - cost) - 0.03 * cost
+                scored.append((score, action.to_str(), action))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        others = [EndBuild(), *(a for _, _, a in scored)]
+    elif state.phase == "move":
+        routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
+                                                             r.action.to_str()))
+        others = [PassMove(), RaiseLocomotive(), *(r.action for r in routes)]
+    elif state.phase == "auction":
+        others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
+    elif state.phase == "shares":
+        others = [IssueShares(n) for n in range(4)]
+    else:
+        others = list(legal)
+    result = [first]
+    allowed = set(legal)
+    for action in others:
+        if len(result) >= TOP_MOVES:
+            break
+        if action in allowed and action not in result:
+            result.append(action)
+    return result
+
+
+class HardBot:
+    """IS-MCTS (nile.ai) over the pruned view, with heuristic rollouts cut short and the
+    evaluation. Budgeted by iterations only, so a seeded game replays exactly."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from nile.ai.ismcts import ISMCTS
+
+        settings = hooks()
+        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations, seconds=None)
+
+    def start(self, observation: GameState) -> None:
+        view = observation.clone()
+        view.__class__ = PrunedView
+        self._search.start(view)
+
+    def think(self, seconds: float) -> bool:
+        return self._search.think(seconds)
+
+    def action(self) -> Action:
+        return self._search.action()
+
+
+def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
+    return HardBot(rng) if level == "hard" else None
+
+
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=24,
-                   hard_iterations=400, hard_seconds=0.9, rollout_epsilon=0.05,
-                   exploration=0.7)
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=6,
+                   hard_iterations=40, hard_seconds=0.9, rollout_epsilon=0.1,
+                   exploration=0.5, make_bot=_make_bot)
 
 
 def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:

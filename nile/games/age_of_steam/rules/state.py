@@ -263,7 +263,7 @@ class AgeOfSteamState(GameState):
     # Copying and saving ------------------------------------------------------------
 
     def clone(self) -> AgeOfSteamState:
-        copy = object.__new__(AgeOfSteamState)
+        copy = object.__new__(type(self))
         copy.map, copy.rules, copy.viewer = self.map, self.rules, self.viewer
         for name in _SCALAR_FIELDS:
             setattr(copy, name, getattr(self, name))
