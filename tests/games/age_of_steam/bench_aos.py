@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from nile.ai.bots import choose, make_bot  # noqa: E402
-from nile.core import chance  # noqa: E402
-from nile.core.game import CHANCE  # noqa: E402
-from nile.games.age_of_steam import GAME_INFO, PLAYERS  # noqa: E402
+from nile.ai.bots import choose, make_bot
+from nile.core import chance
+from nile.core.game import CHANCE
+from nile.games.age_of_steam import GAME_INFO, PLAYERS
 
 
 def random_games(map_name: str, players: int, games: int) -> tuple[float, float, float]:
