@@ -122,3 +122,8 @@ def test_each_map_has_its_own_seventh_action(name: str, special: str) -> None:
     legal = texts(state.legal_actions())
     assert f"take {special}" in legal
     assert len(legal) == 7
+
+
+def test_as11_with_two_left_the_one_who_drops_out_pays_nothing() -> None:
+    assert market.bid_payment(4, 2, 2) == 0
+    assert market.bid_payment(4, 1, 2) == 4

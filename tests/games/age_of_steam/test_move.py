@@ -203,3 +203,14 @@ def test_egypt_al_qahirah_two_hexes_used_as_one() -> None:
     assert details.fee == 0                     # round 1: the east bank is dry
     state.round = 2                             # now Bani Suwayf itself is flooded
     assert [r for r in routes(state, 0) if r.action.colour == "blue"] == []
+
+
+def test_as12_black_goods_may_end_at_any_town_and_pass_through_towns() -> None:
+    state = scenario("cccp", 4)
+    lay_path(state, 0, ["Kiev", "3,7", "4,7", "Kharkov"])
+    lay_path(state, 0, ["Kharkov", "6,7", "Voronezh"])
+    put_goods(state, "Kiev", ["black"])
+    state.loco[0] = 2
+    start_move(state, 0)
+    ends = sorted(len(d.steps) for d in deliveries(state, "black"))
+    assert ends == [1, 2]        # Kharkov, or on through it to Voronezh

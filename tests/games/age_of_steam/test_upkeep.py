@@ -177,3 +177,35 @@ def test_cccp_loser_ranks_below_the_others_on_a_finished_game() -> None:
     assert state.ranking()[0] == 4
     assert any("loses" in note for note in state.score_sheet().notes)
     _ = _after_selection
+
+
+def test_as10_the_game_ends_when_fewer_than_two_players_are_left() -> None:
+    state = scenario("egypt", 3)
+    for seat in (1, 2):
+        state.cash[seat], state.income[seat], state.shares[seat] = 0, 0, 8
+    end_moves(state)
+    assert state.is_terminal
+    assert state.ranking() == [1, 2, 2]
+
+
+def test_as13_production_with_a_full_display_returns_the_good_to_the_bag() -> None:
+    state = scenario("chile", 4)
+    for row, size in state.display_sizes().items():
+        state.display[row] = ["blue"] * size
+    state.bag["blue"] -= sum(state.display_sizes().values())
+    state.actions[0] = "production"
+    end_moves(state)
+    state.apply(Draw("red"))
+    state.apply(Draw("red"))
+    assert texts(state.legal_actions()) == {"place red bag"}
+    state.apply(PlaceGood("red", "bag"))
+    state.apply(PlaceGood("red", "bag"))
+    assert state.bag["red"] == 20
+    assert state.invariant_violations() == []
+
+
+def test_as14_communism_with_an_empty_reserve_does_nothing() -> None:
+    state = scenario("cccp", 4)
+    state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
+    state.apply(TakeAction("communism"))
+    assert state.phase == "select" and state.current_player == 1
