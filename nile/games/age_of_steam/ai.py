@@ -93,6 +93,32 @@ def demand(state: AgeOfSteamState, a: int, b: int) -> float:
     return float(score)
 
 
+_TABLES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
+
+
+def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
+    """demand(a, b) for every pair of stops with some demand, cached by the goods on the
+    map (the same position recurs thousands of times in the hard bot's search)."""
+    key = (state.map_name,
+           tuple(sorted((h, tuple(sorted(g))) for h, g in state.goods.items() if g)),
+           tuple(sorted(state.new_cities.items())),
+           tuple((h, tuple(_goods_at(state, h))) for h in sorted(state.pyramids)))
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 2000:
+            _TABLES.clear()
+        stops = sorted(state.stop_hexes() | state.town_hexes())
+        table = {}
+        for a in stops:
+            for b in stops:
+                if a != b:
+                    value = demand(state, a, b)
+                    if value > 0:
+                        table[(a, b)] = value
+        _TABLES[key] = table
+    return table
+
+
 # The policy -----------------------------------------------------------------------
 
 def policy(state: GameState, rng: random.Random) -> Action:
@@ -224,6 +250,7 @@ class _Plan:
         self.state, self.seat = state, seat
         self.net = state.network()
         self.stops = state.stop_hexes()
+        self.table = _demand_table(state)
         self.targets = [h for h in sorted(self.stops | state.town_hexes())
                         if _wanted(state, h)]
         self._wants: dict[int, list[tuple[int, float]]] = {}
@@ -238,11 +265,12 @@ class _Plan:
         if found is None:
             behind = [y for y in self.component.get(source, ()) if y != source]
             row = []
+            table = self.table
             for t in self.targets:
                 if t == source:
                     continue
-                want = demand(self.state, source, t)
-                want += 0.5 * sum(demand(self.state, y, t) for y in behind if y != t)
+                want = table.get((source, t), 0.0)
+                want += 0.5 * sum(table.get((y, t), 0.0) for y in behind if y != t)
                 row.append((t, want))
             found = self._wants[source] = [(t, w) for t, w in row if w > 0]
         return found
@@ -267,18 +295,30 @@ def _own_components(state: AgeOfSteamState, seat: int, net: Any) -> dict[int, li
     return {stop: groups[find(stop)] for stop in parent}
 
 
+BUILD_THRESHOLD = 0.2
+"""A tile must score more than this to be worth building."""
+
+
 def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     urban = [a for a in legal if isinstance(a, Urbanize)]
     if urban and state.builds_done == 0:
         choice = _urbanize_choice(state, seat, urban)
         if choice is not None:
             return choice
+    ranked = _build_ranking(state, seat, legal)
+    if ranked and ranked[0][0] > BUILD_THRESHOLD:
+        return ranked[0][1]
+    return EndBuild()
+
+
+def _build_ranking(state: AgeOfSteamState, seat: int,
+                   legal: list[Action]) -> list[tuple[float, Build]]:
+    """Affordable builds (keeping next turn's expenses) by score, best first."""
     reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
     left = build_phase.max_builds(state, seat) - state.builds_done - 1
-    best: Action = EndBuild()
-    best_score = 0.2
     plan = _Plan(state, seat)
     prices = state.build_prices
+    scored: list[tuple[float, str, Build]] = []
     for action in legal:
         if not isinstance(action, Build):
             continue
@@ -290,9 +330,9 @@ def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
         if spare < 0:
             continue
         score = _build_score(plan, action, h, left, spare) - 0.03 * cost
-        if score > best_score:
-            best, best_score = action, score
-    return best
+        scored.append((score, action.to_str(), action))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(score, action) for score, _, action in scored]
 
 
 def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> float:
@@ -490,20 +530,23 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     if len(legal) <= 1 or state.current_player is None or state.current_player < 0:
         return legal
     seat = state.current_player
-    first = _policy(state, seat, legal, random.Random(0))
     others: list[Action] = []
     if state.phase == "build":
-        plan = _Plan(state, seat)
-        left = build_phase.max_builds(state, seat) - state.builds_done - 1
-        scored = []
-        for action in legal:
-            if isinstance(action, Build):
-                h = state.map.hex_at(action.hex_label)
-                cost = state.build_prices.get(action, 0)
-                score = _build_score(plan, action, h, left, state.cash[seat] - cost) - 0.03 * cost
-                scored.append((score, action.to_str(), action))
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        others = [EndBuild(), *(a for _, _, a in scored)]
+        ranked = _build_ranking(state, seat, legal)
+        urban = [a for a in legal if isinstance(a, Urbanize)]
+        choice = _urbanize_choice(state, seat, urban) if urban and not state.builds_done \
+            else None
+        if choice is not None:
+            first: Action = choice
+        elif ranked and ranked[0][0] > BUILD_THRESHOLD:
+            first = ranked[0][1]
+        else:
+            first = EndBuild()
+        others = [EndBuild(), *(a for _, a in ranked)]
+    else:
+        first = _policy(state, seat, legal, random.Random(0))
+    if state.phase == "build":
+        pass
     elif state.phase == "move":
         routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
                                                              r.action.to_str()))
@@ -551,8 +594,8 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=6,
-                   hard_iterations=40, hard_seconds=0.9, rollout_epsilon=0.1,
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4,
+                   hard_iterations=16, hard_seconds=0.9, rollout_epsilon=0.1,
                    exploration=0.5, make_bot=_make_bot)
 
 
