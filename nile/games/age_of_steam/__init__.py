@@ -85,6 +85,6 @@ GAME_INFO = GameInfo(
     ai_hooks=_hooks,
     players_for=players_for,
     rules_summary=RULES_SUMMARY,
-    extra={"conformance_games": 1, "conformance_max_actions": 400,
+    extra={"conformance_games": 2, "conformance_max_actions": 3000,
            "selfplay_stats": _selfplay_stats},
 )
