@@ -476,15 +476,18 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 # Evaluation -----------------------------------------------------------------------
 
 def evaluate(state: GameState) -> list[float]:
-    """Projected final scores (cash counts a little), scaled to [0, 1] between players."""
+    """Projected final scores, scaled to [0, 1] between players: cash counts a little, a
+    coming shortfall at expenses counts heavily (it costs income, or the game)."""
     assert isinstance(state, AgeOfSteamState)
     values = []
     for s in range(state.players):
         if not state.alive[s]:
             values.append(-math.inf)
             continue
+        expenses = state.shares[s] + state.loco[s]
+        deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
-                      + state.cash[s] / 4 + 2 * state.loco[s])
+                      + state.cash[s] / 4 - 4 * deficit)
     live = [v for v in values if v != -math.inf]
     if not live:
         return [0.5] * state.players
@@ -498,6 +501,10 @@ def evaluate(state: GameState) -> list[float]:
 
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
+
+FOLLOW_POLICY = ("shares", "build")
+"""Phases whose worth shows only turns later (money into track): a search cut after a few
+moves cannot judge them, so the hard bot plays the heuristic there."""
 
 
 class PrunedView(AgeOfSteamState):
@@ -530,6 +537,10 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     if len(legal) <= 1 or state.current_player is None or state.current_player < 0:
         return legal
     seat = state.current_player
+    if state.phase in FOLLOW_POLICY:
+        plain = state.clone()
+        plain.__class__ = AgeOfSteamState
+        return [policy(plain, random.Random(0))]
     others: list[Action] = []
     if state.phase == "build":
         ranked = _build_ranking(state, seat, legal)
