@@ -10,6 +10,7 @@ The policy, phase by phase:
   completing links with demand first; stop when nothing scores or cash runs low;
 - moving: the delivery that pays this player most (others' gain counts against it), or a
   locomotive raise when one more link would pay more.
+The hard bot (ai_hard.py) searches over this policy's best few moves.
 """
 
 from __future__ import annotations
@@ -124,8 +125,8 @@ def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
 def policy(state: GameState, rng: random.Random) -> Action:
     assert isinstance(state, AgeOfSteamState)
     legal = state.legal_actions()
-    if len(legal) == 1 or isinstance(state, PrunedView):
-        return legal[0]  # a pruned view lists the heuristic's choice first
+    if len(legal) == 1 or getattr(state, "heuristic_first", False):
+        return legal[0]  # the hard bot's pruned view lists the heuristic's choice first
     seat = state.current_player
     assert seat is not None and seat >= 0
     return _policy(state, seat, legal, rng)
@@ -497,111 +498,12 @@ def evaluate(state: GameState) -> list[float]:
     return [0.0 if v == -math.inf else (v - low) / (high - low) for v in values]
 
 
-# The hard bot ---------------------------------------------------------------------
-
-TOP_MOVES = 5
-"""How many of the heuristic's best moves the hard bot's search considers per decision."""
-
-FOLLOW_POLICY = ("shares", "build")
-"""Phases whose worth shows only turns later (money into track): a search cut after a few
-moves cannot judge them, so the hard bot plays the heuristic there."""
-
-
-class PrunedView(AgeOfSteamState):
-    """The hard bot's view of the game: the same rules, but each decision offers only the
-    heuristic's best few moves (its own choice first), so a search of a few dozen
-    iterations compares real alternatives instead of sampling hundreds of tile placements.
-    Only the bot ever sees this class; the game itself always offers every legal move."""
-
-    _pruned: list[Action] | None = None
-
-    def legal_actions(self) -> list[Action]:
-        if self._pruned is None:
-            full = super().legal_actions()
-            self._pruned = _best_moves(self, full) if self.current_player is not None else []
-        return list(self._pruned)
-
-    def apply(self, action: Action) -> list[Any]:
-        events = super().apply(action)
-        self._pruned = None
-        return events
-
-    def clone(self) -> PrunedView:
-        copy = super().clone()
-        assert isinstance(copy, PrunedView)
-        copy._pruned = self._pruned
-        return copy
-
-
-def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
-    if len(legal) <= 1 or state.current_player is None or state.current_player < 0:
-        return legal
-    seat = state.current_player
-    if state.phase in FOLLOW_POLICY:
-        plain = state.clone()
-        plain.__class__ = AgeOfSteamState
-        return [policy(plain, random.Random(0))]
-    others: list[Action] = []
-    if state.phase == "build":
-        ranked = _build_ranking(state, seat, legal)
-        urban = [a for a in legal if isinstance(a, Urbanize)]
-        choice = _urbanize_choice(state, seat, urban) if urban and not state.builds_done \
-            else None
-        if choice is not None:
-            first: Action = choice
-        elif ranked and ranked[0][0] > BUILD_THRESHOLD:
-            first = ranked[0][1]
-        else:
-            first = EndBuild()
-        others = [EndBuild(), *(a for _, a in ranked)]
-    else:
-        first = _policy(state, seat, legal, random.Random(0))
-    if state.phase == "build":
-        pass
-    elif state.phase == "move":
-        routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
-                                                             r.action.to_str()))
-        others = [PassMove(), RaiseLocomotive(), *(r.action for r in routes)]
-    elif state.phase == "auction":
-        others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
-    elif state.phase == "shares":
-        others = [IssueShares(n) for n in range(4)]
-    else:
-        others = list(legal)
-    result = [first]
-    allowed = set(legal)
-    for action in others:
-        if len(result) >= TOP_MOVES:
-            break
-        if action in allowed and action not in result:
-            result.append(action)
-    return result
-
-
-class HardBot:
-    """IS-MCTS (nile.ai) over the pruned view, with heuristic rollouts cut short and the
-    evaluation. Budgeted by iterations only, so a seeded game replays exactly."""
-
-    def __init__(self, rng: random.Random) -> None:
-        from nile.ai.ismcts import ISMCTS
-
-        settings = hooks()
-        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations, seconds=None)
-
-    def start(self, observation: GameState) -> None:
-        view = observation.clone()
-        view.__class__ = PrunedView
-        self._search.start(view)
-
-    def think(self, seconds: float) -> bool:
-        return self._search.think(seconds)
-
-    def action(self) -> Action:
-        return self._search.action()
-
-
 def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
-    return HardBot(rng) if level == "hard" else None
+    if level != "hard":
+        return None
+    from nile.games.age_of_steam.ai_hard import HardBot
+
+    return HardBot(rng)
 
 
 def hooks() -> AiHooks:
