@@ -191,7 +191,8 @@ def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     order = []
     if _longer_pays(state, seat):
         order.append("locomotive")
-    if state.rules.special_action == "communism" and state.kept[seat]["black"] > 0:
+    if state.rules.special_action == "communism" and (
+            state.kept[seat]["black"] > 0 or (state.kept[seat]["red"] == 0 and state.round >= 3)):
         order.append("communism")
     order += ["engineer", "first_build", "first_move", "urbanization",
               state.rules.special_action, "turn_order", "locomotive"]
@@ -459,8 +460,14 @@ def _route_value(seat: int, route: move_phase.Route) -> float:
 
 def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     routes = state.offered_routes or move_phase.routes(state, seat)
-    best_route = max(routes, key=lambda r: _route_value(seat, r), default=None)
-    best = _route_value(seat, best_route) if best_route else 0.0
+    keeps_red = state.rules.hidden_kept_goods  # CCCP: the fewest red goods loses
+
+    def value(route: move_phase.Route) -> float:
+        bonus = 0.6 if keeps_red and route.action.colour == "red" else 0.0
+        return _route_value(seat, route) + bonus
+
+    best_route = max(routes, key=value, default=None)
+    best = value(best_route) if best_route else 0.0
     first_round = state.qpos < len(state.queue) // 2
     if RaiseLocomotive() in legal and first_round:
         higher = state.clone()
@@ -489,6 +496,12 @@ def evaluate(state: GameState) -> list[float]:
         deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
                       + state.cash[s] / 4 - 4 * deficit)
+    if state.rules.hidden_kept_goods:
+        alive = [s for s in range(state.players) if state.alive[s]]
+        fewest = min((state.kept[s]["red"] for s in alive), default=0)
+        for s in alive:
+            if state.kept[s]["red"] == fewest:
+                values[s] -= 8  # CCCP: heading for the loser's place
     live = [v for v in values if v != -math.inf]
     if not live:
         return [0.5] * state.players

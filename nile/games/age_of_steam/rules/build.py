@@ -73,7 +73,10 @@ def options(state: AgeOfSteamState) -> list[Action]:
     result: list[Action] = []
     prices: dict[Build, int] = {}
     if state.builds_done < max_builds(state, seat):
-        prices = {b: c for b, c in candidates(state, seat).items() if c <= state.cash[seat]}
+        cash = state.cash[seat]
+        prices = candidates(state, seat)
+        if any(c > cash for c in prices.values()):
+            prices = {b: c for b, c in prices.items() if c <= cash}
         result += list(prices)
     state.build_prices = prices
     result += urbanize_options(state, seat)
@@ -149,8 +152,8 @@ def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
         cost = state.rules.build_cost(state, ctx.seat, state.rules.terrain_cost(state, n))
         supply, found = state.supply, ctx.found
         for x, action in _simple_lays(state.map_name, n, entry):
-            if supply[action.tile] > 0 and action not in found and _far_ok(ctx, n, x, origin):
-                found[action] = cost
+            if supply[action.tile] > 0 and _far_ok(ctx, n, x, origin):
+                found.setdefault(action, cost)
         return
     existing = tracks_of(placed[0], placed[1])
     if len(existing) != 1 or entry in existing[0]:
@@ -184,11 +187,31 @@ def _town_entry(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
         if entry not in exits:
             _offer(ctx, "town", n, frozenset(track(x, CENTRE) for x in exits | {entry}))
         return
-    others = [x for x in range(6) if x != entry and _far_ok(ctx, n, x, state.place_key(n))]
+    key = state.place_key(n)
+    ok = {x for x in range(6) if x != entry and _far_ok(ctx, n, x, key)}
+    cost_base = config().cost("town_base")
+    supply, found = state.supply, ctx.found
+    for extra, action, pool in _new_towns(state.map_name, n, entry):
+        if ok.issuperset(extra) and supply[pool] > 0 and action not in found:
+            found[action] = state.rules.build_cost(state, ctx.seat, cost_base + 1 + len(extra))
+
+
+@cache
+def _new_towns(map_name: str, n: int, entry: int
+               ) -> tuple[tuple[frozenset[int], Build, str], ...]:
+    """(extra exits, action, pool) for every printed town tile entered by `entry`."""
+    mp = load_map(map_name)
+    others = [x for x in range(6) if x != entry and mp.neighbours[n][x] >= 0]
+    result = []
     for size in range(4):
         for extra in combinations(others, size):
-            exits = {entry, *extra}
-            _offer(ctx, "town", n, frozenset(track(x, CENTRE) for x in exits))
+            tracks = frozenset(track(x, CENTRE) for x in (entry, *extra))
+            placement = catalogue().placement(tracks)
+            if placement is not None:
+                tile, rotation = placement
+                result.append((frozenset(extra), Build("town", mp.labels[n], tile, rotation),
+                               catalogue().types[tile].pool))
+    return tuple(result)
 
 
 def _town_growth(ctx: _Context, h: int) -> None:

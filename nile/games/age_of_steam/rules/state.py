@@ -105,7 +105,6 @@ class AgeOfSteamState(GameState):
         """The price of each build action offered now (set with the legal actions)."""
         self._network: Network | None = None
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
 
     # Basic facts ----------------------------------------------------------------
 
@@ -205,8 +204,13 @@ class AgeOfSteamState(GameState):
             from nile.games.age_of_steam.rules import dispatch
 
             self._legal = dispatch.legal_actions(self)
-            self._legal_set = frozenset(self._legal)
         return list(self._legal)
+
+    def _is_legal(self, action: Action) -> bool:
+        legal = self.legal_actions()
+        if isinstance(action, Build) and self.phase == "build":
+            return action in self.build_prices
+        return action in legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         from nile.games.age_of_steam.rules import dispatch
@@ -221,13 +225,9 @@ class AgeOfSteamState(GameState):
         if self.current_player == CHANCE:
             if all(action != a for a, _ in self.chance_outcomes()):
                 raise IllegalAction(f"'{action.to_str()}' is not a possible outcome now.")
-        else:
-            self.legal_actions()
-            assert self._legal_set is not None
-            if action not in self._legal_set:
-                raise IllegalAction(dispatch.refusal(self, action))
+        elif not self._is_legal(action):
+            raise IllegalAction(dispatch.refusal(self, action))
         self._legal = None
-        self._legal_set = None
         events = dispatch.apply(self, action)
         self.build_prices = {}
         self.offered_routes = []
@@ -278,7 +278,6 @@ class AgeOfSteamState(GameState):
         copy.kept = [dict(k) for k in self.kept]
         copy._network = self._network
         copy._legal = self._legal
-        copy._legal_set = self._legal_set
         copy.build_prices = self.build_prices
         copy.offered_routes = self.offered_routes
         return copy
