@@ -118,11 +118,13 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
 
 class HardBot:
     """IS-MCTS (nile.ai) over the pruned view, with heuristic rollouts cut short and the
-    evaluation. Budgeted by iterations only, so a seeded game replays exactly."""
+    evaluation. Budgeted by `hard_iterations` (about half a second on the reference
+    machine, so seeded games replay exactly); `hard_seconds` caps it on a slow machine."""
 
     def __init__(self, rng: random.Random) -> None:
         settings = hooks()
-        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations, seconds=None)
+        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
+                              seconds=settings.hard_seconds)
 
     def start(self, observation: GameState) -> None:
         view = observation.clone()
