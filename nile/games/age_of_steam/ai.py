@@ -371,7 +371,7 @@ def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> f
             elif continuing and remaining <= left + 3:
                 weight = 0.6
             else:
-                weight = 0.12
+                weight = 0.0  # a line not finished by next turn's end is lost
             best = max(best, want * weight)
     return best
 
