@@ -89,8 +89,9 @@ def _goods_at(state: AgeOfSteamState, stop: int) -> list[str]:
 def demand(state: AgeOfSteamState, a: int, b: int) -> float:
     """Goods that a link between stops a and b would let someone deliver."""
     want_b, want_a = _wanted(state, b), _wanted(state, a)
-    score = sum(1 for g in _goods_at(state, a) if g == want_b)
-    score += sum(1 for g in _goods_at(state, b) if g == want_a)
+    flooded = state.rules.flooded
+    score = sum(1 for g in _goods_at(state, a) if g == want_b) * (0.5 if flooded(state, a) else 1)
+    score += sum(1 for g in _goods_at(state, b) if g == want_a) * (0.5 if flooded(state, b) else 1)
     return float(score)
 
 
@@ -100,7 +101,7 @@ _TABLES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
 def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
     """demand(a, b) for every pair of stops with some demand, cached by the goods on the
     map (the same position recurs thousands of times in the hard bot's search)."""
-    key = (state.map_name,
+    key = (state.map_name, state.round % 2,
            tuple(sorted((h, tuple(sorted(g))) for h, g in state.goods.items() if g)),
            tuple(sorted(state.new_cities.items())),
            tuple((h, tuple(_goods_at(state, h))) for h in sorted(state.pyramids)))
@@ -152,13 +153,19 @@ def _policy(state: AgeOfSteamState, seat: int, legal: list[Action],
     return legal[0]
 
 
+OPENING_BUDGET = {"egypt": (8, 4)}
+"""Cash to raise for building in turns 1 and 2 (Egypt's floods make early track pay
+later, so less; measured with tools/selfplay.py)."""
+
+
 def _budget(state: AgeOfSteamState, seat: int) -> int:
     """Cash wanted for building this turn, beyond expenses."""
     left = state.last_round - state.round
     if left <= 1:
         return 0
     if state.round <= 2:
-        return 10 if state.round == 1 else 6
+        first, second = OPENING_BUDGET.get(state.map_name, (10, 6))
+        return first if state.round == 1 else second
     return 4 if state.income[seat] >= state.shares[seat] + state.loco[seat] else 0
 
 
