@@ -518,7 +518,46 @@ def evaluate(state: GameState) -> list[float]:
     return [0.0 if v == -math.inf else (v - low) / (high - low) for v in values]
 
 
+class EasyBot:
+    """Half of its moves are random, as the generic easy bot, but never with money: shares
+    and bids follow the heuristic, and random builds keep next turn's expenses."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._choice: Action | None = None
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, AgeOfSteamState)
+        state = observation
+        seat = state.current_player
+        assert seat is not None and seat >= 0
+        legal = state.legal_actions()
+        choice = policy(state, self._rng)
+        if state.phase not in ("shares", "auction") and self._rng.random() < 0.5:
+            choice = self._rng.choice(_harmless(state, seat, legal) or [choice])
+        self._choice = choice
+
+    def think(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        assert self._choice is not None, "start() first"
+        return self._choice
+
+
+def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Action]:
+    """Moves a weak player may pick at random without ruining itself: no locomotive
+    (it raises expenses), builds only among the heuristic's five best that it can afford."""
+    if state.phase == "build":
+        ranked = [a for _, a in _build_ranking(state, seat, legal)[:5]]
+        return [*ranked, EndBuild()]
+    return [a for a in legal if not isinstance(a, RaiseLocomotive)
+            and a != TakeAction("locomotive")]
+
+
 def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
+    if level == "easy":
+        return EasyBot(rng)
     if level != "hard":
         return None
     from nile.games.age_of_steam.ai_hard import HardBot

@@ -58,3 +58,20 @@ def test_hard_bot_returns_a_legal_move_on_a_small_budget() -> None:
     bot = make_bot(GAME_INFO, "hard", seat, 4, iterations=12)
     action = choose(bot, state.observation(seat))
     assert action in state.legal_actions()
+
+
+def test_easy_bots_finish_a_game_without_random_money_moves() -> None:
+    state = GAME_INFO.create(4, 6, {"map": "cccp"})
+    bots = [make_bot(GAME_INFO, "easy", s, 6) for s in range(4)]
+    rng = random.Random(6)
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if seat == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        action = choose(bots[seat], state.observation(seat))
+        if state.phase == "shares":
+            assert action.to_str() in ("issue 0", "issue 1", "issue 2", "issue 3", "issue 4")
+        state.apply(action)
+    assert state.invariant_violations() == []
