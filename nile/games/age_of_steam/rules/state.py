@@ -3,6 +3,18 @@
 The phases live in their own modules (market, build, move, upkeep); this class holds the
 data, answers the engine protocol and hands each action to its phase. Chance (bag draws,
 dice, the first turn order) is the CHANCE player; the bag is an unordered pool of counts.
+
+What a screen draws, all public in the state (or its observation):
+- the board: `map` (cells, terrain, cities, towns, Nile edges, walls), `tiles` (hex ->
+  tile, rotation, owner per track), `new_cities`, `goods`, `pyramids`, `rules.flooded`;
+  `network()` gives links and loose ends;
+- the side boards: `display` (goods display rows), `supply` (tile pools), `bag`,
+  `red_reserve`, each seat's `cash`, `shares`, `income`, `loco`, `actions`, `kept`;
+- the turn: `round`/`last_round`, `phase`, `order`, `current_player`, the auction
+  (`bidders`, `high_bid`, `high_bidder`), `builds_done`;
+- the choices: `legal_actions()`, with `build_prices` (ghost tiles and their prices) and
+  `offered_routes` (each delivery's path, income per owner and ferry fee).
+Every change comes with an Event (rules/events.py).
 """
 
 from __future__ import annotations
