@@ -508,7 +508,7 @@ def evaluate(state: GameState) -> list[float]:
         fewest = min((state.kept[s]["red"] for s in alive), default=0)
         for s in alive:
             if state.kept[s]["red"] == fewest:
-                values[s] -= 8  # CCCP: heading for the loser's place
+                values[s] -= 3  # CCCP: heading for the loser's place
     live = [v for v in values if v != -math.inf]
     if not live:
         return [0.5] * state.players

@@ -31,6 +31,7 @@ from nile.games.age_of_steam.rules.actions import (
     IssueShares,
     PassMove,
     RaiseLocomotive,
+    TakeAction,
     Urbanize,
 )
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -38,9 +39,12 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
-FOLLOW_POLICY = ("shares", "build")
-"""Phases whose worth shows only turns later (money into track): a search cut after a few
-moves cannot judge them, so the hard bot plays the heuristic there."""
+FOLLOW_POLICY = ("shares", "auction", "build")
+"""Phases whose worth shows only turns later (money into track or turn order): a search
+cut after a few moves cannot judge them, so the hard bot plays the heuristic there."""
+
+LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
+"""Moves that add an expense every turn: searched only when the heuristic picks them."""
 
 
 class PrunedView(AgeOfSteamState):
@@ -99,7 +103,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     elif state.phase == "move":
         routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
                                                              r.action.to_str()))
-        others = [PassMove(), RaiseLocomotive(), *(r.action for r in routes)]
+        others = [*(r.action for r in routes), PassMove()]
     elif state.phase == "auction":
         others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
     elif state.phase == "shares":
@@ -111,7 +115,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     for action in others:
         if len(result) >= TOP_MOVES:
             break
-        if action in allowed and action not in result:
+        if action in allowed and action not in result and action not in LASTING_COSTS:
             result.append(action)
     return result
 
