@@ -572,10 +572,13 @@ def hooks() -> AiHooks:
 
 
 def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
-    """For tools/selfplay.py: bankruptcies and seats per bot level."""
+    """For tools/selfplay.py: seats, bankruptcies and summed final scores per bot level
+    (mean score of a level = score_<level> / seats_<level>)."""
     stats: dict[str, int] = {}
+    scores = state.scores()
     for seat, name in enumerate(names):
         stats[f"seats_{name}"] = stats.get(f"seats_{name}", 0) + 1
+        stats[f"score_{name}"] = stats.get(f"score_{name}", 0) + int(scores[seat])
         if not state.alive[seat]:
             stats[f"bankrupt_{name}"] = stats.get(f"bankrupt_{name}", 0) + 1
     return stats
