@@ -566,8 +566,8 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4,
-                   hard_iterations=16, hard_seconds=0.9, rollout_epsilon=0.1,
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=8,
+                   hard_iterations=24, hard_seconds=0.9, rollout_epsilon=0.1,
                    exploration=0.5, make_bot=_make_bot)
 
 

@@ -39,9 +39,11 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
-FOLLOW_POLICY = ("shares", "auction", "build")
-"""Phases whose worth shows only turns later (money into track or turn order): a search
-cut after a few moves cannot judge them, so the hard bot plays the heuristic there."""
+FOLLOW_POLICY = ("shares", "auction", "select", "build")
+"""Phases whose worth shows only turns later (money into track, turn order, the action
+tiles that pay off in building): a search cut after a few moves cannot judge them, so the
+hard bot plays the heuristic there and searches the deliveries (and CCCP's Communism,
+Production's placements)."""
 
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""

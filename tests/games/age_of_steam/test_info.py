@@ -26,4 +26,4 @@ def test_hooks_give_policy_evaluation_and_bots() -> None:
     assert GAME_INFO.ai_hooks is not None
     hooks = GAME_INFO.ai_hooks()
     assert hooks.policy is not None and hooks.evaluate is not None
-    assert hooks.make_bot is not None and hooks.rollout_depth <= 10
+    assert hooks.make_bot is not None and hooks.rollout_depth <= 12
