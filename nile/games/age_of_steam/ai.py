@@ -488,11 +488,15 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     return PassMove()
 
 
+EVAL_SCALE = 12.0
+"""Points of lead that take a player's value from 0.5 to about 0.73."""
+
 # Evaluation -----------------------------------------------------------------------
 
 def evaluate(state: GameState) -> list[float]:
-    """Projected final scores, scaled to [0, 1] between players: cash counts a little, a
-    coming shortfall at expenses counts heavily (it costs income, or the game)."""
+    """Projected final scores, each player's lead over the others' mean through a logistic
+    into [0, 1]: cash counts a little, a coming shortfall at expenses counts heavily (it
+    costs income, or the game)."""
     assert isinstance(state, AgeOfSteamState)
     values = []
     for s in range(state.players):
@@ -503,19 +507,17 @@ def evaluate(state: GameState) -> list[float]:
         deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
                       + state.cash[s] / 4 - 4 * deficit)
-    if state.rules.hidden_kept_goods:
-        alive = [s for s in range(state.players) if state.alive[s]]
-        fewest = min((state.kept[s]["red"] for s in alive), default=0)
-        for s in alive:
-            if state.kept[s]["red"] == fewest:
-                values[s] -= 3  # CCCP: heading for the loser's place
     live = [v for v in values if v != -math.inf]
-    if not live:
-        return [0.5] * state.players
-    low, high = min(live), max(live)
-    if high - low < 1e-9:
-        return [0.5 if v != -math.inf else 0.0 for v in values]
-    return [0.0 if v == -math.inf else (v - low) / (high - low) for v in values]
+    if len(live) <= 1:
+        return [0.0 if v == -math.inf else 1.0 for v in values]
+    result = []
+    for v in values:
+        if v == -math.inf:
+            result.append(0.0)
+            continue
+        others = (sum(live) - v) / (len(live) - 1)
+        result.append(1 / (1 + math.exp(-(v - others) / EVAL_SCALE)))
+    return result
 
 
 class EasyBot:
@@ -567,7 +569,7 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=8,
-                   hard_iterations=24, hard_seconds=0.9, rollout_epsilon=0.1,
+                   hard_iterations=24, hard_seconds=0.9, rollout_epsilon=0.0,
                    exploration=0.5, make_bot=_make_bot)
 
 

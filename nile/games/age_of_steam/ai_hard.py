@@ -39,11 +39,14 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
-FOLLOW_POLICY = ("shares", "auction", "select", "build")
+FOLLOW_POLICY = ("shares", "auction", "select", "communism", "build")
 """Phases whose worth shows only turns later (money into track, turn order, the action
 tiles that pay off in building): a search cut after a few moves cannot judge them, so the
-hard bot plays the heuristic there and searches the deliveries (and CCCP's Communism,
-Production's placements)."""
+hard bot plays the heuristic there and searches the deliveries (and Production's
+placements)."""
+
+MARGIN = 0.02
+"""How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
 
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
@@ -131,16 +134,29 @@ class HardBot:
         settings = hooks()
         self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
                               seconds=settings.hard_seconds)
+        self._legal: list[Action] = []
 
     def start(self, observation: GameState) -> None:
         view = observation.clone()
         view.__class__ = PrunedView
+        self._legal = view.legal_actions()
         self._search.start(view)
 
     def think(self, seconds: float) -> bool:
         return self._search.think(seconds)
 
     def action(self) -> Action:
-        return self._search.action()
+        """The search's choice if it beats the heuristic's by a clear margin, else the
+        heuristic's (listed first): equal rollouts should not be settled by noise."""
+        choice = self._search.action()
+        legal = self._legal
+        if not legal or choice == legal[0]:
+            return choice
+        children = self._search._root.children  # the shared search's root statistics
+        best, first = children.get(choice), children.get(legal[0])
+        if best is None or first is None or first.visits == 0:
+            return choice
+        gain = best.total / best.visits - first.total / first.visits
+        return choice if gain > MARGIN else legal[0]
 
 
