@@ -488,6 +488,20 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     return PassMove()
 
 
+POTENTIAL = 1.5
+"""Points per unit of own income the seat could deliver next (two best deliveries)."""
+
+
+def _potential(state: AgeOfSteamState, seat: int) -> float:
+    """Own income from the two best deliveries open to `seat` now (goods may be shared)."""
+    if state.round == state.last_round and state.phase not in ("build", "select", "shares",
+                                                                "auction", "communism"):
+        return 0.0
+    gains = sorted((r.income.get(seat, 0) for r in move_phase.routes(state, seat)),
+                   reverse=True)
+    return float(sum(gains[:2]))
+
+
 EVAL_SCALE = 12.0
 """Points of lead that take a player's value from 0.5 to about 0.73."""
 
@@ -506,7 +520,7 @@ def evaluate(state: GameState) -> list[float]:
         expenses = state.shares[s] + state.loco[s]
         deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
-                      + state.cash[s] / 4 - 4 * deficit)
+                      + state.cash[s] / 4 - 4 * deficit + POTENTIAL * _potential(state, s))
     live = [v for v in values if v != -math.inf]
     if len(live) <= 1:
         return [0.0 if v == -math.inf else 1.0 for v in values]
@@ -568,7 +582,7 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=8,
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.9, rollout_epsilon=0.0,
                    exploration=0.5, make_bot=_make_bot)
 

@@ -39,7 +39,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
-FOLLOW_POLICY = ("shares", "auction", "select", "communism", "build")
+FOLLOW_POLICY = ("shares", "auction", "select", "communism")
 """Phases whose worth shows only turns later (money into track, turn order, the action
 tiles that pay off in building): a search cut after a few moves cannot judge them, so the
 hard bot plays the heuristic there and searches the deliveries (and Production's
