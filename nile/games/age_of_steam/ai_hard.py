@@ -3,8 +3,10 @@
 Age of Steam offers hundreds of tile placements per decision; a search of a few dozen
 iterations cannot sample them. The hard bot therefore searches only the heuristic's best
 few moves (its own choice first), with heuristic rollouts cut after `rollout_depth` moves
-and scored by `evaluate` (ai.py). Where a few moves ahead cannot show the worth of a choice
-(issuing shares, building track) it plays the heuristic.
+and scored by `evaluate` (ai.py), which counts each player's deliverable income so that a
+tile that opens a delivery shows at once. It searches builds and deliveries; where a few
+moves ahead cannot show the worth of a choice (shares, bids, action tiles, Communism) it
+plays the heuristic, and it keeps the heuristic's move unless the search finds a clear gain.
 """
 
 from __future__ import annotations
@@ -40,10 +42,9 @@ TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
 FOLLOW_POLICY = ("shares", "auction", "select", "communism")
-"""Phases whose worth shows only turns later (money into track, turn order, the action
-tiles that pay off in building): a search cut after a few moves cannot judge them, so the
-hard bot plays the heuristic there and searches the deliveries (and Production's
-placements)."""
+"""Phases whose worth shows only turns later (money, turn order, action tiles, the CCCP
+loser count): a search cut after a few moves cannot judge them, so the hard bot plays the
+heuristic there and searches builds, deliveries and Production's placements."""
 
 MARGIN = 0.02
 """How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
@@ -53,12 +54,12 @@ LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive")
 
 
 class PrunedView(AgeOfSteamState):
-    heuristic_first = True
-
     """The hard bot's view of the game: the same rules, but each decision offers only the
     heuristic's best few moves (its own choice first), so a search of a few dozen
     iterations compares real alternatives instead of sampling hundreds of tile placements.
     Only the bot ever sees this class; the game itself always offers every legal move."""
+
+    heuristic_first = True
 
     _pruned: list[Action] | None = None
 
