@@ -583,10 +583,11 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 def hooks() -> AiHooks:
     """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
-    (a few tenths of a second per decision here; 0.9 s is only a safety cap), no random
+    (a few tenths of a second per decision here; 0.7 s is a safety cap, one iteration may
+    overrun it), no random
     moves in rollouts (the deterministic heuristic makes the comparison less noisy)."""
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
-                   hard_iterations=24, hard_seconds=0.9, rollout_epsilon=0.0,
+                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
                    exploration=0.5, make_bot=_make_bot)
 
 
