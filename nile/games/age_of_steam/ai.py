@@ -583,9 +583,9 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 def hooks() -> AiHooks:
     """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
-    (a few tenths of a second per decision here; 0.7 s is a safety cap, one iteration may
-    overrun it), no random
-    moves in rollouts (the deterministic heuristic makes the comparison less noisy)."""
+    (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
+    may overrun), no random moves in rollouts (the deterministic heuristic makes the
+    comparison less noisy)."""
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
                    exploration=0.5, make_bot=_make_bot)
