@@ -12,6 +12,7 @@ plays the heuristic, and it keeps the heuristic's move unless the search finds a
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from nile.ai.ismcts import ISMCTS
@@ -136,15 +137,28 @@ class HardBot:
         self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
                               seconds=settings.hard_seconds)
         self._legal: list[Action] = []
+        self._budget = settings.hard_seconds
+        self._spent = 0.0
 
     def start(self, observation: GameState) -> None:
         view = observation.clone()
         view.__class__ = PrunedView
         self._legal = view.legal_actions()
+        self._spent = 0.0
         self._search.start(view)
 
     def think(self, seconds: float) -> bool:
-        return self._search.think(seconds)
+        """Search for at most `seconds`, and never past the decision's own budget.
+
+        Works around nile.ai.ismcts, whose `think` checks its `seconds` budget only
+        between calls, so one long call could overrun it."""
+        left = self._budget - self._spent
+        if left <= 0:
+            return True
+        started = time.perf_counter()
+        done = self._search.think(min(seconds, left))
+        self._spent += time.perf_counter() - started
+        return done or self._spent >= self._budget
 
     def action(self) -> Action:
         """The search's choice if it beats the heuristic's by a clear margin, else the
