@@ -5,7 +5,8 @@
 
 Same arguments, same output: chance and bots are seeded, and the hard bot runs on an
 iteration budget (no time cap) here. `--rotate` moves the bots round the table game by
-game so no bot keeps the first seat; `wins_by_bot` then says who won.
+game so no bot keeps the first seat; `wins_by_bot` then says who won (a shared victory
+counts for each winner) and `mean_score_by_bot` how each bot scored per seat.
 """
 
 from __future__ import annotations
