@@ -675,8 +675,7 @@ class CairoScene(GameScene):
             self.anims.later(t, partial(self._announce, event, "cancel", "info"))
             return t + 0.6
         if isinstance(event, SiteScored) and event.sudden_death:
-            site = board().site(event.site)
-            message = self.words(event.describe(None)).replace(event.site, site.name)
+            message = self.words(event.describe(None))
             self.anims.later(t, lambda: self._flash(event.site, message))
             return t + 1.0
         return t
