@@ -48,6 +48,7 @@ ARROW_MIN, ARROW_SPAN = 26.0, 150.0
 ARROW_COLOR: Color = (255, 236, 150)
 ARROW_EDGE: Color = (60, 40, 20)
 HINT_COLOR: Color = (120, 230, 150)
+LAST_COLOR: Color = (240, 240, 240)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,8 @@ class FlickInput:
         """Held arrow keys: (seconds held, sign chosen at the press)."""
         self.hint: Aim | None = None
         self.hint_time = 0.0
+        self.last: Aim | None = None
+        """The aim of the previous flick this turn, drawn faintly as a reference."""
 
     # Set-up by the scene -------------------------------------------------------------------
 
@@ -115,6 +118,11 @@ class FlickInput:
         self.aim, self.dragging, self.held = None, False, False
         self.pointer = self.press = None
         self._keys.clear()
+
+    def new_turn(self) -> None:
+        """Forget the aim, the previous flick and any hint."""
+        self.reset()
+        self.last = self.hint = None
 
     def show_hint(self, aim: Aim, seconds: float = 6.0) -> None:
         self.hint, self.hint_time = aim, seconds
@@ -240,7 +248,7 @@ class FlickInput:
             self.aim = Aim(aim.degrees, max(0.0, min(1.0, aim.power + amount)), aim.offset)
 
     def _fire(self) -> None:
-        self._fired = self.aim
+        self._fired = self.last = self.aim
         self.reset()
 
     def update(self, dt: float) -> None:
@@ -263,6 +271,8 @@ class FlickInput:
              color: Color = ARROW_COLOR) -> None:
         """The hint's ghost arrow, or the aim: band, arrow, contact point and power bar (kept
         inside `bounds`)."""
+        if self.last is not None:
+            draw_arrow(surface, self.anchor, self.last, LAST_COLOR, ghost=True, alpha=110)
         if self.hint is not None and not self.active:
             draw_arrow(surface, self.anchor, self.hint, HINT_COLOR, ghost=True)
         if self.aim is None:
@@ -313,7 +323,7 @@ class FlickInput:
 
 
 def draw_arrow(surface: pygame.Surface, start: Point, aim: Aim, color: Color,
-               ghost: bool = False) -> None:
+               ghost: bool = False, alpha: int = 170) -> None:
     """The flick's direction and power as an arrow from the block (no landing preview)."""
     ux, uy = direction(aim.degrees)
     length = ARROW_MIN + aim.power * ARROW_SPAN
@@ -337,7 +347,7 @@ def draw_arrow(surface: pygame.Surface, start: Point, aim: Aim, color: Color,
 
         _arrow_shapes(layer, shift(tail), shift(base), [shift(w) for w in wings],
                       (*color, 255), (20, 60, 30, 255))
-        layer.set_alpha(170)
+        layer.set_alpha(alpha)
         surface.blit(layer, (left, top))
         return
     _arrow_shapes(surface, tail, base, wings, color, ARROW_EDGE)

@@ -109,7 +109,7 @@ def draw_die_panel(surface: pygame.Surface, rect: pygame.Rect, die: Die | None, 
     hand = pygame.Rect(rect.left + 52, rect.top + 4, 34, rect.height - 8)
     draw_hand(surface, hand, finger if value else None, any_finger)
     if not value:
-        label = "next roll"
+        label = "next roll" if traits else "no roll"
     elif any_finger:
         label = f"any: {FINGER_NAMES[finger].lower()}" if finger else "any finger"
     else:

@@ -155,6 +155,17 @@ class BoardRenderer:
         self.rect, self.scale = area, scale
         self.origin = (float(area.left), float(area.top))
 
+    def focus(self, rect: pygame.Rect, center: Point, scale: float) -> None:
+        """Show only `rect`, with the board point `center` in its middle at `scale` px/mm
+        (a magnified window onto one site)."""
+        origin = (rect.centerx - center[0] * scale,
+                  rect.centery - (self.board.height - center[1]) * scale)
+        if rect.size != self.rect.size or scale != self.scale or origin != self.origin:
+            self._static = None
+        if scale != self.scale:
+            self._images = {}
+        self.rect, self.scale, self.origin = rect.copy(), scale, origin
+
     def to_screen(self, x: float, y: float) -> Point:
         """Board mm (y north) to canvas pixels (y down)."""
         return (self.origin[0] + x * self.scale,
@@ -191,18 +202,23 @@ class BoardRenderer:
         local = BoardRenderer.__new__(BoardRenderer)
         local.board, local.data, local.scale = self.board, self.data, self.scale
         local._images = {}
-        local.origin = (0.0, 0.0)
+        local.origin = (self.origin[0] - self.rect.left, self.origin[1] - self.rect.top)
         local.rect = pygame.Rect((0, 0), self.rect.size)
         local._paint_deserts(surface)
         local._paint_nile(surface)
         for site in self.board.sites:
             local._paint_site(surface, site)
-        pygame.draw.rect(surface, SAND_DARK, surface.get_rect(), 2)
+        left, top = local.to_screen(0.0, self.board.height)
+        right, bottom = local.to_screen(self.board.width, 0.0)
+        pygame.draw.rect(surface, SAND_DARK, pygame.Rect(round(left), round(top),
+                                                         round(right - left),
+                                                         round(bottom - top)), 2)
         return surface
 
     def _paint_deserts(self, surface: pygame.Surface) -> None:
         b = self.board
-        surface.fill(SAND)
+        surface.fill(theme.TABLE_DARK)
+        self._fill_box(surface, SAND, 0, 0, b.width, b.height)
         for i, area in enumerate(a for a in b.deserts if a.bank == "N"):
             self._fill_box(surface, SAND if i % 2 else SAND_ALT, max(area.x0, 0), b.north_bank,
                            min(area.x1, b.width), b.height)
@@ -231,8 +247,9 @@ class BoardRenderer:
             y = (seed % 10000) / 10000 * b.height
             if b.south_bank - 2 < y < b.north_bank + 2:
                 continue
-            surface.set_at([round(v) for v in self.to_screen(x, y)],
-                           SAND_DARK if seed % 3 else (236, 216, 170))
+            px, py = self.to_screen(x, y)
+            if 0 <= px < surface.get_width() and 0 <= py < surface.get_height():
+                surface.set_at((int(px), int(py)), SAND_DARK if seed % 3 else (236, 216, 170))
 
     def _fill_box(self, surface: pygame.Surface, color: Color, x0: float, y0: float,
                   x1: float, y1: float) -> None:

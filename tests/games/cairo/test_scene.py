@@ -256,13 +256,13 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
         x, y = scene.renderer.to_screen(piece.x, piece.y)
         click(app, (round(x), round(y)))
     assert scene.cairo.phase == S.ARRANGE
-    assert scene.arrange_order == [0, 1], "own blocks highest is the default"
-    anchor_rect = scene._arrange_anchor()
+    assert scene.pyramid.order == [0, 1], "own blocks highest is the default"
+    anchor_rect = scene.pyramid.arrange_anchor()
     from nile.games.cairo.hud import arrange_rects
 
     _, rows = arrange_rects(anchor_rect, 2)
     click(app, rows[1].center)  # lift the opponent's colour to the top
-    assert scene.arrange_order == [1, 0]
+    assert scene.pyramid.order == [1, 0]
     press(app, scene, "Confirm order")
     assert scene.cairo.phase == S.PLACE
     site_x, site_y = scene.renderer.to_screen(256.0 - 12, 330.0 + 8)
@@ -321,11 +321,11 @@ def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ig
                                           flicks_left=3))
     x, y = anchor(scene)
     drag(app, (x, y), (x + 4, y + 95))  # north into the blocks above the ship
-    show = scene.show
+    show = scene.stage.show
     assert show is not None, "a human's flick starts at once"
     playback = show.playback
     seen = 0
-    while scene.show is show and seen < 900:
+    while scene.stage.show is show and seen < 900:
         frames(app, 1)
         seen += 1
     assert playback.done and seen > 10
@@ -347,9 +347,9 @@ def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untype
     app.push(scene)
     for _ in range(600):
         frames(app, 1)
-        if scene.show is not None:
+        if scene.stage.show is not None:
             break
-    show = scene.show
+    show = scene.stage.show
     assert show is not None and show.windup > 0 and not show.playback.started
     frames(app, 60)
     assert show.playback.started
@@ -371,8 +371,8 @@ def test_end_scoring_goes_site_by_site_then_results(app) -> None:  # type: ignor
     steps: list[int] = []
     for _ in range(60 * 20):
         frames(app, 1)
-        if scene.scoring is not None and scene.scoring.index not in steps:
-            steps.append(scene.scoring.index)
+        if scene.stage.scoring is not None and scene.stage.scoring.index not in steps:
+            steps.append(scene.stage.scoring.index)
         if isinstance(app.top, ResultsScene):
             break
     assert isinstance(app.top, ResultsScene)
@@ -398,5 +398,5 @@ def test_a_replayed_flick_animates_too(app) -> None:  # type: ignore[no-untyped-
     for _ in range(len(match.actions)):
         viewer._seek_by(1)
         frames(app, 1)
-        shown = shown or viewer.show is not None
+        shown = shown or viewer.stage.show is not None
     assert shown
