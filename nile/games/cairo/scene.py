@@ -75,6 +75,7 @@ class CairoScene(GameScene):
         self.hint_place: Timed | None = None
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.die_rect = pygame.Rect(0, 0, 0, 0)
+        self.influence_rect = pygame.Rect(0, 0, 0, 0)
         self._views: list[CairoState] = []
         self._turn_key: tuple[int, int] | None = None
         self._seats: list[H.SeatLine] = []
@@ -116,6 +117,8 @@ class CairoScene(GameScene):
         top = self.strip_rect.bottom + 6
         self.renderer.fit(pygame.Rect(area.left + 4, top, area.width - 8, area.bottom - top - 4))
         self.toasts.top = self.strip_rect.bottom + 12
+        self.influence_rect = pygame.Rect(self.renderer.rect.left + 6,
+                                          self.renderer.rect.top + 6, 108, 22)
         self._panels = None
         self._anchor_flick()
 
@@ -315,8 +318,11 @@ class CairoScene(GameScene):
         if self.stage.scoring is not None and _is_skip(event):
             self.anims.finish()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_i and \
-                not event.mod & pygame.KMOD_CTRL:
+        toggle = (event.type == pygame.KEYDOWN and event.key == pygame.K_i and
+                  not event.mod & pygame.KMOD_CTRL) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
+            self.influence_rect.collidepoint(event.pos) and not self.flick.dragging)
+        if toggle:
             self.toggle_influence()
             return True
         if not self.accepting_input:
@@ -465,6 +471,7 @@ class CairoScene(GameScene):
         self._draw_retrievable(surface, view)
         stage.draw_scoring(surface, colors, self.names)
         self._draw_influence(surface, view, colors)
+        self._draw_influence_toggle(surface)
         if view.phase == S.FLICK and self.my_turn and stage.show is None:
             self.flick.draw(surface, renderer.rect)
         if PyramidUI.active(view) and stage.show is None:
@@ -480,7 +487,8 @@ class CairoScene(GameScene):
         (when nothing moves) the blocks. Rebuilt only when what it shows changes."""
         stage = self.stage
         key = (self._token, with_pieces, stage.scoring.index if stage.scoring else -2,
-               stage.die_value, self._die_finger(), self.my_turn, tuple(self.table_rect),
+               stage.die_value, stage.die._shown, stage.die.rolling > 0, self._die_finger(),
+               self.my_turn, tuple(self.table_rect),
                tuple(self.renderer.rect), id(colors[0]))
         if self._layer is None or self._layer_key != key:
             if self._layer is None:
@@ -575,6 +583,19 @@ class CairoScene(GameScene):
                                                               self.renderer.rect)))
         for panel, rect in self._panels:
             surface.blit(panel, rect)
+
+    def _draw_influence_toggle(self, surface: pygame.Surface) -> None:
+        """A small switch in the board's corner for the influence overlay (also key I)."""
+        rect = self.influence_rect
+        on = self.influence_on
+        hover = rect.collidepoint(self.mouse)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
+                         border_radius=11)
+        pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, rect, 2,
+                         border_radius=11)
+        label = "Influence: on" if on else "Influence (I)"
+        text.draw(surface, label, rect.center, 13, theme.ACCENT if on else theme.TEXT,
+                  "bold" if on else "regular", "center", max_width=rect.width - 10)
 
     def _draw_tooltip(self, surface: pygame.Surface, view: CairoState) -> None:
         piece = self.hover

@@ -2,7 +2,7 @@
 
 Positions are laid out exactly with `BoardBuilder` (instant and the same on every machine),
 then shown from the first seat's chair (a human) as a player would see them. The busiest
-table, `flight`, has all 85 blocks and 5 ships on the board with a bot's flick in the air.
+table, `flicks`, has the 85 blocks and 5 ships on the board and a flick after every flick.
 """
 
 from __future__ import annotations
@@ -168,14 +168,17 @@ def end_scoring(app: App) -> None:
     open_scene(app, match, [e for e in events if isinstance(e, SiteScored)])
 
 
-def flight(app: App) -> None:
-    """All 85 blocks and 5 ships on the board, a flick in the air (the bench shot: the
-    flick, then the idle table)."""
-    state = crowded(5, seed=1, keep=("0s13", "0s14")).state(turn=0, phase=S.FLICK, die=1,
-                                                     chosen="small", flicks_left=3)
-    match = match_of(state, 5, humans=5)
+def bot_aim(app: App) -> None:
+    """A bot's flick a moment before its block flies: its aim grows from its ship."""
+    state = crowded(3, seed=7, on_board=0.6, pyramids=2, keep=("1s14",)).state(
+        turn=1, phase=S.FLICK, die=3, chosen="small", flicks_left=1)
+    match = match_of(state, 3)
     scene = open_scene(app, match)
-    scene.submit(A.Flick.of("small", 75.0, 0.62, 0.3, 1))
+
+    def flick() -> None:
+        scene._after_action(match.play(A.Flick.of("small", 250.0, 0.35, 0.0, 3)))
+
+    scene.anims.later(1.25, flick)  # the screenshot is taken 1.5 s in: mid wind-up
 
 
 def scripted_move(state: CairoState, step: int) -> Action:
@@ -238,7 +241,7 @@ SHOTS = {
     "pyramid_offer": pyramid_offer,
     "influence": influence,
     "end_scoring": end_scoring,
-    "flight": flight,
+    "bot_aim": bot_aim,
     "flicks": flicks,
 }
 BENCH_SHOT = "flicks"

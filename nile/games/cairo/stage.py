@@ -91,6 +91,7 @@ class FlickShow:
 class Hop:
     """A ship sailing one space."""
 
+    key: object
     tween: Tween
     start_angle: float
     end_angle: float
@@ -100,6 +101,7 @@ class Hop:
 class Flight:
     """A block seen moving after the state has already moved it (retrieved, built in)."""
 
+    key: object
     piece: PieceDraw
     tween: Tween
 
@@ -223,8 +225,9 @@ class Stage:
             start = renderer.to_screen(previous[0], previous[1])
             end = renderer.to_screen(space.x, space.y)
             tween = Tween(start, end, HOP, t + i * HOP, ease_in_out)
-            anims.add(("hop", seat, i, id(tween)), tween)
-            hops.append(Hop(tween, previous[2], space.heading))
+            key = ("hop", seat, i, id(tween))
+            anims.add(key, tween)
+            hops.append(Hop(key, tween, previous[2], space.heading))
             previous = (space.x, space.y, space.heading)
             anims.later(t + i * HOP, partial(sound.play, "move", 0.35))
         self.hops[seat] = hops
@@ -267,8 +270,9 @@ class Stage:
                              face=piece.face)
             start = self.host.renderer.to_screen(piece.x, piece.y)
             tween = Tween(start, target, 0.45, t + 0.06 * i, ease_in_out, arc=30)
-            self.host.anims.add(("home", block, id(tween)), tween)
-            self.flights.append(Flight(draw, tween))
+            key = ("home", block, id(tween))
+            self.host.anims.add(key, tween)
+            self.flights.append(Flight(key, draw, tween))
         self.host.anims.later(t, partial(sound.play, "place", 0.6))
         return t + 0.45 + 0.06 * len(event.blocks)
 
@@ -281,9 +285,10 @@ class Stage:
             start = renderer.to_screen(old.x, old.y)
             end = renderer.to_screen(x, y)
             tween = Tween(start, end, 0.3, t + 0.28 * (level - 1), ease_in_out, arc=8 * level)
-            self.host.anims.add(("stone", block, id(tween)), tween)
-            self.moving[block] = Flight(PieceDraw(block, "small", old.owner, old.x, old.y,
-                                                  old.angle), tween)
+            key = ("stone", block, id(tween))
+            self.host.anims.add(key, tween)
+            self.moving[block] = Flight(key, PieceDraw(block, "small", old.owner, old.x, old.y,
+                                                       old.angle), tween)
         for level in range(1, top + 1):
             self.host.anims.later(t + 0.28 * level + 0.02, partial(sound.play, "place", 0.7))
         return t + 0.28 * top + 0.35
@@ -334,9 +339,12 @@ class Stage:
             self.rolling[block] -= dt * speed
             if self.rolling[block] <= 0:
                 del self.rolling[block]
-        self.flights = [f for f in self.flights if not f.tween.done]
-        self.moving = {k: f for k, f in self.moving.items() if not f.tween.done}
-        for seat in [s for s, hops in self.hops.items() if all(h.tween.done for h in hops)]:
+        # a tween is over when the animations dropped it (done, or skipped by `finish`)
+        running = self.host.anims.active
+        self.flights = [f for f in self.flights if running(f.key)]
+        self.moving = {k: f for k, f in self.moving.items() if running(f.key)}
+        for seat in [s for s, hops in self.hops.items() if not any(running(h.key)
+                                                                   for h in hops)]:
             del self.hops[seat]
         if self.flash_site is not None:
             site, left = self.flash_site
@@ -364,7 +372,7 @@ class Stage:
         active = view.turn if view.phase != S.OVER else None
         alerts = set(self.alerts)
         if self.show is not None:
-            return self.show.playback.ships(alerts, active)
+            return self.show.playback.ships(alerts, self.show.seat)
         out = []
         for ship in ships_of(view, active):
             hops = self.hops.get(ship.seat)

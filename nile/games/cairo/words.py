@@ -90,7 +90,9 @@ def piece_words(view: CairoState, piece: PieceDraw, names: Sequence[str]) -> str
     if real is None or real.where != BOARD:
         return f"{names[piece.owner]}'s {what}"
     place = view.placement(piece.id)
-    where = ", burning on a line" if place.burning else ""
+    areas = " and ".join(place.areas)
+    where = f", burning on a line in {areas}" if place.burning else f" in desert {areas}" \
+        if areas else ""
     for site_id, whole in place.sites:
         name = board().site(site_id).name
         where = f" on {name}" if whole else f", burning on {name} (half influence)"

@@ -400,3 +400,42 @@ def test_a_replayed_flick_animates_too(app) -> None:  # type: ignore[no-untyped-
         frames(app, 1)
         shown = shown or viewer.stage.show is not None
     assert shown
+
+
+def test_skipping_animations_leaves_nothing_half_way(app) -> None:  # type: ignore[no-untyped-def]
+    animated(app)
+    seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1))
+    scene = CairoScene(app, Match.new(GAME_INFO, seats, seed=8))
+    app.push(scene)
+    frames(app, 2)
+    first = scene.state.current_player
+    while scene.state.current_player == first:  # the turn passes: the next ship sails
+        if scene.cairo.phase == S.FLICK:
+            x, y = anchor(scene)
+            drag(app, (x, y), (x, y + 40))
+        else:
+            scene.submit(scene.state.legal_actions()[0])
+        scene.anims.finish()
+        frames(app, 1)
+    assert not scene.stage.hops and scene.stage.show is None and not scene.anims.busy
+    ships = {s.seat: (s.x, s.y) for s in scene.stage.ships(scene.cairo)}
+    for seat, (x, y) in ships.items():
+        sx, sy, _ = scene.cairo.ship_pose(seat)
+        assert (x, y) == pytest.approx((sx, sy))
+
+
+def test_undo_of_a_choice(app) -> None:  # type: ignore[no-untyped-def]
+    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.CHOOSE, die=2)
+    scene = open_state(app, state)
+    key(app, pygame.K_l)
+    assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "large"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.cairo.phase == S.CHOOSE
+
+
+def test_influence_switch_in_the_board_corner(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    click(app, scene.influence_rect.center)
+    assert scene.influence_on and not scene.match.log
+    click(app, scene.influence_rect.center)
+    assert not scene.influence_on
