@@ -16,7 +16,7 @@ from nile.games.cairo.board import Site
 from nile.games.cairo.render import BoardRenderer, block_icon
 from nile.ui import text, theme
 from nile.ui.table.dice import Die
-from nile.ui.theme import Color, PlayerColor
+from nile.ui.theme import PlayerColor
 
 FINGER_NAMES = {1: "Thumb", 2: "Index", 3: "Middle", 4: "Ring", 5: "Little"}
 PANEL_ALPHA = 226
@@ -270,6 +270,3 @@ def _draw_levels(surface: pygame.Surface, area: pygame.Rect, levels: Sequence[Se
             x += size + 2
         y += size + 2
 
-
-def outline(color: Color) -> Color:
-    return theme.darken(color, 0.5)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from nile.games.cairo.board import board
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Impact, Launch, Pose
 from nile.games.cairo.render import PieceDraw, ShipDraw, pieces_from_poses, ship_poses
@@ -116,7 +115,3 @@ class FlickPlayback:
         return [ShipDraw(seat, x, y, angle, seat in warn, seat == active)
                 for seat, (x, y, angle) in sorted(ship_poses(self.poses).items())]
 
-
-def in_nile(y: float) -> bool:
-    b = board()
-    return b.south_bank < y < b.north_bank
