@@ -568,7 +568,12 @@ class GameScene(Scene):
             player = (self.color_index(seat), label)
         title = self.info.title + (" · Replay" if self.replay else "")
         draw_top_bar(
-            surface, title, status.round_text, status.phase_text, player, self.buttons_left
+            surface,
+            title,
+            self.words(status.round_text),
+            self.words(status.phase_text),
+            player,
+            self.buttons_left,
         )
 
     # Replay --------------------------------------------------------------------------
