@@ -18,14 +18,15 @@ import math
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
-from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Roll
+from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.data import game_data
 from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
 
-RELIEF_EARLY = 0.55
+RELIEF_EARLY = 0.15
 """What a point leaving the hand is worth early on, against a point of penalty now."""
 RELIEF_LATE = 1.0
 """... and on the player's last turns, when the hand is about to count in full."""
@@ -34,7 +35,7 @@ LATE_TURNS = 4
 HAND_WEIGHT = 0.6
 """How much of the hand `evaluate` counts as penalty points still to come."""
 POINT_SCALE = 3.0
-ROLLOUT_DEPTH = 16
+ROLLOUT_DEPTH = 8
 HARD_ITERATIONS = 1000
 """Points of difference that make a win about 3 to 1 in `evaluate`."""
 
@@ -52,6 +53,21 @@ def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
 
 
 WHEEL_TOTALS = _wheel_totals()
+
+
+def _next_derails() -> list[float]:
+    """By cards left ahead of the caboose: how many cards the next player derails on
+    average if they lay one card of any value and roll."""
+    values = game_data().deck.values
+    return [sum(chance * max(0, wheels - (ahead + 1))
+                for value in values for wheels, chance in WHEEL_TOTALS[value]) / len(values)
+            for ahead in range(40)]
+
+
+NEXT_DERAILS = _next_derails()
+
+LEAVE_WEIGHT = 0.6
+"""How much the next player's derail risk, left by this turn, counts in a plan's cost."""
 
 
 @dataclass(frozen=True)
@@ -88,22 +104,21 @@ def best_plan(state: LooseCabooseState) -> Plan:
 def plans(state: LooseCabooseState) -> list[Plan]:
     """Every sensible plan for the rest of the turn, with its expected cost."""
     hand, laid = state.hands[state.seat], state.laid
-    biggest = max(sum(1 for card in hand if card.value == value) for value in
-                  ({laid[0].value} if laid else {card.value for card in hand}))
-    room = _room(state.railway, biggest)
-    odds = PileOdds.of(state)
+    values = [laid[0].value] if laid else sorted({card.value for card in hand})
+    room = _room(state.railway, max((sum(1 for card in hand if card.value == value)
+                                     for value in values), default=0))
+    turn = Turn(state)
     relief = _relief(state)
     result = []
     if not laid:
-        result.append(Plan((), True, _pass_cost(state, odds)))
-    values = [laid[0].value] if laid else sorted({card.value for card in hand})
+        result.append(Plan((), True, turn.pass_cost()))
     for value in values:
         # Plain cards first: a Broken Track laid last lies furthest from the caboose.
         order = sorted((card for card in hand if card.value == value), key=lambda c: c.broken)
         fewest = 0 if laid else 1
         for count in range(fewest, min(len(order), room) + 1):
             cards = tuple(order[:count])
-            cost = _roll_cost(state, cards, value, odds) - relief * value * count
+            cost = turn.roll_cost(cards, value) - relief * value * count
             result.append(Plan(cards, False, cost))
     return result
 
@@ -120,80 +135,93 @@ def _relief(state: LooseCabooseState) -> float:
 
 @dataclass(frozen=True)
 class PileOdds:
-    """The chance of each value for a card from the draw pile, as the player sees it."""
+    """What a penalty card from the draw pile costs on average, as the player sees it."""
 
-    values: tuple[tuple[int, float], ...]
     mean: float
+    """A banked card: its value, whatever it is."""
+    take_costs: dict[int | None, float]
+    """A face-up card, by the value on top of the player's pile (None: an empty pile):
+    its value, or minus the top's value when it cancels."""
 
     @staticmethod
     def of(state: LooseCabooseState) -> PileOdds:
         pool = state.unseen if state.unseen is not None else state.pile
-        faces = pool.faces()
-        total = sum(count for _, count in faces)
-        if total == 0:
-            return PileOdds((), 0.0)
-        by_value: defaultdict[int, float] = defaultdict(float)
-        for card, count in faces:
-            by_value[card.value] += count / total
-        values = tuple(sorted(by_value.items()))
-        return PileOdds(values, sum(value * chance for value, chance in values))
-
-    def take_cost(self, top: int | None) -> float:
-        """Expected points of a face-up card from the pile onto a pile topped by `top`."""
-        return sum(chance * (-value if value == top else value)
-                   for value, chance in self.values)
+        chances: defaultdict[int, float] = defaultdict(float)
+        for card, count in pool.faces():
+            chances[card.value] += count / len(pool)
+        mean = sum(value * chance for value, chance in chances.items())
+        take_costs: dict[int | None, float] = {
+            top: sum(chance * (-value if value == top else value)
+                     for value, chance in chances.items())
+            for top in [None, *game_data().deck.values]}
+        return PileOdds(mean, take_costs)
 
 
-def _roll_cost(state: LooseCabooseState, new_cards: tuple[Card, ...], dice: int,
-               odds: PileOdds) -> float:
-    """Expected penalty points of laying `new_cards` and rolling `dice` dice."""
-    railway = state.railway
-    behind = railway.caboose  # cards behind the caboose, which penalties can take
-    line = railway.cards + list(new_cards)
-    ahead = len(line) - 1 - behind
-    face_up = [card.value for card in state.penalties[state.seat].face_up]
-    expected = 0.0
-    for wheels, chance in WHEEL_TOTALS[dice]:
-        steps = min(wheels, ahead)
-        banks = sum(1 for card in line[behind + 1:behind + 1 + steps] if card.broken)
-        missing = wheels - steps
-        if banks or missing:
-            supply = line[:behind + steps]
-            expected += chance * _penalty_points(supply, banks, missing, face_up, odds)
-    return expected
+class Turn:
+    """What the costs of one player's plans depend on, read once from the state."""
 
+    def __init__(self, state: LooseCabooseState) -> None:
+        self._state = state
+        self.cards = state.railway.cards
+        self.behind = state.railway.caboose
+        """How many cards are behind the caboose (penalties come from them first)."""
+        self.face_up = [card.value for card in state.penalties[state.seat].face_up]
+        self.players = state.players
 
-def _pass_cost(state: LooseCabooseState, odds: PileOdds) -> float:
-    """Expected penalty points of passing (LC-7)."""
-    railway = state.railway
-    steps = 1 if railway.cards_ahead else 0
-    banks = 1 if steps and railway.cards[railway.caboose + 1].broken else 0
-    supply = railway.cards[:railway.caboose + steps]
-    face_up = [card.value for card in state.penalties[state.seat].face_up]
-    return _penalty_points(supply, banks, 1, face_up, odds)
+    @cached_property
+    def pile(self) -> PileOdds:
+        """Worked out only if some penalty would come from the draw pile."""
+        return PileOdds.of(self._state)
 
+    def roll_cost(self, new_cards: tuple[Card, ...], dice: int) -> float:
+        """Expected penalty points of laying `new_cards` and rolling `dice` dice."""
+        line = self.cards + list(new_cards)
+        ahead = line[self.behind + 1:]
+        brokens = [0]  # brokens[n]: Broken Track cards among the first n cards ahead
+        for card in ahead:
+            brokens.append(brokens[-1] + card.broken)
+        expected = 0.0
+        for wheels, chance in WHEEL_TOTALS[dice]:
+            steps = min(wheels, len(ahead))
+            banks, missing = brokens[steps], wheels - steps
+            if banks or missing:
+                supply = line[:self.behind + steps]
+                expected += chance * self.penalty_points(supply, banks, missing)
+            expected -= chance * self.leave_bonus(len(ahead) - steps)
+        return expected
 
-def _penalty_points(supply: list[Card], banks: int, takes: int, face_up: list[int],
-                    odds: PileOdds) -> float:
-    """Points gained by taking `banks` then `takes` penalty cards, first from `supply`
-    (the railway behind the caboose, back first), then from the draw pile (LC-6).
-    `face_up` holds the values on the player's penalty pile, top last."""
-    stack = list(face_up)
-    points = 0.0
-    for index in range(banks + takes):
-        banking = index < banks
-        if index >= len(supply):
-            points += odds.mean if banking else odds.take_cost(stack[-1] if stack else None)
-            continue
-        value = supply[index].value
-        if banking:
-            points += value
-        elif stack and stack[-1] == value:
-            points -= stack.pop()
-        else:
-            points += value
-            stack.append(value)
-    return points
+    def leave_bonus(self, ahead: int) -> float:
+        """What leaving `ahead` cards to the next player is worth: their derail risk."""
+        return LEAVE_WEIGHT * 2.5 * NEXT_DERAILS[min(ahead, 39)] / (self.players - 1)
+
+    def pass_cost(self) -> float:
+        """Expected penalty points of passing (LC-7)."""
+        cards, behind = self.cards, self.behind
+        steps = 1 if behind + 1 < len(cards) else 0
+        banks = 1 if steps and cards[behind + 1].broken else 0
+        ahead = len(cards) - 1 - behind - steps
+        return self.penalty_points(cards[:behind + steps], banks, 1) - self.leave_bonus(ahead)
+
+    def penalty_points(self, supply: list[Card], banks: int, takes: int) -> float:
+        """Points gained by taking `banks` then `takes` penalty cards, first from `supply`
+        (the railway behind the caboose, back first), then from the draw pile (LC-6)."""
+        stack = list(self.face_up)
+        points = 0.0
+        for index in range(banks + takes):
+            banking = index < banks
+            if index >= len(supply):
+                top = stack[-1] if stack else None
+                points += self.pile.mean if banking else self.pile.take_costs[top]
+                continue
+            value = supply[index].value
+            if banking:
+                points += value
+            elif stack and stack[-1] == value:
+                points -= stack.pop()
+            else:
+                points += value
+                stack.append(value)
+        return points
 
 
 # Cells ------------------------------------------------------------------------------
@@ -231,10 +259,16 @@ def _room(railway: Railway, limit: int) -> int:
 
 
 def evaluate(state: GameState) -> list[float]:
-    """Each seat's chance of winning from here, guessed from points and hands."""
+    """Each seat's chance of winning from here, guessed from the points each is expected to
+    end with: penalty points, part of the hand, and, for the player in the middle of a
+    turn, what the rest of that turn should cost."""
     assert isinstance(state, LooseCabooseState)
     expected = [pile.points + HAND_WEIGHT * sum(card.value for card in hand)
                 for pile, hand in zip(state.penalties, state.hands, strict=True)]
+    if state.phase is Phase.PLAY:
+        expected[state.seat] += best_plan(state).cost
+    elif state.phase is Phase.DICE:
+        expected[state.seat] += Turn(state).roll_cost((), state.dice_to_roll)
     result = []
     for seat, mine in enumerate(expected):
         duels = [1 / (1 + math.exp((mine - theirs) / POINT_SCALE))

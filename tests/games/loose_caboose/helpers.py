@@ -13,6 +13,11 @@ from nile.games.loose_caboose.rules import LooseCabooseState
 
 E = TypeVar("E", bound=Event)
 
+WALLED_IN = [(1, 1), (2, 1), (2, 0), (2, -1), (1, -1), (1, -2), (0, -2), (-1, -2),
+             (-2, -2), (-2, -1), (-2, 0), (-1, 0), (0, 0)]
+"""Cells of a railway that spirals round its own front, (0, 0): no free cell there
+touches the front and no other card (LC-3)."""
+
 
 def play(state: LooseCabooseState, *texts: str) -> list[Event]:
     """Apply actions (player moves or chance outcomes) by their text forms."""

@@ -9,11 +9,7 @@ from nile.core.errors import IllegalAction
 from nile.games.loose_caboose.rules import Dice, Lay, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.events import CardLaid, RollStarted
 from nile.games.loose_caboose.scenario import build
-from tests.games.loose_caboose.helpers import of_type, play
-
-# A railway that spirals round its own front: (0, 0) has no free cell that touches only it.
-WALLED_IN = [(1, 1), (2, 1), (2, 0), (2, -1), (1, -1), (1, -2), (0, -2), (-1, -2),
-             (-2, -2), (-2, -1), (-2, 0), (-1, 0), (0, 0)]
+from tests.games.loose_caboose.helpers import WALLED_IN, of_type, play
 
 
 def test_lc3_open_cells_touch_the_front_and_no_other_card() -> None:
