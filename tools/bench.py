@@ -22,11 +22,14 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Scripted games must never touch the player's own autosave and settings.
+os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-tools-"))
 
 from _common import ROOT
 

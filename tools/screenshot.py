@@ -12,11 +12,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Scripted games must never touch the player's own autosave and settings.
+os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-tools-"))
 
 import _common  # noqa: F401  (puts the project on sys.path)
 
