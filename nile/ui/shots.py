@@ -37,7 +37,8 @@ def setup_first_game(app: App) -> None:
     from nile.ui.setup_scene import SetupScene
 
     launcher(app)
-    games = [g for g in registry.all_games() if is_playable(g)] or registry.all_games()
+    catalog = [e.id for e in registry.CATALOG]
+    games = [g for g in registry.all_games() if is_playable(g) and g.id in catalog]
     if games:
         app.push(SetupScene(app, games[0]))
 

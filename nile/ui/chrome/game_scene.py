@@ -160,6 +160,19 @@ class GameScene(Scene):
             and seat == self.viewer
         )
 
+    @property
+    def my_turn(self) -> bool:
+        """True when the human to act is the one looking (animations may still run)."""
+        if self.replay is not None or self.covered_for is not None:
+            return False
+        seat = self.state.current_player
+        return (
+            seat is not None
+            and seat >= 0
+            and self.match.seats[seat].is_human
+            and seat == self.viewer
+        )
+
     def submit(self, action: Action) -> bool:
         """Play a human's action; a refusal is shown with its reason and changes nothing."""
         try:
@@ -219,10 +232,9 @@ class GameScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
         prompt = self.prompt
-        if not self.accepting_input and not self.state.is_terminal:
-            seat = self.state.current_player
-            if seat is not None and seat >= 0:
-                prompt = f"Waiting for {self.name(seat)}…"
+        seat = self.state.current_player
+        if not self.my_turn and seat is not None and seat >= 0:
+            prompt = f"Waiting for {self.name(seat)}…"
         right = (
             getattr(self, "_buttons_left_of_bar", bar.right) if self.accepting_input else bar.right
         )

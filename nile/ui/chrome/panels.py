@@ -118,6 +118,8 @@ class Toasts:
     """Short messages under the top bar: why a move was refused, a hint, a save."""
 
     center_x: int
+    top: int = theme.TOP_BAR_HEIGHT + 10
+    """Where the first toast goes; a game moves it below its own top panels."""
     items: list[Toast] = field(default_factory=list)
 
     COLORS: ClassVar[dict[str, theme.Color]] = {
@@ -136,7 +138,7 @@ class Toasts:
         self.items = [t for t in self.items if t.ttl > 0]
 
     def draw(self, surface: pygame.Surface) -> None:
-        y = theme.TOP_BAR_HEIGHT + 10
+        y = self.top
         for toast in self.items:
             lines = text.wrap(toast.message, 16, 560)[:3]
             height = 14 + 22 * len(lines)

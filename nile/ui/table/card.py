@@ -91,24 +91,29 @@ class CardImages:
     ) -> None:
         self._painter, self.style = painter, style
         self._faces: dict[object, pygame.Surface] = {}
-        self._variants: dict[tuple[object, int, int], pygame.Surface] = {}
+        self._variants: dict[tuple[object, int, int, bool], pygame.Surface] = {}
 
     def face(self, key: object) -> pygame.Surface:
         if key not in self._faces:
             self._faces[key] = render_face(lambda s, r: self._painter(key, s, r), self.style)
         return self._faces[key]
 
-    def image(self, key: object | None, angle: float = 0.0, scale: float = 1.0) -> pygame.Surface:
-        """Face (or back for None), rotated by `angle` degrees and scaled; cached."""
+    def image(
+        self, key: object | None, angle: float = 0.0, scale: float = 1.0, dim: bool = False
+    ) -> pygame.Surface:
+        """Face (or back for None), rotated by `angle` degrees, scaled, dimmed; cached."""
         base = self.face(key) if key is not None else render_back(self.style)
         a, s = round(angle), round(scale * 100)
-        if a == 0 and s == 100:
+        if a == 0 and s == 100 and not dim:
             return base
-        variant_key = (key, a, s)
+        variant_key = (key, a, s, dim)
         if variant_key not in self._variants:
             if len(self._variants) > 2000:
                 self._variants.clear()
-            self._variants[variant_key] = pygame.transform.rotozoom(base, a, s / 100)
+            image = pygame.transform.rotozoom(base, a, s / 100) if (a or s != 100) else base.copy()
+            if dim:
+                image.fill((130, 130, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self._variants[variant_key] = image
         return self._variants[variant_key]
 
     def draw(

@@ -89,14 +89,14 @@ class Hand:
                 self.selected.clear()
             self.selected.add(index)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, dim_disabled: bool = True) -> None:
+        """Draw the fan; cards that may not be chosen are dimmed when `dim_disabled`."""
         for i, (x, y, angle) in enumerate(self.slots()):
-            rect = self.images.draw(surface, self.keys[i], (x, y), angle)
-            if not self.is_enabled(i):
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((10, 14, 18, 110))
-                surface.blit(shade, rect)
-            elif i in self.selected:
+            dim = dim_disabled and not self.is_enabled(i)
+            self.images.draw(surface, self.keys[i], (x, y), angle, dim=dim)
+            if dim:
+                continue
+            if i in self.selected:
                 highlight(surface, self._rect((x, y)), theme.ACCENT)
             elif i == self.hover:
                 highlight(surface, self._rect((x, y)), theme.lighten(theme.PANEL_EDGE, 0.4), 2)
