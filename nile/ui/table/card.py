@@ -123,9 +123,10 @@ class CardImages:
         center: tuple[float, float],
         angle: float = 0.0,
         scale: float = 1.0,
+        dim: bool = False,
     ) -> pygame.Rect:
         """Blit a card centred at `center`; returns where it landed."""
-        image = self.image(key, angle, scale)
+        image = self.image(key, angle, scale, dim)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect
