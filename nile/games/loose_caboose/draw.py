@@ -63,8 +63,12 @@ def _path(size: int, entry: Direction, exit_dir: Direction) -> list[tuple[float,
     points = []
     for i in range(17):
         t = i / 16
-        points.append(((1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t * t * end[0],
-                       (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t * t * end[1]))
+        points.append(
+            (
+                (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t * t * end[0],
+                (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t * t * end[1],
+            )
+        )
     return points
 
 
@@ -79,8 +83,9 @@ def _offset(points: list[tuple[float, float]], distance: float) -> list[tuple[fl
     return result
 
 
-def draw_rails(surface: pygame.Surface, size: int, entry: Direction, exit_dir: Direction,
-               broken: bool) -> None:
+def draw_rails(
+    surface: pygame.Surface, size: int, entry: Direction, exit_dir: Direction, broken: bool
+) -> None:
     """Sleepers and two rails along the card's track (cracked on Broken Track)."""
     path = _path(size, entry, exit_dir)
     gauge = size * 0.16
@@ -93,7 +98,7 @@ def draw_rails(surface: pygame.Surface, size: int, entry: Direction, exit_dir: D
         if broken:
             middle = len(rail) // 2
             pygame.draw.lines(surface, RAIL, False, rail[: middle - 1], width)
-            pygame.draw.lines(surface, RAIL, False, rail[middle + 1:], width)
+            pygame.draw.lines(surface, RAIL, False, rail[middle + 1 :], width)
         else:
             pygame.draw.lines(surface, RAIL, False, rail, width)
     if broken:
@@ -103,14 +108,22 @@ def draw_rails(surface: pygame.Surface, size: int, entry: Direction, exit_dir: D
         pygame.draw.line(surface, BROKEN, (cx - r, cy + r), (cx + r, cy - r), max(3, size // 14))
 
 
-def draw_value_badge(surface: pygame.Surface, center: tuple[float, float], radius: float,
-                     card: Card) -> None:
+def draw_value_badge(
+    surface: pygame.Surface, center: tuple[float, float], radius: float, card: Card
+) -> None:
     """The card's value in a coloured disc (colour and number: never colour alone)."""
     color = VALUE_COLORS.get(card.value, theme.PANEL_EDGE)
     pygame.draw.circle(surface, color, center, radius)
     pygame.draw.circle(surface, PAPER, center, radius, max(1, round(radius / 7)))
-    text.draw(surface, str(card.value), center, max(11, round(radius * 1.3)), (255, 255, 255),
-              "bold", "center")
+    text.draw(
+        surface,
+        str(card.value),
+        center,
+        max(11, round(radius * 1.3)),
+        (255, 255, 255),
+        "bold",
+        "center",
+    )
 
 
 @lru_cache(maxsize=512)
@@ -120,8 +133,13 @@ def track_card(card: Card, entry: Direction, exit_dir: Direction, size: int) -> 
     rect = surface.get_rect().inflate(-max(2, size // 14), -max(2, size // 14))
     radius = max(3, size // 12)
     pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
-    pygame.draw.rect(surface, BROKEN if card.broken else PAPER_EDGE, rect,
-                     max(2, size // 30), border_radius=radius)
+    pygame.draw.rect(
+        surface,
+        BROKEN if card.broken else PAPER_EDGE,
+        rect,
+        max(2, size // 30),
+        border_radius=radius,
+    )
     draw_rails(surface, size, entry, exit_dir, card.broken)
     badge = max(7, size // 8)
     corner = _free_corner(entry, exit_dir)
@@ -145,20 +163,26 @@ def _free_corner(entry: Direction, exit_dir: Direction) -> tuple[int, int]:
     return (-1 if sx > 0 else 1, -1 if sy > 0 else 1)
 
 
-def draw_caboose(surface: pygame.Surface, center: tuple[float, float], size: float,
-                 heading: Direction) -> None:
+def draw_caboose(
+    surface: pygame.Surface, center: tuple[float, float], size: float, heading: Direction
+) -> None:
     """The wooden caboose, pointing the way it rolls."""
     angle = math.degrees(math.atan2(heading[1], heading[0]))
     body = pygame.Surface((round(size * 1.1), round(size * 0.8)), pygame.SRCALPHA)
     w, h = body.get_size()
-    pygame.draw.rect(body, theme.darken(CABOOSE, 0.4), (0, h * 0.1, w, h * 0.8),
-                     border_radius=max(2, round(size / 8)))
-    pygame.draw.rect(body, CABOOSE, (2, h * 0.1 + 2, w - 4, h * 0.8 - 4),
-                     border_radius=max(2, round(size / 8)))
-    pygame.draw.rect(body, (250, 220, 140), (w * 0.38, h * 0.3, w * 0.24, h * 0.4),
-                     border_radius=2)
-    pygame.draw.polygon(body, (250, 236, 200), [(w - 3, h / 2), (w * 0.8, h * 0.28),
-                                                (w * 0.8, h * 0.72)])
+    pygame.draw.rect(
+        body,
+        theme.darken(CABOOSE, 0.4),
+        (0, h * 0.1, w, h * 0.8),
+        border_radius=max(2, round(size / 8)),
+    )
+    pygame.draw.rect(
+        body, CABOOSE, (2, h * 0.1 + 2, w - 4, h * 0.8 - 4), border_radius=max(2, round(size / 8))
+    )
+    pygame.draw.rect(body, (250, 220, 140), (w * 0.38, h * 0.3, w * 0.24, h * 0.4), border_radius=2)
+    pygame.draw.polygon(
+        body, (250, 236, 200), [(w - 3, h / 2), (w * 0.8, h * 0.28), (w * 0.8, h * 0.72)]
+    )
     rotated = pygame.transform.rotate(body, angle)
     surface.blit(rotated, rotated.get_rect(center=(round(center[0]), round(center[1]))))
 
@@ -174,8 +198,9 @@ def paint_hand_card(card: object, surface: pygame.Surface, rect: pygame.Rect) ->
     draw_value_badge(surface, (rect.left + 13, rect.top + 13), 13, card)
     draw_value_badge(surface, (rect.right - 13, rect.bottom - 13), 13, card)
     if card.broken:
-        text.draw(surface, "BROKEN", (rect.centerx, rect.bottom - 4), 11, BROKEN, "bold",
-                  "midbottom")
+        text.draw(
+            surface, "BROKEN", (rect.centerx, rect.bottom - 4), 11, BROKEN, "bold", "midbottom"
+        )
 
 
 def paint_die(surface: pygame.Surface, rect: pygame.Rect, wheels: int) -> None:
@@ -183,14 +208,23 @@ def paint_die(surface: pygame.Surface, rect: pygame.Rect, wheels: int) -> None:
     if wheels <= 0:
         return
     radius = rect.width * (0.3 if wheels == 1 else 0.22)
-    centers = ([rect.center] if wheels == 1 else
-               [(rect.centerx - rect.width * 0.22, rect.centery),
-                (rect.centerx + rect.width * 0.22, rect.centery)])
+    centers = (
+        [rect.center]
+        if wheels == 1
+        else [
+            (rect.centerx - rect.width * 0.22, rect.centery),
+            (rect.centerx + rect.width * 0.22, rect.centery),
+        ]
+    )
     for cx, cy in centers:
         pygame.draw.circle(surface, (40, 40, 40), (cx, cy), radius)
         pygame.draw.circle(surface, (200, 200, 200), (cx, cy), radius * 0.45)
         for k in range(4):
             a = k * math.pi / 4
-            pygame.draw.line(surface, (40, 40, 40),
-                             (cx - math.cos(a) * radius * 0.45, cy - math.sin(a) * radius * 0.45),
-                             (cx + math.cos(a) * radius * 0.45, cy + math.sin(a) * radius * 0.45), 2)
+            pygame.draw.line(
+                surface,
+                (40, 40, 40),
+                (cx - math.cos(a) * radius * 0.45, cy - math.sin(a) * radius * 0.45),
+                (cx + math.cos(a) * radius * 0.45, cy + math.sin(a) * radius * 0.45),
+                2,
+            )

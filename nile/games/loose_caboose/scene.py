@@ -60,6 +60,11 @@ HAND_HEIGHT = 170
 MAX_CELL = 96
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 point', '3 points'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 @dataclass
 class Ghost:
     """A card shown moving somewhere after the state already moved it."""
@@ -72,8 +77,13 @@ class Ghost:
 class LooseCabooseScene(GameScene):
     """The Loose Caboose! table."""
 
-    def __init__(self, app: App, match: Match, replay: Replay | None = None,
-                 autosaver: Autosaver | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        replay: Replay | None = None,
+        autosaver: Autosaver | None = None,
+    ) -> None:
         self.cards = CardImages(draw.paint_hand_card, HAND_STYLE)
         self.small = CardImages(draw.paint_hand_card, SMALL_STYLE)
         self.hand = Hand(self.cards, (0, 0))
@@ -100,11 +110,12 @@ class LooseCabooseScene(GameScene):
         side = pygame.Rect(board.right - SIDE_WIDTH, top, SIDE_WIDTH, hand_top - top)
         rail = pygame.Rect(board.left + 8, top, side.left - board.left - 16, hand_top - top - 6)
         hand = pygame.Rect(board.left, hand_top, board.width - 290, HAND_HEIGHT)
-        penalty = pygame.Rect(hand.right, hand_top + 6, board.right - hand.right - 8,
-                              HAND_HEIGHT - 12)
+        penalty = pygame.Rect(
+            hand.right, hand_top + 6, board.right - hand.right - 8, HAND_HEIGHT - 12
+        )
         players = pygame.Rect(board.left + 8, board.top + 6, board.width - 16, PANEL_HEIGHT)
-        return {"rail": rail, "side": side, "hand": hand, "penalty": penalty,
-                "players": players}
+        self.toasts.top = top + 10
+        return {"rail": rail, "side": side, "hand": hand, "penalty": penalty, "players": players}
 
     def on_view_changed(self) -> None:
         areas = self._areas()
@@ -122,15 +133,22 @@ class LooseCabooseScene(GameScene):
         self._update_action_bar()
 
     def _fit(self) -> None:
-        cells = list(self.lc.railway.cells) + list(self.lc.railway.open_cells()
-                                                   if self.lc.railway.cells else [])
+        cells = list(self.lc.railway.cells) + list(
+            self.lc.railway.open_cells() if self.lc.railway.cells else []
+        )
         if not cells:
             self.camera.center, self.camera.zoom = (0.0, 0.0), MAX_CELL
             return
         xs = [c[0] for c in cells]
         ys = [-c[1] for c in cells]
-        self.camera.fit(min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5,
-                        margin=0.04, max_zoom=MAX_CELL)
+        self.camera.fit(
+            min(xs) - 0.5,
+            min(ys) - 0.5,
+            max(xs) + 0.5,
+            max(ys) + 0.5,
+            margin=0.04,
+            max_zoom=MAX_CELL,
+        )
 
     @staticmethod
     def _world(cell: Cell) -> tuple[float, float]:
@@ -156,7 +174,7 @@ class LooseCabooseScene(GameScene):
         return sorted(self.lc.hands[self.viewer])
 
     def _legal_lays(self) -> list[Lay]:
-        if not self.accepting_input:
+        if not self.my_turn:
             return []
         return [a for a in self.lc.legal_actions() if isinstance(a, Lay)]
 
@@ -177,23 +195,36 @@ class LooseCabooseScene(GameScene):
 
     def _update_action_bar(self) -> None:
         state = self.lc
-        if not self.accepting_input:
+        if not self.my_turn:
             self.set_action_bar("")
             return
         legal = state.legal_actions()
         buttons = [BarButton("fit", "Fit view", self._refit, tooltip="Show the whole railway (F)")]
         if Pass() in legal:
-            buttons.append(BarButton("pass", "Pass", lambda: self.submit(Pass()),
-                                     tooltip="Move the caboose one card and take a penalty (P)"))
+            buttons.append(
+                BarButton(
+                    "pass",
+                    "Pass",
+                    lambda: self.submit(Pass()),
+                    tooltip="Move the caboose one card and take a penalty (P)",
+                )
+            )
             prompt = "Your turn: choose a card, then a highlighted cell at the front; or pass."
         else:
             dice = state.dice_to_roll
             value = state.laid[0].value if state.laid else 0
             label = f"Roll {dice} {'die' if dice == 1 else 'dice'}"
-            buttons.append(BarButton("roll", label, lambda: self.submit(Roll()), accent=True,
-                                     tooltip="Stop laying and roll (R)"))
+            buttons.append(
+                BarButton(
+                    "roll",
+                    label,
+                    lambda: self.submit(Roll()),
+                    accent=True,
+                    tooltip="Stop laying and roll (R)",
+                )
+            )
             more = any(isinstance(a, Lay) for a in legal)
-            prompt = (f"Lay another {value} or roll." if more else "Roll the dice.")
+            prompt = f"Lay another {value} or roll." if more else "Roll the dice."
         if not self.lc.legal_actions() or not any(isinstance(a, Lay) for a in legal):
             if Pass() in legal:
                 prompt = "No card of yours fits the railway: you must pass."
@@ -228,8 +259,8 @@ class LooseCabooseScene(GameScene):
             if not self.hand.is_enabled(index):
                 self.toast(self._why_not_card(index), "error")
                 return True
-            self.hand.toggle(index, multi=False)
-            self.dragging = index if index in self.hand.selected else None
+            self.hand.selected = {index}  # one value per turn: picking, not toggling
+            self.dragging = index
             return True
         return False
 
@@ -260,8 +291,10 @@ class LooseCabooseScene(GameScene):
     def _why_not_card(self, index: int) -> str:
         card = self._own_hand()[index]
         if self.lc.laid and card.value != self.lc.laid[0].value:
-            return f"This turn you lay {self.lc.laid[0].value}s only: all cards laid in one "\
-                   "turn have the same value."
+            return (
+                f"This turn you lay {self.lc.laid[0].value}s only: all cards laid in one "
+                "turn have the same value."
+            )
         return "There is no free cell at the front of the railway for another card."
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -352,8 +385,11 @@ class LooseCabooseScene(GameScene):
         if isinstance(event, Derailed):
             return self._derail(event, t)
         if isinstance(event, PenaltyTaken | CardBanked):
-            start = (self._cell_center(event.from_cell) if event.from_cell is not None
-                     else self._pile_center("draw"))
+            start = (
+                self._cell_center(event.from_cell)
+                if event.from_cell is not None
+                else self._pile_center("draw")
+            )
             card = None if isinstance(event, CardBanked) else event.card
             self._fly(card, start, self._penalty_anchor(event.seat), t, 0.45)
             self.anims.later(t, lambda: sound.play("card"))
@@ -361,14 +397,25 @@ class LooseCabooseScene(GameScene):
         if isinstance(event, PenaltiesCancelled):
             card = Card(event.value)
             for offset in (0.0, 0.08):
-                self._fly(card, self._penalty_anchor(event.seat), self._pile_center("discard"),
-                          t + offset, 0.45)
+                self._fly(
+                    card,
+                    self._penalty_anchor(event.seat),
+                    self._pile_center("discard"),
+                    t + offset,
+                    0.45,
+                )
             self.anims.later(t, lambda: sound.play("cancel"))
             return t + 0.45
         return t
 
-    def _fly(self, card: Card | None, start: tuple[float, float], end: tuple[float, float],
-             delay: float, duration: float) -> None:
+    def _fly(
+        self,
+        card: Card | None,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        delay: float,
+        duration: float,
+    ) -> None:
         tween = Tween(start, end, duration, delay, ease_in_out, arc=30)
         self.anims.add(("ghost", len(self.ghosts), id(tween)), tween)
         self.ghosts.append(Ghost(card, tween))
@@ -387,8 +434,10 @@ class LooseCabooseScene(GameScene):
         tween = Tween(here, (here[0], here[1] - 26), 0.45, t, lambda x: 1 - abs(1 - 2 * x))
         self.anims.add(("caboose", id(tween)), tween)
         self.caboose_path.append(tween)
-        message = self.words(f"Derailed! {{p{event.seat}}} takes {event.missing} "
-                             f"penalty card{'s' if event.missing != 1 else ''}.")
+        message = self.words(
+            f"Derailed! {{p{event.seat}}} takes {event.missing} "
+            f"penalty card{'s' if event.missing != 1 else ''}."
+        )
         self.anims.later(t, lambda: (sound.play("penalty"), self.toast(message, "error")))
         return t + 0.5
 
@@ -432,41 +481,66 @@ class LooseCabooseScene(GameScene):
         self._draw_side(surface, view, areas["side"])
         if self.replay is None:
             self._draw_own_penalties(surface, view, areas["penalty"])
-            self.hand.draw(surface)
+            self.hand.draw(surface, dim_disabled=self.my_turn)
             if not self._own_hand() and self.viewer is not None:
-                text.draw(surface, "Your hand is empty.", self.hand.center, 16, theme.MUTED,
-                          anchor="center")
+                text.draw(
+                    surface,
+                    "Your hand is empty.",
+                    self.hand.center,
+                    16,
+                    theme.MUTED,
+                    anchor="center",
+                )
         for ghost in self.ghosts:
             if not ghost.tween.waiting:
                 self.small.draw(surface, ghost.card, ghost.tween.value())
 
-    def _draw_players(self, surface: pygame.Surface, view: LooseCabooseState,
-                      area: pygame.Rect) -> None:
+    def _draw_players(
+        self, surface: pygame.Surface, view: LooseCabooseState, area: pygame.Rect
+    ) -> None:
         n = view.num_players
         width = area.width / n
         for seat in range(n):
-            box = pygame.Rect(round(area.left + seat * width) + 4, area.top,
-                              round(width) - 8, area.height)
+            box = pygame.Rect(
+                round(area.left + seat * width) + 4, area.top, round(width) - 8, area.height
+            )
             active = view.current_player == seat
-            pygame.draw.rect(surface, theme.PANEL if not active else theme.PANEL_LIGHT, box,
-                             border_radius=10)
+            pygame.draw.rect(
+                surface, theme.PANEL if not active else theme.PANEL_LIGHT, box, border_radius=10
+            )
             if active:
                 pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
-            label = self.name(seat) + (" (you)" if seat == self.viewer and
-                                       self.replay is None else "")
-            draw_chip(surface, pygame.Rect(box.left + 6, box.top + 6, box.width - 12, 30),
-                      self.color_index(seat), label, active)
+            label = self.name(seat) + (
+                " (you)" if seat == self.viewer and self.replay is None else ""
+            )
+            draw_chip(
+                surface,
+                pygame.Rect(box.left + 6, box.top + 6, box.width - 12, 30),
+                self.color_index(seat),
+                label,
+                active,
+            )
             pile = view.penalties[seat]
             hand = len(view.hands[seat])
-            top = pile.top.value if pile.top else "–"
-            lines = (f"Hand {hand}  ·  Penalty {pile.points} pts, {pile.card_count} cards",
-                     f"Top card {top}  ·  banked {len(pile.banked)}")
+            top = pile.top.value if pile.top else "none"
+            lines = (
+                f"Hand {hand}  ·  Penalty {plural(pile.points, 'point')}, "
+                f"{plural(pile.card_count, 'card')}",
+                f"Top card {top}  ·  banked {len(pile.banked)}",
+            )
             for i, line in enumerate(lines):
-                text.draw(surface, line, (box.left + 12, box.top + 42 + i * 21), 14, theme.TEXT,
-                          max_width=box.width - 20)
+                text.draw(
+                    surface,
+                    line,
+                    (box.left + 12, box.top + 42 + i * 21),
+                    14,
+                    theme.TEXT,
+                    max_width=box.width - 20,
+                )
 
-    def _draw_railway(self, surface: pygame.Surface, view: LooseCabooseState,
-                      area: pygame.Rect) -> None:
+    def _draw_railway(
+        self, surface: pygame.Surface, view: LooseCabooseState, area: pygame.Rect
+    ) -> None:
         pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=12)
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
@@ -477,14 +551,25 @@ class LooseCabooseScene(GameScene):
             image = draw.track_card(card, entry, exit_dir, size)
             surface.blit(image, image.get_rect(center=self._cell_center(cell)))
         if railway.cells:
-            highlight(surface, self._cell_rect(railway.front_cell).inflate(-6, -6),
-                      theme.ACCENT, 2, 8)
+            highlight(
+                surface, self._cell_rect(railway.front_cell).inflate(-6, -6), theme.ACCENT, 2, 8
+            )
             for cell in self._open_cells():
-                pygame.draw.rect(surface, theme.HIGHLIGHT, self._cell_rect(cell).inflate(-10, -10),
-                                 3, border_radius=8)
+                pygame.draw.rect(
+                    surface,
+                    theme.HIGHLIGHT,
+                    self._cell_rect(cell).inflate(-10, -10),
+                    3,
+                    border_radius=8,
+                )
             if self.flash is not None and int(self.flash[1] * 4) % 2 == 0:
-                pygame.draw.rect(surface, theme.GOOD, self._cell_rect(self.flash[0]).inflate(-4, -4),
-                                 5, border_radius=8)
+                pygame.draw.rect(
+                    surface,
+                    theme.GOOD,
+                    self._cell_rect(self.flash[0]).inflate(-4, -4),
+                    5,
+                    border_radius=8,
+                )
             self._draw_caboose(surface, view, size)
         surface.set_clip(clip)
 
@@ -501,42 +586,77 @@ class LooseCabooseScene(GameScene):
         _, heading = draw.rail_sides(railway.cells, railway.caboose)
         draw.draw_caboose(surface, center, size * 0.55, heading)
 
-    def _draw_side(self, surface: pygame.Surface, view: LooseCabooseState,
-                   area: pygame.Rect) -> None:
+    def _draw_side(
+        self, surface: pygame.Surface, view: LooseCabooseState, area: pygame.Rect
+    ) -> None:
         draw_pile = Pile(self.small, self._pile_center("draw"), "Draw pile")
         draw_pile.draw(surface, len(view.pile))
         discard = Pile(self.small, self._pile_center("discard"), "Discards")
         discard.draw(surface, len(view.discard), view.discard[-1] if view.discard else None)
-        text.draw(surface, "Dice", (area.centerx, area.top + 290), 14, theme.MUTED,
-                  anchor="midtop")
+        text.draw(surface, "Dice", (area.centerx, area.top + 290), 14, theme.MUTED, anchor="midtop")
         for die in self.dice:
             die.draw(surface)
         if self.dice and all(d.rolling <= 0 for d in self.dice):
             total = sum(d.face for d in self.dice)
-            text.draw(surface, f"{total} wheel{'s' if total != 1 else ''}",
-                      (area.centerx, area.bottom - 8), 16, theme.TEXT, "bold", "midbottom")
+            text.draw(
+                surface,
+                f"{total} wheel{'s' if total != 1 else ''}",
+                (area.centerx, area.bottom - 8),
+                16,
+                theme.TEXT,
+                "bold",
+                "midbottom",
+            )
 
-    def _draw_own_penalties(self, surface: pygame.Surface, view: LooseCabooseState,
-                            area: pygame.Rect) -> None:
+    def _draw_own_penalties(
+        self, surface: pygame.Surface, view: LooseCabooseState, area: pygame.Rect
+    ) -> None:
         if self.viewer is None:
             return
         pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
         pile = view.penalties[self.viewer]
-        text.draw(surface, f"Your penalty pile: {pile.points} points", (area.left + 10,
-                  area.top + 6), 15, theme.TEXT, "bold", max_width=area.width - 20)
+        text.draw(
+            surface,
+            f"Your penalty pile: {plural(pile.points, 'point')}",
+            (area.left + 10, area.top + 6),
+            15,
+            theme.TEXT,
+            "bold",
+            max_width=area.width - 20,
+        )
         cards = pile.face_up[-6:]
         x = area.left + 30
         for i, card in enumerate(cards):
             center = (x + i * 34, area.top + 70)
             self.small.draw(surface, card, center)
+        if not pile.face_up and not pile.banked:
+            text.draw(
+                surface, "No penalty cards yet.", area.center, 15, theme.MUTED, anchor="center"
+            )
         if pile.top is not None:
-            text.draw(surface, "top card: a matching penalty cancels it",
-                      (area.left + 10, area.bottom - 22), 12, theme.MUTED,
-                      max_width=area.width - 20)
+            text.draw(
+                surface,
+                "top card: a matching penalty cancels it",
+                (area.left + 10, area.bottom - 22),
+                12,
+                theme.MUTED,
+                max_width=area.width - 20,
+            )
         if pile.banked:
             self.small.draw(surface, None, (area.right - 34, area.top + 70))
-            text.draw(surface, f"banked {len(pile.banked)}", (area.right - 34, area.top + 104),
-                      12, theme.MUTED, anchor="midtop")
+            text.draw(
+                surface,
+                f"banked {len(pile.banked)}",
+                (area.right - 34, area.top + 104),
+                12,
+                theme.MUTED,
+                anchor="midtop",
+            )
         if len(pile.face_up) > len(cards):
-            text.draw(surface, f"+{len(pile.face_up) - len(cards)} below",
-                      (area.left + 10, area.top + 104), 12, theme.MUTED)
+            text.draw(
+                surface,
+                f"+{len(pile.face_up) - len(cards)} below",
+                (area.left + 10, area.top + 104),
+                12,
+                theme.MUTED,
+            )

@@ -19,8 +19,11 @@ from nile.games.loose_caboose.rules.state import LooseCabooseState
 if TYPE_CHECKING:
     from nile.app import App
 
-SEATS = (SeatConfig("Ann", "human", color=0), SeatConfig("Amun", "bot", "normal", 1),
-         SeatConfig("Bastet", "bot", "hard", 2))
+SEATS = (
+    SeatConfig("Ann", "human", color=0),
+    SeatConfig("Amun", "bot", "normal", 1),
+    SeatConfig("Bastet", "bot", "hard", 2),
+)
 
 
 def _advance(match: Match, stop: Callable[[Match, list[Event]], bool], limit: int = 2000) -> None:
