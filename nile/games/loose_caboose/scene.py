@@ -225,9 +225,8 @@ class LooseCabooseScene(GameScene):
             )
             more = any(isinstance(a, Lay) for a in legal)
             prompt = f"Lay another {value} or roll." if more else "Roll the dice."
-        if not self.lc.legal_actions() or not any(isinstance(a, Lay) for a in legal):
-            if Pass() in legal:
-                prompt = "No card of yours fits the railway: you must pass."
+        if Pass() in legal and not any(isinstance(a, Lay) for a in legal):
+            prompt = "No card of yours fits the railway: you must pass."
         self.set_action_bar(prompt, buttons)
 
     def _refit(self) -> None:
