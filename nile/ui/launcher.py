@@ -7,6 +7,7 @@ started: there are no placeholder screens behind the tiles.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -82,19 +83,18 @@ class LauncherScene(Scene):
         self.tiles = build_tiles()
         self.hover: str | None = None
         self.autosave = read_header()
-        x, y, w = 1240 - 220, 40, 220
+        right, y = 1280 - GRID_LEFT, 40
+        specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
+            ("Quit", self._quit, None, None),
+            ("Settings", self._settings, None, None),
+            ("Load…", self._load, "Open a saved game", None),
+        ]
         if self.autosave and not self.autosave.get("finished"):
             title = str(self.autosave.get("title", "game"))[:24]
-            self.button(
-                pygame.Rect(x - 460, y, 220, 48),
-                "Continue",
-                self._continue,
-                f"Resume {title}",
-                "@accent",
-            )
-        self.button(pygame.Rect(x - 230, y, 110, 48), "Load…", self._load)
-        self.button(pygame.Rect(x - 110, y, 110, 48), "Settings", self._settings)
-        self.button(pygame.Rect(x + 10, y, w - 10, 48), "Quit", self._quit)
+            specs.append(("Continue", self._continue, f"Resume {title}", "@accent"))
+        for i, (label, action, tip, style) in enumerate(specs):
+            rect = pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48)
+            self.button(rect, label, action, tip, style)
 
     def _continue(self) -> None:
         from nile.ui.chrome.dialogs import open_save
@@ -141,7 +141,7 @@ class LauncherScene(Scene):
         text.draw(surface, "Five tabletop games along the river", (42, 94), 18, theme.MUTED)
         if self.autosave and not self.autosave.get("finished"):
             label = f"{self.autosave.get('title', '')}: {self.autosave.get('round', '')}"
-            text.draw(surface, label, (560, 96), 14, theme.MUTED, anchor="topleft", max_width=220)
+            text.draw(surface, label, (1280 - GRID_LEFT - 510, 96), 14, theme.MUTED, max_width=250)
         for tile in self.tiles:
             self._draw_tile(surface, tile)
         text.draw(
