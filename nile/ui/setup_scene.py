@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 KINDS = ("Human", "Bot (easy)", "Bot (normal)", "Bot (hard)", "Empty")
 BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut")
 ROW_TOP, ROW_HEIGHT = 170, 52
+COL_SEAT, COL_KIND, COL_NAME, COL_COLOR = 40, 90, 300, 550
+COL_RIGHT, RIGHT_WIDTH = 820, 400
 
 
 @dataclass
@@ -106,38 +108,49 @@ class SetupScene(Scene):
         for seat, row in enumerate(self.rows):
             y = ROW_TOP + seat * ROW_HEIGHT
             menu = pygame_gui.elements.UIDropDownMenu(
-                list(KINDS), row.kind, pygame.Rect(120, y, 190, 40), self.gui
+                list(KINDS), row.kind, pygame.Rect(COL_KIND, y, 190, 40), self.gui
             )
             self.kind_menus[menu] = seat
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(330, y, 260, 40), self.gui, initial_text=row.name
+                pygame.Rect(COL_NAME, y, 230, 40), self.gui, initial_text=row.name
             )
             entry.set_text_length_limit(20)
             self.name_entries.append(entry)
-            self.button(
-                pygame.Rect(610, y, 150, 40),
-                "Colour",
-                lambda s=seat: self._next_color(s),
-                "Change colour",
-            )
+        self._sync_rows()
         y = ROW_TOP
         for spec in self.info.options:
             menu = pygame_gui.elements.UIDropDownMenu(
                 list(spec.choices),
                 self.options[spec.key],
-                pygame.Rect(860, y + 24, 360, 40),
+                pygame.Rect(COL_RIGHT, y + 24, RIGHT_WIDTH, 40),
                 self.gui,
             )
             self.option_menus[menu] = spec.key
-            y += 90
+            y += 96
+        self.seed_top = y
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(860, max(y, ROW_TOP) + 24, 360, 40), self.gui, placeholder_text="random"
+            pygame.Rect(COL_RIGHT, y + 24, RIGHT_WIDTH, 40), self.gui, placeholder_text="random"
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
-        self.seed_top = max(y, ROW_TOP)
-        self.button(pygame.Rect(860, 700, 170, 52), "Back", self.app.pop)
-        self.button(pygame.Rect(1050, 700, 170, 52), "Start", self.start, object_id="@accent")
+        self.button(pygame.Rect(COL_RIGHT, 700, 175, 52), "Back", self.app.pop)
+        self.button(
+            pygame.Rect(COL_RIGHT + RIGHT_WIDTH - 175, 700, 175, 52),
+            "Start",
+            self.start,
+            object_id="@accent",
+        )
+
+    def _swatch(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(COL_COLOR, ROW_TOP + seat * ROW_HEIGHT, 170, 40)
+
+    def _sync_rows(self) -> None:
+        """Name boxes of empty seats are greyed out."""
+        for row, entry in zip(self.rows, self.name_entries, strict=True):
+            if row.kind == "Empty":
+                entry.disable()
+            else:
+                entry.enable()
 
     def _next_color(self, seat: int) -> None:
         taken = {r.color for i, r in enumerate(self.rows) if i != seat and r.kind != "Empty"}
@@ -151,9 +164,14 @@ class SetupScene(Scene):
                 return
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for seat, row in enumerate(self.rows):
+                if row.kind != "Empty" and self._swatch(seat).collidepoint(event.pos):
+                    self._next_color(seat)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element in self.kind_menus:
                 self.rows[self.kind_menus[event.ui_element]].kind = event.text
+                self._sync_rows()
             elif event.ui_element in self.option_menus:
                 self.options[self.option_menus[event.ui_element]] = event.text
             self.error = None
@@ -192,41 +210,79 @@ class SetupScene(Scene):
             theme.MUTED,
             max_width=760,
         )
-        for label, x in (("Seat", 40), ("Player", 120), ("Name", 330), ("Colour", 610)):
+        for label, x in (
+            ("Seat", COL_SEAT),
+            ("Player", COL_KIND),
+            ("Name", COL_NAME),
+            ("Colour (click to change)", COL_COLOR),
+        ):
             text.draw(surface, label, (x, ROW_TOP - 28), 14, theme.MUTED, "bold")
         for seat, row in enumerate(self.rows):
             y = ROW_TOP + seat * ROW_HEIGHT
-            text.draw(surface, f"{seat + 1}", (60, y + 20), 20, theme.TEXT, "bold", "center")
+            text.draw(
+                surface, f"{seat + 1}", (COL_SEAT + 14, y + 20), 20, theme.TEXT, "bold", "center"
+            )
             if row.kind != "Empty":
-                color = theme.player_color(row.color)
-                swatch = pygame.Rect(775, y + 4, 120, 32)
-                pygame.draw.rect(surface, color.rgb, swatch, border_radius=6)
-                theme.draw_symbol(
-                    surface, color.symbol, (swatch.left + 18, swatch.centery), 9, color.ink
-                )
-                text.draw(
-                    surface,
-                    color.name,
-                    (swatch.left + 34, swatch.centery),
-                    14,
-                    color.ink,
-                    anchor="midleft",
-                    max_width=82,
-                )
-        y = ROW_TOP
-        for spec in self.info.options:
-            text.draw(surface, spec.label, (860, y - 2), 15, theme.MUTED, "bold", max_width=360)
-            if spec.help:
-                text.draw(surface, spec.help, (860, y + 68), 13, theme.MUTED, max_width=360)
-            y += 90
+                self._draw_swatch(surface, seat, row)
+        self._draw_right_column(surface)
+        about = self.info.rules_summary.strip().split("\n\n")[0].replace("\n", " ")
+        if about:
+            box = pygame.Rect(COL_SEAT, 470, COL_RIGHT - COL_SEAT - 40, 200)
+            text.draw(surface, "About the game", box.topleft, 15, theme.MUTED, "bold")
+            text.draw_wrapped(surface, about, box.move(0, 26), 16, theme.TEXT)
+        if self.error:
+            text.draw_wrapped(surface, self.error, pygame.Rect(40, 700, 780, 60), 17, theme.BAD)
+
+    def _draw_swatch(self, surface: pygame.Surface, seat: int, row: SeatRow) -> None:
+        color = theme.player_color(row.color)
+        swatch = self._swatch(seat)
+        hover = swatch.collidepoint(pygame.mouse.get_pos())
+        pygame.draw.rect(surface, color.rgb, swatch, border_radius=6)
+        pygame.draw.rect(
+            surface, theme.ACCENT if hover else theme.PANEL_EDGE, swatch, 2, border_radius=6
+        )
+        theme.draw_symbol(surface, color.symbol, (swatch.left + 20, swatch.centery), 10, color.ink)
         text.draw(
             surface,
-            "Seed (optional, for a repeatable game)",
-            (860, self.seed_top - 2),
+            color.name,
+            (swatch.left + 38, swatch.centery),
+            15,
+            color.ink,
+            anchor="midleft",
+            max_width=swatch.width - 46,
+        )
+
+    def _draw_right_column(self, surface: pygame.Surface) -> None:
+        y = ROW_TOP
+        for spec in self.info.options:
+            text.draw(
+                surface,
+                spec.label,
+                (COL_RIGHT, y - 2),
+                15,
+                theme.MUTED,
+                "bold",
+                max_width=RIGHT_WIDTH,
+            )
+            if spec.help:
+                text.draw(
+                    surface, spec.help, (COL_RIGHT, y + 70), 13, theme.MUTED, max_width=RIGHT_WIDTH
+                )
+            y += 96
+        text.draw(
+            surface,
+            "Seed (optional)",
+            (COL_RIGHT, self.seed_top - 2),
             15,
             theme.MUTED,
             "bold",
-            max_width=360,
+            max_width=RIGHT_WIDTH,
         )
-        if self.error:
-            text.draw_wrapped(surface, self.error, pygame.Rect(40, 700, 780, 60), 17, theme.BAD)
+        text.draw(
+            surface,
+            "The same seed and moves replay the same game.",
+            (COL_RIGHT, self.seed_top + 70),
+            13,
+            theme.MUTED,
+            max_width=RIGHT_WIDTH,
+        )
