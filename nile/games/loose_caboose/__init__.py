@@ -68,7 +68,7 @@ GAME_INFO = GameInfo(
     max_players=4,
     new_game=new_game,
     state_class=LooseCabooseState,
-    scene=None,
+    scene="nile.games.loose_caboose.scene:LooseCabooseScene",
     ai_hooks=ai_hooks,
     rules_summary=RULES_SUMMARY,
 )
