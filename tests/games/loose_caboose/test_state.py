@@ -95,7 +95,8 @@ def test_registered_with_a_rules_summary() -> None:
     info = registry.get("loose_caboose")
     assert info is GAME_INFO
     assert (info.min_players, info.max_players) == (2, 4)
-    assert info.title == "Loose Caboose!" and info.scene is None
+    assert info.title == "Loose Caboose!"
+    assert info.scene == "nile.games.loose_caboose.scene:LooseCabooseScene"
     paragraphs = info.rules_summary.strip().split("\n\n")
     assert len(paragraphs) >= 8
     assert all(len(line) <= 90 for line in info.rules_summary.splitlines())
