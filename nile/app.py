@@ -34,6 +34,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
+        self.bots_paused = False
+        """Scripted screenshots are still pictures: bots wait (their thinking is timed)."""
         self.settings = settings_store.load()
         self.apply_settings(self.settings, save=False)
 

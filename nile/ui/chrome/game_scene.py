@@ -523,7 +523,7 @@ class GameScene(Scene):
         if self.replay is not None:
             self._update_replay(dt)
             return
-        if self.covered_for is None and not self.anims.busy:
+        if self.covered_for is None and not self.anims.busy and not self.app.bots_paused:
             action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
             if action is not None:
                 self._after_action(self.match.play(action))
