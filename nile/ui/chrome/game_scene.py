@@ -513,6 +513,12 @@ class GameScene(Scene):
     def enter(self) -> None:
         self.anims.speed = self.app.settings.animation_factor()
 
+    def is_idle(self) -> bool:
+        seat = self.state.current_player
+        bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
+        return not (self.anims.busy or self.toasts.items or bots_to_move
+                    or (self.replay is not None and self.playing))
+
     def update(self, dt: float) -> None:
         self.anims.update(dt)
         if self._held_log is not None and not self.anims.busy:
