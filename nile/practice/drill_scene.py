@@ -1,0 +1,709 @@
+"""The drill screen: the board, the goal, the finger, the report after each flick.
+
+Flicking is Cairo's slingshot (`flick_input.py`): press on the block waiting on your ship,
+pull back, let go. The flick is resolved at once by the table (the same physics and
+judgement as the game) and then replayed frame by frame for the eye (`FlickPlayback`),
+exactly as the Cairo scene does; the report, the score and the statistics follow when the
+block has come to rest. "Show me" lets Cairo's planner play the next flick on a copy of the
+board (a wind-up arrow, then the flick), after which the board is put back.
+
+Keys: Esc back (or cancel an aim, or skip a flick in flight), R reset the board or restart
+the drill, F next finger (1-5 pick one), Space replay the last flick (while aiming with the
+arrow keys, Enter flicks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.games.cairo import config as cairo_config
+from nile.games.cairo.board import board
+from nile.games.cairo.flick_input import Aim, FlickInput, draw_arrow
+from nile.games.cairo.playback import FlickPlayback
+from nile.games.cairo.render import PieceDraw
+from nile.games.cairo.rules.events import PyramidBuilt
+from nile.practice import charts, panels, stats
+from nile.practice.coach import DrillCoach
+from nile.practice.drills import (
+    Drill,
+    FreePractice,
+    PyramidDrill,
+    Verdict,
+    make_drill,
+    title_of,
+)
+from nile.practice.panels import GoalInfo, Report
+from nile.practice.session import PracticeSession
+from nile.practice.table import PLAYER, FlickResult, PracticeTable, Shot
+from nile.practice.view import BoardView, colors
+from nile.ui import anim, sound, text, theme
+from nile.ui.chrome.panels import Toasts
+from nile.ui.scene import Scene
+from nile.ui.table.dice import Die
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+BOARD_AREA = pygame.Rect(8, 52, 864, 617)
+STRIP = pygame.Rect(8, 676, 864, 116)
+GOAL = pygame.Rect(882, 52, 390, 206)
+FINGER = pygame.Rect(882, 266, 390, 126)
+FINGER_FREE = pygame.Rect(882, 266, 390, 186)
+REPORT_TOP = 400
+BUTTONS_TOP = 650
+WINDUP = 0.6
+"""Seconds the bot's aim grows from the ship before its block flies (as in Cairo)."""
+THINK_SLICE = 0.006
+"""Seconds of planning per frame while the bot thinks."""
+FINGER_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygame.K_5: 5}
+
+
+@dataclass
+class Show:
+    """A flick on screen: the player's (then judged), a replay, or the bot's demonstration."""
+
+    playback: FlickPlayback
+    kind: str
+    """flick, replay or demo"""
+    aim: Shot
+    windup: float = 0.0
+    windup_total: float = 0.0
+    hold: float = 0.3
+    """Seconds the board stays as it came to rest before the show ends."""
+    hit_cooldown: float = 0.0
+    report: Report | None = None
+    """What the report panel says once the show is over (the bot's flick)."""
+
+
+@dataclass
+class Flight:
+    """A pyramid stone sliding into its place."""
+
+    piece: PieceDraw
+    tween: anim.Tween
+    level: int = 1
+
+
+@dataclass
+class Knobs:
+    """What the player has chosen on this screen."""
+
+    finger: int = 2
+    die_mode: bool = False
+    rolled: int = 0
+    kind: str = "small"
+    flights: dict[str, Flight] = field(default_factory=dict)
+
+
+class DrillScene(Scene):
+    """One drill (or free practice) on the Cairo board."""
+
+    def __init__(self, app: App, session: PracticeSession, drill_id: str) -> None:
+        super().__init__(app)
+        self.session = session
+        self.data = cairo_config.load()
+        self.drill: Drill = make_drill(drill_id, session.rng, session.data)
+        self.table = PracticeTable()
+        self.drill.start(self.table)
+        self.view = BoardView(BOARD_AREA)
+        self.flick = FlickInput()
+        self.knobs = Knobs()
+        self.die = Die((0, 0), 30)
+        self.show: Show | None = None
+        self.pending: tuple[FlickResult, Verdict] | None = None
+        self.coach: DrillCoach | None = None
+        self.last: FlickResult | None = None
+        self.ghost: FlickResult | None = None
+        self.report: Report | None = None
+        self.verdict: Verdict | None = None
+        self.toasts = Toasts(BOARD_AREA.centerx, BOARD_AREA.top + 10)
+        self.clock = 0.0
+        self.mouse: tuple[int, int] = (0, 0)
+        self.flicks_shown = 0
+        self.pause = 0.0
+        """Seconds left before the next layout appears (the knock drill)."""
+        self._strip: tuple[object, pygame.Surface] | None = None
+        self.aimed = False
+        """The player has taken aim in this run (the timed drill's clock starts then)."""
+        self._space = self.table.space
+        self._make_buttons()
+        self.knobs.finger = session.finger
+        if session.die_mode:
+            self._die_mode()
+        self._anchor()
+
+    # Layout and buttons ----------------------------------------------------------------------
+
+    @property
+    def finger_rect(self) -> pygame.Rect:
+        return FINGER_FREE if self.drill.id == "free" else FINGER
+
+    @property
+    def report_rect(self) -> pygame.Rect:
+        top = self.finger_rect.bottom + 8
+        return pygame.Rect(GOAL.left, top, GOAL.width, BUTTONS_TOP - top - 8)
+
+    def _make_buttons(self) -> None:
+        right = 1280 - 8
+        self.button(pygame.Rect(right - 100, 4, 100, 36), "Back", self.back, "Back to the "
+                    "practice home (Esc)")
+        self.button(pygame.Rect(right - 230, 4, 122, 36), "Statistics", self.open_stats,
+                    "Your numbers, heat map and trends")
+        x, w = GOAL.left, GOAL.width
+        self.button(pygame.Rect(x, BUTTONS_TOP, w, 44), "Show me", self.demonstrate,
+                    "A Cairo bot plays the next flick with your finger; the board goes back "
+                    "afterwards", "@accent")
+        half = (w - 8) // 2
+        self.button(pygame.Rect(x, BUTTONS_TOP + 52, half, 40), "Replay (Space)", self.replay,
+                    "Watch the last flick again, frame by frame")
+        reset = "Clear board (R)" if self.drill.id == "free" else "Restart (R)"
+        tip = "Every block back in your hand" if self.drill.id == "free" else \
+            "Start this drill again from the beginning"
+        self.button(pygame.Rect(x + half + 8, BUTTONS_TOP + 52, half, 40), reset, self.reset,
+                    tip)
+
+    @property
+    def clutter_rect(self) -> pygame.Rect:
+        return pygame.Rect(GOAL.left, BUTTONS_TOP + 100, GOAL.width, 36)
+
+    def _anchor(self) -> None:
+        """The slingshot sits on your ship, sized to the block, with the finger's reach.
+        After the ship has moved, the previous aim's arrow means nothing: it goes."""
+        if self.table.space != self._space:
+            self._space = self.table.space
+            self.flick.new_turn()
+        self.session.finger, self.session.die_mode = self.knobs.finger, self.knobs.die_mode
+        renderer = self.view.renderer
+        x, y = self.table.ship_point()
+        self.flick.set_anchor(renderer.to_screen(x, y), renderer.px(self.data.ship.length) / 2 + 8,
+                              renderer.px(self.data.pieces[self.knobs.kind].side) / 2)
+        self.flick.default_degrees = 270.0 if self.table.space.startswith("D") else 90.0
+        strongest = max(f.max_speed for f in self.data.fingers)
+        low = self.data.physics.min_speed
+        self.flick.set_reach((self.data.finger(self.finger).max_speed - low) / (strongest - low))
+
+    @property
+    def finger(self) -> int:
+        """The finger of the next flick: the die's, or yours (fixed, or on a rolled 6)."""
+        knobs = self.knobs
+        if knobs.die_mode and 1 <= knobs.rolled <= 5:
+            return knobs.rolled
+        return knobs.finger
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation_factor()
+
+    @property
+    def busy(self) -> bool:
+        return self.show is not None or self.coach is not None or self.pause > 0
+
+    # Actions ---------------------------------------------------------------------------------
+
+    def back(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def open_stats(self) -> None:
+        from nile.practice.stats_scene import StatsScene
+
+        self._skip()
+        self.app.push(StatsScene(self.app, self.session))
+
+    def reset(self) -> None:
+        """R: clear the board (free practice) or start the drill again."""
+        self._skip()
+        self.coach = None
+        self.flick.reset()
+        if self.drill.id == "free":
+            self.table.clear()
+            self.toasts.show("The board is clear.", "info", 1.5)
+        else:
+            self.drill.start(self.table)
+            self.knobs.flights.clear()
+            self.aimed = False
+            self.toasts.show("Drill restarted.", "info", 1.5)
+        self._anchor()
+
+    def replay(self) -> None:
+        """Space: the last flick again, re-run by the physics frame by frame."""
+        if self.busy or self.last is None:
+            return
+        if self.speed <= 0:
+            self.toasts.show("Animations are off (Settings).", "info", 2.0)
+            return
+        last = self.last
+        playback = FlickPlayback(last.specs, last.launch, self.data, last.faces,
+                                 frozenset(last.to_box))
+        self.show = Show(playback, "replay", last.shot, hold=0.6)
+        sound.play("flick")
+
+    def demonstrate(self) -> None:
+        """Show me: the planner picks a flick for this drill with your finger."""
+        if self.busy or self.drill.finished:
+            return
+        if self.drill.target() is None:
+            self.toasts.show("Click a site first: the bot needs a target.", "info", 2.5)
+            return
+        self.flick.reset()
+        self.coach = DrillCoach(self.table, self.drill, self.finger, self.knobs.kind)
+
+    def cycle_finger(self) -> None:
+        """F: thumb, index, middle, ring, little finger, the die, thumb..."""
+        knobs = self.knobs
+        if knobs.die_mode:
+            knobs.die_mode, knobs.finger = False, 1
+        elif knobs.finger == 5:
+            self._die_mode()
+        else:
+            knobs.finger += 1
+        self._anchor()
+
+    def pick_finger(self, finger: int) -> None:
+        """A finger button or key 1-5: on a rolled 6 it is your pick for this flick; else
+        it leaves the die."""
+        knobs = self.knobs
+        knobs.finger = finger
+        if not (knobs.die_mode and knobs.rolled == 6):
+            knobs.die_mode = False
+        self._anchor()
+
+    def _die_mode(self) -> None:
+        self.knobs.die_mode = True
+        self._roll()
+
+    def _roll(self) -> None:
+        """Roll the Nile die for the next flick (CA-4; the session's generator)."""
+        value = self.session.roll_die()
+        self.knobs.rolled = value
+        if self.speed > 0:
+            self.die.roll(value)
+            sound.play("dice", 0.6)
+        else:
+            self.die.face = value
+        self._anchor()
+
+    def pick_kind(self, kind: str) -> None:
+        if kind in self.drill.kinds:
+            self.knobs.kind = kind
+            self._anchor()
+
+    # Flicks ----------------------------------------------------------------------------------
+
+    def fire(self, aim: Aim) -> None:
+        """A released slingshot: resolve at once, show it, judge it when it rests."""
+        if self.busy or self.drill.finished:
+            return
+        self.drill.before_fire(self.table)
+        shot = Shot(aim.degrees, aim.power, aim.offset)
+        result = self.table.flick(shot, self.finger, self.knobs.kind, self.session.rng)
+        verdict = self.drill.assess(result, self.table)
+        self.pending = (result, verdict)
+        sound.play("flick")
+        if self.speed > 0:
+            playback = FlickPlayback(result.specs, result.launch, self.data, result.faces,
+                                     frozenset(result.to_box))
+            self.show = Show(playback, "flick", shot)
+        else:
+            self._finish_flick()
+
+    def _finish_flick(self) -> None:
+        assert self.pending is not None
+        result, verdict = self.pending
+        self.pending = None
+        drill = self.drill
+        drill.record(verdict, self.table)
+        self.session.add_flick(drill.id, result, verdict)
+        self.flicks_shown += 1
+        self.ghost, self.last = self.last, result
+        self.report = Report(self.flicks_shown, result, verdict, self.verdict)
+        self.verdict = verdict
+        sound.play("penalty" if verdict.capsized else "place" if verdict.hit else "hit", 0.6)
+        if isinstance(drill, PyramidDrill) and isinstance(drill.built, PyramidBuilt):
+            self._fly_stones(drill.built, result)
+        if not drill.finished:
+            self.session.save(background=True)
+        if drill.finished:
+            self._run_over()
+        elif drill.pause_after > 0 and self.speed > 0:
+            self.pause = drill.pause_after  # look at what happened before the board changes
+        else:
+            self._next_attempt()
+
+    def _next_attempt(self) -> None:
+        self.pause = 0.0
+        self.drill.after_show(self.table)
+        if self.knobs.die_mode:
+            self._roll()
+        self._anchor()
+
+    def _fly_stones(self, built: PyramidBuilt, result: FlickResult) -> None:
+        """The three stones slide into their pyramid, the ground level first."""
+        if self.speed <= 0:
+            return
+        renderer = self.view.renderer
+        before = {p.id: p for p in self.view.pieces(self.table)}
+        for block, x, y, angle, level in built.stones:
+            old = before.get(block)
+            if old is None:
+                continue
+            start = (old.x, old.y)
+            if block == result.block:
+                start = result.end
+            tween = anim.Tween(renderer.to_screen(*start), renderer.to_screen(x, y), 0.3,
+                               0.3 * (level - 1), anim.ease_in_out, arc=8 * level)
+            self.knobs.flights[block] = Flight(PieceDraw(block, "small", PLAYER, x, y, angle,
+                                                         level), tween, level)
+        sound.play("place", 0.7)
+
+    def _run_over(self) -> None:
+        from nile.practice.dialogs import DrillDoneDialog
+
+        drill = self.drill
+        before = self.session.best(drill.id)
+        new_best = self.session.add_run(drill.id, drill.score, drill.flicks)
+        problem = self._save()
+        self.app.push(DrillDoneDialog(self.app, self, drill.result_text(), new_best, before,
+                                      problem))
+
+    def _save(self) -> str:
+        problem = self.session.save()
+        if problem:
+            self.toasts.show(problem, "error", 4.0)
+        return problem
+
+    def _skip(self) -> None:
+        """Finish whatever is on screen now (a flick is still judged)."""
+        show = self.show
+        if show is not None:
+            show.playback.finish()
+            self._end_show()
+        if self.pause > 0:
+            self._next_attempt()
+
+    def _end_show(self) -> None:
+        show = self.show
+        self.show = None
+        if show is not None and show.report is not None:
+            self.report = show.report
+        if show is not None and show.kind == "demo":
+            self.flick.show_hint(Aim(show.aim.degrees, show.aim.power, show.aim.offset), 8.0)
+        if show is not None and show.kind == "flick" and self.pending is not None:
+            self._finish_flick()
+
+    def _start_demo(self, coach: DrillCoach) -> None:
+        """The planner has chosen: play its flick on a copy of the board."""
+        self.coach = None
+        choice = coach.best()
+        if choice is None:
+            self.toasts.show("The bot found nothing to aim at from here.", "info", 2.5)
+            return
+        trial = self.table.clone()
+        self.drill.before_fire(trial)
+        result = trial.flick(choice.shot, coach.finger, coach.kind, self.session.rng)
+        verdict = self.drill.assess(result, trial)
+        report = Report(self.flicks_shown, result, verdict, None, demo=True)
+        if self.speed <= 0:
+            self.report = report
+            self.flick.show_hint(Aim(choice.shot.degrees, choice.shot.power, 0.0), 8.0)
+            return
+        playback = FlickPlayback(result.specs, result.launch, self.data, result.faces,
+                                 frozenset(result.to_box))
+        self.show = Show(playback, "demo", choice.shot, WINDUP, WINDUP, hold=1.4,
+                         report=report)
+
+    # Input -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.show is not None or self.pause > 0:
+            if _is_skip(event):
+                self._skip()
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self._panel_click(event.pos):
+            return
+        if self.coach is not None:
+            return
+        used = self.flick.handle_event(event)
+        aim = self.flick.take_fired()
+        if aim is not None:
+            self.fire(aim)
+            return
+        if not used and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.view.rect.collidepoint(event.pos):
+            self._board_click(event.pos)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.flick.active or self.flick.dragging:
+                self.flick.reset()
+            elif self.coach is not None:
+                self.coach = None
+            else:
+                self.back()
+            return True
+        if self.flick.active and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False  # the slingshot flicks a standing aim
+        actions = {pygame.K_r: self.reset, pygame.K_f: self.cycle_finger,
+                   pygame.K_SPACE: self.replay}
+        if key in actions:
+            actions[key]()
+            return True
+        if key in FINGER_KEYS and not self.flick.dragging:
+            self.pick_finger(FINGER_KEYS[key])
+            return True
+        return False
+
+    def _panel_click(self, pos: tuple[int, int]) -> bool:
+        rect = self.finger_rect
+        index = panels.segment_at(panels.finger_picker_rect(rect), 6, pos)
+        if index is not None:
+            if index == 5:
+                if not self.knobs.die_mode:
+                    self._die_mode()
+            else:
+                self.pick_finger(index + 1)
+            return True
+        if self.drill.id == "free":
+            kinds = list(panels.KIND_LABELS)
+            index = panels.segment_at(panels.kind_picker_rect(rect), len(kinds), pos)
+            if index is not None:
+                self.pick_kind(kinds[index])
+                return True
+            if self.clutter_rect.collidepoint(pos) and isinstance(self.drill, FreePractice):
+                self.drill.keep_clutter = not self.drill.keep_clutter
+                return True
+        return False
+
+    def _board_click(self, pos: tuple[int, int]) -> None:
+        """Click a Nile space to sail there, a site to aim at it (drills that allow it)."""
+        renderer = self.view.renderer
+        if self.drill.ship_movable:
+            space = space_at(renderer.to_board(*pos))
+            if space is not None and space != self.table.space:
+                if self.table.move_ship(space):
+                    self._anchor()
+                    sound.play("move", 0.5)
+                return
+        site = renderer.site_at(pos)
+        if self.drill.site_pickable and site is not None:
+            self.drill.pick_site(site.id)
+            sound.play("click", 0.5)
+            return
+        self.toasts.show("Press on the block waiting on your ship, then pull back.", "info",
+                         2.0)
+
+    # Frames -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        speed = self.speed
+        self.clock += dt
+        self.toasts.update(dt)
+        problem = self.session.take_save_problem()
+        if problem:
+            self.toasts.show(problem, "error", 4.0)
+        self.die.update(dt * max(speed, 1.0))
+        if self.coach is not None and self.coach.think(THINK_SLICE):
+            self._start_demo(self.coach)
+        if self.show is not None:
+            self._advance(self.show, dt * (speed if speed > 0 else 100.0))
+        elif self.pause > 0:
+            self.pause -= dt * speed
+            if self.pause <= 0:
+                self._next_attempt()
+        for block, flight in list(self.knobs.flights.items()):
+            flight.tween.update(dt * max(speed, 0.01))
+            if flight.tween.done:
+                del self.knobs.flights[block]
+        aiming = not self.busy and not self.drill.finished and self.app.top is self
+        self.flick.enabled = aiming
+        if not aiming and (self.flick.active or self.flick.dragging):
+            self.flick.reset()
+        self.flick.update(dt)
+        self.aimed = self.aimed or self.flick.dragging or self.flick.active
+        if aiming and self.aimed:
+            self.drill.tick(dt)
+            if self.drill.finished:
+                self.toasts.show("Time is up.", "error", 2.0)
+                self._run_over()
+
+    def _advance(self, show: Show, dt: float) -> None:
+        if show.windup > 0:
+            show.windup -= dt
+            if show.windup <= 0:
+                sound.play("flick")
+            return
+        playback = show.playback
+        if not playback.done:
+            playback.advance(dt)
+            show.hit_cooldown -= dt
+            if playback.impacts and show.hit_cooldown <= 0:
+                strongest = max(i.impulse for i in playback.impacts)
+                sound.play("hit", min(1.0, 0.25 + strongest / 3000.0))
+                show.hit_cooldown = 0.06
+            if playback.new_splashes():
+                sound.play("splash", 0.8)
+            return
+        show.hold -= dt
+        if show.hold <= 0:
+            self._end_show()
+
+    # Drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self._draw_top_bar(surface)
+        self._draw_board(surface)
+        self._draw_strip(surface)
+        self._draw_panel(surface)
+        self.toasts.draw(surface)
+
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+        bar = pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT)
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        title = text.draw(surface, "Flick Practice", (14, bar.centery), 20, theme.ACCENT,
+                          "bold", "midleft")
+        text.draw(surface, f"\u00b7  {title_of(self.drill.id)}", (title.right + 10,
+                  bar.centery), 18, theme.TEXT, anchor="midleft", max_width=600)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        view, show = self.view, self.show
+        pygame.draw.rect(surface, theme.TABLE, BOARD_AREA)
+        if show is not None:
+            playback = show.playback
+            view.draw_moving(surface, playback.pieces(), playback.ships(active=PLAYER))
+            self._draw_show_marks(surface, show)
+            return
+        flights = self.knobs.flights
+        view.draw_table(surface, self.table, hidden=tuple(flights))
+        for flight in flights.values():
+            if flight.tween.waiting:
+                continue
+            x, y = view.renderer.to_board(*flight.tween.value())
+            piece = flight.piece
+            view.renderer.draw_piece(surface, PieceDraw(piece.id, "small", PLAYER, x, y,
+                                                        piece.angle, piece.level),
+                                     colors()[PLAYER])
+        view.draw_trails(surface, self.last, self.ghost, self.table.ship_point())
+        if self.pause > 0:
+            _banner(surface, view.rect, "Next layout in a moment (click to go on)")
+            return
+        view.draw_target(surface, self.drill, self.drill.target(), self.clock)
+        if not self.drill.finished and self.coach is None:
+            self._draw_waiting_block(surface)
+            self.flick.draw(surface, view.rect)
+
+    def _draw_waiting_block(self, surface: pygame.Surface) -> None:
+        x, y, heading = self.table.state.ship_pose(PLAYER)
+        kind = self.knobs.kind
+        piece = PieceDraw(f"{PLAYER}{kind[0]}", kind, PLAYER, x, y, heading, face=5
+                          if kind == "die" else 0, raised=True)
+        self.view.renderer.draw_piece(surface, piece, colors()[PLAYER])
+
+    def _draw_show_marks(self, surface: pygame.Surface, show: Show) -> None:
+        """A replay or a demonstration says so; the bot's aim grows before its flick."""
+        view = self.view
+        view.draw_target(surface, self.drill, self.drill.target(), self.clock)
+        if show.kind == "demo" and show.windup > 0 and show.windup_total > 0:
+            grow = min(1.0, 1.4 * (1.0 - show.windup / show.windup_total))
+            pose = show.playback.poses[show.playback.launch.block]
+            aim = Aim(show.aim.degrees, show.aim.power * grow, show.aim.offset)
+            draw_arrow(surface, view.renderer.to_screen(pose.x, pose.y), aim,
+                       theme.lighten(colors()[PLAYER].rgb, 0.35))
+        label = {"replay": "Replay of the last flick (click to skip)",
+                 "demo": "Show me: the bot's flick (click to skip)"}.get(show.kind)
+        if label:
+            _banner(surface, view.rect, label)
+
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """The session so far, an error sparkline, and the keys (cached per flick)."""
+        rows = self.session.session_rows()
+        key = (len(rows), self.drill.id)
+        if self._strip is None or self._strip[0] != key:
+            layer = pygame.Surface(STRIP.size, pygame.SRCALPHA)
+            local = pygame.Rect((0, 0), STRIP.size)
+            panels.card(layer, local)
+            first, second = panels.summary_words(stats.summarize(rows))
+            text.draw(layer, first, (14, 10), 16, theme.TEXT, "bold", max_width=520)
+            text.draw(layer, second, (14, 36), 14, theme.TEXT, max_width=560)
+            text.draw(layer, "Press on your ship's block, pull back, let go  \u00b7  arrows "
+                      "fine-tune, Enter flicks  \u00b7  Space replay  \u00b7  R reset  \u00b7  "
+                      "F finger  \u00b7  Esc back", (14, local.bottom - 12), 13, theme.MUTED,
+                      anchor="bottomleft", max_width=local.width - 28)
+            spark = pygame.Rect(local.right - 250, 12, 236, 50)
+            errors = stats.trend(rows)[-40:]
+            if len(errors) >= 2:
+                text.draw(layer, "error per flick", (spark.left - 8, spark.bottom), 11,
+                          theme.MUTED, anchor="bottomright")
+                charts.draw_sparkline(layer, spark, errors)
+            self._strip = (key, layer)
+        surface.blit(self._strip[1], STRIP)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        drill = self.drill
+        best = self.session.best(drill.id)
+        best_text = "" if drill.id == "free" else \
+            f"best {best:g}" if best is not None else "no best yet"
+        spec_seconds = getattr(getattr(drill, "spec", None), "seconds", 0.0)
+        panels.draw_goal(surface, GOAL, GoalInfo(drill.title, drill.goal(), drill.progress(),
+                                                 drill.score_text(), best_text,
+                                                 drill.time_left, spec_seconds,
+                                                 drill.finished))
+        kind = self.knobs.kind if drill.id == "free" else None
+        panels.draw_finger(surface, self.finger_rect, self.finger, self.knobs.die_mode,
+                           self.knobs.rolled, self.die, self.mouse, kind)
+        panels.draw_report(surface, self.report_rect, self.report, self.coach is not None)
+        if drill.id == "free":
+            self._draw_clutter(surface)
+
+    def _draw_clutter(self, surface: pygame.Surface) -> None:
+        rect = self.clutter_rect
+        keep = isinstance(self.drill, FreePractice) and self.drill.keep_clutter
+        box = pygame.Rect(rect.left + 4, rect.centery - 10, 20, 20)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=4)
+        pygame.draw.rect(surface, theme.ACCENT if rect.collidepoint(self.mouse) else
+                         theme.PANEL_EDGE, box, 1, border_radius=4)
+        if keep:
+            pygame.draw.lines(surface, theme.ACCENT, False, [(box.left + 4, box.centery),
+                                                            (box.left + 8, box.bottom - 5),
+                                                            (box.right - 4, box.top + 4)], 3)
+        text.draw(surface, "Keep the clutter (off: a clear board for every flick)",
+                  (box.right + 10, rect.centery), 14, theme.TEXT, anchor="midleft",
+                  max_width=rect.right - box.right - 14)
+
+
+def space_at(point: tuple[float, float]) -> str | None:
+    """The Nile space under a board point."""
+    b = board()
+    x, y = point
+    for space in b.spaces:
+        half = 48.0 if space.downstream else 24.0
+        low, high = (b.south_bank, b.lane_split) if space.downstream else \
+            (b.lane_split, b.north_bank)
+        if abs(x - space.x) <= half and low <= y <= high:
+            return space.id
+    return None
+
+
+def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
+    """A line of words at the top of the board."""
+    image = text.render(label, 15, theme.TEXT, "bold")
+    rect = image.get_rect(midtop=(area.centerx, area.top + 8))
+    pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), rect.inflate(16, 8),
+                     border_radius=6)
+    surface.blit(image, rect)
+
+
+def _is_skip(event: pygame.event.Event) -> bool:
+    return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+        event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE,
+                                                       pygame.K_RETURN))
