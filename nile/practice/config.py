@@ -21,7 +21,7 @@ class HistoryLimits:
     max_sessions: int
     max_flicks_per_session: int
     max_runs_per_session: int
-    keep_flicks_sessions: int
+    max_flicks_kept: int
 
 
 @dataclass(frozen=True)

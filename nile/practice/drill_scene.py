@@ -14,6 +14,7 @@ arrow keys, Enter flicks).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,7 @@ from nile.practice.drills import (
 )
 from nile.practice.panels import GoalInfo, Report
 from nile.practice.session import PracticeSession
-from nile.practice.table import PLAYER, FlickResult, PracticeTable, Shot
+from nile.practice.table import PLAYER, FlickResult, PracticeTable, Prepared, Shot
 from nile.practice.view import BoardView, colors
 from nile.ui import anim, sound, text, theme
 from nile.ui.chrome.panels import Toasts
@@ -54,6 +55,8 @@ FINGER = pygame.Rect(882, 266, 390, 126)
 FINGER_FREE = pygame.Rect(882, 266, 390, 186)
 REPORT_TOP = 400
 BUTTONS_TOP = 650
+END_PAUSE = 1.4
+"""Seconds to look at the board after the last flick of a drill, before its result."""
 WINDUP = 0.6
 """Seconds the bot's aim grows from the ship before its block flies (as in Cairo)."""
 THINK_SLICE = 0.006
@@ -63,7 +66,9 @@ FINGER_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygam
 
 @dataclass
 class Show:
-    """A flick on screen: the player's (then judged), a replay, or the bot's demonstration."""
+    """A flick on screen: the player's (judged when it rests), a replay, or the bot's
+    demonstration (on a copy of the table). The playback's simulation is the flick itself:
+    its outcome is what `table.settle` puts on the board."""
 
     playback: FlickPlayback
     kind: str
@@ -74,8 +79,16 @@ class Show:
     hold: float = 0.3
     """Seconds the board stays as it came to rest before the show ends."""
     hit_cooldown: float = 0.0
-    report: Report | None = None
-    """What the report panel says once the show is over (the bot's flick)."""
+    prepared: Prepared | None = None
+    table: PracticeTable | None = None
+    """The table the flick settles on (flick and demo)."""
+    path: list[tuple[float, float]] = field(default_factory=list)
+    """The flicked block's centre, frame by frame."""
+
+    def record_path(self) -> None:
+        pose = self.playback.poses.get(self.playback.launch.block)
+        if pose is not None and (not self.path or self.path[-1] != (pose.x, pose.y)):
+            self.path.append((pose.x, pose.y))
 
 
 @dataclass
@@ -113,7 +126,6 @@ class DrillScene(Scene):
         self.knobs = Knobs()
         self.die = Die((0, 0), 30)
         self.show: Show | None = None
-        self.pending: tuple[FlickResult, Verdict] | None = None
         self.coach: DrillCoach | None = None
         self.last: FlickResult | None = None
         self.ghost: FlickResult | None = None
@@ -124,8 +136,12 @@ class DrillScene(Scene):
         self.mouse: tuple[int, int] = (0, 0)
         self.flicks_shown = 0
         self.pause = 0.0
-        """Seconds left before the next layout appears (the knock drill)."""
+        """Seconds the board is held before `pause_then` (the next layout, the result)."""
+        self.pause_then: Callable[[], None] | None = None
+        self.pause_label = ""
         self._strip: tuple[object, pygame.Surface] | None = None
+        self._layer: pygame.Surface | None = None
+        self._keys: dict[str, object] = {}
         self.aimed = False
         """The player has taken aim in this run (the timed drill's clock starts then)."""
         self._space = self.table.space
@@ -210,12 +226,13 @@ class DrillScene(Scene):
     def open_stats(self) -> None:
         from nile.practice.stats_scene import StatsScene
 
-        self._skip()
+        self._finish_show()
         self.app.push(StatsScene(self.app, self.session))
 
     def reset(self) -> None:
         """R: clear the board (free practice) or start the drill again."""
-        self._skip()
+        self._finish_show()
+        self.pause, self.pause_then = 0.0, None
         self.coach = None
         self.flick.reset()
         if self.drill.id == "free":
@@ -294,27 +311,30 @@ class DrillScene(Scene):
     # Flicks ----------------------------------------------------------------------------------
 
     def fire(self, aim: Aim) -> None:
-        """A released slingshot: resolve at once, show it, judge it when it rests."""
+        """A released slingshot: the flick plays frame by frame and is judged at rest."""
         if self.busy or self.drill.finished:
             return
         self.drill.before_fire(self.table)
         shot = Shot(aim.degrees, aim.power, aim.offset)
-        result = self.table.flick(shot, self.finger, self.knobs.kind, self.session.rng)
-        verdict = self.drill.assess(result, self.table)
-        self.pending = (result, verdict)
         sound.play("flick")
-        if self.speed > 0:
-            playback = FlickPlayback(result.specs, result.launch, self.data, result.faces,
-                                     frozenset(result.to_box))
-            self.show = Show(playback, "flick", shot)
-        else:
-            self._finish_flick()
+        if self.speed <= 0:
+            result = self.table.flick(shot, self.finger, self.knobs.kind, self.session.rng)
+            self._finish_flick(result)
+            return
+        jitter = self.table.draw_jitter(self.session.rng)
+        prepared = self.table.prepare(shot, self.finger, self.knobs.kind, jitter)
+        self.show = self._show_of(prepared, self.table, "flick")
 
-    def _finish_flick(self) -> None:
-        assert self.pending is not None
-        result, verdict = self.pending
-        self.pending = None
+    def _show_of(self, prepared: Prepared, table: PracticeTable, kind: str,
+                 windup: float = 0.0, hold: float = 0.3) -> Show:
+        playback = FlickPlayback(prepared.specs, prepared.launch, self.data, prepared.faces)
+        return Show(playback, kind, prepared.shot, windup, windup, hold, prepared=prepared,
+                    table=table, path=[prepared.start])
+
+    def _finish_flick(self, result: FlickResult) -> None:
+        verdict = self.drill.assess(result, self.table)
         drill = self.drill
+        before = {p.id: (p.x, p.y) for p in self.table.state.on_board()}
         drill.record(verdict, self.table)
         self.session.add_flick(drill.id, result, verdict)
         self.flicks_shown += 1
@@ -323,36 +343,43 @@ class DrillScene(Scene):
         self.verdict = verdict
         sound.play("penalty" if verdict.capsized else "place" if verdict.hit else "hit", 0.6)
         if isinstance(drill, PyramidDrill) and isinstance(drill.built, PyramidBuilt):
-            self._fly_stones(drill.built, result)
-        if not drill.finished:
-            self.session.save(background=True)
+            self._fly_stones(drill.built, before)
         if drill.finished:
-            self._run_over()
-        elif drill.pause_after > 0 and self.speed > 0:
-            self.pause = drill.pause_after  # look at what happened before the board changes
+            # a moment to see the last flick (and the pyramid rise) before the result
+            self._wait(END_PAUSE, self._run_over, f"{drill.result_text()}  Click to go on.")
         else:
-            self._next_attempt()
+            self.session.save(background=True)
+            self._wait(drill.pause_after, self._next_attempt,
+                       "Next layout in a moment. Click to go on.")
+
+    def _wait(self, seconds: float, then: Callable[[], None], label: str) -> None:
+        """Hold the board as it is for `seconds` (animation time), then go on."""
+        if seconds <= 0 or self.speed <= 0:
+            then()
+            return
+        self.pause, self.pause_then, self.pause_label = seconds, then, label
+
+    def _go_on(self) -> None:
+        self.pause = 0.0
+        then, self.pause_then = self.pause_then, None
+        if then is not None:
+            then()
 
     def _next_attempt(self) -> None:
-        self.pause = 0.0
         self.drill.after_show(self.table)
         if self.knobs.die_mode:
             self._roll()
         self._anchor()
 
-    def _fly_stones(self, built: PyramidBuilt, result: FlickResult) -> None:
+    def _fly_stones(self, built: PyramidBuilt, before: dict[str, tuple[float, float]]) -> None:
         """The three stones slide into their pyramid, the ground level first."""
         if self.speed <= 0:
             return
         renderer = self.view.renderer
-        before = {p.id: p for p in self.view.pieces(self.table)}
         for block, x, y, angle, level in built.stones:
-            old = before.get(block)
-            if old is None:
+            start = before.get(block)
+            if start is None:
                 continue
-            start = (old.x, old.y)
-            if block == result.block:
-                start = result.end
             tween = anim.Tween(renderer.to_screen(*start), renderer.to_screen(x, y), 0.3,
                                0.3 * (level - 1), anim.ease_in_out, arc=8 * level)
             self.knobs.flights[block] = Flight(PieceDraw(block, "small", PLAYER, x, y, angle,
@@ -375,24 +402,34 @@ class DrillScene(Scene):
             self.toasts.show(problem, "error", 4.0)
         return problem
 
-    def _skip(self) -> None:
-        """Finish whatever is on screen now (a flick is still judged)."""
+    def _finish_show(self) -> None:
+        """Jump to the end of a flick on screen (a flick is still judged)."""
         show = self.show
         if show is not None:
-            show.playback.finish()
+            while not show.playback.done:
+                show.playback.advance(1 / 60)
+                show.record_path()
             self._end_show()
+
+    def _skip(self) -> None:
+        """A click or a key: finish the flick on screen and stop holding the board."""
+        self._finish_show()
         if self.pause > 0:
-            self._next_attempt()
+            self._go_on()
 
     def _end_show(self) -> None:
         show = self.show
         self.show = None
-        if show is not None and show.report is not None:
-            self.report = show.report
-        if show is not None and show.kind == "demo":
-            self.flick.show_hint(Aim(show.aim.degrees, show.aim.power, show.aim.offset), 8.0)
-        if show is not None and show.kind == "flick" and self.pending is not None:
-            self._finish_flick()
+        if show is None or show.prepared is None or show.table is None:
+            return
+        result = show.table.settle(show.prepared, show.playback.sim.result(), show.path,
+                                   self.session.rng)
+        if show.kind == "flick":
+            self._finish_flick(result)
+            return
+        verdict = self.drill.assess(result, show.table)
+        self.report = Report(self.flicks_shown, result, verdict, None, demo=True)
+        self.flick.show_hint(Aim(show.aim.degrees, show.aim.power, show.aim.offset), 8.0)
 
     def _start_demo(self, coach: DrillCoach) -> None:
         """The planner has chosen: play its flick on a copy of the board."""
@@ -403,17 +440,15 @@ class DrillScene(Scene):
             return
         trial = self.table.clone()
         self.drill.before_fire(trial)
-        result = trial.flick(choice.shot, coach.finger, coach.kind, self.session.rng)
-        verdict = self.drill.assess(result, trial)
-        report = Report(self.flicks_shown, result, verdict, None, demo=True)
         if self.speed <= 0:
-            self.report = report
+            result = trial.flick(choice.shot, coach.finger, coach.kind, self.session.rng)
+            verdict = self.drill.assess(result, trial)
+            self.report = Report(self.flicks_shown, result, verdict, None, demo=True)
             self.flick.show_hint(Aim(choice.shot.degrees, choice.shot.power, 0.0), 8.0)
             return
-        playback = FlickPlayback(result.specs, result.launch, self.data, result.faces,
-                                 frozenset(result.to_box))
-        self.show = Show(playback, "demo", choice.shot, WINDUP, WINDUP, hold=1.4,
-                         report=report)
+        jitter = trial.draw_jitter(self.session.rng)
+        prepared = trial.prepare(choice.shot, coach.finger, coach.kind, jitter)
+        self.show = self._show_of(prepared, trial, "demo", WINDUP, hold=1.4)
 
     # Input -----------------------------------------------------------------------------------
 
@@ -518,7 +553,7 @@ class DrillScene(Scene):
         elif self.pause > 0:
             self.pause -= dt * speed
             if self.pause <= 0:
-                self._next_attempt()
+                self._go_on()
         for block, flight in list(self.knobs.flights.items()):
             flight.tween.update(dt * max(speed, 0.01))
             if flight.tween.done:
@@ -544,6 +579,7 @@ class DrillScene(Scene):
         playback = show.playback
         if not playback.done:
             playback.advance(dt)
+            show.record_path()
             show.hit_cooldown -= dt
             if playback.impacts and show.hit_cooldown <= 0:
                 strongest = max(i.impulse for i in playback.impacts)
@@ -586,16 +622,15 @@ class DrillScene(Scene):
         flights = self.knobs.flights
         view.draw_table(surface, self.table, hidden=tuple(flights))
         for flight in flights.values():
-            if flight.tween.waiting:
-                continue
-            x, y = view.renderer.to_board(*flight.tween.value())
-            piece = flight.piece
+            tween, piece = flight.tween, flight.piece
+            waiting = tween.waiting
+            x, y = view.renderer.to_board(*(tween.start if waiting else tween.value()))
             view.renderer.draw_piece(surface, PieceDraw(piece.id, "small", PLAYER, x, y,
-                                                        piece.angle, piece.level),
-                                     colors()[PLAYER])
+                                                        piece.angle, 1 if waiting else
+                                                        piece.level), colors()[PLAYER])
         view.draw_trails(surface, self.last, self.ghost, self.table.ship_point())
         if self.pause > 0:
-            _banner(surface, view.rect, "Next layout in a moment (click to go on)")
+            _banner(surface, view.rect, self.pause_label)
             return
         view.draw_target(surface, self.drill, self.drill.target(), self.clock)
         if not self.drill.finished and self.coach is None:
@@ -649,21 +684,55 @@ class DrillScene(Scene):
         surface.blit(self._strip[1], STRIP)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The goal, the finger and the report, each repainted only when what it shows
+        changes (wrapping text every frame would cost more than the board)."""
         drill = self.drill
         best = self.session.best(drill.id)
         best_text = "" if drill.id == "free" else \
             f"best {best:g}" if best is not None else "no best yet"
         spec_seconds = getattr(getattr(drill, "spec", None), "seconds", 0.0)
-        panels.draw_goal(surface, GOAL, GoalInfo(drill.title, drill.goal(), drill.progress(),
-                                                 drill.score_text(), best_text,
-                                                 drill.time_left, spec_seconds,
-                                                 drill.finished))
+        left = drill.time_left
+        goal = GoalInfo(drill.title, drill.goal(), drill.progress(), drill.score_text(),
+                        best_text, None if left is None else round(left, 1), spec_seconds,
+                        drill.finished)
+        self._section(surface, "goal", GOAL, goal,
+                      lambda layer: panels.draw_goal(layer, GOAL, goal))
         kind = self.knobs.kind if drill.id == "free" else None
-        panels.draw_finger(surface, self.finger_rect, self.finger, self.knobs.die_mode,
-                           self.knobs.rolled, self.die, self.mouse, kind)
-        panels.draw_report(surface, self.report_rect, self.report, self.coach is not None)
+        rect = self.finger_rect
+        hover = self._hover_segment(rect, kind is not None)
+        knobs = (self.finger, self.knobs.die_mode, self.knobs.rolled, kind, hover,
+                 self.die.face, self.die.rolling > 0 and self.clock)
+        self._section(surface, "finger", rect, knobs, lambda layer: panels.draw_finger(
+            layer, rect, self.finger, self.knobs.die_mode, self.knobs.rolled, self.die,
+            self.mouse, kind))
+        thinking = self.coach is not None
+        self._section(surface, "report", self.report_rect, (id(self.report), thinking),
+                      lambda layer: panels.draw_report(layer, self.report_rect, self.report,
+                                                       thinking))
         if drill.id == "free":
             self._draw_clutter(surface)
+
+    def _hover_segment(self, rect: pygame.Rect, kinds: bool) -> tuple[int | None, ...]:
+        """Which picker segment the mouse is over (hover changes a segment's colour)."""
+        out = [panels.segment_at(panels.finger_picker_rect(rect), 6, self.mouse)]
+        if kinds:
+            out.append(panels.segment_at(panels.kind_picker_rect(rect), 3, self.mouse))
+        return tuple(out)
+
+    def _section(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
+                 paint: Callable[[pygame.Surface], None]) -> None:
+        """Blit a panel section from the shared layer, repainting it if `key` changed."""
+        if self._layer is None:
+            self._layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        full = (key, tuple(rect))
+        if self._keys.get(name) != full:
+            self._layer.fill((0, 0, 0, 0), rect)
+            clip = self._layer.get_clip()
+            self._layer.set_clip(rect)
+            paint(self._layer)
+            self._layer.set_clip(clip)
+            self._keys[name] = full
+        surface.blit(self._layer, rect.topleft, rect)
 
     def _draw_clutter(self, surface: pygame.Surface) -> None:
         rect = self.clutter_rect

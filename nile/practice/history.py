@@ -72,18 +72,29 @@ class DrillRun:
 
 @dataclass
 class Session:
-    """One visit to Flick Practice."""
+    """One visit to Flick Practice. Flicks are only ever appended (or all dropped by
+    `History.trim`), so their summary and JSON rows are cached and extended."""
 
     started: int
     flicks: list[FlickRow] = field(default_factory=list)
     runs: list[DrillRun] = field(default_factory=list)
     summary: SessionSummary = field(default_factory=SessionSummary)
+    _summarized: int = field(default=-1, repr=False, compare=False)
+    _json: list[list[Any]] = field(default_factory=list, repr=False, compare=False)
 
     def refresh_summary(self) -> None:
         """The summary from the flicks (while the session still keeps them)."""
-        if self.flicks:
+        if self.flicks and len(self.flicks) != self._summarized:
             s = stats.summarize(self.flicks)
             self.summary = SessionSummary(s.count, s.hits, s.aimed, s.mean_error, s.std_error)
+            self._summarized = len(self.flicks)
+
+    def flick_json(self) -> list[list[Any]]:
+        """The flicks as JSON rows (built once per flick, not once per save)."""
+        if len(self._json) > len(self.flicks):
+            self._json = []
+        self._json.extend(_row_json(r) for r in self.flicks[len(self._json):])
+        return self._json
 
 
 @dataclass
@@ -107,14 +118,17 @@ class History:
         return False
 
     def trim(self, limits: HistoryLimits) -> None:
-        """Keep within the limits: the newest sessions, flicks only in the newest few."""
-        for session in self.sessions:
+        """Keep within the limits: the newest sessions; flicks only in the newest sessions
+        that fit in `max_flicks_kept` together (older ones keep their summary)."""
+        self.sessions = self.sessions[-limits.max_sessions:]
+        kept = 0
+        for session in reversed(self.sessions):
             session.refresh_summary()
             del session.runs[:-limits.max_runs_per_session]
-        self.sessions = self.sessions[-limits.max_sessions:]
-        keep = max(0, len(self.sessions) - limits.keep_flicks_sessions)
-        for session in self.sessions[:keep]:
-            session.flicks = []
+            del session.flicks[:-limits.max_flicks_per_session]
+            kept += len(session.flicks)
+            if kept > limits.max_flicks_kept:
+                session.flicks = []
 
     def session_trend(self) -> list[tuple[int, float, int]]:
         """(started, mean error, aimed flicks) of each session with aimed flicks."""
@@ -294,7 +308,7 @@ def to_json(history: History) -> dict[str, Any]:
                          "aimed": s.summary.aimed, "mean_error": _round(s.summary.mean_error),
                          "std_error": _round(s.summary.std_error)},
              "runs": [[r.drill, r.score, r.flicks] for r in s.runs],
-             "flicks": [_row_json(r) for r in s.flicks]}
+             "flicks": list(s.flick_json())}
             for s in history.sessions
         ],
     }

@@ -46,6 +46,7 @@ class PracticeScene(Scene):
             session = PracticeSession.open(seed=int(now * 1000) & 0x7FFFFFFF,
                                            started=int(now))
         self.session = session
+        session.writer.start()  # now, not in the frame of the first flick
         self.told = False
         self.hover: str | None = None
         self.cards = {drill_id: _card_rect(i) for i, drill_id in enumerate(DRILL_IDS)}

@@ -12,6 +12,7 @@ reported, never fatal.
 
 from __future__ import annotations
 
+import atexit
 import random
 import threading
 from dataclasses import dataclass, field
@@ -30,44 +31,58 @@ FINGER_ANY = 6
 
 
 class Writer:
-    """One background thread writing the newest submitted history (non-daemon: a write
-    in progress finishes even when the app quits)."""
+    """A background thread that writes the newest submitted history. It is a daemon (an
+    idle writer never holds the app open) with an exit hook that lets a write in progress
+    or waiting finish before the process ends."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
         self._job: tuple[Path, dict[str, Any]] | None = None
+        self._busy = False
         self.error = ""
 
-    def submit(self, path: Path, data: dict[str, Any]) -> None:
-        with self._lock:
-            self._job = (path, data)
+    def start(self) -> None:
+        """Start the thread now (starting one waits for it, so not in the middle of play)."""
+        with self._cv:
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="practice-history")
+                self._thread = threading.Thread(target=self._run, name="practice-history",
+                                                daemon=True)
                 self._thread.start()
+                atexit.register(self.wait)
+
+    def submit(self, path: Path, data: dict[str, Any]) -> None:
+        self.start()
+        with self._cv:
+            self._job = (path, data)
+            self._cv.notify_all()
 
     def _run(self) -> None:
         while True:
-            with self._lock:
+            with self._cv:
+                while self._job is None:
+                    self._cv.wait()
                 job, self._job = self._job, None
-                if job is None:
-                    self._thread = None
-                    return
+                self._busy = True
             try:
                 saves.write_atomic(*job)
             except OSError as error:
-                with self._lock:
+                with self._cv:
                     self.error = f"Could not save the practice history: " \
                                  f"{error.strerror or error}"
+            finally:
+                with self._cv:
+                    self._busy = False
+                    self._cv.notify_all()
 
     def wait(self) -> None:
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join()
+        """Until nothing is waiting to be written."""
+        with self._cv:
+            while self._job is not None or self._busy:
+                self._cv.wait()
 
     def take_error(self) -> str:
-        with self._lock:
+        with self._cv:
             error, self.error = self.error, ""
         return error
 

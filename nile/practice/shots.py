@@ -205,13 +205,11 @@ class BusyScene(DrillScene):
                              1.0 + 0.06 * math.sin(self.step), 2.0 * math.cos(self.step)))
 
 
-def busy(app: App) -> None:
-    """The rival's 15 small blocks spread over the sites, the rival ship on D4, and a flick
-    after every flick from U6 (the player's blocks pile up as clutter)."""
+def clutter(table: PracticeTable) -> None:
+    """The rival's 15 small blocks spread over the sites (never overlapping), the rival
+    ship on D4."""
     from nile.games.cairo.board import board
 
-    scene = open_drill(app, "free", scene_class=BusyScene)
-    table = scene.table
     table.set_rival_ship("D4")
     rng = random.Random("practice-busy")
     taken: list[tuple[float, float]] = []
@@ -227,6 +225,31 @@ def busy(app: App) -> None:
             n += 1
 
 
+def busy(app: App) -> None:
+    """The benchmark table: a cluttered board and a flick after every flick from U6 (your
+    blocks pile up as clutter too)."""
+    scene = open_drill(app, "free", scene_class=BusyScene)
+    clutter(scene.table)
+
+
+def aiming(app: App) -> None:
+    """Mid-drag on the cluttered board after a few flicks: band, arrow, power bar, the last
+    flick's path and the ghost of the one before."""
+    import pygame
+
+    scene = open_drill(app, "free")
+    clutter(scene.table)
+    scene.drill.pick_site("saqqara")
+    _plan(scene, [(1.1, 3.0), (0.95, -2.0), (1.0, 0.5)])
+    scene.flick.enabled = True
+    ax, ay = scene.flick.anchor
+    scene.flick.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(ax, ay), button=1))
+    for step in range(1, 6):
+        scene.flick.handle_event(pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(ax - 12 * step, ay + 13 * step), rel=(0, 0),
+            buttons=(1, 0, 0)))
+
+
 SHOTS = {
     "home": home,
     "damaged": damaged,
@@ -238,6 +261,7 @@ SHOTS = {
     "timed": timed,
     "demo": demo,
     "statistics": statistics,
+    "aiming": aiming,
     "busy": busy,
 }
 BENCH_SHOT = "busy"

@@ -52,6 +52,21 @@ class Shot:
 
 
 @dataclass(frozen=True)
+class Prepared:
+    """A flick about to fly: the launch and the board it flies over."""
+
+    shot: Shot
+    finger: int
+    kind: str
+    jitter: tuple[int, int]
+    launch: Launch
+    start: Point
+    specs: tuple[BodySpec, ...]
+    faces: dict[str, int]
+    picked: str = ""
+
+
+@dataclass(frozen=True)
 class FlickResult:
     """One flick, resolved: what was meant, what flew, where everything came to rest."""
 
@@ -166,32 +181,54 @@ class PracticeTable:
 
     def flick(self, shot: Shot, finger: int, kind: str, rng: random.Random) -> FlickResult:
         """Flick with the finger's wobble drawn from `rng` as the game draws it (CA-4)."""
+        return self.flick_with(shot, finger, kind, self.draw_jitter(rng), rng)
+
+    def draw_jitter(self, rng: random.Random) -> tuple[int, int]:
+        """The finger's wobble for one flick: one of the game's jitter outcomes (CA-4)."""
         jitter = chance.pick(flicking.jitter_outcomes(self.state), rng)
         assert isinstance(jitter, A.Jitter)
-        return self.flick_with(shot, finger, kind, (jitter.aim, jitter.power), rng)
+        return (jitter.aim, jitter.power)
 
     def flick_with(self, shot: Shot, finger: int, kind: str, jitter: tuple[int, int],
                    rng: random.Random | None = None) -> FlickResult:
-        """Flick with a given wobble (the planner tries them one by one)."""
+        """Flick with a given wobble, resolved at once (the planner tries them one by one)."""
+        prepared = self.prepare(shot, finger, kind, jitter)
+        sim = self.simulation(prepared)
+        path = [prepared.start]
+        while not sim.done:
+            pose = sim.step_frame(4).poses[prepared.launch.block]
+            path.append((pose.x, pose.y))
+        return self.settle(prepared, sim.result(), path, rng)
+
+    def prepare(self, shot: Shot, finger: int, kind: str, jitter: tuple[int, int]) -> Prepared:
+        """Put a block on the deck (P-2) and work out its launch with the game's rules; the
+        board is not changed until `settle`. A screen steps `simulation(prepared)` frame
+        by frame and settles with its outcome."""
         picked = self._prepare(kind)
         action = A.Flick.of(kind, shot.degrees % 360.0, min(1.0, max(0.0, shot.power)),
                             min(1.0, max(-1.0, shot.offset)), finger)
         launch = flicking.launch_for(self.state, action, *jitter)
         specs = tuple(flicking.body_specs(self.state))
         faces = {p.id: p.face for p in self.state.on_board() if p.kind == "die"}
-        sim = FlickSimulation(specs, launch, data=self.state.data)
-        start = self.ship_point()
-        path = [start]
-        while not sim.done:
-            pose = sim.step_frame(4).poses[launch.block]
-            path.append((pose.x, pose.y))
-        outcome = sim.result()
+        return Prepared(Shot(action.degrees, action.power_share, action.offset_share), finger,
+                        kind, jitter, launch, self.ship_point(), specs, faces, picked)
+
+    def simulation(self, prepared: Prepared, record_impacts: bool = False) -> FlickSimulation:
+        return FlickSimulation(prepared.specs, prepared.launch, data=self.state.data,
+                               record_impacts=record_impacts)
+
+    def settle(self, prepared: Prepared, outcome: FlickOutcome, path: list[Point],
+               rng: random.Random | None = None) -> FlickResult:
+        """Put the outcome of the prepared flick on the board and judge it."""
+        launch = prepared.launch
         end = outcome.poses[launch.block]
+        if not path or path[-1] != (end.x, end.y):
+            path = [*path, (end.x, end.y)]
         landing, knocked, to_box = self._settle(launch, outcome, rng)
-        return FlickResult(Shot(action.degrees, action.power_share, action.offset_share),
-                           finger, kind, launch.block, jitter, launch, start, specs, faces,
-                           tuple(path), (end.x, end.y), end.angle, landing, knocked, to_box,
-                           outcome.seconds, picked)
+        return FlickResult(prepared.shot, prepared.finger, prepared.kind, launch.block,
+                           prepared.jitter, launch, prepared.start, prepared.specs,
+                           prepared.faces, tuple(path), (end.x, end.y), end.angle, landing,
+                           knocked, to_box, outcome.seconds, prepared.picked)
 
     def _prepare(self, kind: str) -> str:
         """A block of `kind` in your hand (P-2); returns the one picked up, if any."""

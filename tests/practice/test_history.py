@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -66,14 +67,24 @@ def test_missing_file_is_an_empty_history(tmp_path: Path) -> None:
 
 
 def test_old_sessions_keep_their_summary_only(tmp_path: Path) -> None:
-    h = History([Session(1_000 + k, [row(k)]) for k in range(LIMITS.keep_flicks_sessions + 3)])
+    limits = replace(LIMITS, max_flicks_kept=4)
+    h = History([Session(1_000 + k, [row(k), row(k + 1)]) for k in range(5)])
     path = tmp_path / "practice.json"
-    save_history(h, path)
+    save_history(h, path, limits)
     loaded = open_history(path).history
-    assert [len(s.flicks) for s in loaded.sessions[:3]] == [0, 0, 0]
-    assert all(len(s.flicks) == 1 for s in loaded.sessions[3:])
-    assert loaded.sessions[0].summary.count == 1 and loaded.sessions[0].summary.mean_error == 12.5
-    assert [t[0] for t in loaded.session_trend()] == [1_000 + k for k in range(len(h.sessions))]
+    assert [len(s.flicks) for s in loaded.sessions] == [0, 0, 0, 2, 2]
+    assert loaded.sessions[0].summary.count == 2 and loaded.sessions[0].summary.mean_error == 12.5
+    assert [t[0] for t in loaded.session_trend()] == [1_000 + k for k in range(5)]
+
+
+def test_the_largest_history_stays_far_below_the_size_cap(tmp_path: Path) -> None:
+    sessions = [Session(k, [row(j) for j in range(LIMITS.max_flicks_per_session)])
+                for k in range(LIMITS.max_flicks_kept // LIMITS.max_flicks_per_session + 2)]
+    path = tmp_path / "practice.json"
+    save_history(History(sessions), path)
+    assert os.path.getsize(path) < LIMITS.max_bytes / 2
+    loaded = open_history(path)
+    assert loaded.problem == "" and len(loaded.history.rows()) <= LIMITS.max_flicks_kept
 
 
 def test_best_keeps_the_better_score_per_direction() -> None:
