@@ -35,7 +35,7 @@ class DrillCoach:
     """Plans one demonstration flick for `drill` on `table` with `finger` and `kind`."""
 
     def __init__(self, table: PracticeTable, drill: Drill, finger: int, kind: str,
-                 level: str = "normal") -> None:
+                 level: str = "normal", budget: float | None = None) -> None:
         self.level = ai.LEVELS[level]
         self.drill = drill
         self.finger, self.kind = finger, kind
@@ -46,7 +46,9 @@ class DrillCoach:
         self.values: dict[int, list[tuple[float, float]]] = {}
         self.todo = [(i, 0, 0) for i in range(len(self.candidates))]
         self.refined = False
-        self.budget = self.level.max_seconds
+        self.budget = self.level.max_seconds if budget is None else budget
+        """Seconds of planning in all (the level's; tests and pictures lift it so that the
+        choice does not depend on the machine's load)."""
         self.spent = 0.0
         self.simulations = 0
 

@@ -261,8 +261,9 @@ def summary_words(summary: Summary) -> tuple[str, str]:
     if not summary.count:
         return "No flicks yet this session.", ""
     rate = f" ({summary.hit_rate:.0%})" if summary.hit_rate is not None else ""
-    first = (f"This session: {summary.count} flick{'s' if summary.count != 1 else ''}  ·  "
-             f"{summary.hits} hit{'s' if summary.hits != 1 else ''}{rate}")
+    first = f"This session: {summary.count} flick{'s' if summary.count != 1 else ''}"
+    if summary.aimed:
+        first += f"  ·  {summary.hits} hit{'s' if summary.hits != 1 else ''}{rate}"
     if summary.mean_error is None:
         return first, "No target yet: click a site to aim at it."
     second = f"Error {summary.mean_error:.0f} \u00b1 {summary.std_error or 0:.0f} mm"

@@ -172,6 +172,7 @@ def demo(app: App) -> None:
     _plan(scene, [(1.1, 2.0)])
     scene.demonstrate()
     assert scene.coach is not None
+    scene.coach.budget = math.inf  # the same choice on a busy machine
     while not scene.coach.think(1.0):
         pass
     scene._start_demo(scene.coach)

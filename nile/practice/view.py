@@ -211,7 +211,7 @@ def paint_thumbnail(size: tuple[int, int], table: PracticeTable,
         return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
 
     surface.fill(render.WATER_UP, box(0, b.lane_split, b.width, b.north_bank))
-    surface.fill(render.WATER_DOWN, box(0, b.south_bank, b.width, b.lane_split))
+    surface.fill(render.WATER_DOWN, box(0, b.south_bank, b.width, b.lane_split + 1.0))
     surface.fill(render.START_FILL, box(b.start_area[0], b.south_bank + 3, b.start_area[1],
                                         b.north_bank - 3))
     for area in b.deserts:

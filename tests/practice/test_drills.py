@@ -246,7 +246,7 @@ def test_the_planner_scores_each_drill_with_a_steady_finger(drill_id: str) -> No
     table = PracticeTable()
     drill = make_drill(drill_id, random.Random(2))
     drill.start(table)
-    coach = DrillCoach(table, drill, 2, "small")
+    coach = DrillCoach(table, drill, 2, "small", budget=math.inf)
     while not coach.think(1.0):
         pass
     choice = coach.best()
