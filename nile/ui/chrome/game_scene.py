@@ -93,6 +93,7 @@ class GameScene(Scene):
         self._bar_buttons: dict[str, object] = {}
         self._context: dict[str, tuple[BarButton, object]] = {}
         self.prompt = ""
+        self._held_log: list[str] | None = None
         self._layout()
         self._make_bar_buttons()
         self.viewer = self._initial_viewer()
@@ -465,7 +466,13 @@ class GameScene(Scene):
             lines = [
                 self.words(e.describe(None)) for e in self.replay.last_events if e.describe(None)
             ]
-        self.log.set_lines(lines)
+        # Hold new log lines back while the table still shows the move happening, so the
+        # log never tells the outcome before the animation does.
+        if self.anims.busy and self.replay is None:
+            self._held_log = lines
+        else:
+            self._held_log = None
+            self.log.set_lines(lines)
         self._update_bar_buttons()
         self.on_view_changed()
 
@@ -508,6 +515,9 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anims.update(dt)
+        if self._held_log is not None and not self.anims.busy:
+            self.log.set_lines(self._held_log)
+            self._held_log = None
         self.toasts.update(dt)
         self.update_table(dt)
         if self.replay is not None:
