@@ -1,11 +1,12 @@
 """The drill screen: the board, the goal, the finger, the report after each flick.
 
 Flicking is Cairo's slingshot (`flick_input.py`): press on the block waiting on your ship,
-pull back, let go. The flick is resolved at once by the table (the same physics and
-judgement as the game) and then replayed frame by frame for the eye (`FlickPlayback`),
-exactly as the Cairo scene does; the report, the score and the statistics follow when the
-block has come to rest. "Show me" lets Cairo's planner play the next flick on a copy of the
-board (a wind-up arrow, then the flick), after which the board is put back.
+pull back, let go. The flick is Cairo's own simulation (the same launch, physics and
+judgement as the game), stepped frame by frame on screen (`FlickPlayback`); when the block
+has come to rest the table settles its outcome, and the report, the score and the
+statistics follow. "Show me" lets Cairo's planner play the next flick on a copy of the
+board (a wind-up arrow, then the flick), after which the board is put back. Drawing is in
+`drill_painter.py`.
 
 Keys: Esc back (or cancel an aim, or skip a flick in flight), R reset the board or restart
 the drill, F next finger (1-5 pick one), Space replay the last flick (while aiming with the
@@ -22,25 +23,32 @@ import pygame
 
 from nile.games.cairo import config as cairo_config
 from nile.games.cairo.board import board
-from nile.games.cairo.flick_input import Aim, FlickInput, draw_arrow
+from nile.games.cairo.flick_input import Aim, FlickInput
 from nile.games.cairo.playback import FlickPlayback
 from nile.games.cairo.render import PieceDraw
 from nile.games.cairo.rules.events import PyramidBuilt
-from nile.practice import charts, panels, stats
+from nile.practice import panels
 from nile.practice.coach import DrillCoach
+from nile.practice.drill_painter import (
+    BOARD_AREA,
+    BUTTONS_TOP,
+    FINGER,
+    FINGER_FREE,
+    GOAL,
+    DrillPainter,
+)
 from nile.practice.drills import (
     Drill,
     FreePractice,
     PyramidDrill,
     Verdict,
     make_drill,
-    title_of,
 )
-from nile.practice.panels import GoalInfo, Report
+from nile.practice.panels import Report
 from nile.practice.session import PracticeSession
 from nile.practice.table import PLAYER, FlickResult, PracticeTable, Prepared, Shot
-from nile.practice.view import BoardView, colors
-from nile.ui import anim, sound, text, theme
+from nile.practice.view import BoardView
+from nile.ui import anim, sound
 from nile.ui.chrome.panels import Toasts
 from nile.ui.scene import Scene
 from nile.ui.table.dice import Die
@@ -48,13 +56,6 @@ from nile.ui.table.dice import Die
 if TYPE_CHECKING:
     from nile.app import App
 
-BOARD_AREA = pygame.Rect(8, 52, 864, 617)
-STRIP = pygame.Rect(8, 676, 864, 116)
-GOAL = pygame.Rect(882, 52, 390, 206)
-FINGER = pygame.Rect(882, 266, 390, 126)
-FINGER_FREE = pygame.Rect(882, 266, 390, 186)
-REPORT_TOP = 400
-BUTTONS_TOP = 650
 END_PAUSE = 1.4
 """Seconds to look at the board after the last flick of a drill, before its result."""
 WINDUP = 0.6
@@ -139,9 +140,7 @@ class DrillScene(Scene):
         """Seconds the board is held before `pause_then` (the next layout, the result)."""
         self.pause_then: Callable[[], None] | None = None
         self.pause_label = ""
-        self._strip: tuple[object, pygame.Surface] | None = None
-        self._layer: pygame.Surface | None = None
-        self._keys: dict[str, object] = {}
+        self.painter = DrillPainter(self)
         self.aimed = False
         """The player has taken aim in this run (the timed drill's clock starts then)."""
         self._space = self.table.space
@@ -595,159 +594,7 @@ class DrillScene(Scene):
     # Drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        self._draw_top_bar(surface)
-        self._draw_board(surface)
-        self._draw_strip(surface)
-        self._draw_panel(surface)
-        self.toasts.draw(surface)
-
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
-        bar = pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT)
-        pygame.draw.rect(surface, theme.PANEL, bar)
-        pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-        title = text.draw(surface, "Flick Practice", (14, bar.centery), 20, theme.ACCENT,
-                          "bold", "midleft")
-        text.draw(surface, f"\u00b7  {title_of(self.drill.id)}", (title.right + 10,
-                  bar.centery), 18, theme.TEXT, anchor="midleft", max_width=600)
-
-    def _draw_board(self, surface: pygame.Surface) -> None:
-        view, show = self.view, self.show
-        pygame.draw.rect(surface, theme.TABLE, BOARD_AREA)
-        if show is not None:
-            playback = show.playback
-            view.draw_moving(surface, playback.pieces(), playback.ships(active=PLAYER))
-            self._draw_show_marks(surface, show)
-            return
-        flights = self.knobs.flights
-        view.draw_table(surface, self.table, hidden=tuple(flights))
-        for flight in flights.values():
-            tween, piece = flight.tween, flight.piece
-            waiting = tween.waiting
-            x, y = view.renderer.to_board(*(tween.start if waiting else tween.value()))
-            view.renderer.draw_piece(surface, PieceDraw(piece.id, "small", PLAYER, x, y,
-                                                        piece.angle, 1 if waiting else
-                                                        piece.level), colors()[PLAYER])
-        view.draw_trails(surface, self.last, self.ghost, self.table.ship_point())
-        if self.pause > 0:
-            _banner(surface, view.rect, self.pause_label)
-            return
-        view.draw_target(surface, self.drill, self.drill.target(), self.clock)
-        if not self.drill.finished and self.coach is None:
-            self._draw_waiting_block(surface)
-            self.flick.draw(surface, view.rect)
-
-    def _draw_waiting_block(self, surface: pygame.Surface) -> None:
-        x, y, heading = self.table.state.ship_pose(PLAYER)
-        kind = self.knobs.kind
-        piece = PieceDraw(f"{PLAYER}{kind[0]}", kind, PLAYER, x, y, heading, face=5
-                          if kind == "die" else 0, raised=True)
-        self.view.renderer.draw_piece(surface, piece, colors()[PLAYER])
-
-    def _draw_show_marks(self, surface: pygame.Surface, show: Show) -> None:
-        """A replay or a demonstration says so; the bot's aim grows before its flick."""
-        view = self.view
-        view.draw_target(surface, self.drill, self.drill.target(), self.clock)
-        if show.kind == "demo" and show.windup > 0 and show.windup_total > 0:
-            grow = min(1.0, 1.4 * (1.0 - show.windup / show.windup_total))
-            pose = show.playback.poses[show.playback.launch.block]
-            aim = Aim(show.aim.degrees, show.aim.power * grow, show.aim.offset)
-            draw_arrow(surface, view.renderer.to_screen(pose.x, pose.y), aim,
-                       theme.lighten(colors()[PLAYER].rgb, 0.35))
-        label = {"replay": "Replay of the last flick (click to skip)",
-                 "demo": "Show me: the bot's flick (click to skip)"}.get(show.kind)
-        if label:
-            _banner(surface, view.rect, label)
-
-    def _draw_strip(self, surface: pygame.Surface) -> None:
-        """The session so far, an error sparkline, and the keys (cached per flick)."""
-        rows = self.session.session_rows()
-        key = (len(rows), self.drill.id)
-        if self._strip is None or self._strip[0] != key:
-            layer = pygame.Surface(STRIP.size, pygame.SRCALPHA)
-            local = pygame.Rect((0, 0), STRIP.size)
-            panels.card(layer, local)
-            first, second = panels.summary_words(stats.summarize(rows))
-            text.draw(layer, first, (14, 10), 16, theme.TEXT, "bold", max_width=520)
-            text.draw(layer, second, (14, 36), 14, theme.TEXT, max_width=560)
-            text.draw(layer, "Press on your ship's block, pull back, let go  \u00b7  arrows "
-                      "fine-tune, Enter flicks  \u00b7  Space replay  \u00b7  R reset  \u00b7  "
-                      "F finger  \u00b7  Esc back", (14, local.bottom - 12), 13, theme.MUTED,
-                      anchor="bottomleft", max_width=local.width - 28)
-            spark = pygame.Rect(local.right - 250, 12, 236, 50)
-            errors = stats.trend(rows)[-40:]
-            if len(errors) >= 2:
-                text.draw(layer, "error per flick", (spark.left - 8, spark.bottom), 11,
-                          theme.MUTED, anchor="bottomright")
-                charts.draw_sparkline(layer, spark, errors)
-            self._strip = (key, layer)
-        surface.blit(self._strip[1], STRIP)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        """The goal, the finger and the report, each repainted only when what it shows
-        changes (wrapping text every frame would cost more than the board)."""
-        drill = self.drill
-        best = self.session.best(drill.id)
-        best_text = "" if drill.id == "free" else \
-            f"best {best:g}" if best is not None else "no best yet"
-        spec_seconds = getattr(getattr(drill, "spec", None), "seconds", 0.0)
-        left = drill.time_left
-        goal = GoalInfo(drill.title, drill.goal(), drill.progress(), drill.score_text(),
-                        best_text, None if left is None else round(left, 1), spec_seconds,
-                        drill.finished)
-        self._section(surface, "goal", GOAL, goal,
-                      lambda layer: panels.draw_goal(layer, GOAL, goal))
-        kind = self.knobs.kind if drill.id == "free" else None
-        rect = self.finger_rect
-        hover = self._hover_segment(rect, kind is not None)
-        knobs = (self.finger, self.knobs.die_mode, self.knobs.rolled, kind, hover,
-                 self.die.face, self.die.rolling > 0 and self.clock)
-        self._section(surface, "finger", rect, knobs, lambda layer: panels.draw_finger(
-            layer, rect, self.finger, self.knobs.die_mode, self.knobs.rolled, self.die,
-            self.mouse, kind))
-        thinking = self.coach is not None
-        self._section(surface, "report", self.report_rect, (id(self.report), thinking),
-                      lambda layer: panels.draw_report(layer, self.report_rect, self.report,
-                                                       thinking))
-        if drill.id == "free":
-            self._draw_clutter(surface)
-
-    def _hover_segment(self, rect: pygame.Rect, kinds: bool) -> tuple[int | None, ...]:
-        """Which picker segment the mouse is over (hover changes a segment's colour)."""
-        out = [panels.segment_at(panels.finger_picker_rect(rect), 6, self.mouse)]
-        if kinds:
-            out.append(panels.segment_at(panels.kind_picker_rect(rect), 3, self.mouse))
-        return tuple(out)
-
-    def _section(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
-                 paint: Callable[[pygame.Surface], None]) -> None:
-        """Blit a panel section from the shared layer, repainting it if `key` changed."""
-        if self._layer is None:
-            self._layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-        full = (key, tuple(rect))
-        if self._keys.get(name) != full:
-            self._layer.fill((0, 0, 0, 0), rect)
-            clip = self._layer.get_clip()
-            self._layer.set_clip(rect)
-            paint(self._layer)
-            self._layer.set_clip(clip)
-            self._keys[name] = full
-        surface.blit(self._layer, rect.topleft, rect)
-
-    def _draw_clutter(self, surface: pygame.Surface) -> None:
-        rect = self.clutter_rect
-        keep = isinstance(self.drill, FreePractice) and self.drill.keep_clutter
-        box = pygame.Rect(rect.left + 4, rect.centery - 10, 20, 20)
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=4)
-        pygame.draw.rect(surface, theme.ACCENT if rect.collidepoint(self.mouse) else
-                         theme.PANEL_EDGE, box, 1, border_radius=4)
-        if keep:
-            pygame.draw.lines(surface, theme.ACCENT, False, [(box.left + 4, box.centery),
-                                                            (box.left + 8, box.bottom - 5),
-                                                            (box.right - 4, box.top + 4)], 3)
-        text.draw(surface, "Keep the clutter (off: a clear board for every flick)",
-                  (box.right + 10, rect.centery), 14, theme.TEXT, anchor="midleft",
-                  max_width=rect.right - box.right - 14)
+        self.painter.draw(surface)
 
 
 def space_at(point: tuple[float, float]) -> str | None:
@@ -761,15 +608,6 @@ def space_at(point: tuple[float, float]) -> str | None:
         if abs(x - space.x) <= half and low <= y <= high:
             return space.id
     return None
-
-
-def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
-    """A line of words at the top of the board."""
-    image = text.render(label, 15, theme.TEXT, "bold")
-    rect = image.get_rect(midtop=(area.centerx, area.top + 8))
-    pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), rect.inflate(16, 8),
-                     border_radius=6)
-    surface.blit(image, rect)
 
 
 def _is_skip(event: pygame.event.Event) -> bool:

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = ("config", "table", "drills", "stats", "history", "session", "coach")
+PURE = ("config", "table", "drills", "drill_base", "drills_sites", "drills_skill", "stats",
+        "history", "session", "coach")
 
 
 def test_logic_modules_import_without_pygame() -> None:
