@@ -44,7 +44,8 @@ def _run(shot: str) -> dict[str, list[float]]:
     for _ in range(WARMUP):
         app.tick(1 / 60, pygame.event.get())
     scene = app.top
-    out: dict[str, list[float]] = {"wall": [], "cpu": [], "cpu_firing": [], "cpu_other": []}
+    out: dict[str, list[float]] = {"wall": [], "cpu": [], "cpu_firing": [], "cpu_settling": [],
+                                   "cpu_other": []}
     for _ in range(FRAMES):
         showing = getattr(scene, "show", None)
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -53,8 +54,9 @@ def _run(shot: str) -> dict[str, list[float]]:
         out["wall"].append((time.perf_counter() - wall) * 1000)
         out["cpu"].append(spent)
         now = getattr(scene, "show", None)
-        out["cpu_firing" if now is not None and now is not showing else "cpu_other"].append(
-            spent)
+        kind = "cpu_firing" if now is not None and now is not showing else \
+            "cpu_settling" if showing is not None and now is None else "cpu_other"
+        out[kind].append(spent)
     return out
 
 
@@ -65,9 +67,10 @@ def figures() -> dict[str, float]:
         out[f"{name}_wall_ms_p95"] = _p95(times["wall"])
         out[f"{name}_cpu_ms_p95"] = _p95(times["cpu"])
         if name == "busy":
-            out["busy_cpu_ms_p95_firing"] = _p95(times["cpu_firing"])
-            out["busy_cpu_ms_p95_other"] = _p95(times["cpu_other"])
-            out["busy_frames_firing"] = float(len(times["cpu_firing"]))
+            for part in ("firing", "settling", "other"):
+                out[f"busy_cpu_ms_p95_{part}"] = _p95(times[f"cpu_{part}"])
+                out[f"busy_cpu_ms_max_{part}"] = round(max(times[f"cpu_{part}"], default=0), 2)
+            out["busy_flicks"] = float(len(times["cpu_firing"]))
     out["load_average_1min"] = round(os.getloadavg()[0], 2)
     return out
 

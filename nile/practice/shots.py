@@ -190,17 +190,20 @@ def statistics(app: App) -> None:
 
 
 class BusyScene(DrillScene):
-    """The benchmark table: free practice on a cluttered board, a flick after every flick."""
+    """The benchmark table: free practice on a cluttered board, a flick after every flick
+    (fired the frame after the previous one settled, as a player could at best)."""
 
     step = 0
+    idle_frames = 0
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if not self.busy and self.app.top is self:
-            self.step += 1
-            sites = ("saqqara", "zawyet", "abusir", "abydos", "dahshur", "seila")
+        self.idle_frames = 0 if self.busy else self.idle_frames + 1
+        if self.idle_frames >= 2 and self.app.top is self:
             from nile.games.cairo.board import board
 
+            self.step += 1
+            sites = ("saqqara", "zawyet", "abusir", "abydos", "dahshur", "seila")
             site = board().site(sites[self.step % len(sites)])
             self.fire(aim_at(self.table, site.x, site.y, self.finger, "small",
                              1.0 + 0.06 * math.sin(self.step), 2.0 * math.cos(self.step)))
