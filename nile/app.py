@@ -124,4 +124,10 @@ class App:
             quiet = 0.0 if events else quiet + dt
             self.tick(min(dt, 0.1), events)
             pygame.display.flip()
+        self.close()
+
+    def close(self) -> None:
+        """Let every scene finish (flush saves), top first, then shut pygame down."""
+        while self.stack:
+            self.stack.pop().exit()
         pygame.quit()

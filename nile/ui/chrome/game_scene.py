@@ -513,6 +513,10 @@ class GameScene(Scene):
     def enter(self) -> None:
         self.anims.speed = self.app.settings.animation_factor()
 
+    def exit(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
     def is_idle(self) -> bool:
         seat = self.state.current_player
         bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
