@@ -59,6 +59,7 @@ THROWS: dict[int, list[tuple[Action, float]]] = {
     dice: [(Dice(wheels), float(chance)) for wheels, chance in DATA.dice.throw_odds(dice)]
     for dice in range(1, DATA.dice.count + 1)}
 """The chance outcomes of a throw of 1, 2, ... dice (computed once)."""
+THROW_ACTIONS = {dice: [throw for throw, _ in outcomes] for dice, outcomes in THROWS.items()}
 
 
 @cache
@@ -206,7 +207,7 @@ class LooseCabooseState(GameState):
     def _is_possible(self, action: Action) -> bool:
         """Whether `action` is among `chance_outcomes()`, decided the same way."""
         if self.phase is Phase.DICE:
-            return any(action == throw for throw, _ in THROWS[self.dice_to_roll])
+            return action in THROW_ACTIONS[self.dice_to_roll]
         if self.phase is Phase.SETUP and self.setup_step() is SetupStep.START:
             return isinstance(action, StartPlayer) and 0 <= action.seat < self.players
         return isinstance(action, Draw) and self.pile.count(action.card) > 0
