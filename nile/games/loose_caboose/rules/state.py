@@ -338,8 +338,8 @@ class LooseCabooseState(GameState):
         return events + self._end_turn()
 
     def _penalty_draw(self, card: Card) -> list[Event]:
-        events = self._take_from_pile(card)
-        events += self._receive(card, None)
+        last_card = self._take_from_pile(card)
+        events = self._receive(card, None) + last_card
         return events + self._take_penalties()
 
     def _receive(self, card: Card, from_cell: Cell | None) -> list[Event]:
