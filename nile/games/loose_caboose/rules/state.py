@@ -19,7 +19,7 @@ Hidden information and saving live in `views.py`; this module is the rules.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Self
 
 from nile.core.errors import IllegalAction
@@ -66,6 +66,16 @@ THROW_ACTIONS = {dice: [throw for throw, _ in outcomes] for dice, outcomes in TH
 def draw_action(card: Card) -> Draw:
     """The `Draw` of each face, built once: chance lists them before every draw."""
     return Draw(card)
+
+
+@lru_cache(maxsize=4096)
+def lay_action(card: Card, cell: Cell) -> Lay:
+    """The `Lay` of a card in a cell, built once: the bots' search trees find their
+    children by action, and the same object compares at once."""
+    return Lay(card.value, cell, card.broken)
+
+
+ROLL, PASS = Roll(), Pass()
 
 
 class LooseCabooseState(GameState):
@@ -126,9 +136,9 @@ class LooseCabooseState(GameState):
         if self.phase is not Phase.PLAY:
             return []
         cells = self.railway.open_cells()
-        actions: list[Action] = [Lay(card.value, cell, card.broken)
+        actions: list[Action] = [lay_action(card, cell)
                                  for card in self._layable_cards() for cell in cells]
-        actions.append(Roll() if self.laid else Pass())
+        actions.append(ROLL if self.laid else PASS)
         return actions
 
     def _layable_cards(self) -> list[Card]:
