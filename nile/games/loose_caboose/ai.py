@@ -1,12 +1,20 @@
 """The bots' heuristics for Loose Caboose!: a one-turn lookahead policy and an evaluation.
 
-The policy (the normal bot, the hint, and the hard bot's rollouts) weighs every plan for
-the rest of the turn: pass, or lay k cards of one value then roll. A plan's cost is the
-expected change in the player's penalty points over every way the dice can land, worked
-out card by card: Broken Track banks, derail penalties taken from the back of the
-railway (which may cancel the top of the player's own penalty pile), then penalty cards
-from the draw pile at their average. Cards laid leave the hand, where they would count at
-the end, so each laid point is a relief, worth more as the end comes near.
+The policy (the normal bot, the hint) weighs every plan for the rest of the turn: pass, or
+lay k cards of one value then roll. A plan's cost is the expected change in the player's
+penalty points over every way the dice can land, worked out card by card: Broken Track
+banks, derail penalties from the back of the railway (which may cancel the top of the
+player's own penalty pile), then penalty cards from the draw pile at their average. Two
+more terms: cards laid leave the hand, where they would count at the end, so each laid
+point is a relief, worth little early and in full on the last turns; and the turn leaves
+the next player some cards ahead of the caboose, the fewer the likelier they derail.
+
+The hard bot is the generic IS-MCTS (nile/ai/ismcts.py) with no rollouts at all
+(`rollout_depth` 0): every new node is scored at once by `evaluate`, which counts the
+penalty points each player is expected to end with, including what the rest of the
+current turn should cost its player by the policy's reckoning. The dice bring noise
+enough: rollouts of 2 or 8 actions measured no stronger against the normal bot, and cost
+more per iteration.
 
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
@@ -32,12 +40,16 @@ RELIEF_LATE = 1.0
 """... and on the player's last turns, when the hand is about to count in full."""
 LATE_TURNS = 4
 """Over how many of the player's last turns the relief rises to `RELIEF_LATE`."""
-HAND_WEIGHT = 0.6
-"""How much of the hand `evaluate` counts as penalty points still to come."""
+LEAVE_WEIGHT = 0.6
+"""How much the next player's derail risk, left by this turn, counts in a plan's cost."""
+PENALTY_POINTS = 2.5
+"""Roughly what one penalty card costs, to turn derailed cards into points."""
 POINT_SCALE = 3.0
-ROLLOUT_DEPTH = 8
-HARD_ITERATIONS = 1000
 """Points of difference that make a win about 3 to 1 in `evaluate`."""
+ROLLOUT_DEPTH = 0
+HARD_ITERATIONS = 1500
+"""The hard bot's budget: about 0.5 s of CPU per decision on a busy 2-core machine;
+the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
@@ -65,9 +77,6 @@ def _next_derails() -> list[float]:
 
 
 NEXT_DERAILS = _next_derails()
-
-LEAVE_WEIGHT = 0.6
-"""How much the next player's derail risk, left by this turn, counts in a plan's cost."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +201,8 @@ class Turn:
 
     def leave_bonus(self, ahead: int) -> float:
         """What leaving `ahead` cards to the next player is worth: their derail risk."""
-        return LEAVE_WEIGHT * 2.5 * NEXT_DERAILS[min(ahead, 39)] / (self.players - 1)
+        risk = NEXT_DERAILS[min(ahead, len(NEXT_DERAILS) - 1)]
+        return LEAVE_WEIGHT * PENALTY_POINTS * risk / (self.players - 1)
 
     def pass_cost(self) -> float:
         """Expected penalty points of passing (LC-7)."""
@@ -263,18 +273,28 @@ def evaluate(state: GameState) -> list[float]:
     end with: penalty points, part of the hand, and, for the player in the middle of a
     turn, what the rest of that turn should cost."""
     assert isinstance(state, LooseCabooseState)
-    expected = [pile.points + HAND_WEIGHT * sum(card.value for card in hand)
+    hand_weight = _relief(state)
+    expected = [pile.points + hand_weight * sum(card.value for card in hand)
                 for pile, hand in zip(state.penalties, state.hands, strict=True)]
-    if state.phase is Phase.PLAY:
-        expected[state.seat] += best_plan(state).cost
-    elif state.phase is Phase.DICE:
-        expected[state.seat] += Turn(state).roll_cost((), state.dice_to_roll)
+    if not state.is_terminal:
+        expected[state.seat] += _turn_outlook(state)
     result = []
     for seat, mine in enumerate(expected):
         duels = [1 / (1 + math.exp((mine - theirs) / POINT_SCALE))
                  for other, theirs in enumerate(expected) if other != seat]
         result.append(sum(duels) / len(duels))
     return result
+
+
+def _turn_outlook(state: LooseCabooseState) -> float:
+    """What the rest of the current turn should cost its player (the policy's view)."""
+    if state.phase in (Phase.DRAW, Phase.PLAY):
+        return best_plan(state).cost  # before the draw: as if with the hand as it is
+    if state.phase is Phase.DICE:
+        return Turn(state).roll_cost((), state.dice_to_roll)
+    if state.phase is Phase.PENALTY:  # only face-up penalties wait for the pile (LC-11)
+        return Turn(state).penalty_points([], 0, len(state.pending))
+    return 0.0
 
 
 def hooks() -> AiHooks:

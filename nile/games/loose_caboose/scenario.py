@@ -1,17 +1,18 @@
 """Exact game situations for tests, screenshots and the scene: `build(...)`.
 
 A scenario names only what matters (hands, railway, penalty piles, the pile) and the
-builder places every other card of the box, so the result is a legal, complete state
-whose invariants hold:
+builder places every other card of the box, so the result is a complete state whose
+invariants hold, with `seat` about to play (or chance about to draw their card):
 
     state = build(hands=[[3, 3, "broken 2"], [1]], railway=[2, 4, 1, 3], caboose=1)
+    state.apply(state.parse_action("lay 3 at 2,0"))
 
 Cards are given as `Card`s, as ints (a plain card of that value) or as text ('3',
 'broken 3'). The railway runs from the back (index 0) to the front, on a straight line
-eastward unless `cells` says otherwise. With `pile=None` the cards nobody placed are split
-as in a real game: `removal_count` of them, spread evenly through them in card order, are
-set aside and the rest are the draw pile. Given a `pile`, every card left over is set aside instead,
-so a test can make the pile as small as it likes.
+eastward through (0, 0) unless `cells` says otherwise. With `pile=None` the cards nobody
+placed are split as in a real game: `removal_count` of them, spread evenly through them
+in card order, are set aside and the rest are the draw pile. Given a `pile`, every card
+left over is set aside instead, so a test can make the pile as small as it likes.
 """
 
 from __future__ import annotations

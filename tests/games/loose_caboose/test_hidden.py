@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.core.game import CHANCE
-from nile.games.loose_caboose.rules import UNKNOWN, Card, LooseCabooseState, Pool
-from nile.games.loose_caboose.rules.events import CardDrawn
+from nile.games.loose_caboose.rules import UNKNOWN, Card, LooseCabooseState, Pass, Pool
+from nile.games.loose_caboose.rules.events import CardBanked, CardDrawn
 from nile.games.loose_caboose.rules.views import every_card
 from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import random_game
@@ -101,3 +101,13 @@ def test_a_determinized_game_plays_on_to_the_end() -> None:
         else:
             full.apply(rng.choice(full.legal_actions()))
         assert full.invariant_violations() == []
+
+
+def test_lc11_banked_cards_come_from_the_railway_and_are_public() -> None:
+    state = build(railway=[3, 2, "broken 1"], caboose=1, hands=[[2], [4]])
+    (banked,) = [e for e in state.apply(Pass()) if isinstance(e, CardBanked)]
+    assert banked.from_cell == (-1, 0) and banked.card == Card(3)
+    assert state.observation(1).penalties[0].banked == [Card(3)]
+    assert banked.describe(1) == "{p0} banks a 3 from the back of the railway, face down."
+    # That a bank never needs the draw pile is asserted by the engine on every bank, so
+    # every random game of the suite checks it.

@@ -19,7 +19,7 @@ Hidden information and saving live in `views.py`; this module is the rules.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Self
 
 from nile.core.errors import IllegalAction
@@ -59,12 +59,23 @@ THROWS: dict[int, list[tuple[Action, float]]] = {
     dice: [(Dice(wheels), float(chance)) for wheels, chance in DATA.dice.throw_odds(dice)]
     for dice in range(1, DATA.dice.count + 1)}
 """The chance outcomes of a throw of 1, 2, ... dice (computed once)."""
+THROW_ACTIONS = {dice: [throw for throw, _ in outcomes] for dice, outcomes in THROWS.items()}
 
 
 @cache
 def draw_action(card: Card) -> Draw:
     """The `Draw` of each face, built once: chance lists them before every draw."""
     return Draw(card)
+
+
+@lru_cache(maxsize=4096)
+def lay_action(card: Card, cell: Cell) -> Lay:
+    """The `Lay` of a card in a cell, built once: the bots' search trees find their
+    children by action, and the same object compares at once."""
+    return Lay(card.value, cell, card.broken)
+
+
+ROLL, PASS = Roll(), Pass()
 
 
 class LooseCabooseState(GameState):
@@ -125,9 +136,9 @@ class LooseCabooseState(GameState):
         if self.phase is not Phase.PLAY:
             return []
         cells = self.railway.open_cells()
-        actions: list[Action] = [Lay(card.value, cell, card.broken)
+        actions: list[Action] = [lay_action(card, cell)
                                  for card in self._layable_cards() for cell in cells]
-        actions.append(Roll() if self.laid else Pass())
+        actions.append(ROLL if self.laid else PASS)
         return actions
 
     def _layable_cards(self) -> list[Card]:
@@ -206,7 +217,7 @@ class LooseCabooseState(GameState):
     def _is_possible(self, action: Action) -> bool:
         """Whether `action` is among `chance_outcomes()`, decided the same way."""
         if self.phase is Phase.DICE:
-            return any(action == throw for throw, _ in THROWS[self.dice_to_roll])
+            return action in THROW_ACTIONS[self.dice_to_roll]
         if self.phase is Phase.SETUP and self.setup_step() is SetupStep.START:
             return isinstance(action, StartPlayer) and 0 <= action.seat < self.players
         return isinstance(action, Draw) and self.pile.count(action.card) > 0
@@ -337,8 +348,8 @@ class LooseCabooseState(GameState):
         return events + self._end_turn()
 
     def _penalty_draw(self, card: Card) -> list[Event]:
-        events = self._take_from_pile(card)
-        events += self._receive(card, None)
+        last_card = self._take_from_pile(card)
+        events = self._receive(card, None) + last_card
         return events + self._take_penalties()
 
     def _receive(self, card: Card, from_cell: Cell | None) -> list[Event]:

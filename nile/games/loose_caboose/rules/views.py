@@ -62,14 +62,17 @@ def determinize(view: LooseCabooseState, rng: random.Random) -> LooseCabooseStat
     full.unseen = None
     if view.unseen is None:
         return full
-    pool = view.unseen.cards()
-    rng.shuffle(pool)
-    full.removed = [pool.pop() for _ in full.removed]
+    places = len(full.removed) + sum(hand.count(UNKNOWN) for hand in full.hands)
+    # Only the unknown places need an order; the draw pile is an unordered pool.
+    dealt = rng.sample(view.unseen.cards(), places)
+    full.pile = view.unseen.copy()
+    for card in dealt:
+        full.pile.take(card)
+    full.removed = [dealt.pop() for _ in full.removed]
     for hand in full.hands:
         for index, card in enumerate(hand):
             if card == UNKNOWN:
-                hand[index] = pool.pop()
-    full.pile = Pool(pool)
+                hand[index] = dealt.pop()
     return full
 
 
