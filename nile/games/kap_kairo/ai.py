@@ -1,0 +1,6 @@
+"""Placeholder, replaced below."""
+from nile.ai.hooks import AiHooks
+
+
+def hooks() -> AiHooks:
+    return AiHooks()
