@@ -7,12 +7,12 @@ with a precise reason instead of "not a legal move".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from nile.core.game import Action
 from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
-from nile.games.kap_kairo.rules.common import BID, CHANCE_VERBS, CHOOSE, DECIDE, OVER
+from nile.games.kap_kairo.rules.common import BID, CHANCE_VERBS, CHOOSE, DECIDE
 from nile.games.kap_kairo.rules.deck import NAMES, NEED, RULES, TERRAIN, TERRAIN_NAMES
 
 if TYPE_CHECKING:
@@ -28,21 +28,30 @@ _WAITING = {
 def refusal(state: KapState, action: Action) -> str | None:
     """The reason `action` may not be applied to `state`, or None if it may."""
     step = state.step
-    if step == OVER:
-        return "The game is over."
+    kind = type(action)  # exact types: isinstance on ABC subclasses is slow here
     verb = CHANCE_VERBS.get(step)
     if verb is not None:
+        if kind is CardDraw:
+            draw = cast(CardDraw, action)
+            if draw.verb == verb and draw.card in state.pool:
+                return None
         return _chance_refusal(state, action, verb)
-    if isinstance(action, Bid) and step == BID:
-        return _bid_refusal(state, action.amount)
-    if isinstance(action, Take) and step == CHOOSE:
-        if action.card not in state.display:
-            return f"{_name(action.card)} is not among the face-up auction cards."
-        return None
-    if isinstance(action, Build) and step == DECIDE:
-        return _build_refusal(state, action)
-    if isinstance(action, Pass) and step == DECIDE:
-        return None
+    if step == DECIDE:
+        if kind is Pass:
+            return None
+        if kind is Build:
+            return _build_refusal(state, cast(Build, action))
+    elif step == BID:
+        if kind is Bid:
+            return _bid_refusal(state, cast(Bid, action).amount)
+    elif step == CHOOSE:
+        if kind is Take:
+            card = cast(Take, action).card
+            if card not in state.display:
+                return f"{_name(card)} is not among the face-up auction cards."
+            return None
+    else:
+        return "The game is over."
     return _WAITING[step].format(who=f"{{p{state.current_player}}}")
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from nile.core.errors import IllegalAction
 from nile.core.game import (
@@ -166,23 +166,25 @@ class KapState(GameState):
         reason = refusal(self, action)
         if reason is not None:
             raise IllegalAction(reason)
-        step = self.step
-        if isinstance(action, CardDraw):
+        kind = type(action)  # exact types: isinstance on ABC subclasses is slow here
+        if kind is CardDraw:
+            card = cast(CardDraw, action).card
+            step = self.step
             if step == DRAW:
-                return track.draw_row_card(self, action.card)
+                return track.draw_row_card(self, card)
             if step == REVEAL:
-                return auction.reveal_card(self, action.card)
+                return auction.reveal_card(self, card)
             if step == DUEL:
-                return auction.duel_draw(self, action.card)
-            return track.bonus_from_pile(self, action.card)
-        if isinstance(action, Build):
-            return track.build(self, action.bonus, action.buy)
-        if isinstance(action, Pass):
+                return auction.duel_draw(self, card)
+            return track.bonus_from_pile(self, card)
+        if kind is Build:
+            build = cast(Build, action)
+            return track.build(self, build.bonus, build.buy)
+        if kind is Pass:
             return track.pass_turn(self)
-        if isinstance(action, Bid):
-            return auction.place_bid(self, self.bids.index(None), action.amount)
-        assert isinstance(action, Take)
-        return auction.take_card(self, action.card)
+        if kind is Bid:
+            return auction.place_bid(self, self.bids.index(None), cast(Bid, action).amount)
+        return auction.take_card(self, cast(Take, action).card)
 
     def check_legal(self, action: Action) -> None:
         reason = refusal(self, action)
