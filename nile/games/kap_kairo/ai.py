@@ -34,6 +34,7 @@ from nile.games.kap_kairo.rules import (
     COINS,
     DECIDE,
     NEED,
+    OVER,
     PASS,
     RAILS,
     RULES,
@@ -44,6 +45,8 @@ from nile.games.kap_kairo.rules import (
     build_options,
     shortfall,
 )
+from nile.games.kap_kairo.rules.actions import DRAWS
+from nile.games.kap_kairo.rules.common import CHANCE_VERBS
 from nile.games.kap_kairo.rules.deck import RIVER
 
 
@@ -188,7 +191,17 @@ def bid_candidates(state: KapState, seat: int) -> list[Action]:
 
 
 class KapSearch(ISMCTS):
-    """IS-MCTS searching a few candidate bids; other players' bids come from the policy."""
+    """IS-MCTS over a few candidate moves; other players' bids come from the policy.
+
+    Overrides of the shared search (nile/ai/ismcts.py), all for this game's shape:
+    - `_options`: bids are searched over `bid_candidates`, a build decision over the
+      cheapest build and passing (spending fewer bonus cards is never better, VK-5);
+    - `_select_and_expand`: another player's bid is not a tree node but the policy's
+      move, since that player cannot see ours (a node would let them answer it);
+    - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
+    - `_rollout`: the share of random moves picks among `_options` too, so a random
+      move is never a wild bid of half the capital.
+    """
 
     def __init__(self, hooks: AiHooks, rng: random.Random, iterations: int,
                  seconds: float | None) -> None:
@@ -200,15 +213,27 @@ class KapSearch(ISMCTS):
         assert isinstance(observation, KapState)
         seat = observation.current_player
         self._root_seat = seat if seat is not None else -1
-        if observation.step == BID and seat is not None and seat >= 0:
-            self._legal = bid_candidates(observation, seat)
+        if seat is not None and seat >= 0:
+            self._legal = self._options(observation)
 
-    def _options(self, state: KapState) -> list[Action]:
-        if state.step == BID:
+    @staticmethod
+    def _options(state: KapState) -> list[Action]:
+        step = state.step
+        if step == BID:
             seat = state.current_player
             assert seat is not None
             return bid_candidates(state, seat)
+        if step == DECIDE:
+            builds = build_options(state, state.turn)
+            return [builds[0], PASS] if builds else [PASS]
         return state.legal_actions()
+
+    def _resolve_chance(self, state: GameState) -> bool:
+        if state.current_player != CHANCE:
+            return False
+        assert isinstance(state, KapState)
+        state.apply(DRAWS[CHANCE_VERBS[state.step]][self._rng.choice(state.pool)])
+        return True
 
     def _select_and_expand(self, state: GameState) -> list[Node]:
         assert isinstance(state, KapState)
@@ -242,6 +267,25 @@ class KapSearch(ISMCTS):
             path.append(node)
         return path
 
+    def _rollout(self, state: GameState) -> list[float]:
+        assert isinstance(state, KapState)
+        hooks, rng = self._hooks, self._rng
+        policy = hooks.policy
+        assert policy is not None
+        for _ in range(hooks.rollout_depth):
+            if state.step == OVER:
+                return state.returns()
+            if self._resolve_chance(state):
+                continue
+            if rng.random() < hooks.rollout_epsilon:
+                action = rng.choice(self._options(state))
+            else:
+                action = policy(state, rng)
+            state.apply(action)
+        if state.is_terminal:
+            return state.returns()
+        return evaluate(state)
+
 
 def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
     if level != "hard":
@@ -251,7 +295,7 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
                      seconds=search.hard_seconds)
 
 
-SEARCH = AiHooks(policy=policy, evaluate=evaluate, rollout_depth=400, hard_iterations=2000,
+SEARCH = AiHooks(policy=policy, evaluate=evaluate, rollout_depth=60, hard_iterations=500,
                  hard_seconds=0.9, rollout_epsilon=0.1, exploration=0.7)
 """The hard bot's budget and rollout settings (tuned with selfplay, see the report)."""
 
