@@ -2,43 +2,51 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import GameInfo
 from nile.games.kap_kairo.rules import KapState, new_game
 
+if TYPE_CHECKING:
+    from nile.ai.hooks import AiHooks
+
 RULES_SUMMARY = """\
 Goal: be the first to lay track across 8 terrain cards.
+Everyone starts with £100. Land purchases and track laying take turns.
 
-Every player starts with £100. Play alternates between land purchases and track laying.
+Land purchase
+As many cards as players are turned face up.
+Everyone writes a secret bid (whole pounds, at most their capital) and pays it.
+Bids are shown together; the highest bid chooses a card first, and so on.
+Equal bids: the smaller capital chooses first; still equal, each tied player
+draws a card and the higher coin chooses first.
+Your card joins the END of the line in front of your locomotive.
 
-Land purchase: as many cards as players are turned face up. Everyone writes a secret bid \
-(whole pounds, up to their capital) and pays it. The highest bid chooses a card first, \
-then the next. Equal bids: the smaller capital chooses first; still equal: each tied \
-player draws a card and the higher coin goes first. Your card joins the end of the line \
-in front of your locomotive: you must cross that line in order.
+Rails needed: River 10, Mountain 9, Desert 8, Village 7, Savanna 6.
 
-Rails each terrain needs: River 10, Mountain 9, Desert 8, Village 7, Savanna 6.
+Track laying
+The highest bidder starts. On your turn, turn a card onto the shared row,
+then build or pass.
+To build across the FIRST card in your line, add up the rails printed on every
+row card and on every card still in your line, any bonus cards you spend, and
+rails bought at £10 each (your capital never goes below £0).
+Only one card per turn. You earn the crossed card's coins; the row and the
+spent bonus cards are discarded, and you take another turn.
+Every other player whose next card is a River gets a bonus card (1 rail, at
+most 5 held).
+If you pass, the player on your left draws and can use the longer row.
+When a builder's line is empty, a new land purchase starts.
+An empty pile is refilled by shuffling the discards.
 
-Track laying: the highest bidder starts. On your turn, turn a card from the pile onto the \
-shared row, then build or pass. To build across the FIRST card in front of you, count the \
-rails printed on every row card and on every card still in front of your locomotive, add \
-bonus cards you choose to spend, and buy the missing rails at £10 each (never below £0).
-
-After a build you earn the crossed card's coins, the row and spent bonus cards are \
-discarded, and you take another turn. Every other player whose next card is a River \
-gets a bonus card (worth 1 rail, at most 5 held).
-
-If you pass, the player to your left draws and may use the longer row.
-
-When a builder has no card left in front, a new land purchase starts.
-
-Only one card can be crossed per turn. Empty pile: the discards are reshuffled.
-
-The first to cross 8 cards wins at once. If nothing can be drawn and nobody builds for \
-a full round, most cards crossed wins, then most capital.
+End
+Crossing your 8th card wins at once.
+If nothing can be drawn and nobody builds for a whole round, most cards
+crossed wins, then most capital.
 """
 
 
-def _ai_hooks():  # type: ignore[no-untyped-def]
+def _ai_hooks() -> AiHooks:
+    """The bots' hooks, imported only when a bot is made (keeps the registry light)."""
     from nile.games.kap_kairo.ai import hooks
 
     return hooks()

@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from nile.ai.hooks import AiHooks
+from nile.ai.hooks import AiHooks, Policy
 from nile.ai.ismcts import ISMCTS, Node
 from nile.core.game import CHANCE, Action, GameState
 from nile.games.kap_kairo.rules import (
@@ -130,7 +130,7 @@ def build_or_pass(state: KapState, seat: int, style: Style = STYLE) -> Action:
     return cheapest if cheapest.buy <= allowance else PASS
 
 
-def make_policy(style: Style = STYLE):  # type: ignore[no-untyped-def]
+def make_policy(style: Style = STYLE) -> Policy:
     """The heuristic policy with `style` (the normal bot and the hard bot's rollouts)."""
 
     def policy(state: GameState, rng: random.Random) -> Action:
