@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.core.game import GameInfo
+from nile.core.game import GameInfo, GameState
 from nile.games.kap_kairo.rules import KapState, new_game
 
 if TYPE_CHECKING:
@@ -45,6 +45,12 @@ crossed wins, then most capital.
 """
 
 
+def _selfplay_stats(state: GameState, seat_names: list[str]) -> dict[str, int]:
+    """tools/selfplay.py extras: how games end (VK-8 win or VK-7 deadlock)."""
+    assert isinstance(state, KapState)
+    return {f"end_{state.end or 'unfinished'}": 1}
+
+
 def _ai_hooks() -> AiHooks:
     """The bots' hooks, imported only when a bot is made (keeps the registry light)."""
     from nile.games.kap_kairo.ai import hooks
@@ -62,4 +68,5 @@ GAME_INFO = GameInfo(
     scene=None,
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
+    extra={"selfplay_stats": _selfplay_stats},
 )
