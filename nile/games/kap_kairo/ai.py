@@ -8,13 +8,13 @@ The heuristic thinks in rails (a rail bought costs £10):
 - a card's worth to a column: its printed rails help every crossing until it is crossed
   itself (the cards ahead of it and its own), minus the rails its terrain needs, plus a
   little for its coins;
-- bid about half the pounds the first choice is worth over an average pick, never more
-  than a share of the capital;
+- bid about 70 % of the pounds the first choice is worth over an average pick, never
+  more than half the capital;
 - take the card worth most; build when it is free (bonus cards first), when it wins, or
-  when the few rails to buy are cheap against the capital and the row is at risk.
+  when the rails to buy are few against the capital (1 rail from £67, 2 from £134).
 
-The hard bot is the shared IS-MCTS with two game-specific touches (`KapSearch`): a bid
-is searched over a handful of candidate amounts instead of every pound, and the other
+The hard bot is the shared IS-MCTS with game-specific touches (`KapSearch`): a bid is
+searched over a handful of candidate amounts instead of every pound, and the other
 players' bids inside the tree are drawn from the heuristic (they cannot see ours, so
 they must not react to it as a search tree node would).
 """
@@ -63,9 +63,10 @@ class Style:
     bid_cap: float = 0.5
     """Never bid more than this share of the capital."""
     buy_per_capital: float = 0.015
-    """Rails worth buying per pound of capital (0.03: 1 rail at £34, 2 at £67)."""
+    """Rails worth buying per pound of capital (0.015: 1 rail from £67, 2 from £134)."""
     threat_extra: int = 0
-    """More rails worth buying when the next player could build on this row."""
+    """More rails worth buying when the next player could build on this row (tuning
+    found no gain, so it is off)."""
     bid_noise: float = 0.2
     """Relative spread of the bid, so bids are not predictable to the pound."""
 
@@ -92,7 +93,7 @@ def choose_card(state: KapState, seat: int, style: Style = STYLE) -> Take:
 
 def heuristic_bid(state: KapState, seat: int, rng: random.Random | None = None,
                   style: Style = STYLE) -> int:
-    """Pounds to bid: half the worth of choosing first over an average pick."""
+    """Pounds to bid: a share of the worth of choosing first over an average pick."""
     capital = state.capital[seat]
     worths = sorted((card_worth(state, seat, c, style) for c in state.display), reverse=True)
     if len(worths) < 2 or capital <= 0:

@@ -51,6 +51,7 @@ def test_vk3_a_bid_stays_secret_until_all_have_bid_then_all_are_revealed() -> No
     assert events == [BidPlaced(0, 12)]
     assert "12" in events[0].describe(0) and "12" not in events[0].describe(1)
     assert "12" not in events[0].describe(None)
+    assert [events[0].visible_amount(v) for v in (0, 1, None)] == [12, None, None]
     assert state.capital[0] == 100  # nothing is paid before the reveal
     events = play(state, "bid 5", "bid 20")
     revealed = of_type(events, BidsRevealed)

@@ -77,6 +77,10 @@ class BidPlaced(Event):
     seat: int
     amount: int
 
+    def visible_amount(self, viewer: int | None) -> int | None:
+        """The amount if `viewer` may see it (the bidder only), else None."""
+        return self.amount if viewer == self.seat else None
+
     def describe(self, viewer: int | None) -> str:
         if viewer == self.seat:
             return f"{_who(self.seat)} secretly bids £{self.amount}."
