@@ -5,7 +5,8 @@
 
 Same arguments, same output: chance and bots are seeded, and the hard bot runs on an
 iteration budget (no time cap) here. `--rotate` moves the bots round the table game by
-game so no bot keeps the first seat; `wins_by_bot` then says who won.
+game so no bot keeps the first seat; `wins_by_bot` then says who won (a shared victory
+counts for each winner) and `mean_score_by_bot` how each bot scored per seat.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def run(info, args, options, names):  # type: ignore[no-untyped-def]
     finished = errors = total_actions = 0
     wins_by_seat, wins_by_bot = Counter[int](), Counter[str]()
     score_sums = [0.0] * args.players
+    bot_scores: Counter[str] = Counter()
+    bot_seats: Counter[str] = Counter()
     extra_stats = info.extra.get("selfplay_stats")
     extras: Counter[str] = Counter()
     for number in range(args.games):
@@ -67,6 +70,8 @@ def run(info, args, options, names):  # type: ignore[no-untyped-def]
         finished += 1
         for seat, place in enumerate(state.ranking()):
             score_sums[seat] += state.scores()[seat]
+            bot_scores[seat_names[seat]] += state.scores()[seat]
+            bot_seats[seat_names[seat]] += 1
             if place == 1:
                 wins_by_seat[seat] += 1
                 wins_by_bot[seat_names[seat]] += 1
@@ -79,6 +84,7 @@ def run(info, args, options, names):  # type: ignore[no-untyped-def]
         "wins_by_seat": {str(s): wins_by_seat[s] for s in range(args.players)},
         "wins_by_bot": dict(sorted(wins_by_bot.items())),
         "mean_scores": [round(s / max(1, finished), 3) for s in score_sums],
+        "mean_score_by_bot": {b: round(bot_scores[b] / bot_seats[b], 3) for b in sorted(bot_seats)},
         **({"extra": dict(sorted(extras.items()))} if extras else {}),
     }
 

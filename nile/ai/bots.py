@@ -80,6 +80,10 @@ def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
     if hooks.make_bot is not None:
         custom = hooks.make_bot(level, seat, rng)
         if custom is not None:
+            # A game's own bot may accept the tools' budget (reproducible selfplay).
+            set_budget = getattr(custom, "set_budget", None)
+            if set_budget is not None and (iterations is not None or seconds is not None):
+                set_budget(iterations, seconds)
             return custom
     policy = hooks.policy
     if level == "easy":

@@ -19,7 +19,11 @@ Evaluator = Callable[[GameState], list[float]]
 """Each seat's estimated result in [0, 1] for a game that has not ended."""
 
 BotFactory = Callable[[str, int, random.Random], "Bot | None"]
-"""(level, seat, rng) -> a game-specific bot, or None to use the generic one."""
+"""(level, seat, rng) -> a game-specific bot, or None to use the generic one.
+
+If the bot has `set_budget(iterations: int | None, seconds: float | None)`, the tools'
+`--hard-iterations` reaches it (an iteration budget without a time cap is reproducible).
+"""
 
 
 @dataclass(frozen=True)

@@ -65,11 +65,11 @@ class ISMCTS:
         if self._finished():
             return True
         started = time.perf_counter()
+        limit = seconds if self._seconds is None else min(seconds, self._seconds - self._spent)
         while not self._finished():
             self._iterate()
             self.iterations_done += 1
-            elapsed = time.perf_counter() - started
-            if elapsed >= seconds:
+            if time.perf_counter() - started >= limit:
                 break
         self._spent += time.perf_counter() - started
         return self._finished()

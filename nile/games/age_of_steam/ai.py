@@ -1,0 +1,607 @@
+"""Bots for Age of Steam: a heuristic policy (the normal bot, also the rollout policy of
+the hard bot) and an evaluation for rollouts cut short.
+
+The policy, phase by phase:
+- shares: only enough to cover next turn's expenses and a modest building budget;
+- auction: small bids while cash allows, the Turn Order pass when held, else drop out;
+- actions: Locomotive while the engine is short, else building tiles, else the rest;
+- building: score each offered tile by how far it brings a line from its source toward a
+  city that wants that source's goods (distance fields over the map, cached per map),
+  completing links with demand first; stop when nothing scores or cash runs low;
+- moving: the delivery that pays this player most (others' gain counts against it), or a
+  locomotive raise when one more link would pay more.
+The hard bot (ai_hard.py) searches over this policy's best few moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from nile.ai.hooks import AiHooks
+from nile.core.game import Action, GameState
+from nile.games.age_of_steam.rules import build as build_phase
+from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam.rules.actions import (
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
+from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
+from nile.games.age_of_steam.rules.mapdata import MapData, load_map
+from nile.games.age_of_steam.rules.network import track_with_port, tracks_of
+from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+# Distance fields ------------------------------------------------------------------
+
+@cache
+def steps_to(map_name: str, target: int) -> tuple[int, ...]:
+    """Tiles still to lay from each hex to reach `target` (not through other stops)."""
+    mp: MapData = load_map(map_name)
+    far = 999
+    dist = [far] * mp.size
+    dist[target] = 0
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in mp.neighbours[h]:
+                if n < 0 or dist[n] != far:
+                    continue
+                dist[n] = dist[h] + 1
+                if mp.terrain[n] not in ("city", "pyramid"):
+                    nxt.append(n)
+        frontier = nxt
+    return tuple(dist)
+
+
+# Demand ---------------------------------------------------------------------------
+
+def _wanted(state: AgeOfSteamState, stop: int) -> str:
+    if state.is_city(stop):
+        return state.city_colour(stop)
+    return "black" if state.is_town(stop) and state.rules.town_accepts("black") else ""
+
+
+def _goods_at(state: AgeOfSteamState, stop: int) -> list[str]:
+    if stop in state.pyramids:
+        slots = state.pyramids[stop]
+        return [slots[i] for i in move_phase.accessible(slots)]
+    return state.goods.get(stop, [])
+
+
+def demand(state: AgeOfSteamState, a: int, b: int) -> float:
+    """Goods that a link between stops a and b would let someone deliver."""
+    want_b, want_a = _wanted(state, b), _wanted(state, a)
+    flooded = state.rules.flooded
+    score = sum(1 for g in _goods_at(state, a) if g == want_b) * (0.5 if flooded(state, a) else 1)
+    score += sum(1 for g in _goods_at(state, b) if g == want_a) * (0.5 if flooded(state, b) else 1)
+    return float(score)
+
+
+_TABLES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
+
+
+def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
+    """demand(a, b) for every pair of stops with some demand, cached by the goods on the
+    map (the same position recurs thousands of times in the hard bot's search)."""
+    key = (state.map_name, state.round % 2,
+           tuple(sorted((h, tuple(sorted(g))) for h, g in state.goods.items() if g)),
+           tuple(sorted(state.new_cities.items())),
+           tuple((h, tuple(_goods_at(state, h))) for h in sorted(state.pyramids)))
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 2000:
+            _TABLES.clear()
+        stops = sorted(state.stop_hexes() | state.town_hexes())
+        table = {}
+        for a in stops:
+            for b in stops:
+                if a != b:
+                    value = demand(state, a, b)
+                    if value > 0:
+                        table[(a, b)] = value
+        _TABLES[key] = table
+    return table
+
+
+# The policy -----------------------------------------------------------------------
+
+def policy(state: GameState, rng: random.Random) -> Action:
+    assert isinstance(state, AgeOfSteamState)
+    legal = state.legal_actions()
+    if len(legal) == 1 or getattr(state, "heuristic_first", False):
+        return legal[0]  # the hard bot's pruned view lists the heuristic's choice first
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    return _policy(state, seat, legal, rng)
+
+
+def _policy(state: AgeOfSteamState, seat: int, legal: list[Action],
+            rng: random.Random) -> Action:
+    phase = state.phase
+    if phase == "shares":
+        return _shares(state, seat)
+    if phase == "auction":
+        return _auction(state, seat, legal)
+    if phase == "select":
+        return _select(state, seat, legal)
+    if phase == "communism":
+        return _communism(state, seat, legal)
+    if phase == "build":
+        return _build(state, seat, legal)
+    if phase == "move":
+        return _move(state, seat, legal)
+    if phase == "production":
+        return _production(state, seat, legal)
+    return legal[0]
+
+
+OPENING_BUDGET = {"egypt": (8, 4)}
+"""Cash to raise for building in turns 1 and 2 (Egypt's floods make early track pay
+later, so less; measured with tools/selfplay.py)."""
+
+
+def _budget(state: AgeOfSteamState, seat: int) -> int:
+    """Cash wanted for building this turn, beyond expenses."""
+    left = state.last_round - state.round
+    if left <= 1:
+        return 0
+    if state.round <= 2:
+        first, second = OPENING_BUDGET.get(state.map_name, (10, 6))
+        return first if state.round == 1 else second
+    return 4 if state.income[seat] >= state.shares[seat] + state.loco[seat] else 0
+
+
+def _shares(state: AgeOfSteamState, seat: int) -> Action:
+    expenses = state.shares[seat] + state.loco[seat]
+    shortfall = max(0, expenses - state.income[seat])
+    need = shortfall + _budget(state, seat) - state.cash[seat]
+    count = max(0, math.ceil(need / config().start("share_price")))
+    if state.income[seat] >= expenses + 3:
+        count = min(count, 1)
+    count = min(count, 2)
+    price = config().start("share_price")
+    survive = math.ceil((expenses - state.income[seat] - state.cash[seat]) / (price - 1))
+    count = max(count, survive)
+    return IssueShares(max(0, min(count, config().start("max_shares") - state.shares[seat])))
+
+
+def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    if FreePass() in legal:
+        return FreePass()
+    reserve = state.shares[seat] + state.loco[seat] - state.income[seat] + 4
+    willing = min(state.cash[seat] - max(0, reserve), 1 + state.round // 3)
+    if state.high_bid + 1 <= willing:
+        return Bid(state.high_bid + 1)
+    return DropOut()
+
+
+def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    names = {a.name: a for a in legal if isinstance(a, TakeAction)}
+    order = []
+    if _longer_pays(state, seat):
+        order.append("locomotive")
+    if state.rules.special_action == "communism" and (
+            state.kept[seat]["black"] > 0 or (state.kept[seat]["red"] == 0 and state.round >= 3)):
+        order.append("communism")
+    order += ["engineer", "first_build", "first_move", "urbanization",
+              state.rules.special_action, "turn_order", "locomotive"]
+    for name in order:
+        if name in names:
+            return names[name]
+    return legal[0]
+
+
+def _longer_pays(state: AgeOfSteamState, seat: int) -> bool:
+    """Would one more locomotive level open a better delivery?"""
+    if state.loco[seat] >= config().start("max_locomotive"):
+        return False
+    now = max((_route_value(seat, r) for r in move_phase.routes(state, seat)), default=0.0)
+    higher = state.clone()
+    higher.loco[seat] += 1
+    later = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)), default=0.0)
+    return later >= now + 1
+
+
+def _communism(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    if CommunismExchange() in legal:
+        return CommunismExchange()
+    mine = _my_stops(state, seat)
+    for action in legal:
+        if isinstance(action, CommunismPlace):
+            h = state.map.hex_at(action.hex_label)
+            if h in mine and state.city_colour(h) != "red":
+                return action
+    return legal[0]
+
+
+def _production(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    mine = _my_stops(state, seat)
+    for action in legal:
+        if isinstance(action, PlaceGood):
+            for city in state.map.cities:
+                if city.growth == action.row and city.hexes[0] in mine:
+                    return action
+    return legal[0]
+
+
+def _my_stops(state: AgeOfSteamState, seat: int) -> set[int]:
+    stops: set[int] = set()
+    for seg in state.network().segments:
+        if seg.owner == seat:
+            stops.update(e.stop for e in seg.ends if e.stop >= 0)
+    return stops
+
+
+# Building -------------------------------------------------------------------------
+
+class _Plan:
+    """What scoring the builds of one decision needs, computed once."""
+
+    def __init__(self, state: AgeOfSteamState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.net = state.network()
+        self.stops = state.stop_hexes()
+        self.table = _demand_table(state)
+        self.targets = [h for h in sorted(self.stops | state.town_hexes())
+                        if _wanted(state, h)]
+        self._wants: dict[int, list[tuple[int, float]]] = {}
+        self.sides: dict[tuple[int, int], int | None] = {}
+        self.own: dict[tuple[int, int], bool] = {}
+        self.component = _own_components(state, seat, self.net)
+
+    def wants(self, source: int) -> list[tuple[int, float]]:
+        """Targets that want goods from `source` or from the seat's network behind it
+        (or have goods that network wants), by amount."""
+        found = self._wants.get(source)
+        if found is None:
+            behind = [y for y in self.component.get(source, ()) if y != source]
+            row = []
+            table = self.table
+            for t in self.targets:
+                if t == source:
+                    continue
+                want = table.get((source, t), 0.0)
+                want += 0.5 * sum(table.get((y, t), 0.0) for y in behind if y != t)
+                row.append((t, want))
+            found = self._wants[source] = [(t, w) for t, w in row if w > 0]
+        return found
+
+
+def _own_components(state: AgeOfSteamState, seat: int, net: Any) -> dict[int, list[int]]:
+    """Stops joined by the seat's complete links: stop -> every stop of its group."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for seg in net.segments:
+        if seg.owner == seat and seg.complete:
+            a, b = seg.ends[0].stop, seg.ends[1].stop
+            parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for stop in list(parent):
+        groups.setdefault(find(stop), []).append(stop)
+    return {stop: groups[find(stop)] for stop in parent}
+
+
+BUILD_THRESHOLD = 0.2
+"""A tile must score more than this to be worth building."""
+
+
+def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    urban = [a for a in legal if isinstance(a, Urbanize)]
+    if urban and state.builds_done == 0:
+        choice = _urbanize_choice(state, seat, urban)
+        if choice is not None:
+            return choice
+    ranked = _build_ranking(state, seat, legal)
+    if ranked and ranked[0][0] > BUILD_THRESHOLD:
+        return ranked[0][1]
+    return EndBuild()
+
+
+def _build_ranking(state: AgeOfSteamState, seat: int,
+                   legal: list[Action]) -> list[tuple[float, Build]]:
+    """Affordable builds (keeping next turn's expenses) by score, best first."""
+    reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
+    left = build_phase.max_builds(state, seat) - state.builds_done - 1
+    plan = _Plan(state, seat)
+    prices = state.build_prices
+    scored: list[tuple[float, str, Build]] = []
+    for action in legal:
+        if not isinstance(action, Build):
+            continue
+        h = state.map.hex_at(action.hex_label)
+        cost = prices.get(action)
+        if cost is None:
+            cost = build_phase.price(state, seat, action.kind, h, action.tile)
+        spare = state.cash[seat] - cost - reserve
+        if spare < 0:
+            continue
+        score = _build_score(plan, action, h, left, spare) - 0.03 * cost
+        scored.append((score, action.to_str(), action))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(score, action) for score, _, action in scored]
+
+
+def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> float:
+    """How much this tile helps finish a link that carries goods soon."""
+    state = plan.state
+    old = state.tiles.get(h)
+    old_tracks = set(tracks_of(old[0], old[1])) if old else set()
+    new = [t for t in tracks_of(action.tile, action.rotation) if t not in old_tracks]
+    best = 0.0
+    for t in new:
+        ends = [_side(plan, h, port) for port in t]
+        sources = [e for e in ends if e is not None and e >= 0]
+        if len(sources) == 2:
+            if sources[0] != sources[1]:
+                best = max(best, 0.4 + demand(state, sources[0], sources[1]))
+            continue
+        if not sources or action.kind == "redirect":
+            continue
+        continuing = _extends_own(plan, h, t)
+        source = sources[0]
+        far_port = t[1] if ends[0] == source else t[0]
+        far = state.map.neighbours[h][far_port] if far_port != CENTRE else -1
+        if far < 0:
+            continue
+        for target, want in plan.wants(source):
+            field = steps_to(state.map_name, target)
+            remaining = field[far]
+            if remaining >= field[h] or remaining > 12:
+                continue
+            if remaining == 0:
+                weight = 1.0
+            elif remaining <= left and remaining * 3 <= spare:
+                weight = 0.8
+            elif continuing and remaining <= left + 3:
+                weight = 0.6
+            else:
+                weight = 0.0  # a line not finished by next turn's end is lost
+            best = max(best, want * weight)
+    return best
+
+
+def _extends_own(plan: _Plan, h: int, t: tuple[int, int]) -> bool:
+    """Does the new track `t` on `h` continue the seat's own unfinished track?"""
+    return any(_port_extends_own(plan, h, port) for port in t if port != CENTRE)
+
+
+def _port_extends_own(plan: _Plan, h: int, port: int) -> bool:
+    key = (h, port)
+    known = plan.own.get(key)
+    if known is None:
+        known = plan.own[key] = _port_extends_own_now(plan, h, port)
+    return known
+
+
+def _port_extends_own_now(plan: _Plan, h: int, port: int) -> bool:
+    state = plan.state
+    n = state.map.neighbours[h][port]
+    if n < 0:
+        return False
+    found = track_with_port(state.tiles, n, opposite(port))
+    if found is None:
+        return False
+    index = plan.net.segment_at.get((n, found))
+    return index is not None and plan.net.segments[index].owner == plan.seat
+
+
+def _side(plan: _Plan, h: int, port: int) -> int | None:
+    """The stop a track end at `port` of hex `h` leads back to (-1: connected, no stop;
+    None: not connected)."""
+    key = (h, port)
+    if key not in plan.sides:
+        plan.sides[key] = _side_now(plan, h, port)
+    return plan.sides[key]
+
+
+def _side_now(plan: _Plan, h: int, port: int) -> int | None:
+    if port == CENTRE:
+        return h
+    state = plan.state
+    n = state.map.neighbours[h][port]
+    if n < 0:
+        return None
+    if n in plan.stops:
+        return n
+    t = track_with_port(state.tiles, n, opposite(port))
+    if t is None:
+        return None
+    index = plan.net.segment_at.get((n, t))
+    if index is None:
+        return None
+    seg = plan.net.segments[index]
+    stops = [e.stop for e in seg.ends if e.stop >= 0]
+    return stops[0] if stops else -1
+
+
+def _urbanize_choice(state: AgeOfSteamState, seat: int,
+                     urban: list[Urbanize]) -> Action | None:
+    mine = _my_stops(state, seat)
+    best, best_score = None, 1.5
+    colours = config().new_cities
+    for action in urban:
+        town = state.map.hex_at(action.hex_label)
+        colour = colours[action.letter][0]
+        field = steps_to(state.map_name, town)
+        score = 0.0
+        for city in state.goods:
+            if field[city] <= 4:
+                score += sum(1 for g in state.goods[city] if g == colour)
+        if town in mine:
+            score += 1
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+# Moving goods ---------------------------------------------------------------------
+
+def _route_value(seat: int, route: move_phase.Route) -> float:
+    mine = route.income.get(seat, 0)
+    others = sum(v for s, v in route.income.items() if s != seat)
+    return mine - 0.4 * others - 0.25 * route.fee  # income lasts, the fee is paid once
+
+
+def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    routes = state.offered_routes or move_phase.routes(state, seat)
+    keeps_red = state.rules.hidden_kept_goods  # CCCP: the fewest red goods loses
+
+    def value(route: move_phase.Route) -> float:
+        bonus = 0.6 if keeps_red and route.action.colour == "red" else 0.0
+        return _route_value(seat, route) + bonus
+
+    best_route = max(routes, key=value, default=None)
+    best = value(best_route) if best_route else 0.0
+    first_round = state.qpos < len(state.queue) // 2
+    if RaiseLocomotive() in legal and first_round:
+        higher = state.clone()
+        higher.loco[seat] += 1
+        better = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)),
+                     default=0.0)
+        if better >= best + 1 and state.round < state.last_round:
+            return RaiseLocomotive()
+    if best_route is not None and best > 0:
+        return best_route.action
+    return PassMove()
+
+
+POTENTIAL = 1.5
+"""Points per unit of own income the seat could deliver next (two best deliveries)."""
+
+
+def _potential(state: AgeOfSteamState, seat: int) -> float:
+    """Own income from the two best deliveries open to `seat` now (goods may be shared)."""
+    if state.round == state.last_round and state.phase not in ("build", "select", "shares",
+                                                                "auction", "communism"):
+        return 0.0
+    gains = sorted((r.income.get(seat, 0) for r in move_phase.routes(state, seat)),
+                   reverse=True)
+    return float(sum(gains[:2]))
+
+
+EVAL_SCALE = 12.0
+"""Points of lead that take a player's value from 0.5 to about 0.73."""
+
+# Evaluation -----------------------------------------------------------------------
+
+def evaluate(state: GameState) -> list[float]:
+    """Projected final scores, each player's lead over the others' mean through a logistic
+    into [0, 1]: cash counts a little, a coming shortfall at expenses counts heavily (it
+    costs income, or the game)."""
+    assert isinstance(state, AgeOfSteamState)
+    values = []
+    for s in range(state.players):
+        if not state.alive[s]:
+            values.append(-math.inf)
+            continue
+        expenses = state.shares[s] + state.loco[s]
+        deficit = max(0, expenses - state.income[s] - state.cash[s])
+        values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
+                      + state.cash[s] / 4 - 4 * deficit + POTENTIAL * _potential(state, s))
+    live = [v for v in values if v != -math.inf]
+    if len(live) <= 1:
+        return [0.0 if v == -math.inf else 1.0 for v in values]
+    result = []
+    for v in values:
+        if v == -math.inf:
+            result.append(0.0)
+            continue
+        others = (sum(live) - v) / (len(live) - 1)
+        result.append(1 / (1 + math.exp(-(v - others) / EVAL_SCALE)))
+    return result
+
+
+class EasyBot:
+    """Half of its moves are random, as the generic easy bot, but never with money: shares
+    and bids follow the heuristic, and random builds keep next turn's expenses."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._choice: Action | None = None
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, AgeOfSteamState)
+        state = observation
+        seat = state.current_player
+        assert seat is not None and seat >= 0
+        legal = state.legal_actions()
+        choice = policy(state, self._rng)
+        if state.phase not in ("shares", "auction") and self._rng.random() < 0.5:
+            choice = self._rng.choice(_harmless(state, seat, legal) or [choice])
+        self._choice = choice
+
+    def think(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        assert self._choice is not None, "start() first"
+        return self._choice
+
+
+def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Action]:
+    """Moves a weak player may pick at random without ruining itself: no locomotive
+    (it raises expenses), builds only among the heuristic's five best that it can afford."""
+    if state.phase == "build":
+        ranked = [a for _, a in _build_ranking(state, seat, legal)[:5]]
+        return [*ranked, EndBuild()]
+    return [a for a in legal if not isinstance(a, RaiseLocomotive)
+            and a != TakeAction("locomotive")]
+
+
+def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
+    if level == "easy":
+        return EasyBot(rng)
+    if level != "hard":
+        return None
+    from nile.games.age_of_steam.ai_hard import HardBot
+
+    return HardBot(rng)
+
+
+def hooks() -> AiHooks:
+    """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
+    (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
+    may overrun), no random moves in rollouts (the deterministic heuristic makes the
+    comparison less noisy)."""
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
+                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
+                   exploration=0.5, make_bot=_make_bot)
+
+
+def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
+    """For tools/selfplay.py: seats, bankruptcies and summed final scores per bot level
+    (mean score of a level = score_<level> / seats_<level>)."""
+    stats: dict[str, int] = {}
+    scores = state.scores()
+    for seat, name in enumerate(names):
+        stats[f"seats_{name}"] = stats.get(f"seats_{name}", 0) + 1
+        stats[f"score_{name}"] = stats.get(f"score_{name}", 0) + int(scores[seat])
+        if not state.alive[seat]:
+            stats[f"bankrupt_{name}"] = stats.get(f"bankrupt_{name}", 0) + 1
+    return stats
+
+
+__all__ = ["Deliver", "evaluate", "hooks", "policy", "selfplay_stats"]

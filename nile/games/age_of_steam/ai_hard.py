@@ -1,0 +1,177 @@
+"""The hard bot: the shared IS-MCTS (nile.ai.ismcts) over a pruned view of the game.
+
+Age of Steam offers hundreds of tile placements per decision; a search of a few dozen
+iterations cannot sample them. The hard bot therefore searches only the heuristic's best
+few moves (its own choice first), with heuristic rollouts cut after `rollout_depth` moves
+and scored by `evaluate` (ai.py), which counts each player's deliverable income so that a
+tile that opens a delivery shows at once. It searches builds and deliveries; where a few
+moves ahead cannot show the worth of a choice (shares, bids, action tiles, Communism) it
+plays the heuristic, and it keeps the heuristic's move unless the search finds a clear gain.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from nile.ai.ismcts import ISMCTS
+from nile.core.game import Action, GameState
+from nile.games.age_of_steam.ai import (
+    BUILD_THRESHOLD,
+    _build_ranking,
+    _policy,
+    _route_value,
+    _urbanize_choice,
+    hooks,
+    policy,
+)
+from nile.games.age_of_steam.rules.actions import (
+    Bid,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+TOP_MOVES = 5
+"""How many of the heuristic's best moves the hard bot's search considers per decision."""
+
+FOLLOW_POLICY = ("shares", "auction", "select", "communism")
+"""Phases whose worth shows only turns later (money, turn order, action tiles, the CCCP
+loser count): a search cut after a few moves cannot judge them, so the hard bot plays the
+heuristic there and searches builds, deliveries and Production's placements."""
+
+MARGIN = 0.02
+"""How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
+
+LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
+"""Moves that add an expense every turn: searched only when the heuristic picks them."""
+
+
+class PrunedView(AgeOfSteamState):
+    """The hard bot's view of the game: the same rules, but each decision offers only the
+    heuristic's best few moves (its own choice first), so a search of a few dozen
+    iterations compares real alternatives instead of sampling hundreds of tile placements.
+    Only the bot ever sees this class; the game itself always offers every legal move."""
+
+    heuristic_first = True
+
+    _pruned: list[Action] | None = None
+
+    def legal_actions(self) -> list[Action]:
+        if self._pruned is None:
+            full = super().legal_actions()
+            self._pruned = _best_moves(self, full) if self.current_player is not None else []
+        return list(self._pruned)
+
+    def apply(self, action: Action) -> list[Any]:
+        events = super().apply(action)
+        self._pruned = None
+        return events
+
+    def clone(self) -> PrunedView:
+        copy = super().clone()
+        assert isinstance(copy, PrunedView)
+        copy._pruned = self._pruned
+        return copy
+
+
+def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
+    if len(legal) <= 1 or state.current_player is None or state.current_player < 0:
+        return legal
+    seat = state.current_player
+    if state.phase in FOLLOW_POLICY:
+        plain = state.clone()
+        plain.__class__ = AgeOfSteamState
+        return [policy(plain, random.Random(0))]
+    others: list[Action] = []
+    if state.phase == "build":
+        ranked = _build_ranking(state, seat, legal)
+        urban = [a for a in legal if isinstance(a, Urbanize)]
+        choice = _urbanize_choice(state, seat, urban) if urban and not state.builds_done \
+            else None
+        if choice is not None:
+            first: Action = choice
+        elif ranked and ranked[0][0] > BUILD_THRESHOLD:
+            first = ranked[0][1]
+        else:
+            first = EndBuild()
+        others = [EndBuild(), *(a for _, a in ranked)]
+    else:
+        first = _policy(state, seat, legal, random.Random(0))
+    if state.phase == "build":
+        pass
+    elif state.phase == "move":
+        routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
+                                                             r.action.to_str()))
+        others = [*(r.action for r in routes), PassMove()]
+    elif state.phase == "auction":
+        others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
+    elif state.phase == "shares":
+        others = [IssueShares(n) for n in range(4)]
+    else:
+        others = list(legal)
+    result = [first]
+    allowed = set(legal)
+    for action in others:
+        if len(result) >= TOP_MOVES:
+            break
+        if action in allowed and action not in result and action not in LASTING_COSTS:
+            result.append(action)
+    return result
+
+
+class HardBot:
+    """IS-MCTS (nile.ai) over the pruned view, with heuristic rollouts cut short and the
+    evaluation. Budgeted by `hard_iterations` (about half a second on the reference
+    machine, so seeded games replay exactly); `hard_seconds` caps it on a slow machine."""
+
+    def __init__(self, rng: random.Random) -> None:
+        settings = hooks()
+        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
+                              seconds=settings.hard_seconds)
+        self._legal: list[Action] = []
+        self._budget = settings.hard_seconds
+        self._spent = 0.0
+
+    def start(self, observation: GameState) -> None:
+        view = observation.clone()
+        view.__class__ = PrunedView
+        self._legal = view.legal_actions()
+        self._spent = 0.0
+        self._search.start(view)
+
+    def think(self, seconds: float) -> bool:
+        """Search for at most `seconds`, and never past the decision's own budget.
+
+        Works around nile.ai.ismcts, whose `think` checks its `seconds` budget only
+        between calls, so one long call could overrun it."""
+        left = self._budget - self._spent
+        if left <= 0:
+            return True
+        started = time.perf_counter()
+        done = self._search.think(min(seconds, left))
+        self._spent += time.perf_counter() - started
+        return done or self._spent >= self._budget
+
+    def action(self) -> Action:
+        """The search's choice if it beats the heuristic's by a clear margin, else the
+        heuristic's (listed first): equal rollouts should not be settled by noise."""
+        choice = self._search.action()
+        legal = self._legal
+        if not legal or choice == legal[0]:
+            return choice
+        children = self._search._root.children  # the shared search's root statistics
+        best, first = children.get(choice), children.get(legal[0])
+        if best is None or first is None or first.visits == 0:
+            return choice
+        gain = best.total / best.visits - first.total / first.visits
+        return choice if gain > MARGIN else legal[0]
+
+

@@ -1,0 +1,67 @@
+"""Setting up: goods drawn from the bag onto cities, pyramids and the display, then the
+first turn order, each as a chance action (the bag is an unordered pool of counts)."""
+
+from __future__ import annotations
+
+from nile.core.game import Action, Event
+from nile.games.age_of_steam.rules import market
+from nile.games.age_of_steam.rules.actions import Draw, FirstSeat
+from nile.games.age_of_steam.rules.events import GoodDrawn, TurnOrderSet
+from nile.games.age_of_steam.rules.state import COLOURS, AgeOfSteamState
+
+
+def start(state: AgeOfSteamState) -> None:
+    """Fixed goods in place; the chance draws queued; then the order picks."""
+    state.pending = state.rules.setup_goods(state)
+    state.pending += ["order"] * (state.players - 1)
+    state.phase = "setup"
+    _skip_empty_bag(state)
+
+
+def _skip_empty_bag(state: AgeOfSteamState) -> None:
+    while state.pending and state.pending[0] != "order" and sum(state.bag.values()) == 0:
+        state.pending.pop(0)
+
+
+def bag_outcomes(state: AgeOfSteamState) -> list[tuple[Action, float]]:
+    total = sum(state.bag.values())
+    return [(Draw(c), state.bag[c] / total) for c in COLOURS if state.bag.get(c, 0) > 0]
+
+
+def outcomes(state: AgeOfSteamState) -> list[tuple[Action, float]]:
+    if state.pending and state.pending[0] == "order":
+        free = [s for s in range(state.players) if s not in state.order]
+        return [(FirstSeat(s), 1 / len(free)) for s in free]
+    return bag_outcomes(state)
+
+
+def put_good(state: AgeOfSteamState, token: str, colour: str) -> str:
+    """Place a drawn good where `token` says; returns the place's name for the log."""
+    kind, _, where = token.partition(":")
+    if kind == "city":
+        h = int(where)
+        state.goods[h].append(colour)
+        return state.place_name(h)
+    if kind == "row":
+        state.display[where].append(colour)
+        return f"display row {where}"
+    h = int(where)
+    slots = state.pyramids[h]
+    slots[slots.index("")] = colour
+    return f"the pyramid at {state.map.label(h)}"
+
+
+def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+    token = state.pending.pop(0)
+    if isinstance(action, FirstSeat):
+        state.order.append(action.seat)
+        if not state.pending:
+            state.order += [s for s in range(state.players) if s not in state.order]
+            events: list[Event] = [TurnOrderSet(tuple(state.order))]
+            return events + market.begin_round(state)
+        return []
+    assert isinstance(action, Draw)
+    state.take_from_bag(action.colour)
+    place = put_good(state, token, action.colour)
+    _skip_empty_bag(state)
+    return [GoodDrawn(action.colour, place)]

@@ -1,0 +1,29 @@
+"""GAME_INFO: the registry entry, options, player ranges and the rules summary."""
+
+from __future__ import annotations
+
+from nile.core import registry
+from nile.games.age_of_steam import GAME_INFO
+
+
+def test_registered_with_the_map_option_first_choice_default() -> None:
+    assert registry.get("age_of_steam") is GAME_INFO
+    assert GAME_INFO.title == "Age of Steam" and GAME_INFO.scene is None
+    [option] = GAME_INFO.options
+    assert option.key == "map" and option.choices == ("chile", "cccp", "egypt")
+    assert GAME_INFO.resolve_options({}) == {"map": "chile"}
+    assert GAME_INFO.player_range({"map": "egypt"}) == (3, 5)
+
+
+def test_rules_summary_is_short_and_covers_every_map() -> None:
+    text = GAME_INFO.rules_summary
+    assert len(text.splitlines()) <= 45
+    for word in ("Chile", "CCCP", "Egypt", "Communism", "Ferry", "Santiago", "Al Qahirah"):
+        assert word in text
+
+
+def test_hooks_give_policy_evaluation_and_bots() -> None:
+    assert GAME_INFO.ai_hooks is not None
+    hooks = GAME_INFO.ai_hooks()
+    assert hooks.policy is not None and hooks.evaluate is not None
+    assert hooks.make_bot is not None and hooks.rollout_depth <= 12

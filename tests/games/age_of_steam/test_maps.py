@@ -1,0 +1,74 @@
+"""Map data: every map is consistent, has the expansion's places and reaches every city."""
+
+from __future__ import annotations
+
+import pytest
+
+from nile.games.age_of_steam import GAME_INFO, players_for
+from nile.games.age_of_steam.rules.mapdata import MAP_NAMES, check_map, load_map
+
+from .helpers import set_up
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_map_data_is_consistent_and_every_city_reachable(name: str) -> None:
+    assert check_map(load_map(name)) == []
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_twelve_growth_numbers_light_and_dark_one_to_six(name: str) -> None:
+    growth = sorted(c.growth for c in load_map(name).cities if c.growth)
+    assert growth == sorted([f"light {n}" for n in range(1, 7)]
+                            + [f"dark {n}" for n in range(1, 7)])
+
+
+def test_chile_is_a_north_south_strip_with_santiago_and_the_andes() -> None:
+    mp = load_map("chile")
+    cols = {c for c, _ in mp.cells}
+    rows = {r for _, r in mp.cells}
+    assert len(rows) > 4 * len(cols)
+    assert mp.city_named("Santiago").goods == 4
+    assert {"mountain", "high_mountain"} <= set(mp.terrain)
+    east = [mp.terrain[i] for i, (c, _) in enumerate(mp.cells) if c == max(cols)]
+    assert set(east) == {"high_mountain"}
+
+
+def test_cccp_is_wide_with_moskva_kiev_and_the_town_kharkov() -> None:
+    mp = load_map("cccp")
+    cols = {c for c, _ in mp.cells}
+    rows = {r for _, r in mp.cells}
+    assert len(cols) > len(rows)
+    assert mp.city_named("Moskva") and mp.city_named("Kiev")
+    assert "Kharkov" in mp.town_names.values()
+    assert "river" in mp.terrain
+
+
+def test_egypt_nile_pyramids_cairo_and_the_canal() -> None:
+    mp = load_map("egypt")
+    names = [c.name for c in mp.cities]
+    for name in ("Dumyat", "Bur Said", "As Suways"):
+        assert name in names
+    assert names.count("Al Qahirah") == 2
+    cairo = [c.hexes[0] for c in mp.cities if c.name == "Al Qahirah"]
+    assert cairo[0] in mp.nile_west and cairo[1] in mp.nile_east  # the Nile between them
+    assert mp.terrain.count("pyramid") == 2
+    assert mp.terrain.count("canal") == 2
+    assert len(mp.walls) == 6
+    assert mp.nile_west and mp.nile_east
+    assert mp.nile_west & mp.nile_east == {mp.hex_at("4,4"), mp.hex_at("4,5")}
+
+
+def test_player_ranges_per_map() -> None:
+    assert players_for({"map": "chile"}) == (4, 6)
+    assert players_for({"map": "cccp"}) == (4, 5)
+    assert players_for({"map": "egypt"}) == (3, 5)
+    with pytest.raises(ValueError):
+        GAME_INFO.create(3, 0, {"map": "chile"})
+
+
+@pytest.mark.parametrize("name,players", [("chile", 4), ("cccp", 4), ("egypt", 3)])
+def test_map_sizes_are_reasonable(name: str, players: int) -> None:
+    mp = load_map(name)
+    assert 120 <= mp.size <= 200
+    assert len(mp.town_names) >= 7
+    set_up(name, players)  # setup completes
