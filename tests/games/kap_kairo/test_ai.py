@@ -71,10 +71,9 @@ def test_bid_candidates_are_few_and_legal() -> None:
     assert all(b in state.legal_actions() for b in bids)
 
 
-def _hard(seat: int) -> ai.KapSearch:
-    bot = make_bot(GAME_INFO, "hard", seat, 7)
+def _hard(seat: int, iterations: int = 60) -> ai.KapSearch:
+    bot = make_bot(GAME_INFO, "hard", seat, 7, iterations=iterations)  # untimed budget
     assert isinstance(bot, ai.KapSearch)
-    bot._budget, bot._seconds = 60, None  # a small, untimed budget for tests
     return bot
 
 
@@ -90,8 +89,7 @@ def test_the_hard_bot_decides_the_same_whatever_another_player_secretly_bid() ->
 def test_the_hard_bot_plays_a_whole_game_against_random() -> None:
     state = GAME_INFO.create(2, 3, {})
     rng = random.Random(3)
-    bot = _hard(0)
-    bot._budget = 15
+    bot = _hard(0, iterations=15)
     while not state.is_terminal:
         seat = state.current_player
         if seat == CHANCE:
@@ -101,6 +99,15 @@ def test_the_hard_bot_plays_a_whole_game_against_random() -> None:
         else:
             state.apply(rng.choice(state.legal_actions()))
     assert state.invariant_violations() == []
+
+
+def test_the_tools_budget_reaches_the_hard_bot() -> None:
+    bot = _hard(0, iterations=15)
+    assert (bot._budget, bot._seconds) == (15, None)
+    default = make_bot(GAME_INFO, "hard", 0, 7)
+    assert isinstance(default, ai.KapSearch)
+    assert (default._budget, default._seconds) == (ai.SEARCH.hard_iterations,
+                                                   ai.SEARCH.hard_seconds)
 
 
 def test_only_the_hard_level_uses_the_game_search() -> None:
