@@ -1,0 +1,318 @@
+"""Bots for Vom Kap bis Kairo: a heuristic policy, an evaluation, and the hard search.
+
+Everything here reads only what the acting seat may see: the policy and `evaluate` never
+look at `state.bids` of other seats (in an observation they are masked anyway), and the
+hard bot searches from `observation(seat)` through `determinize`.
+
+The heuristic thinks in rails (a rail bought costs £10):
+- a card's worth to a column: its printed rails help every crossing until it is crossed
+  itself (the cards ahead of it and its own), minus the rails its terrain needs, plus a
+  little for its coins;
+- bid about 70 % of the pounds the first choice is worth over an average pick, never
+  more than half the capital;
+- take the card worth most; build when it is free (bonus cards first), when it wins, or
+  when the rails to buy are few against the capital (1 rail from £67, 2 from £134).
+
+The hard bot is the shared IS-MCTS with game-specific touches (`KapSearch`): a bid is
+searched over a handful of candidate amounts instead of every pound, and the other
+players' bids inside the tree are drawn from the heuristic (they cannot see ours, so
+they must not react to it as a search tree node would).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+
+from nile.ai.hooks import AiHooks, Policy
+from nile.ai.ismcts import ISMCTS, Node
+from nile.core.game import CHANCE, Action, GameState
+from nile.games.kap_kairo.rules import (
+    BID,
+    CHOOSE,
+    COINS,
+    DECIDE,
+    NEED,
+    OVER,
+    PASS,
+    RAILS,
+    RULES,
+    TERRAIN,
+    Bid,
+    KapState,
+    Take,
+    build_options,
+    shortfall,
+)
+from nile.games.kap_kairo.rules.actions import DRAWS
+from nile.games.kap_kairo.rules.common import CHANCE_VERBS
+from nile.games.kap_kairo.rules.deck import RIVER
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs of the heuristic (tuned with selfplay, see the report)."""
+
+    coin_weight: float = 0.1
+    """Rails a pound of coins is worth when judging a card."""
+    river_bonus: float = 0.0
+    """Extra worth of a River card (it earns bonus cards while it is next)."""
+    bid_share: float = 0.7
+    """Share of the first choice's worth (in pounds) to bid."""
+    bid_cap: float = 0.5
+    """Never bid more than this share of the capital."""
+    buy_per_capital: float = 0.015
+    """Rails worth buying per pound of capital (0.015: 1 rail from £67, 2 from £134)."""
+    threat_extra: int = 0
+    """More rails worth buying when the next player could build on this row (tuning
+    found no gain, so it is off)."""
+    bid_noise: float = 0.2
+    """Relative spread of the bid, so bids are not predictable to the pound."""
+
+
+STYLE = Style()
+
+
+# Judging cards -----------------------------------------------------------------------
+
+def card_worth(state: KapState, seat: int, card: int, style: Style = STYLE) -> float:
+    """Rails `card` is worth at the end of `seat`'s column (higher is better)."""
+    crossings = len(state.columns[seat]) + 1
+    worth = RAILS[card] * crossings - NEED[card] + style.coin_weight * COINS[card]
+    if TERRAIN[card] == RIVER:
+        worth += style.river_bonus
+    return worth
+
+
+def choose_card(state: KapState, seat: int, style: Style = STYLE) -> Take:
+    """The face-up auction card worth most to `seat`."""
+    best = max(state.display, key=lambda c: (card_worth(state, seat, c, style), -c))
+    return Take(best)
+
+
+def heuristic_bid(state: KapState, seat: int, rng: random.Random | None = None,
+                  style: Style = STYLE) -> int:
+    """Pounds to bid: a share of the worth of choosing first over an average pick."""
+    capital = state.capital[seat]
+    worths = sorted((card_worth(state, seat, c, style) for c in state.display), reverse=True)
+    if len(worths) < 2 or capital <= 0:
+        return 0
+    gain = worths[0] - sum(worths) / len(worths)
+    bid = style.bid_share * gain * RULES.rail_price
+    if rng is not None and style.bid_noise:
+        bid *= 1.0 + rng.uniform(-style.bid_noise, style.bid_noise)
+    return max(0, min(round(bid), int(capital * style.bid_cap), capital))
+
+
+# Building ------------------------------------------------------------------------------
+
+def _next_player_threat(state: KapState, seat: int) -> bool:
+    """Could the next player build on this row after one more card (at about no cost)?"""
+    other = (seat + 1) % state.players
+    if not state.columns[other]:
+        return False
+    return shortfall(state, other) <= len(state.bonus[other]) + 2
+
+
+def build_or_pass(state: KapState, seat: int, style: Style = STYLE) -> Action:
+    """Build the cheapest way when it is free, wins, or costs little; else pass."""
+    options = build_options(state, seat)
+    if not options:
+        return PASS
+    cheapest = options[0]
+    if cheapest.buy == 0:
+        return cheapest
+    if len(state.crossed[seat]) + 1 >= RULES.win_crossings:
+        return cheapest
+    allowance = int(state.capital[seat] * style.buy_per_capital)
+    if _next_player_threat(state, seat):
+        allowance += style.threat_extra
+    return cheapest if cheapest.buy <= allowance else PASS
+
+
+def make_policy(style: Style = STYLE) -> Policy:
+    """The heuristic policy with `style` (the normal bot and the hard bot's rollouts)."""
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        assert isinstance(state, KapState)
+        seat = state.current_player
+        assert seat is not None and seat >= 0
+        step = state.step
+        if step == DECIDE:
+            return build_or_pass(state, seat, style)
+        if step == BID:
+            return Bid(heuristic_bid(state, seat, rng, style))
+        if step == CHOOSE:
+            return choose_card(state, seat, style)
+        return rng.choice(state.legal_actions())
+
+    return policy
+
+
+policy = make_policy()
+
+
+# Evaluation ----------------------------------------------------------------------------
+
+def progress(state: KapState, seat: int) -> float:
+    """Cards crossed plus how close the next crossing is (money as rails, discounted)."""
+    crossed = len(state.crossed[seat])
+    column = state.columns[seat]
+    if not column:
+        return crossed + 0.3
+    need = NEED[column[0]]
+    own = sum(RAILS[c] for c in column) + len(state.bonus[seat])
+    ready = min(1.0, (own + 0.3 * state.capital[seat] / RULES.rail_price) / need)
+    return crossed + 0.6 * ready + 0.05 * len(column)
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's expected share of beaten opponents, from pairwise progress gaps."""
+    assert isinstance(state, KapState)
+    scores = [progress(state, s) for s in range(state.players)]
+    n = state.players
+    result = []
+    for seat in range(n):
+        beaten = sum(1.0 / (1.0 + math.exp(-1.2 * (scores[seat] - scores[o])))
+                     for o in range(n) if o != seat)
+        result.append(beaten / (n - 1))
+    return result
+
+
+# The hard bot --------------------------------------------------------------------------
+
+def bid_candidates(state: KapState, seat: int) -> list[Action]:
+    """A handful of bids to search: nothing, the heuristic's and a spread around it."""
+    capital = state.capital[seat]
+    base = heuristic_bid(state, seat, None)
+    amounts = {0, base, base + 1, base // 2, base * 3 // 2 + 1, base * 2 + 2,
+               max(0, base - 1), 1, 3, 6, 10, 15, 25}
+    return [Bid(a) for a in sorted(amounts) if 0 <= a <= capital]
+
+
+class KapSearch(ISMCTS):
+    """IS-MCTS over a few candidate moves; other players' bids come from the policy.
+
+    Overrides of the shared search (nile/ai/ismcts.py), all for this game's shape:
+    - `_options`: bids are searched over `bid_candidates`, a build decision over the
+      cheapest build and passing (spending fewer bonus cards is never better, VK-5);
+    - `_select_and_expand`: another player's bid is not a tree node but the policy's
+      move, since that player cannot see ours (a node would let them answer it);
+    - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
+    - `_rollout`: the share of random moves picks among `_options` too, so a random
+      move is never a wild bid of half the capital.
+    """
+
+    def __init__(self, hooks: AiHooks, rng: random.Random, iterations: int,
+                 seconds: float | None) -> None:
+        super().__init__(hooks, rng, iterations, seconds)
+        self._root_seat = -1
+
+    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
+        """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
+        if iterations is not None:
+            self._budget = iterations
+        self._seconds = seconds if seconds is not None else (
+            None if iterations is not None else self._seconds)
+
+    def start(self, observation: GameState) -> None:
+        super().start(observation)
+        assert isinstance(observation, KapState)
+        seat = observation.current_player
+        self._root_seat = seat if seat is not None else -1
+        if seat is not None and seat >= 0:
+            self._legal = self._options(observation)
+
+    @staticmethod
+    def _options(state: KapState) -> list[Action]:
+        step = state.step
+        if step == BID:
+            seat = state.current_player
+            assert seat is not None
+            return bid_candidates(state, seat)
+        if step == DECIDE:
+            builds = build_options(state, state.turn)
+            return [builds[0], PASS] if builds else [PASS]
+        return state.legal_actions()
+
+    def _resolve_chance(self, state: GameState) -> bool:
+        if state.current_player != CHANCE:
+            return False
+        assert isinstance(state, KapState)
+        state.apply(DRAWS[CHANCE_VERBS[state.step]][self._rng.choice(state.pool)])
+        return True
+
+    def _select_and_expand(self, state: GameState) -> list[Node]:
+        assert isinstance(state, KapState)
+        node, path = self._root, []
+        exploration = self._hooks.exploration
+        policy = self._hooks.policy
+        while not state.is_terminal:
+            if self._resolve_chance(state):
+                continue
+            mover = state.current_player
+            assert mover is not None and mover != CHANCE
+            if state.step == BID and mover != self._root_seat and policy is not None:
+                state.apply(policy(state, self._rng))  # they cannot see our bid
+                continue
+            legal = self._options(state)
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = self._rng.choice(untried)
+                child = Node(mover=mover, available=1)
+                node.children[action] = child
+                state.apply(action)
+                path.append(child)
+                return path
+            action = max(legal, key=lambda a: node.children[a].ucb(exploration))
+            node = node.children[action]
+            state.apply(action)
+            path.append(node)
+        return path
+
+    def _rollout(self, state: GameState) -> list[float]:
+        assert isinstance(state, KapState)
+        hooks, rng = self._hooks, self._rng
+        policy = hooks.policy
+        assert policy is not None
+        for _ in range(hooks.rollout_depth):
+            if state.step == OVER:
+                return state.returns()
+            if self._resolve_chance(state):
+                continue
+            if rng.random() < hooks.rollout_epsilon:
+                action = rng.choice(self._options(state))
+            else:
+                action = policy(state, rng)
+            state.apply(action)
+        if state.is_terminal:
+            return state.returns()
+        return evaluate(state)
+
+
+def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
+    if level != "hard":
+        return None
+    search = search_hooks()
+    return KapSearch(search, rng, iterations=search.hard_iterations,
+                     seconds=search.hard_seconds)
+
+
+SEARCH = AiHooks(policy=policy, evaluate=evaluate, rollout_depth=60, hard_iterations=500,
+                 hard_seconds=0.9, rollout_epsilon=0.1, exploration=0.7)
+"""The hard bot's budget and rollout settings (tuned with selfplay, see the report)."""
+
+
+def search_hooks() -> AiHooks:
+    """The settings `KapSearch` runs with."""
+    return SEARCH
+
+
+def hooks() -> AiHooks:
+    """The game's AI hooks: the heuristic, the evaluation and the hard search."""
+    return replace(SEARCH, make_bot=_make_bot)

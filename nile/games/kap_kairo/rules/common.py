@@ -1,0 +1,38 @@
+"""Names shared by the phase modules: the steps of a turn, masks, ledger entries."""
+
+from __future__ import annotations
+
+# The step the game waits on. Chance steps take a `CardDraw` with the matching verb.
+REVEAL = "reveal"
+"""Chance turns auction cards face up, one by one (as many as players)."""
+BID = "bid"
+"""Players write secret bids, in seat order; nobody sees another's bid until all bid."""
+DUEL = "duel"
+"""Chance draws a card for each player of a tie-break duel (VK-4)."""
+CHOOSE = "choose"
+"""Players take one auction card each, in choosing order."""
+DRAW = "draw"
+"""Chance turns the top card onto the shared track-laying row (VK-5)."""
+DECIDE = "decide"
+"""The player to move builds or passes."""
+BONUS = "bonus"
+"""Chance gives a river bonus card from the draw pile (the discards were empty, VK-6)."""
+OVER = "over"
+
+CHANCE_VERBS: dict[str, str] = {REVEAL: "reveal", DUEL: "duel", DRAW: "draw", BONUS: "bonus"}
+"""The `CardDraw.verb` each chance step expects."""
+
+UNKNOWN = -1
+"""In an observation: a bonus card that came from the draw pile (nobody saw it)."""
+MASKED = -1
+"""In an observation: another player's bid that is not revealed yet."""
+
+LedgerEntry = tuple[str, int | None, int | None]
+"""One line of a player's capital sheet: (kind, amount, capital after).
+
+Kinds: "start" (starting capital), "bid" (pounds bid), "income" (coins of a crossed
+card), "rails" (pounds paid for bought rails). An unrevealed bid of another player shows
+as ("bid", None, None) in an observation.
+"""
+
+LEDGER_KINDS = ("start", "bid", "income", "rails")

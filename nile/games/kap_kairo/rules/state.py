@@ -1,0 +1,370 @@
+"""The state of a game of Vom Kap bis Kairo and the engine protocol around it.
+
+The phases live in `auction.py` (land purchase) and `track.py` (track laying); this
+module holds the zones, answers the protocol's queries and dispatches `apply`.
+
+Zones (every one of the 50 cards is in exactly one): the draw `pool` (an unordered set,
+kept sorted: the order of the pile is never stored, each draw is a chance action), the
+`discards` (ordered, top = last), the auction `display`, the track-laying `row`, the
+`duel_cards` of a running tie-break round, each player's `columns` (uncrossed cards, the
+next one first), `crossed` cards and face-down `bonus` cards.
+
+Hidden information:
+- a bid is seen only by its bidder until every player has bid (VK-3);
+- bonus cards are face down and worth 1 rail whatever they are. A bonus card taken from
+  the discards is known to all (the discards are face up: the top card is taken); one
+  taken from the pile is known to nobody, its holder included (house ruling VK-10). Such
+  cards are listed in `secret`; an observation shows them as `UNKNOWN` and counts them
+  in its `pool` of unseen cards (`masked` says how many), and `determinize` deals them
+  again from that pool. A spent bonus card goes face up to the discards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, cast
+
+from nile.core.errors import IllegalAction
+from nile.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    GameState,
+    ScoreSheet,
+    Status,
+    ranking_from_scores,
+)
+from nile.games.kap_kairo.rules import auction, track
+from nile.games.kap_kairo.rules.actions import (
+    DRAWS,
+    PASS,
+    TAKES,
+    Bid,
+    Build,
+    CardDraw,
+    Pass,
+    Take,
+    bids_up_to,
+)
+from nile.games.kap_kairo.rules.common import (
+    BID,
+    BONUS,
+    CHANCE_VERBS,
+    CHOOSE,
+    DECIDE,
+    DRAW,
+    DUEL,
+    MASKED,
+    OVER,
+    REVEAL,
+    UNKNOWN,
+    LedgerEntry,
+)
+from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, RULES
+from nile.games.kap_kairo.rules.refusals import refusal
+
+
+class KapState(GameState):
+    """One game of Vom Kap bis Kairo for 2-4 players."""
+
+    game_id = "kap_kairo"
+
+    def __init__(self, players: int) -> None:
+        start = RULES.start_capital
+        self.players = players
+        self.pool: list[int] = list(CARDS)
+        self.discards: list[int] = []
+        self.display: list[int] = []
+        self.row: list[int] = []
+        self.duel_cards: list[int] = []
+        self.columns: list[list[int]] = [[] for _ in range(players)]
+        self.crossed: list[list[int]] = [[] for _ in range(players)]
+        self.bonus: list[list[int]] = [[] for _ in range(players)]
+        self.secret: list[int] = []
+        """Bonus cards drawn from the pile: which cards they are is known to nobody."""
+        self.masked = 0
+        """Observation only: how many unseen cards in `pool` are really face-down bonus."""
+        self.capital: list[int] = [start] * players
+        self.ledger: list[list[LedgerEntry]] = [[("start", start, start)] for _ in range(players)]
+        self.bids: list[int | None] = [None] * players
+        """This auction's bids (None: not yet written; MASKED: written, hidden from viewer)."""
+        self.groups: list[list[int]] = []
+        """While the choosing order is settled: seats in order, tied seats grouped."""
+        self.duel: list[int] = []
+        """Seats of the running duel round, in drawing order."""
+        self.order: list[int] = []
+        """The choosing order of the last auction (its first seat starts track laying)."""
+        self.chooser = 0
+        """Index in `order` of the player to take an auction card."""
+        self.step = REVEAL
+        self.auction = 0
+        self.turn = 0
+        """Track laying: the player to move (and, after a build, the builder)."""
+        self.drew = False
+        """Track laying: whether this turn turned a card up (VK-7 counts turns without)."""
+        self.idle = 0
+        """Consecutive passes in turns that could draw nothing (VK-7)."""
+        self.bonus_queue: list[int] = []
+        """Seats still owed a river bonus card after the last build."""
+        self.end = ""
+        """"won" (VK-8) or "deadlock" (VK-7) once the game is over."""
+        self.winner: int | None = None
+
+    # Queries ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def current_player(self) -> int | None:
+        step = self.step
+        if step == DECIDE:
+            return self.turn
+        if step == BID:
+            return self.bids.index(None)
+        if step == CHOOSE:
+            return self.order[self.chooser]
+        if step == OVER:
+            return None
+        return CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        step = self.step
+        if step == DECIDE:
+            options: list[Action] = list(track.build_options(self, self.turn))
+            options.append(PASS)
+            return options
+        if step == BID:
+            return list(bids_up_to(self.capital[self.bids.index(None)]))
+        if step == CHOOSE:
+            return [TAKES[card] for card in self.display]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        verb = CHANCE_VERBS.get(self.step)
+        if verb is None or not self.pool:
+            return []
+        table = DRAWS[verb]
+        probability = 1.0 / len(self.pool)
+        return [(table[card], probability) for card in self.pool]
+
+    def pile_size(self) -> int:
+        """Cards in the draw pile (an observation's `pool` also holds unseen bonus cards)."""
+        return len(self.pool) - self.masked
+
+    def is_undo_barrier(self, action: Action) -> bool:
+        """Chance, and the last bid (it reveals every bid), cannot be taken back."""
+        if self.current_player == CHANCE:
+            return True
+        return isinstance(action, Bid) and self.bids.count(None) == 1
+
+    # Applying -----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        reason = refusal(self, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        kind = type(action)  # exact types: isinstance on ABC subclasses is slow here
+        if kind is CardDraw:
+            card = cast(CardDraw, action).card
+            step = self.step
+            if step == DRAW:
+                return track.draw_row_card(self, card)
+            if step == REVEAL:
+                return auction.reveal_card(self, card)
+            if step == DUEL:
+                return auction.duel_draw(self, card)
+            return track.bonus_from_pile(self, card)
+        if kind is Build:
+            build = cast(Build, action)
+            return track.build(self, build.bonus, build.buy)
+        if kind is Pass:
+            return track.pass_turn(self)
+        if kind is Bid:
+            return auction.place_bid(self, self.bids.index(None), cast(Bid, action).amount)
+        return auction.take_card(self, cast(Take, action).card)
+
+    def check_legal(self, action: Action) -> None:
+        reason = refusal(self, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def start(self) -> list[Event]:
+        """Open the first land purchase (a new game starts with an auction)."""
+        return auction.start_auction(self)
+
+    # Results ------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """Cards crossed. Capital only breaks ties (see `ranking`)."""
+        return [float(len(c)) for c in self.crossed]
+
+    def ranking(self) -> list[int]:
+        """Most cards crossed first; equal crossings: more capital first (VK-7)."""
+        keys = [len(c) * 100_000 + money for c, money in zip(self.crossed, self.capital,
+                                                               strict=True)]
+        return ranking_from_scores(keys)
+
+    def score_sheet(self) -> ScoreSheet:
+        crossed = tuple(float(len(c)) for c in self.crossed)
+        capital = tuple(float(m) for m in self.capital)
+        notes: list[str] = []
+        if self.end == "won" and self.winner is not None:
+            notes.append(f"{{p{self.winner}}} crossed {RULES.win_crossings} cards and won.")
+        elif self.end == "deadlock":
+            notes.append("Nothing could be drawn and nobody built for a full round: "
+                         "most cards crossed wins.")
+        notes.append("Capital breaks ties on cards crossed; otherwise it does not count.")
+        return ScoreSheet(("Cards crossed", "Capital (£, tie-break)"), (crossed, capital),
+                          crossed, notes=tuple(notes))
+
+    def status(self) -> Status:
+        round_text = f"Land purchase {self.auction}"
+        step = self.step
+        if step == OVER:
+            return Status(round_text, "Game over")
+        if step in (REVEAL, BID, DUEL, CHOOSE):
+            texts = {REVEAL: "Auction: turning up land",
+                     BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
+                     DUEL: "Auction: tie-break duel",
+                     CHOOSE: f"Auction: {{p{self.current_player}}} chooses land"}
+            return Status(round_text, texts[step])
+        if step == BONUS:
+            return Status(round_text, "Track laying: river bonus")
+        verb = "turns up a card" if step == DRAW else "builds or passes"
+        return Status(round_text, f"Track laying: {{p{self.turn}}} {verb}")
+
+    # Hidden information -------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> KapState:
+        """A copy without other players' unrevealed bids and with pile bonus cards unknown."""
+        view = self.clone()
+        view.viewer = seat
+        if self.step == BID:
+            for other in range(self.players):
+                if other != seat and self.bids[other] is not None:
+                    view.bids[other] = MASKED
+                    view.ledger[other][-1] = ("bid", None, None)
+        if self.secret:
+            hidden = set(self.secret)
+            view.bonus = [[UNKNOWN if c in hidden else c for c in hand] for hand in view.bonus]
+            view.pool = sorted(self.pool + self.secret)
+            view.masked = len(self.secret)
+            view.secret = []
+        return view
+
+    def determinize(self, rng: random.Random) -> KapState:
+        """A full state: unknown bonus cards dealt from the unseen cards, hidden bids guessed.
+
+        The guess for a hidden bid comes from `auction.guess_bid`, which reads only public
+        facts (the display and the bidder's capital): the true bid is not in this copy.
+        """
+        full = self.clone()
+        full.viewer = None
+        if full.masked:
+            unseen = list(full.pool)
+            rng.shuffle(unseen)
+            for hand in full.bonus:
+                for index, card in enumerate(hand):
+                    if card == UNKNOWN:
+                        hand[index] = unseen.pop()
+                        full.secret.append(hand[index])
+            full.pool = sorted(unseen)
+            full.secret.sort()
+            full.masked = 0
+        for seat, bid in enumerate(full.bids):
+            if bid == MASKED:
+                guess = auction.guess_bid(full, seat, rng)
+                full.bids[seat] = guess
+                full.ledger[seat][-1] = ("bid", guess, full.capital[seat] - guess)
+        return full
+
+    # Copies and saves ---------------------------------------------------------------
+
+    def clone(self) -> KapState:
+        copy = object.__new__(KapState)
+        copy.__dict__.update(self.__dict__)
+        copy.pool = self.pool[:]
+        copy.discards = self.discards[:]
+        copy.display = self.display[:]
+        copy.row = self.row[:]
+        copy.duel_cards = self.duel_cards[:]
+        copy.columns = [c[:] for c in self.columns]
+        copy.crossed = [c[:] for c in self.crossed]
+        copy.bonus = [c[:] for c in self.bonus]
+        copy.secret = self.secret[:]
+        copy.capital = self.capital[:]
+        copy.ledger = [entries[:] for entries in self.ledger]
+        copy.bids = self.bids[:]
+        copy.groups = [g[:] for g in self.groups]
+        copy.duel = self.duel[:]
+        copy.order = self.order[:]
+        copy.bonus_queue = self.bonus_queue[:]
+        return copy
+
+    _LISTS = ("pool", "discards", "display", "row", "duel_cards", "secret", "capital", "bids",
+              "duel", "order", "bonus_queue")
+    _NESTED = ("columns", "crossed", "bonus", "groups")
+    _SCALARS = ("players", "masked", "chooser", "step", "auction", "turn", "drew", "idle",
+                "end", "winner")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in self._SCALARS}
+        data.update({name: list(getattr(self, name)) for name in self._LISTS})
+        data.update({name: [list(x) for x in getattr(self, name)] for name in self._NESTED})
+        data["ledger"] = [[list(entry) for entry in entries] for entries in self.ledger]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> KapState:
+        state = cls(int(data["players"]))
+        for name in cls._SCALARS:
+            setattr(state, name, data[name])
+        for name in cls._LISTS:
+            setattr(state, name, list(data[name]))
+        for name in cls._NESTED:
+            setattr(state, name, [list(x) for x in data[name]])
+        state.ledger = [[(str(k), a, b) for k, a, b in entries] for entries in data["ledger"]]
+        return state
+
+    # Checks -------------------------------------------------------------------------
+
+    def invariant_violations(self) -> list[str]:
+        """Cards conserved, capital >= 0, bonus cap, ledger agrees with capital."""
+        problems: list[str] = []
+        zones = (self.pool + self.discards + self.display + self.row + self.duel_cards
+                 + [c for col in self.columns for c in col]
+                 + [c for col in self.crossed for c in col]
+                 + [c for hand in self.bonus for c in hand])
+        if self.masked:
+            zones = [c for c in zones if c != UNKNOWN]
+        if sorted(zones) != list(CARDS):
+            problems.append(f"{len(zones)} card places for {DECK_SIZE} cards, or a card twice")
+        for seat in range(self.players):
+            problems += self._seat_violations(seat)
+        held = {c for hand in self.bonus for c in hand}
+        if any(c not in held for c in self.secret):
+            problems.append("a secret bonus card is not held by anyone")
+        if self.step == OVER and not self.end:
+            problems.append("the game is over without a reason")
+        return problems
+
+    def _seat_violations(self, seat: int) -> list[str]:
+        problems = []
+        if self.capital[seat] < 0:
+            problems.append(f"seat {seat} has negative capital")
+        if len(self.bonus[seat]) > RULES.bonus_cap:
+            problems.append(f"seat {seat} holds more than {RULES.bonus_cap} bonus cards")
+        if len(self.crossed[seat]) > RULES.win_crossings:
+            problems.append(f"seat {seat} crossed too many cards")
+        pending = self.step == BID and self.bids[seat] is not None
+        if not pending and self.ledger[seat][-1][2] != self.capital[seat]:
+            problems.append(f"seat {seat}'s ledger does not end on its capital")
+        return problems
+
+
+def card_list(cards: list[int]) -> str:
+    """Card names for messages and debugging: "R3, S9"."""
+    return ", ".join(NAMES[c] for c in cards)
