@@ -138,18 +138,20 @@ class TableBuilder:
              auction: tuple[str, ...] | list[str] = (),
              known: tuple[str, ...] | list[str] = ()) -> TableBuilder:
         """Cards into a hand from the decks; `known` names those the others know."""
-        state = self.state
+        state, public = self.state, list(known)
         for name in city:
             card = D.city_card(name)
             state.city_deck.remove(card)
             insort(state.city_hand[seat], card)
-            if name in known:
+            if name in public:
+                public.remove(name)
                 insort(state.city_known[seat], card)
         for name in auction:
             kind = _kind(name)
             state.auction_deck.remove(kind)
             insort(state.auction_hand[seat], kind)
-            if name in known:
+            if name in public:
+                public.remove(name)
                 insort(state.auction_known[seat], kind)
         return self
 

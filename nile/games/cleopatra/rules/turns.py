@@ -131,39 +131,35 @@ def _refuse_if(reason: str | None) -> None:
         raise IllegalAction(reason)
 
 
-def _count(state: CleopatraState, seat: int, draw: bool) -> None:
+def _count(state: CleopatraState, seat: int, draw: bool, reason: str | None) -> None:
+    """Refuse an action beyond the seat's allowance or with a `reason`; else count it."""
     if not may_draw(state, seat):
         raise IllegalAction("You have no actions left; end your turn.")
     if not draw and not may_act(state, seat):
         raise IllegalAction("Anubis's extra action must be Draw City Cards.")
+    _refuse_if(reason)
     state.actions_used += 1
     state.draws_used += int(draw)
 
 
 def _apply_action(state: CleopatraState, seat: int, action: Action) -> list[Event]:
     if isinstance(action, DrawCityCards):
-        _refuse_if(actions.why_not_draw(state, seat, action))
-        _count(state, seat, draw=True)
+        _count(state, seat, True, actions.why_not_draw(state, seat, action))
         return actions.apply_draw(state, seat, action)
     if isinstance(action, ConstructTrack):
-        _refuse_if(actions.why_not_track(state, seat, action))
-        _count(state, seat, draw=False)
+        _count(state, seat, False, actions.why_not_track(state, seat, action))
         return actions.apply_track(state, seat, action)
     if isinstance(action, ShipFruit):
-        _refuse_if(actions.why_not_ship(state, seat, action))
-        _count(state, seat, draw=False)
+        _count(state, seat, False, actions.why_not_ship(state, seat, action))
         return actions.apply_ship(state, seat, action)
     if isinstance(action, ProduceFruit):
-        _refuse_if(actions.why_not_produce(state, seat, action))
-        _count(state, seat, draw=False)
+        _count(state, seat, False, actions.why_not_produce(state, seat, action))
         return actions.apply_produce(state, seat, action)
     if isinstance(action, BuildPyramid):
-        _refuse_if(actions.why_not_pyramid(state, seat, action))
-        _count(state, seat, draw=False)
+        _count(state, seat, False, actions.why_not_pyramid(state, seat, action))
         return actions.apply_pyramid(state, seat, action)
     if isinstance(action, StartBuilding):
-        _refuse_if(building.why_not_start(state, seat, action))
-        _count(state, seat, draw=False)
+        _count(state, seat, False, building.why_not_start(state, seat, action))
         return building.apply_start(state, seat, action)
     if isinstance(action, TakeCard):
         raise IllegalAction("You have already taken your Auction card this turn.")
