@@ -45,7 +45,7 @@ def swap_secret_auction_card(state: CleopatraState, seat: int) -> CleopatraState
     other.auction_hand[seat].remove(secret[0])
     other.auction_hand[seat] = sorted(other.auction_hand[seat] + [replacement])
     other.auction_deck.remove(replacement)
-    other.auction_deck = sorted(other.auction_deck + [secret[0]])
+    other.auction_deck = sorted([*other.auction_deck, secret[0]])
     return other
 
 
@@ -136,7 +136,7 @@ def test_others_learn_only_the_face_up_card_of_a_draw() -> None:
     state = (TableBuilder(players=3).city_display("Avaris (lime 8, lemon 7)")
              .acting(RED).build())
     events = play(state, "draw Avaris (lime 8, lemon 7)") + resolve_chance(state)
-    dealt = [e for e in events if type(e).__name__ == "CardDealt"][0]
+    dealt = next(e for e in events if type(e).__name__ == "CardDealt")
     assert "gets a City card" in dealt.describe(BLUE)
     assert dealt.name in dealt.describe(RED)
     assert state.observation(BLUE).city_hand[RED] == sorted(
