@@ -7,7 +7,8 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE, Action, Event
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.data import FRUIT_CARD, game_data
+from nile.games.cleopatra.rules.hidden import secret_part
 from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
@@ -55,3 +56,27 @@ def random_game(players: int, seed: int) -> CleopatraState:
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def swap_secret_city_card(state: CleopatraState, seat: int) -> CleopatraState:
+    other = state.clone()
+    secret = secret_part(other.city_hand[seat], other.city_known[seat])[0]
+    stranger = other.city_deck[0]
+    other.city_hand[seat] = sorted([c for c in other.city_hand[seat] if c != secret]
+                                   + [stranger])
+    other.city_deck = sorted([c for c in other.city_deck if c != stranger] + [secret])
+    return other
+
+
+def swap_secret_auction_card(state: CleopatraState, seat: int) -> CleopatraState:
+    other = state.clone()
+    secret = secret_part(other.auction_hand[seat], other.auction_known[seat])
+    if not secret:
+        return other
+    replacement = next(k for k in other.auction_deck
+                       if k != secret[0] and D.auction[k].category != FRUIT_CARD)
+    other.auction_hand[seat].remove(secret[0])
+    other.auction_hand[seat] = sorted(other.auction_hand[seat] + [replacement])
+    other.auction_deck.remove(replacement)
+    other.auction_deck = sorted([*other.auction_deck, secret[0]])
+    return other

@@ -11,10 +11,18 @@ from nile.games.cleopatra import GAME_INFO
 from nile.games.cleopatra.builder import TableBuilder
 from nile.games.cleopatra.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.consts import UNKNOWN
-from nile.games.cleopatra.rules.hidden import observe, secret_part
+from nile.games.cleopatra.rules.hidden import observe
 from nile.games.cleopatra.rules.state import CleopatraState
 
-from .helpers import BLUE, RED, YELLOW, play, resolve_chance
+from .helpers import (
+    BLUE,
+    RED,
+    YELLOW,
+    play,
+    resolve_chance,
+    swap_secret_auction_card,
+    swap_secret_city_card,
+)
 
 D = game_data()
 
@@ -23,30 +31,6 @@ def after_setup(players: int = 3, seed: int = 5) -> CleopatraState:
     state = GAME_INFO.create(players, seed, {})
     resolve_chance(state, seed)
     return state
-
-
-def swap_secret_city_card(state: CleopatraState, seat: int) -> CleopatraState:
-    other = state.clone()
-    secret = secret_part(other.city_hand[seat], other.city_known[seat])[0]
-    stranger = other.city_deck[0]
-    other.city_hand[seat] = sorted([c for c in other.city_hand[seat] if c != secret]
-                                   + [stranger])
-    other.city_deck = sorted([c for c in other.city_deck if c != stranger] + [secret])
-    return other
-
-
-def swap_secret_auction_card(state: CleopatraState, seat: int) -> CleopatraState:
-    other = state.clone()
-    secret = secret_part(other.auction_hand[seat], other.auction_known[seat])
-    if not secret:
-        return other
-    replacement = next(k for k in other.auction_deck
-                       if k != secret[0] and D.auction[k].category != FRUIT_CARD)
-    other.auction_hand[seat].remove(secret[0])
-    other.auction_hand[seat] = sorted(other.auction_hand[seat] + [replacement])
-    other.auction_deck.remove(replacement)
-    other.auction_deck = sorted([*other.auction_deck, secret[0]])
-    return other
 
 
 def test_observations_ignore_what_the_seat_cannot_see() -> None:

@@ -29,7 +29,7 @@ def city_points(state: CleopatraState, city: int) -> list[int]:
     trains = state.trains_around(city)
     result = scoring.city_majority(state.prestige(city), dict(enumerate(trains)),
                                    state.players)
-    return [result[s] for s in range(state.players)]
+    return [result[s] for s in range(state.players)]  # the pure function, as specified
 
 
 def building_types(state: CleopatraState, seat: int) -> int:
