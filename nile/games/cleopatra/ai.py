@@ -63,12 +63,17 @@ class Weights:
     bid_florin_per_step: int = 7
     bid_cap: int = 3
     # Evaluation of unfinished games (leaves of the hard bot's search).
-    eval_money: float = 0.6
-    eval_city_card: float = 0.9
-    eval_train: float = 0.3
+    eval_money: float = 0.8
+    eval_city_card: float = 0.6
+    eval_train_base: float = 0.3
+    eval_train: float = 0.4
     """Per placed train per turn left, on top of today's majorities."""
-    eval_building_vp: float = 0.2
-    eval_hand_train: float = 0.3
+    eval_building_vp: float = 0.0
+    eval_hand_train: float = 0.1
+    eval_action: float = 3.6
+    """What an action still to take this turn is worth (6 in the last turn)."""
+    eval_action_last: float = 6.0
+    eval_pick: float = 1.4
     eval_scale: float = 4.0
     eval_scale_per_turn: float = 2.5
 
@@ -303,35 +308,62 @@ def policy(state: GameState, rng: random.Random) -> Action:
 
 
 def estimated_scores(state: CleopatraState) -> list[float]:
-    """Each seat's final score if the game ended now, plus what its hand, money and trains
-    are still worth with the turns left."""
+    """Each seat's expected final score: a linear model of today's position fitted on
+    self-play of the policy (3 players), by the turns left."""
     table = city_table(state)
     left = max(0, turns_left(state))
+    vp_weight = 1.0 - 0.05 * left
+    city_weight = max(0.5, 0.85 - 0.07 * left)
+    card_weight = min(1.5, W.eval_city_card + 0.2 * left)
+    train_weight = W.eval_train_base + W.eval_train * left
     result: list[float] = []
     for seat in range(state.players):
-        score = float(state.vp[seat] + sum(row[seat] for row in table))
-        money = W.eval_money if left else 1 / 3
-        score += state.money[seat] * money
+        score = vp_weight * state.vp[seat] + city_weight * sum(row[seat] for row in table)
+        score += state.money[seat] * (W.eval_money if left else 1 / 3)
         types = len({KINDS[k].building_type for k in state.buildings[seat]})
         score += types_vp(types, D.building_type_vp)
-        score += types_vp(fruit_types(state.fruit_cards[seat]), D.fruit_type_vp)
-        placed = D.trains_per_player - state.trains_left[seat]
-        score += W.eval_train * placed * left
+        score += 0.85 * types_vp(fruit_types(state.fruit_cards[seat]), D.fruit_type_vp)
+        score += train_weight * (D.trains_per_player - state.trains_left[seat])
+        score += card_weight * len(state.city_hand[seat])
         score += _hand_worth(state, seat, left)
+        score += _turn_still_to_play(state, seat, left)
         result.append(score)
     return result
 
 
+def _turn_still_to_play(state: CleopatraState, seat: int, left: int) -> float:
+    """What the seat's actions and Auction cards still due this turn are worth, so that a
+    search cut off in mid-turn does not favour whoever happens to act first."""
+    per_action = W.eval_action_last if left == 0 else W.eval_action
+    if state.phase != ACTIONS:
+        god = state.gods[seat]
+        actions = 3 if god == gods.ANUBIS else 2
+        picks = 2 if god == gods.THOTH else 1
+        return actions * per_action + picks * W.eval_pick
+    index = state.action_order.index(seat)
+    if index < state.action_index:
+        return 0.0
+    if index > state.action_index:
+        return (state.actions_allowed(seat) * per_action
+                + gods.auction_picks(state, seat) * W.eval_pick)
+    value = (state.actions_allowed(seat) - state.actions_used) * per_action
+    value += state.picks_left * W.eval_pick
+    if state.pending:
+        value += KINDS[state.pending[0]].vp
+    return value
+
+
 def _hand_worth(state: CleopatraState, seat: int, left: int) -> float:
-    worth = W.eval_city_card * len(state.city_hand[seat])
+    """Train and Building cards in hand (an unknown card counts as an average one)."""
+    worth = 0.0
     for kind in state.auction_hand[seat]:
         if kind < 0:
-            worth += 1.0
+            worth += 0.5
         elif KINDS[kind].category == BUILDING:
             worth += W.eval_building_vp * KINDS[kind].vp
         else:
-            worth += W.eval_hand_train * KINDS[kind].trains
-    return worth if left or state.phase != ACTIONS else 0.5 * worth
+            worth += W.eval_hand_train * left * KINDS[kind].trains
+    return worth
 
 
 def evaluate(state: GameState) -> list[float]:

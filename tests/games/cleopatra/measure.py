@@ -6,7 +6,8 @@ never asserted). From the tree root:
 
 `speed` times random full games (3 players) and `clone()`; `hard` plays games and times
 every decision of the hard bot at its default budget (iterations and time cap as the app
-uses them), printing the median, p95 and maximum.
+uses them), printing the median, p95 and maximum, in wall-clock and in CPU seconds (the
+CPU figures hold on a busy machine too).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ if str(ROOT) not in sys.path:
 from nile.ai.bots import choose, hooks_of, make_bot  # noqa: E402
 from nile.core import chance  # noqa: E402
 from nile.core.game import CHANCE, GameState  # noqa: E402
-from nile.games.cleopatra import GAME_INFO  # noqa: E402
+from nile.games.cleopatra import GAME_INFO, ai  # noqa: E402
 
 
 def random_game(seed: int, players: int) -> GameState:
@@ -55,15 +56,16 @@ def speed(games: int, players: int) -> dict[str, float]:
 def hard(games: int, bots: list[str], seed: int, no_cap: bool) -> dict[str, object]:
     hooks = hooks_of(GAME_INFO)
     times: list[float] = []
+    cpu_times: list[float] = []
     players = len(bots)
     for number in range(games):
         game_seed = seed * 1000 + number
         shift = number % players
         seats = bots[-shift:] + bots[:-shift] if shift else list(bots)
-        made = [make_bot(GAME_INFO, name, s, game_seed,
-                         iterations=hooks.hard_iterations,
-                         seconds=None if no_cap else hooks.hard_seconds)
-                if name != "random" else None for s, name in enumerate(seats)]
+        if no_cap:
+            ai.SEARCH_TIME_CAP = None
+        made = [make_bot(GAME_INFO, name, s, game_seed) if name != "random" else None
+                for s, name in enumerate(seats)]
         state = GAME_INFO.create(players, game_seed, {})
         rng = random.Random(game_seed)
         while not state.is_terminal:
@@ -76,17 +78,21 @@ def hard(games: int, bots: list[str], seed: int, no_cap: bool) -> dict[str, obje
             if bot is None:
                 state.apply(rng.choice(state.legal_actions()))
                 continue
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             action = choose(bot, state.observation(seat))
             if seats[seat] == "hard" and len(state.legal_actions()) > 1:
                 times.append(time.perf_counter() - started)
+                cpu_times.append(time.process_time() - cpu)
             state.apply(action)
     times.sort()
+    cpu_times.sort()
     return {"decisions": len(times),
             "median_s": round(times[len(times) // 2], 3),
             "p95_s": round(times[int(len(times) * 0.95)], 3),
             "max_s": round(times[-1], 3),
-            "iterations": hooks.hard_iterations, "cap_s": None if no_cap else hooks.hard_seconds}
+            "cpu_median_s": round(cpu_times[len(cpu_times) // 2], 3),
+            "cpu_p95_s": round(cpu_times[int(len(cpu_times) * 0.95)], 3),
+            "iterations": hooks.hard_iterations, "cap_s": ai.SEARCH_TIME_CAP}
 
 
 def main() -> int:
