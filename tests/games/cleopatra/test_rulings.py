@@ -142,7 +142,7 @@ def test_cc5_anubis_third_action_must_be_draw() -> None:
     assert texts(state.legal_actions()) == ["end turn"]
 
 
-def test_cc5_anubis_may_draw_first() -> None:
+def test_cc18_anubis_actions_in_any_order() -> None:
     state = (TableBuilder(players=3).gods("Ra", "Anubis", "Set")
              .city_display("Giza (lime 8, lemon 10)").acting(BLUE).build())
     play(state, "draw Giza (lime 8, lemon 10)")

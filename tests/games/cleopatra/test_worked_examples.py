@@ -111,6 +111,20 @@ def test_building_sources_are_a_choice_cheapest_first() -> None:
     assert state.cubes(city("Thebes"), fruit("raspberry")) == 1
 
 
+def test_plan_building_lists_sources_with_routes_cheapest_first() -> None:
+    from nile.games.cleopatra.rules.building import plan_building
+
+    state = becky_table().fruit("Thebes", "raspberry").fruit("Edfu", "raspberry").build()
+    plan = plan_building(state, RED, D.auction_kind(CITY_HALL), D.city_card(EDFU_CARD))
+    coconut, raspberry = plan
+    assert [c.action.to_str() for c in coconut] == ["use coconut from Lisht"]
+    assert coconut[0].route == tuple(city(c) for c in ("Lisht", "Abydos", "Edfu"))
+    assert [c.action.to_str() for c in raspberry] == [
+        "use raspberry from Edfu", "use raspberry from Thebes",
+        "use raspberry from card Fruit raspberry+lime"]
+    assert raspberry[1].route == (city("Thebes"), city("Edfu"))
+
+
 def test_ship_fruit_steve() -> None:
     """Steve (yellow) ships raspberry Edfu->Thebes with the Thebes card (raspberry 9, lemon
     7): raspberry at -1 pays 8 Florin, raspberry goes to -2 and lemon to +1; red scores 2 VP

@@ -167,6 +167,17 @@ def fruit_sources(state: CleopatraState, seat: int, city: int, fruit: int,
     return choices
 
 
+def plan_building(state: CleopatraState, seat: int, building: int,
+                  city_card: int) -> list[list[SourceChoice]]:
+    """For the scene: for each fruit of a building's cost (in cost order), every source with
+    the route its cube would travel, cheapest first. The first choice of each list is the
+    proposed (cheapest) plan; play it as `StartBuilding` then one `SourceFruit` per fruit
+    (steps with a single choice are taken by the engine itself)."""
+    city = CARDS[city_card].city
+    cost = KINDS[building].fruits
+    return [fruit_sources(state, seat, city, f, tuple(g for g in cost if g != f)) for f in cost]
+
+
 def source_options(state: CleopatraState, seat: int) -> list[Action]:
     """The legal choices for the next fruit of the building under way."""
     fruit, rest = state.pending_need[0], tuple(state.pending_need[1:])

@@ -7,6 +7,9 @@ it contradicts the rules):
 4 Anubis: a third action, which must be Draw City Cards. 5 Isis: +2 Florin per Ship Fruit.
 6 Horus: pyramids cost 4 Florin less. 7 Set: 5 Florin when chosen.
 Discounts never take a cost below 0.
+
+New ruling CC-18 (Anubis): the three actions may come in any order; at most two of them
+are other than Draw City Cards.
 """
 
 from __future__ import annotations

@@ -159,6 +159,7 @@ class CleopatraState(GameState):
         draws.skip_impossible(self)
         if not self.chance_queue and self.phase != OVER:
             events += turns.continue_after_chance(self)
+            draws.skip_impossible(self)
         return events
 
     def is_undo_barrier(self, action: Action) -> bool:
