@@ -100,10 +100,28 @@ class Context:
         self.state, self.seat, self.players = state, seat, state.players
         self.florin = florin_value(state)
         self.turns_left = turns_left(state)
-        self.trains = [state.trains_around(c) for c in range(CITIES)]
-        self.prestige = [state.prestige(c) for c in range(CITIES)]
+        self._trains: list[list[int] | None] = [None] * CITIES
+        self._prestige: list[int] = [-1] * CITIES
         self._share: dict[int, float] = {}
         self._track: dict[tuple[int, int], float] = {}
+        self._card_loss: dict[int, float] = {}
+
+    def trains(self, city: int) -> list[int]:
+        counts = self._trains[city]
+        if counts is None:
+            counts = self._trains[city] = self.state.trains_around(city)
+        return counts
+
+    def prestige(self, city: int) -> int:
+        if self._prestige[city] < 0:
+            self._prestige[city] = self.state.prestige(city)
+        return self._prestige[city]
+
+    def card_loss(self, kind: int) -> float:
+        """Fruit-type VP lost by giving up a face-up Fruit card."""
+        if kind not in self._card_loss:
+            self._card_loss[kind] = _fruit_card_loss(self.state, self.seat, kind)
+        return self._card_loss[kind]
 
     def relative(self, points: list[int]) -> float:
         """The seat's points minus the mean of the others'."""
@@ -115,8 +133,8 @@ class Context:
         if key not in self._track:
             gain = 0.0
             for city in D.tracks[track]:
-                counts = list(self.trains[city])
-                prestige = self.prestige[city] + 1  # buildings still to come
+                counts = list(self.trains(city))
+                prestige = self.prestige(city) + 1  # buildings still to come
                 before = majority_points(prestige, counts, self.players)
                 counts[self.seat] += trains
                 after = majority_points(prestige, counts, self.players)
@@ -127,8 +145,8 @@ class Context:
     def share(self, city: int) -> float:
         """The part of a city's prestige the seat would score now, less the others' (-1..1)."""
         if city not in self._share:
-            prestige = self.prestige[city]
-            points = majority_points(prestige, self.trains[city], self.players)
+            prestige = self.prestige(city)
+            points = majority_points(prestige, self.trains(city), self.players)
             self._share[city] = self.relative(points) / prestige if prestige else 0.0
         return self._share[city]
 
@@ -177,9 +195,10 @@ def value_building(ctx: Context, action: StartBuilding) -> float:
     for f in needed:
         sources = building.fruit_sources(state, seat, city, f, needed)
         if sources and sources[0].action.source == FROM_CARD:
-            loss = _fruit_card_loss(state, seat, sources[0].action.where)
+            loss = ctx.card_loss(sources[0].action.where)
             value -= W.card_fruit_penalty + 0.5 * loss
-    others = sum(ctx.trains[city]) - ctx.trains[city][seat]
+    trains = ctx.trains(city)
+    others = sum(trains) - trains[seat]
     return value - ctx.florin * others / (ctx.players - 1)
 
 
@@ -188,7 +207,7 @@ def value_ship(ctx: Context, action: ShipFruit) -> float:
     card = CARDS[action.city_card]
     price = next(p for f, p in card.demands if f == action.fruit)
     income = max(0, price + state.market[action.fruit]) + gods.ship_bonus(state, seat)
-    trains = ctx.trains[card.city]
+    trains = ctx.trains(card.city)
     given = sum(trains[s] + sum(1 for k in state.fruit_cards[s]
                                 if action.fruit in KINDS[k].fruits)
                 for s in range(ctx.players) if s != seat)
@@ -200,7 +219,7 @@ def value_produce(ctx: Context, action: ProduceFruit) -> float:
     fruits = KINDS[action.fruit_card].fruits
     demand = sum(1 for c in state.city_hand[seat] for f, _ in CARDS[c].demands if f in fruits)
     return (W.produce_base + 0.5 * min(demand, 3)
-            - _fruit_card_loss(state, seat, action.fruit_card) - W.city_card)
+            - ctx.card_loss(action.fruit_card) - W.city_card)
 
 
 def value_pyramid(ctx: Context, action: BuildPyramid) -> float:
@@ -214,7 +233,7 @@ def value_draw(ctx: Context, action: DrawCityCards) -> float:
     if ctx.turns_left == 0:
         value -= 1.0
     if action.card >= 0:
-        value += 0.05 * ctx.trains[CARDS[action.card].city][ctx.seat]
+        value += 0.05 * ctx.trains(CARDS[action.card].city)[ctx.seat]
     return value
 
 
@@ -295,6 +314,8 @@ def policy(state: GameState, rng: random.Random) -> Action:
                    if isinstance(a, ChooseGod) else -1.0)
     if state.phase == ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
+    if isinstance(state, SearchState) and _chooses_an_action(state):
+        return legal[0]  # the search's moves come best first (see `prune`)
     ctx = Context(state, seat)
     best, best_value = legal[0], -math.inf
     for action in legal:
@@ -394,16 +415,21 @@ def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
     """The moves worth searching: a few raises in the auction, the best-valued actions in
     the action phase, everything else (gods, Auction cards, fruit sources) untouched."""
     seat = state.current_player
-    if seat is None or seat < 0 or len(legal) <= SEARCH_WIDTH:
+    if seat is None or seat < 0 or len(legal) <= 1:
         return legal
     if state.phase == AUCTION:
         wanted = {Pass(), *(Bid(state.high_bid + step) for step in BID_STEPS)}
         return [a for a in legal if a in wanted]
-    if state.phase != ACTIONS or state.pending or state.picks_left:
+    if not _chooses_an_action(state):
         return legal
     ctx = Context(state, seat)
     ranked = sorted(legal, key=lambda a: value_action(ctx, a), reverse=True)
     return ranked[:SEARCH_WIDTH]
+
+
+def _chooses_an_action(state: CleopatraState) -> bool:
+    """The acting seat picks one of the six actions (not a source, not an Auction card)."""
+    return state.phase == ACTIONS and not state.pending and not state.picks_left
 
 
 class SearchState(CleopatraState):
