@@ -1,0 +1,395 @@
+"""Cairo's bots: a flick planner that simulates candidate flicks before choosing one.
+
+The board is public, so a bot plans on its own observation with the real rules: for a
+flick it aims candidates at the open sites (and, when stronger, at rivals' blocks), runs
+each through the rules (physics included) with the finger's mean flick, keeps the best
+few and runs those again with the finger's likely wobbles, then picks the best expected
+outcome. What is "best" is `evaluate`: the points the board would pay now (mine against
+the best rival's), a smaller share-of-influence term so that progress that does not yet
+change a place still counts, and costs for blocks lost to the box and ships knocked over.
+
+Levels differ in how many flicks they try and how well they execute:
+- easy: a handful of mean flicks, then its own hand shakes (extra aim and power noise);
+- normal: more candidates, the best three checked against two wobbles;
+- hard: the most candidates, the best ten checked against four wobbles, within ~1 s.
+The other decisions (what to flick, taking blocks back, pyramids, penalties) are quick
+heuristics or one-step lookahead with the same evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from nile.ai.hooks import AiHooks
+from nile.core.game import Action, GameState
+from nile.games.cairo.board import board
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import scoring
+from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.events import ShipKnockedOver
+from nile.games.cairo.rules.pieces import BOARD, BOX
+from nile.games.cairo.rules.state import CairoState
+
+SHARE_WEIGHT = 0.25
+"""Value of holding all the influence on a site, as a share of its first-place points."""
+BOX_COST = 1.0
+"""Cost of one own block lost to the box."""
+KNOCK_COST = 4.0
+"""Cost of knocking a ship over (a block in the box and a lost turn)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    candidates: int
+    refine: int
+    """How many of the best candidates are checked against wobbles."""
+    wobbles: tuple[tuple[int, int], ...]
+    aim_noise: float
+    """Degrees of extra aim error in the bot's own hand (easy)."""
+    power_noise: float
+    max_seconds: float
+
+
+LEVELS = {
+    "easy": Level(6, 0, (), 7.0, 0.08, 0.3),
+    "normal": Level(20, 3, ((-1, 0), (1, 0)), 0.0, 0.0, 0.6),
+    "hard": Level(44, 10, ((-1, 0), (1, 0), (0, -1), (0, 1)), 0.0, 0.0, 1.0),
+}
+
+
+# Evaluation -------------------------------------------------------------------------------
+
+def evaluate_for(state: CairoState, seat: int) -> float:
+    """How good the board is for `seat`: points now against the best rival, plus a share of
+    influence, minus own blocks in the box. Pending die faces count as their average."""
+    if state.phase == S.FACE:
+        values = []
+        for face in range(1, 7):
+            branch = state.clone()
+            branch.pieces[branch.rolls[0]].face = face
+            branch.rolls = branch.rolls[1:]
+            for rest in branch.rolls:
+                branch.pieces[rest].face = 3
+            values.append(_board_value(branch, seat))
+        return statistics.fmean(values)
+    return _board_value(state, seat)
+
+
+def _board_value(state: CairoState, seat: int) -> float:
+    points = scoring.projected_points(state)
+    rivals = [p for s, p in enumerate(points) if s != seat]
+    value = points[seat] - (max(rivals) if rivals else 0.0)
+    influence = scoring.influence_by_site(state)
+    for site in board().sites:
+        if site.id in state.closed:
+            continue
+        total = sum(influence[site.id])
+        if total > 0.0:
+            value += SHARE_WEIGHT * site.first * influence[site.id][seat] / total
+    lost = sum(1 for p in state.pieces.values() if p.owner == seat and p.where == BOX)
+    return value - BOX_COST * lost
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's rough standing in [0, 1] (for generic search tools)."""
+    assert isinstance(state, CairoState)
+    points = scoring.projected_points(state)
+    best = max(points) or 1
+    return [max(0.0, min(1.0, p / best)) for p in points]
+
+
+# Flick candidates -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Candidate:
+    flick: A.Flick
+    label: str
+
+
+def candidates(state: CairoState, count: int, rng: random.Random) -> list[Candidate]:
+    """Flicks aimed at open sites (most valuable and nearest first), with a few variants,
+    and at rivals' blocks where they lead."""
+    seat = state.turn
+    x0, y0, _ = state.ship_pose(seat)
+    cfg = state.data
+    mu_g = cfg.physics.mu_floor * cfg.physics.gravity
+    influence = scoring.influence_by_site(state)
+    scored: list[tuple[float, Candidate]] = []
+    for site in board().sites:
+        if site.id in state.closed:
+            continue
+        for finger in state.finger_options():
+            for k, (du, dv, stretch) in enumerate(((0.0, 0.0, 1.0), (0.25, 0.0, 1.0),
+                                                   (-0.25, 0.0, 1.0), (0.0, 0.25, 1.04),
+                                                   (0.0, -0.25, 0.96))):
+                tx, ty = site.world((du * site.w, dv * site.h))
+                flick = _aim(state, x0, y0, tx, ty, stretch, finger, mu_g)
+                if flick is None:
+                    continue
+                distance = math.hypot(tx - x0, ty - y0)
+                mine, total = influence[site.id][seat], sum(influence[site.id])
+                need = 1.0 + (total - mine) / (1.0 + total)
+                priority = site.first * need / (1.0 + distance / 150.0) - k * 0.5 - \
+                    _finger_cost(state, finger)
+                scored.append((priority, Candidate(flick, f"{site.id}/{k}")))
+    for piece in state.pieces.values():
+        if piece.owner == seat or piece.where != BOARD:
+            continue
+        if not state.placement(piece.id).sites:
+            continue
+        for finger in state.finger_options():
+            flick = _aim(state, x0, y0, piece.x, piece.y, 1.6, finger, mu_g)
+            if flick is not None:
+                distance = math.hypot(piece.x - x0, piece.y - y0)
+                scored.append((3.0 / (1.0 + distance / 150.0) + rng.random(),
+                               Candidate(flick, f"hit {piece.id}")))
+    scored.sort(key=lambda item: -item[0])
+    picked = [c for _, c in scored[:count]]
+    if not picked:
+        picked = [Candidate(f, "grid") for f in rng.sample(state.legal_actions(),
+                                                          min(count, 4))
+                  if isinstance(f, A.Flick)]
+    return picked
+
+
+def _finger_cost(state: CairoState, finger: int) -> float:
+    profile = state.data.finger(finger)
+    return profile.aim_jitter * 0.3 + profile.power_jitter * 10.0
+
+
+def _aim(state: CairoState, x0: float, y0: float, tx: float, ty: float, stretch: float,
+         finger: int, mu_g: float) -> A.Flick | None:
+    """The flick that slides a block from the ship to (tx, ty), or None if out of reach."""
+    cfg = state.data.physics
+    distance = math.hypot(tx - x0, ty - y0) * stretch
+    speed = math.sqrt(2.0 * mu_g * distance)
+    top = state.data.finger(finger).max_speed
+    power = (speed - cfg.min_speed) / (top - cfg.min_speed)
+    if power > 1.0:
+        return None
+    degrees = math.degrees(math.atan2(ty - y0, tx - x0)) % 360.0
+    return A.Flick.of(state.chosen, degrees, max(0.0, power), 0.0, finger)
+
+
+def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> float:
+    """The evaluation after `flick` with the wobble (aim, power), from the flicker's view."""
+    seat = state.turn
+    branch = state.clone()
+    branch.apply(flick)
+    events = branch.apply(A.Jitter(aim, power))
+    value = evaluate_for(branch, seat)
+    if any(isinstance(e, ShipKnockedOver) for e in events):
+        value -= KNOCK_COST
+    if branch.phase == S.OFFER:
+        value += 0.5 * sum(1 for b in branch.free_small_on(branch.offer_site)
+                           if branch.pieces[b].owner == seat)
+    return value
+
+
+# Other decisions --------------------------------------------------------------------------
+
+def choose_kind(state: CairoState, rng: random.Random) -> A.Choose:
+    """Precise fingers go with the valuable single blocks; shaky ones with three tries."""
+    kinds = state.supply_kinds(state.turn)
+    precise = state.die in (2, 3, S.FINGER_ANY)
+    if precise and "large" in kinds:
+        return A.Choose("large")
+    if precise and "die" in kinds and rng.random() < 0.5:
+        return A.Choose("die")
+    if "small" in kinds:
+        return A.Choose("small")
+    return A.Choose(kinds[0])
+
+
+def best_by_lookahead(state: CairoState, options: list[Action]) -> Action:
+    """The option whose immediate result evaluates best (pyramids, arrangements)."""
+    seat = state.turn
+    best, best_value = options[0], -math.inf
+    for option in options:
+        branch = state.clone()
+        branch.apply(option)
+        _finish_pyramid(branch)
+        value = evaluate_for(branch, seat)
+        if value > best_value + 1e-9:
+            best, best_value = option, value
+    return best
+
+
+def _finish_pyramid(state: CairoState) -> None:
+    """Play a pyramid build to the end the quick way (auto pick, default order, first
+    place), so options can be compared by their result."""
+    for _ in range(4):
+        if state.phase == S.PICK:
+            state.apply(A.PICK_AUTO)
+        elif state.phase in (S.ARRANGE, S.PLACE):
+            state.apply(state.legal_actions()[0])
+        else:
+            return
+
+
+def quick_decision(state: CairoState, rng: random.Random) -> Action:
+    """Every decision but the flick itself."""
+    phase = state.phase
+    if phase == S.RETRIEVE:
+        return A.RETRIEVE_ALL
+    if phase == S.CHOOSE:
+        return choose_kind(state, rng)
+    if phase == S.PENALTY:
+        kinds = state.supply_kinds(state.turn)
+        return A.Penalty("small" if "small" in kinds else kinds[0])
+    if phase == S.OFFER:
+        return best_by_lookahead(state, state.legal_actions())
+    if phase == S.PICK:
+        return A.PICK_AUTO
+    if phase == S.ARRANGE:
+        return state.legal_actions()[0]
+    if phase == S.PLACE:
+        return state.legal_actions()[0]
+    return rng.choice(state.legal_actions())
+
+
+# The bot ------------------------------------------------------------------------------------
+
+class FlickPlanner:
+    """An incremental bot (start / think / action) for one seat at one level."""
+
+    def __init__(self, level: str, seat: int, rng: random.Random) -> None:
+        self.level = LEVELS[level]
+        self.seat = seat
+        self.rng = rng
+        self._state: CairoState | None = None
+        self._choice: Action | None = None
+        self._todo: list[tuple[int, int, int]] = []
+        self._cands: list[Candidate] = []
+        self._values: dict[int, list[tuple[float, float]]] = {}
+        self._started = 0.0
+        self.simulations = 0
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, CairoState)
+        self._state = observation
+        self._choice = None
+        self._started = time.perf_counter()
+        self.simulations = 0
+        if observation.phase != S.FLICK:
+            self._choice = quick_decision(observation, self.rng)
+            return
+        self._cands = candidates(observation, self.level.candidates, self.rng)
+        self._values = {}
+        self._todo = [(i, 0, 0) for i in range(len(self._cands))]
+        self._refined = False
+
+    def think(self, seconds: float) -> bool:
+        if self._choice is not None:
+            return True
+        state = self._state
+        assert state is not None
+        until = time.perf_counter() + seconds
+        probability = state.data.jitter.probability
+        while self._todo:
+            if time.perf_counter() - self._started > self.level.max_seconds:
+                self._todo = []
+                break
+            index, aim, power = self._todo.pop(0)
+            value = outcome_value(state, self._cands[index].flick, aim, power)
+            weight = probability(aim) * probability(power)
+            self._values.setdefault(index, []).append((weight, value))
+            self.simulations += 1
+            if not self._todo and not self._refined:
+                self._refine()
+            if time.perf_counter() > until:
+                return False
+        self._choice = self._finish()
+        return True
+
+    def _refine(self) -> None:
+        self._refined = True
+        if not self.level.refine:
+            return
+        best = sorted(self._values, key=lambda i: -self._expected(i))[:self.level.refine]
+        self._todo = [(i, a, p) for i in best for a, p in self.level.wobbles]
+
+    def _expected(self, index: int) -> float:
+        samples = self._values[index]
+        weight = sum(w for w, _ in samples)
+        return sum(w * v for w, v in samples) / weight
+
+    def _finish(self) -> Action:
+        state = self._state
+        assert state is not None
+        if not self._values:
+            return self._cands[0].flick
+        refined = [i for i in self._values if len(self._values[i]) > 1]
+        pool = refined or list(self._values)
+        best = max(pool, key=lambda i: (self._expected(i), -i))
+        flick = self._cands[best].flick
+        if self.level.aim_noise or self.level.power_noise:
+            flick = A.Flick.of(flick.kind, flick.degrees + self.rng.gauss(0, self.level.aim_noise),
+                               min(1.0, max(0.0, flick.power_share *
+                                            (1 + self.rng.gauss(0, self.level.power_noise)))),
+                               flick.offset_share, flick.finger)
+        return flick
+
+    def action(self) -> Action:
+        assert self._choice is not None, "think() until it returns True first"
+        return self._choice
+
+
+def make_bot(level: str, seat: int, rng: random.Random) -> FlickPlanner:
+    return FlickPlanner(level if level in LEVELS else "normal", seat, rng)
+
+
+def policy(state: GameState, rng: random.Random) -> Action:
+    """A quick move (the easy planner without its shaky hand)."""
+    assert isinstance(state, CairoState)
+    bot = FlickPlanner("easy", state.turn, rng)
+    bot.level = Level(6, 0, (), 0.0, 0.0, 0.3)
+    bot.start(state)
+    while not bot.think(1.0):
+        pass
+    return bot.action()
+
+
+def hooks() -> AiHooks:
+    return AiHooks(policy=policy, evaluate=evaluate, make_bot=make_bot)
+
+
+# Measurements -----------------------------------------------------------------------------
+
+def decision_figures(decisions: int = 12, seed: int = 3) -> dict[str, float]:
+    """Seconds per hard flick decision (p95 and median) on positions from a played game."""
+    from nile.core import chance
+    from nile.core.game import CHANCE
+    from nile.games.cairo.rules import new_game
+
+    state = new_game(3, seed, {})
+    rng = random.Random(seed)
+    bots = [make_bot("normal", s, random.Random(s)) for s in range(3)]
+    times: list[float] = []
+    plies = 0
+    while not state.is_terminal and len(times) < decisions and plies < 2000:
+        plies += 1
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        assert seat is not None
+        if state.phase == S.FLICK:
+            hard = make_bot("hard", seat, random.Random(plies))
+            started = time.perf_counter()
+            hard.start(state.observation(seat))
+            while not hard.think(1.0):
+                pass
+            times.append(time.perf_counter() - started)
+        bot = bots[seat]
+        bot.start(state.observation(seat))
+        while not bot.think(1.0):
+            pass
+        state.apply(bot.action())
+    times.sort()
+    return {"bot_decision_p95_s": times[int(0.95 * (len(times) - 1))],
+            "bot_decision_median_s": statistics.median(times)}

@@ -1,0 +1,314 @@
+"""D. Flicking: the flick decision, its jitter (chance), the physics, and what follows.
+
+A flick's text form holds what the player means; the finger's wobble is drawn afterwards
+as chance from a discretised normal (CA-4), then the physics resolves it (CA-5). The
+resolved board is canonical: blocks entirely off the board or in the Nile go to the box
+(CA-6), a shoved or struck ship means a knock-over (CA-7), a die-block gets a new face when
+it was flicked or moved more than its width (CA-9), pyramid stones knocked loose are free
+again (CA-8, CA-R4).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from nile.core.errors import IllegalAction
+from nile.core.game import Action, Event
+from nile.games.cairo import physics
+from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import scoring, turn
+from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.events import (
+    DieFaceRolled,
+    FlickResolved,
+    FlickStarted,
+    PenaltyPaid,
+    PoseRow,
+    ShipKnockedOver,
+)
+from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
+
+if TYPE_CHECKING:
+    from nile.games.cairo.rules.state import CairoState
+
+
+# The decision ---------------------------------------------------------------------------
+
+def flick_actions(state: CairoState) -> list[A.Flick]:
+    """A representative grid of flicks (any in-range flick is legal; see `validate`)."""
+    grid = state.data.grid
+    fingers = state.finger_options()
+    count = grid.angles if len(fingers) == 1 else grid.angles_on_six
+    return [A.Flick.of(state.chosen, 360.0 * i / count, power, 0.0, finger)
+            for finger in fingers for i in range(count) for power in grid.powers]
+
+
+def validate(state: CairoState, flick: A.Flick) -> None:
+    problem = flick.problem()
+    if problem:
+        raise IllegalAction(problem)
+    if flick.kind != state.chosen:
+        raise IllegalAction(f"This turn's flicks are {state.chosen} blocks.")
+    if flick.finger not in state.finger_options():
+        raise IllegalAction(f"The die says: flick with the {state.data.finger(state.die).name}.")
+
+
+def flick(state: CairoState, action: A.Flick) -> list[Event]:
+    state.pending = action
+    state.phase = S.JITTER
+    return []
+
+
+def jitter_outcomes(state: CairoState) -> list[tuple[Action, float]]:
+    jitter = state.data.jitter
+    span = range(-jitter.half, jitter.half + 1)
+    return [(A.Jitter(a, p), jitter.probability(a) * jitter.probability(p))
+            for a in span for p in span]
+
+
+# From the decision to the physics ---------------------------------------------------------
+
+def launch_for(state: CairoState, action: A.Flick, aim: int = 0, power: int = 0) -> Launch:
+    """The launch a flick becomes with the jitter outcome (aim, power) (CA-4)."""
+    data = state.data
+    finger = data.finger(action.finger)
+    cfg = data.physics
+    speed = cfg.min_speed + action.power_share * (finger.max_speed - cfg.min_speed)
+    speed *= 1.0 + data.jitter.z(power) * finger.power_jitter
+    speed = min(cfg.speed_cap, max(cfg.min_speed, speed))
+    degrees = action.degrees + data.jitter.z(aim) * finger.aim_jitter
+    spin = action.offset_share * cfg.spin_per_speed * speed
+    block = state.supply(state.turn, action.kind)[0]
+    return Launch(block, action.kind, ship_id(state.turn), math.radians(degrees), speed, spin)
+
+
+def body_specs(state: CairoState) -> list[BodySpec]:
+    """The at-rest board for the physics, in a fixed order: ships by seat, blocks by id."""
+    specs = []
+    for seat in state.active_seats():
+        x, y, angle = state.ship_pose(seat)
+        specs.append(BodySpec(ship_id(seat), "ship", x, y, angle))
+    for piece in sorted(state.on_board(), key=lambda p: p.id):
+        specs.append(BodySpec(piece.id, piece.kind, piece.x, piece.y, piece.angle, piece.level,
+                              piece.pyramid))
+    return specs
+
+
+def simulation(state: CairoState, aim: int = 0, power: int = 0, *,
+               record_impacts: bool = False) -> physics.FlickSimulation:
+    """The simulation the pending flick will run with this jitter (for the scene: step it
+    frame by frame; the rules run the very same steps)."""
+    assert state.pending is not None, "no flick is pending"
+    launch = launch_for(state, state.pending, aim, power)
+    return physics.FlickSimulation(body_specs(state), launch, data=state.data,
+                                   record_impacts=record_impacts)
+
+
+def resolve(state: CairoState, jitter: A.Jitter,
+            outcome: FlickOutcome | None = None) -> list[Event]:
+    """Run the flick to rest and apply the result. `outcome` may be passed in by a scene
+    that has already stepped `simulation(...)` to the end (it must be that simulation's)."""
+    action = state.pending
+    assert action is not None
+    launch = launch_for(state, action, jitter.aim, jitter.power)
+    if outcome is None:
+        outcome = physics.FlickSimulation(body_specs(state), launch, data=state.data).resolve()
+    started = FlickStarted(state.turn, launch.block, launch.ship, action.finger, action.degrees,
+                           action.power_share, action.offset_share,
+                           math.degrees(launch.angle), launch.speed, launch.spin)
+    state.pending = None
+    state.flicks_left -= 1
+    state.last_block = launch.block
+    return [started, *apply_outcome(state, launch, outcome)]
+
+
+def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> list[Event]:
+    """Put the physics result on the board and judge it."""
+    before = {p.id: (p.x, p.y) for p in state.on_board()}
+    flicked = state.pieces[launch.block]
+    flicked.where = BOARD
+    moved = _move_pieces(state, outcome)
+    state.classify(moved)
+    landing = _landing(state, launch.block, outcome)
+    to_box = _to_box(state, moved, outcome)
+    freed, gone = _update_pyramids(state)
+    state.rolls = _dice_to_roll(state, launch.block, moved, before)
+    knocked = _knocked_ships(state, outcome)
+    state.knocked = bool(knocked)
+    rows: tuple[PoseRow, ...] = tuple(
+        (b, state.pieces[b].x, state.pieces[b].y, state.pieces[b].angle, state.pieces[b].level)
+        for b in moved if state.pieces[b].where == BOARD)
+    events: list[Event] = [FlickResolved(state.turn, launch.block, rows, tuple(to_box),
+                                         landing, knocked,
+                                         tuple(freed), tuple(gone), outcome.steps,
+                                         outcome.forced)]
+    if knocked:
+        events.append(ShipKnockedOver(state.turn, knocked))
+    if state.rolls:
+        state.phase = S.FACE
+        return events
+    return events + after_flick(state)
+
+
+def _move_pieces(state: CairoState, outcome: FlickOutcome) -> list[str]:
+    moved = []
+    for block in outcome.touched:
+        piece = state.pieces.get(block)
+        if piece is None:
+            continue
+        pose = outcome.poses[block]
+        if (piece.x, piece.y, piece.angle, piece.level) != (pose.x, pose.y, pose.angle,
+                                                            pose.level):
+            piece.set_pose(pose.x, pose.y, pose.angle, pose.level)
+            state.forget(block)
+            moved.append(block)
+    return moved
+
+
+def _to_box(state: CairoState, moved: list[str], outcome: FlickOutcome) -> list[str]:
+    """Blocks that left the board, lie entirely in the Nile (CA-6), or landed on a site
+    that Sudden Death has closed (CA-12)."""
+    out = []
+    for block in moved:
+        place = state.placement(block)
+        closed = [s for s, _ in place.sites if s in state.closed and
+                  block not in state.closed[s]]
+        if block in outcome.fell_off or place.to_box or closed:
+            out.append(block)
+    for block in out:
+        state.pieces[block].take_off_board(BOX)
+        state.forget(block)
+    return out
+
+
+def _update_pyramids(state: CairoState) -> tuple[list[str], list[str]]:
+    """CA-8 / CA-R4: loose stones are free; a pyramid with nothing above ground is gone."""
+    freed: list[str] = []
+    gone: list[str] = []
+    for pyramid in list(state.pyramids.values()):
+        keep = []
+        for stone in pyramid.stones:
+            piece = state.pieces[stone]
+            if piece.where != BOARD:
+                continue
+            hx, hy = pyramid.home[stone]
+            side = state.data.pieces["small"].side
+            if piece.level >= 2 or math.hypot(piece.x - hx, piece.y - hy) <= side / 2:
+                keep.append(stone)
+            else:
+                piece.pyramid = ""
+                freed.append(stone)
+        pyramid.stones = keep
+        if not any(state.pieces[s].level >= 2 for s in keep):
+            for stone in keep:
+                state.pieces[stone].pyramid = ""
+            freed += keep
+            gone.append(pyramid.id)
+            del state.pyramids[pyramid.id]
+    return freed, gone
+
+
+def _dice_to_roll(state: CairoState, flicked: str, moved: list[str],
+                  before: dict[str, tuple[float, float]]) -> list[str]:
+    """CA-9: the flicked die-block, and any die-block moved more than its width."""
+    out = []
+    for block in moved:
+        piece = state.pieces[block]
+        if piece.kind != "die" or piece.where != BOARD:
+            continue
+        if block == flicked:
+            out.append(block)
+            continue
+        x0, y0 = before[block]
+        width = state.data.pieces["die"].side * state.data.reroll_widths
+        if math.hypot(piece.x - x0, piece.y - y0) > width:
+            out.append(block)
+    for block in out:
+        state.pieces[block].face = 0
+    return sorted(out)
+
+
+def _knocked_ships(state: CairoState, outcome: FlickOutcome) -> tuple[str, ...]:
+    """CA-7: one hard knock, or shoved or turned too far by the time all rests."""
+    rules = state.data.knockover
+    out = []
+    for seat in state.active_seats():
+        ship = ship_id(seat)
+        x, y, angle = state.ship_pose(seat)
+        pose = outcome.poses[ship]
+        turned = abs(math.degrees(math.remainder(pose.angle - angle, 2 * math.pi)))
+        if outcome.ship_impulse.get(ship, 0.0) > rules.impulse or \
+                math.hypot(pose.x - x, pose.y - y) > rules.shift or turned > rules.turn:
+            out.append(ship)
+    return tuple(out)
+
+
+def _landing(state: CairoState, block: str, outcome: FlickOutcome) -> str:
+    """Where the flicked block came to rest, judged before anything goes to the box."""
+    place = state.placement(block)
+    if block in outcome.fell_off or place.off_board:
+        return "off"
+    if place.in_nile:
+        return "nile"
+    for site, whole in place.sites:
+        return site if whole else f"burning:{site}"
+    return "burning" if place.burning else "desert"
+
+
+# After the flick ------------------------------------------------------------------------
+
+def face(state: CairoState, action: A.Face) -> list[Event]:
+    state.pieces[action.block].face = action.value
+    state.forget(action.block)
+    state.rolls.pop(0)
+    events: list[Event] = [DieFaceRolled(action.block, action.value)]
+    if state.rolls:
+        return events
+    return events + after_flick(state)
+
+
+def after_flick(state: CairoState) -> list[Event]:
+    """Sudden Death scoring, then the knock-over penalty, a pyramid offer or the next flick."""
+    events: list[Event] = list(scoring.sudden_death(state))
+    if state.knocked:
+        return events + _knockover_penalty(state)
+    site = offer_site(state)
+    if site:
+        state.offer_site = site
+        state.phase = S.OFFER
+        return events
+    return events + turn.next_flick_or_end(state)
+
+
+def offer_site(state: CairoState) -> str:
+    """The site a just-flicked small block landed or burns on, if a pyramid could rise."""
+    piece = state.pieces[state.last_block]
+    if piece.kind != "small" or piece.where != BOARD:
+        return ""
+    for site, _ in state.placement(piece.id).sites:
+        if site not in state.closed and len(state.free_small_on(site)) >= 3:
+            return site
+    return ""
+
+
+def _knockover_penalty(state: CairoState) -> list[Event]:
+    kinds = state.supply_kinds(state.turn)
+    if not kinds:
+        return turn.leave(state, state.turn, "a ship was knocked over and the supply is "
+                          "empty") + turn.end_turn(state)
+    if len(kinds) == 1:
+        return penalty(state, kinds[0])
+    state.phase = S.PENALTY
+    return []
+
+
+def penalty(state: CairoState, kind: str) -> list[Event]:
+    """CA-7: one block of the chosen kind from the supply to the box; the turn ends."""
+    block = state.supply(state.turn, kind)[0]
+    state.pieces[block].take_off_board(BOX)
+    events: list[Event] = [PenaltyPaid(state.turn, block)]
+    if not state.supply(state.turn):
+        events += turn.leave(state, state.turn, "the knock-over penalty emptied the supply")
+    return events + turn.end_turn(state)

@@ -1,0 +1,397 @@
+"""The Cairo game state: pieces, ships, phase; dispatch of actions to the phase modules.
+
+A turn (the rulebook's A-E): the Nile die is rolled (chance; it also picks the finger,
+CA-4), the ship sails (`turn.py`), on the downstream lane the player may take blocks back
+(CA-3), then chooses 3 small blocks, the large block or the die-block and flicks them one
+at a time (`flicking.py`; each flick's jitter is chance, its outcome is physics), and after
+a small block lands on a site may build pyramids there (`building.py`, CA-8). Scoring is in
+`scoring.py`.
+
+Rulings made here (none of the rulebook or RULINGS.md covers them):
+- CA-R1 The starting area is not a space of the track: ships leave it on their first move
+  and never come back; after D6 a ship turns into U1.
+- CA-R2 One knock-over penalty per flick, however many ships fell; a knock-over ends the turn
+  at once, so no pyramid is offered for that flick.
+- CA-R3 A player whose own flick empties the supply still gets that flick's pyramid offer;
+  the ship then leaves at the end of the turn. Emptied by a penalty: the ship leaves at once.
+- CA-R4 A pyramid stone stays part of its pyramid while it is above the ground (level >= 2)
+  or, on the ground, within half its width of where it was built; other stones are knocked
+  loose and free again. A pyramid with no stone above the ground is gone (CA-8).
+- CA-R5 A pyramid stands entirely on its site and may not overlap any other block on the
+  ground; a cancelled pyramid is not offered again for that flick.
+- CA-R6 The knock-over penalty block is the player's choice of kind when there is a choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from nile.core.errors import IllegalAction
+from nile.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    GameState,
+    ScoreSheet,
+    Seat,
+    Status,
+)
+from nile.games.cairo import config
+from nile.games.cairo.board import Placement, board, corners_of
+from nile.games.cairo.config import CairoData
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules.pieces import (
+    BOARD,
+    BOX,
+    SUPPLY,
+    Piece,
+    Pyramid,
+    block_ids,
+    kind_of,
+    owner_of,
+)
+
+ROLL, RETRIEVE, CHOOSE, FLICK, JITTER, FACE = "roll", "retrieve", "choose", "flick", "jitter", \
+    "face"
+PENALTY, OFFER, PICK, ARRANGE, PLACE, OVER = "penalty", "offer", "pick", "arrange", "place", \
+    "over"
+CHANCE_PHASES = (ROLL, JITTER, FACE)
+START, OUT = "start", "out"
+FINGER_ANY = 6
+
+
+class CairoState(GameState):
+    """A game of Cairo."""
+
+    game_id = "cairo"
+
+    def __init__(self, players: int, sudden_death: bool = False) -> None:
+        self.players = players
+        self.sudden_death = sudden_death
+        self.data: CairoData = config.load()
+        self.pieces: dict[str, Piece] = {}
+        for seat in range(players):
+            for block in block_ids(seat, self.data.pieces["small"].count):
+                self.pieces[block] = Piece(block, seat, kind_of(block))
+        self.ships: list[str] = [START] * players
+        self.phase = ROLL
+        self.turn = 0
+        self.turns_taken = 0
+        self.die = 0
+        self.chosen = ""
+        self.flicks_left = 0
+        self.pending: A.Flick | None = None
+        self.last_block = ""
+        self.rolls: list[str] = []
+        self.knocked = False
+        self.offer_site = ""
+        self.pyramid_size = 0
+        self.picked: list[str] = []
+        self.order: tuple[int, ...] = ()
+        self.pyramids: dict[str, Pyramid] = {}
+        self.pyramid_count = 0
+        self.closed: dict[str, list[str]] = {}
+        self.banked: list[int] = [0] * players
+        self.site_points: dict[str, list[int]] = {}
+        self.last_turn_seat = -1
+        self._placements: dict[str, Placement] = {}
+        self._legal: list[Action] | None = None
+
+    # Protocol: who moves and what may they do ----------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def current_player(self) -> Seat | None:
+        if self.phase == OVER:
+            return None
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self.current_player in (None, CHANCE):
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        from nile.games.cairo.rules import building, flicking, turn
+
+        if self.phase == RETRIEVE:
+            return turn.retrieve_actions(self)
+        if self.phase == CHOOSE:
+            return [A.Choose(k) for k in turn.choosable_kinds(self)]
+        if self.phase == FLICK:
+            return list(flicking.flick_actions(self))
+        if self.phase == PENALTY:
+            return [A.Penalty(k) for k in self.supply_kinds(self.turn)]
+        return building.actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        from nile.games.cairo.rules import flicking
+
+        if self.phase == ROLL:
+            return [(A.Roll(v), 1.0 / 6.0) for v in range(1, 7)]
+        if self.phase == JITTER:
+            return flicking.jitter_outcomes(self)
+        if self.phase == FACE:
+            return [(A.Face(self.rolls[0], v), 1.0 / 6.0) for v in range(1, 7)]
+        return []
+
+    def parse_action(self, text: str) -> Action:
+        if self.current_player not in (None, CHANCE):
+            action = A.parse_continuous(text)
+            if action is not None:
+                return action
+        return super().parse_action(text)
+
+    def check_legal(self, action: Action) -> None:
+        from nile.games.cairo.rules import building, flicking
+
+        if self.current_player is None:
+            raise IllegalAction("The game is over.")
+        if isinstance(action, A.Flick) and self.phase == FLICK:
+            flicking.validate(self, action)
+        elif isinstance(action, A.Place) and self.phase == PLACE:
+            building.validate_place(self, action)
+        else:
+            super().check_legal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        from nile.games.cairo.rules import building, flicking, turn
+
+        self.check_legal(action)
+        self._legal = None
+        if self.phase == ROLL:
+            assert isinstance(action, A.Roll)
+            return turn.roll(self, action.value)
+        if self.phase == RETRIEVE:
+            assert isinstance(action, A.Retrieve)
+            return turn.retrieve(self, action.block)
+        if self.phase == CHOOSE:
+            assert isinstance(action, A.Choose)
+            return turn.choose(self, action.kind)
+        if self.phase == FLICK:
+            assert isinstance(action, A.Flick)
+            return flicking.flick(self, action)
+        if self.phase == JITTER:
+            assert isinstance(action, A.Jitter)
+            return flicking.resolve(self, action)
+        if self.phase == FACE:
+            assert isinstance(action, A.Face)
+            return flicking.face(self, action)
+        if self.phase == PENALTY:
+            assert isinstance(action, A.Penalty)
+            return flicking.penalty(self, action.kind)
+        return building.apply(self, action)
+
+    # Queries --------------------------------------------------------------------------
+
+    def supply(self, seat: int, kind: str | None = None) -> list[str]:
+        """The seat's blocks in supply (of one kind), in id order."""
+        return [p.id for p in self.pieces.values() if p.owner == seat and p.where == SUPPLY
+                and (kind is None or p.kind == kind)]
+
+    def supply_kinds(self, seat: int) -> list[str]:
+        return [k for k in config.KINDS if self.supply(seat, k)]
+
+    def active_seats(self) -> list[int]:
+        """Seats whose ship is still on the Nile."""
+        return [s for s in range(self.players) if self.ships[s] != OUT]
+
+    def ship_pose(self, seat: int) -> tuple[float, float, float]:
+        """Where a ship sits: its space (or its slot in the starting area)."""
+        where = self.ships[seat]
+        if where == START:
+            x, y = board().start_slots[seat]
+            return (x, y, math.pi / 2)
+        space = board().space(where)
+        return (space.x, space.y, space.heading)
+
+    def finger_options(self) -> list[int]:
+        """Fingers allowed for this turn's flicks (CA-4: the die, or any on a 6)."""
+        return [1, 2, 3, 4, 5] if self.die == FINGER_ANY else [self.die]
+
+    def placement(self, block: str) -> Placement:
+        """Where a block on the board lies (CA-6), cached until it moves."""
+        cached = self._placements.get(block)
+        if cached is None:
+            self.classify([block])
+            cached = self._placements[block]
+        return cached
+
+    def classify(self, blocks: list[str]) -> None:
+        """Refresh the cached placements of these board blocks in one vectorised pass."""
+        todo = [b for b in blocks if self.pieces[b].where == BOARD]
+        poses = [(self.pieces[b].x, self.pieces[b].y, self.pieces[b].angle,
+                  self.data.pieces[self.pieces[b].kind].side) for b in todo]
+        for block, place in zip(todo, board().classify(corners_of(poses)), strict=True):
+            self._placements[block] = place
+
+    def forget(self, block: str) -> None:
+        """The block moved or left the board: its placement must be recomputed."""
+        self._placements.pop(block, None)
+
+    def on_board(self) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.where == BOARD]
+
+    def free_small_on(self, site_id: str) -> list[str]:
+        """Small blocks on (or burning on) the site that are not in a pyramid (CA-8)."""
+        return [p.id for p in self.pieces.values()
+                if p.where == BOARD and p.kind == "small" and not p.pyramid
+                and any(s == site_id for s, _ in self.placement(p.id).sites)]
+
+    # Results ---------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        from nile.games.cairo.rules import scoring
+
+        if self.phase == OVER:
+            return [float(p) for p in self.banked]
+        return [float(p) for p in scoring.projected_points(self)]
+
+    def ranking(self) -> list[int]:
+        from nile.games.cairo.rules import scoring
+
+        keys = [(s, scoring.small_blocks_on_board(self, seat))
+                for seat, s in enumerate(self.scores())]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+    def status(self) -> Status:
+        from nile.games.cairo.rules.turn import phase_text
+
+        if self.phase == OVER:
+            return Status(f"Turn {self.turns_taken}", "Game over")
+        return Status(f"Turn {max(1, self.turns_taken)}", phase_text(self))
+
+    def score_sheet(self) -> ScoreSheet:
+        from nile.games.cairo.rules import scoring
+
+        influence = scoring.influence_by_site(self)
+        rows: list[tuple[float, ...]] = []
+        names: list[str] = []
+        for site in board().sites:
+            if site.id in self.site_points:
+                points = self.site_points[site.id]
+            else:
+                points = list(scoring.site_result(self, site.id, influence[site.id]).points)
+            names.append(f"{site.name} ({site.first}/{site.second})")
+            rows.append(tuple(float(p) for p in points))
+        totals = tuple(float(t) for t in self.scores())
+        notes: tuple[str, ...] = ("Ties on the total: most small blocks on the board wins.",)
+        if self.sudden_death:
+            notes += ("Sudden Death: sites scored during the game keep their points.",)
+        return ScoreSheet(tuple(names), tuple(rows), totals, False, notes)
+
+    # Copies and saves ----------------------------------------------------------------------
+
+    _SCALARS = ("phase", "turn", "turns_taken", "die", "chosen", "flicks_left", "last_block",
+                "knocked", "offer_site", "pyramid_size", "pyramid_count", "last_turn_seat")
+
+    def clone(self) -> CairoState:
+        copy = CairoState.__new__(CairoState)
+        copy.__dict__.update(self.__dict__)
+        copy.pieces = {k: p.copy() for k, p in self.pieces.items()}
+        copy.ships = list(self.ships)
+        copy.rolls = list(self.rolls)
+        copy.picked = list(self.picked)
+        copy.pyramids = {k: p.copy() for k, p in self.pyramids.items()}
+        copy.closed = {k: list(v) for k, v in self.closed.items()}
+        copy.banked = list(self.banked)
+        copy.site_points = {k: list(v) for k, v in self.site_points.items()}
+        copy._placements = dict(self._placements)
+        copy._legal = None
+        return copy
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
+        data.update({
+            "players": self.players,
+            "sudden_death": self.sudden_death,
+            "pieces": [p.to_list() for p in self.pieces.values()],
+            "ships": list(self.ships),
+            "pending": self.pending.to_str() if self.pending else "",
+            "rolls": list(self.rolls),
+            "picked": list(self.picked),
+            "order": list(self.order),
+            "pyramids": [p.to_dict() for p in self.pyramids.values()],
+            "closed": {k: list(v) for k, v in sorted(self.closed.items())},
+            "banked": list(self.banked),
+            "site_points": {k: list(v) for k, v in sorted(self.site_points.items())},
+        })
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CairoState:
+        state = cls(int(data["players"]), bool(data["sudden_death"]))
+        for key in cls._SCALARS:
+            setattr(state, key, data[key])
+        state.pieces = {}
+        for row in data["pieces"]:
+            piece = Piece.from_list(list(row))
+            state.pieces[piece.id] = piece
+        state.ships = [str(s) for s in data["ships"]]
+        pending = A.parse_continuous(str(data["pending"])) if data["pending"] else None
+        assert pending is None or isinstance(pending, A.Flick)
+        state.pending = pending
+        state.rolls = [str(r) for r in data["rolls"]]
+        state.picked = [str(p) for p in data["picked"]]
+        state.order = tuple(int(s) for s in data["order"])
+        state.pyramids = {}
+        for row in data["pyramids"]:
+            pyramid = Pyramid.from_dict(dict(row))
+            state.pyramids[pyramid.id] = pyramid
+        state.closed = {str(k): [str(b) for b in v] for k, v in data["closed"].items()}
+        state.banked = [int(b) for b in data["banked"]]
+        state.site_points = {str(k): [int(p) for p in v]
+                             for k, v in data["site_points"].items()}
+        return state
+
+    # Invariants -------------------------------------------------------------------------
+
+    def invariant_violations(self) -> list[str]:
+        problems: list[str] = []
+        counts = {k: self.data.pieces[k].count for k in config.KINDS}
+        for seat in range(self.players):
+            for kind, expected in counts.items():
+                have = sum(1 for p in self.pieces.values() if p.owner == seat and p.kind == kind)
+                if have != expected:
+                    problems.append(f"seat {seat} has {have} {kind} blocks, not {expected}")
+        for piece in self.pieces.values():
+            problems += self._piece_problems(piece)
+        for pyramid in self.pyramids.values():
+            for stone in pyramid.stones:
+                if self.pieces[stone].pyramid != pyramid.id:
+                    problems.append(f"{stone} is listed in {pyramid.id} but is not in it")
+        for seat, where in enumerate(self.ships):
+            if where not in (START, OUT) and where not in board().track_set:
+                problems.append(f"ship {seat} is on an unknown space {where}")
+        taken = [w for w in self.ships if w not in (START, OUT)]
+        if len(taken) != len(set(taken)):
+            problems.append("two ships share a space")
+        return problems
+
+    def _piece_problems(self, piece: Piece) -> list[str]:
+        problems = []
+        if piece.where not in (SUPPLY, BOARD, BOX):
+            problems.append(f"{piece.id} is nowhere ({piece.where})")
+        if owner_of(piece.id) != piece.owner:
+            problems.append(f"{piece.id} has the wrong owner")
+        if not all(math.isfinite(v) for v in (piece.x, piece.y, piece.angle)):
+            problems.append(f"{piece.id} has a pose that is not a number")
+        if piece.where != BOARD and (piece.pyramid or piece.face or piece.level != 1):
+            problems.append(f"{piece.id} is off the board but keeps board state")
+        if piece.level >= 2 and not piece.pyramid:
+            problems.append(f"{piece.id} is above the ground outside a pyramid")
+        if piece.pyramid and piece.pyramid not in self.pyramids:
+            problems.append(f"{piece.id} is in an unknown pyramid")
+        if piece.kind == "die" and piece.where == BOARD and piece.face == 0 and \
+                piece.id not in self.rolls:
+            problems.append(f"{piece.id} is on the board without a face")
+        return problems

@@ -1,0 +1,1 @@
+"""Everything on screen: scenes, widgets, table sprites, theme, sounds, the asset loader."""

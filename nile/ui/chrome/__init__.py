@@ -1,0 +1,1 @@
+"""The shared in-game chrome: the game scene base, bars, dialogs, results, replay."""

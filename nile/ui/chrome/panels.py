@@ -1,0 +1,163 @@
+"""Pieces of the in-game chrome drawn by hand: the top bar, the game log and toasts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import pygame
+
+from nile.ui import text, theme
+from nile.ui.table.token import draw_chip
+
+LOG_LINE = 16
+LOG_SIZE = 14
+
+
+def draw_top_bar(
+    surface: pygame.Surface,
+    title: str,
+    round_text: str,
+    phase_text: str,
+    player: tuple[int, str] | None,
+    buttons_left: int,
+) -> None:
+    """Game title, round and phase, and the player to act, left of the bar's buttons."""
+    bar = pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT)
+    pygame.draw.rect(surface, theme.PANEL, bar)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+    title_rect = text.draw(
+        surface, title, (14, bar.centery), 20, theme.ACCENT, "bold", "midleft", max_width=220
+    )
+    chip_width = 250 if player else 0
+    status_left = title_rect.right + 18
+    status_width = buttons_left - chip_width - status_left - 16
+    status = f"{round_text}  ·  {phase_text}" if round_text else phase_text
+    text.draw(
+        surface,
+        status,
+        (status_left, bar.centery),
+        16,
+        theme.TEXT,
+        anchor="midleft",
+        max_width=max(40, status_width),
+    )
+    if player:
+        color_index, label = player
+        chip = pygame.Rect(buttons_left - chip_width - 8, 5, chip_width, bar.height - 10)
+        draw_chip(surface, chip, color_index, label, active=True)
+
+
+@dataclass
+class LogPanel:
+    """The scrolling game log on the right; newest at the bottom, wheel to scroll back."""
+
+    rect: pygame.Rect
+    lines: list[str] = field(default_factory=list)
+    scroll: int = 0
+    _wrapped: list[str] = field(default_factory=list)
+    _dirty: bool = True
+
+    def set_lines(self, lines: list[str]) -> None:
+        if lines != self.lines:
+            self.lines = lines
+            self._dirty = True
+            self.scroll = 0
+
+    def _rewrap(self) -> None:
+        width = self.rect.width - 20
+        self._wrapped = [w for line in self.lines for w in text.wrap(line, LOG_SIZE, width)]
+        self._dirty = False
+
+    def on_wheel(self, dy: int) -> None:
+        visible = (self.rect.height - 40) // LOG_LINE
+        self.scroll = max(0, min(max(0, len(self._wrapped) - visible), self.scroll + dy * 3))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._dirty:
+            self._rewrap()
+        pygame.draw.rect(surface, theme.PANEL, self.rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.rect.topleft, self.rect.bottomleft)
+        text.draw(
+            surface, "Game log", (self.rect.left + 10, self.rect.top + 8), 15, theme.MUTED, "bold"
+        )
+        visible = (self.rect.height - 40) // LOG_LINE
+        end = len(self._wrapped) - self.scroll
+        shown = self._wrapped[max(0, end - visible) : end]
+        y = self.rect.top + 32
+        for line in shown:
+            text.draw(
+                surface,
+                line,
+                (self.rect.left + 10, y),
+                LOG_SIZE,
+                theme.TEXT,
+                max_width=self.rect.width - 16,
+            )
+            y += LOG_LINE
+        if self.scroll:
+            text.draw(
+                surface,
+                "▼ newer below (scroll)",
+                (self.rect.centerx, self.rect.bottom - 6),
+                12,
+                theme.MUTED,
+                anchor="midbottom",
+            )
+
+
+@dataclass
+class Toast:
+    message: str
+    kind: str
+    ttl: float
+
+
+@dataclass
+class Toasts:
+    """Short messages under the top bar: why a move was refused, a hint, a save."""
+
+    center_x: int
+    top: int = theme.TOP_BAR_HEIGHT + 10
+    """Where the first toast goes; a game moves it below its own top panels."""
+    items: list[Toast] = field(default_factory=list)
+
+    COLORS: ClassVar[dict[str, theme.Color]] = {
+        "error": theme.BAD,
+        "info": theme.ACCENT,
+        "ok": theme.GOOD,
+    }
+
+    def show(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
+        self.items = [t for t in self.items if t.message != message][-2:]
+        self.items.append(Toast(message, kind, seconds))
+
+    def update(self, dt: float) -> None:
+        for toast in self.items:
+            toast.ttl -= dt
+        self.items = [t for t in self.items if t.ttl > 0]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        y = self.top
+        for toast in self.items:
+            lines = text.wrap(toast.message, 16, 560)[:3]
+            height = 14 + 22 * len(lines)
+            width = 40 + max(text.render(line, 16).get_width() for line in lines)
+            box = pygame.Rect(0, y, width, height)
+            box.centerx = self.center_x
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill((*theme.darken(theme.PANEL, 0.2), 235))
+            surface.blit(panel, box)
+            pygame.draw.rect(
+                surface, self.COLORS.get(toast.kind, theme.ACCENT), box, 2, border_radius=6
+            )
+            for i, line in enumerate(lines):
+                text.draw(
+                    surface,
+                    line,
+                    (box.centerx, box.top + 7 + 22 * i),
+                    16,
+                    theme.TEXT,
+                    anchor="midtop",
+                )
+            y = box.bottom + 6

@@ -1,0 +1,185 @@
+"""The results screen: who won, the score breakdown, a chart, and the way to a replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.replay import Replay
+from nile.ui import text, theme
+from nile.ui.chrome.dialogs import Overlay
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.ui.chrome.game_scene import GameScene
+
+
+def winners_line(names: list[str], ranking: list[int]) -> str:
+    """'Ann wins!', 'Ann and Bo share the victory!'."""
+    first = [names[i] for i, place in enumerate(ranking) if place == 1]
+    if len(first) == 1:
+        return f"{first[0]} wins!"
+    return f"{', '.join(first[:-1])} and {first[-1]} share the victory!"
+
+
+def format_value(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+class ResultsScene(Overlay):
+    """Score sheet (categories × players), a bar chart of totals, and what to do next."""
+
+    def __init__(self, app: App, game: GameScene) -> None:
+        super().__init__(app, 1000, 640, "Game over")
+        self.game = game
+        state = game.state
+        self.sheet = state.score_sheet()
+        self.ranking = state.ranking()
+        self.headline = winners_line(game.names, self.ranking)
+        y = self.panel.bottom - 66
+        specs = (
+            ("Replay", self._replay),
+            ("Play again", self._again),
+            ("See the table", self.close),
+            ("Launcher", self._launcher),
+        )
+        width = (self.panel.width - 80 - 3 * 12) // 4
+        for i, (label, action) in enumerate(specs):
+            rect = pygame.Rect(self.panel.left + 40 + i * (width + 12), y, width, 46)
+            self.button(rect, label, action, object_id="@accent" if i == 0 else None)
+
+    def _replay(self) -> None:
+        from nile.ui.games import scene_for
+
+        match = self.game.match
+        replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+        self.app.push(scene_for(match.info)(self.app, match, replay=replay))
+
+    def _again(self) -> None:
+        from nile.ui.games import start_new
+
+        match = self.game.match
+        start_new(self.app, match.info, match.seats, match.options, seed=None)
+
+    def _launcher(self) -> None:
+        from nile.ui.launcher import LauncherScene
+
+        self.app.reset(LauncherScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = self.panel
+        text.draw(
+            surface,
+            self.headline,
+            (panel.centerx, panel.top + 56),
+            22,
+            theme.TEXT,
+            "bold",
+            "midtop",
+            max_width=panel.width - 60,
+        )
+        self._draw_table(surface, pygame.Rect(panel.left + 30, panel.top + 100, 560, 420))
+        self._draw_chart(surface, pygame.Rect(panel.left + 620, panel.top + 100, 350, 420))
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        seats = len(self.game.match.seats)
+        label_width = 200
+        col = (area.width - label_width) / max(1, seats)
+        rows = [*list(self.sheet.categories), "Total"]
+        line = min(30, (area.height - 40) // max(1, len(rows) + 1))
+        for s in range(seats):
+            x = area.left + label_width + col * (s + 0.5)
+            color = self.game.color(s)
+            theme.draw_symbol(
+                surface, color.symbol, (x - col / 2 + 12, area.top + 12), 7, color.rgb, theme.TEXT
+            )
+            text.draw(
+                surface,
+                self.game.name(s),
+                (x + 6, area.top + 12),
+                15,
+                theme.TEXT,
+                "bold",
+                "center",
+                max_width=int(col) - 30,
+            )
+        y = area.top + 34
+        values = [*list(self.sheet.values), self.sheet.totals]
+        for r, label in enumerate(rows):
+            bold = "bold" if label == "Total" else "regular"
+            if r % 2 == 0:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, (area.left, y - 2, area.width, line))
+            text.draw(
+                surface,
+                label,
+                (area.left + 8, y + line / 2 - 2),
+                15,
+                theme.TEXT,
+                bold,
+                "midleft",
+                max_width=label_width - 12,
+            )
+            for s in range(seats):
+                x = area.left + label_width + col * (s + 0.5)
+                value = values[r][s] if s < len(values[r]) else 0
+                text.draw(
+                    surface,
+                    format_value(value),
+                    (x, y + line / 2 - 2),
+                    15,
+                    theme.TEXT,
+                    bold,
+                    "center",
+                    max_width=int(col) - 6,
+                )
+            y += line
+        if self.sheet.notes:
+            note = " ".join(self.sheet.notes)
+            text.draw_wrapped(
+                surface,
+                self.game.words(note),
+                pygame.Rect(area.left, y + 8, area.width, area.bottom - y),
+                14,
+                theme.MUTED,
+            )
+
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        totals = list(self.sheet.totals)
+        top = max([abs(t) for t in totals] + [1])
+        caption = "Totals (lower is better)" if self.sheet.lower_is_better else "Totals"
+        text.draw(surface, caption, (area.centerx, area.top), 15, theme.MUTED, anchor="midtop")
+        n = len(totals)
+        bar_width = min(60, (area.width - 20) // max(1, n) - 14)
+        base = area.bottom - 40
+        for s, total in enumerate(totals):
+            x = area.left + 10 + (s + 0.5) * (area.width - 20) / n
+            height = (base - area.top - 50) * abs(total) / top
+            bar = pygame.Rect(0, 0, bar_width, max(2, round(height)))
+            bar.midbottom = (round(x), base)
+            color = self.game.color(s)
+            pygame.draw.rect(surface, color.rgb, bar, border_radius=4)
+            theme.draw_symbol(surface, color.symbol, (x, bar.top - 30), 8, color.rgb, theme.TEXT)
+            text.draw(
+                surface, format_value(total), (x, bar.top - 18), 15, theme.TEXT, "bold", "midtop"
+            )
+            place = self.ranking[s]
+            text.draw(
+                surface,
+                f"#{place}",
+                (x, base + 6),
+                15,
+                theme.ACCENT if place == 1 else theme.MUTED,
+                "bold",
+                "midtop",
+            )
+            text.draw(
+                surface,
+                self.game.name(s),
+                (x, base + 24),
+                13,
+                theme.TEXT,
+                anchor="midtop",
+                max_width=int((area.width - 20) / n) - 4,
+            )

@@ -1,0 +1,190 @@
+"""The launcher: every Nile game as a tile, plus Continue, Load, Settings and Quit.
+
+Games whose engine or scene is not built yet are shown as "coming soon" and cannot be
+started: there are no placeholder screens behind the tiles.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile import __version__
+from nile.core import paths, registry
+from nile.ui import art, text, theme
+from nile.ui.chrome.autosave import read_header
+from nile.ui.games import is_playable
+from nile.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+PRACTICE_SCENE = "nile.practice.scene"
+TILE_W, TILE_H = 372, 270
+GAP = 24
+GRID_LEFT, GRID_TOP = (1280 - 3 * TILE_W - 2 * GAP) // 2, 150
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One launcher tile."""
+
+    id: str
+    title: str
+    players: str
+    length: str
+    pitch: str
+    playable: bool
+    rect: pygame.Rect
+
+
+def practice_available() -> bool:
+    """Flick Practice is offered once its scene exists."""
+    try:
+        return importlib.util.find_spec(PRACTICE_SCENE) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def build_tiles() -> list[Tile]:
+    tiles = []
+    entries = [(e.id, e.title, e.players, e.length, e.pitch) for e in registry.CATALOG]
+    entries.append(
+        (
+            "practice",
+            "Flick Practice",
+            "1",
+            "any",
+            "Train your Cairo flick with drills, statistics and a heat map.",
+        )
+    )
+    for i, (game_id, title, players, length, pitch) in enumerate(entries):
+        col, row = i % 3, i // 3
+        rect = pygame.Rect(
+            GRID_LEFT + col * (TILE_W + GAP), GRID_TOP + row * (TILE_H + GAP), TILE_W, TILE_H
+        )
+        if game_id == "practice":
+            playable = practice_available()
+        else:
+            playable = registry.is_registered(game_id) and is_playable(registry.get(game_id))
+        tiles.append(Tile(game_id, title, players, length, pitch, playable, rect))
+    return tiles
+
+
+class LauncherScene(Scene):
+    """The first screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.tiles = build_tiles()
+        self.hover: str | None = None
+        self.autosave = read_header()
+        right, y = 1280 - GRID_LEFT, 40
+        specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
+            ("Quit", self._quit, None, None),
+            ("Settings", self._settings, None, None),
+            ("Load…", self._load, "Open a saved game", None),
+        ]
+        if self.autosave and not self.autosave.get("finished"):
+            title = str(self.autosave.get("title", "game"))[:24]
+            specs.append(("Continue", self._continue, f"Resume {title}", "@accent"))
+        for i, (label, action, tip, style) in enumerate(specs):
+            rect = pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48)
+            self.button(rect, label, action, tip, style)
+
+    def _continue(self) -> None:
+        from nile.ui.chrome.dialogs import open_save
+
+        open_save(self.app, paths.autosave_path())
+
+    def _load(self) -> None:
+        from nile.ui.chrome.dialogs import LoadDialog
+
+        self.app.push(LoadDialog(self.app))
+
+    def _settings(self) -> None:
+        from nile.ui.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def open_tile(self, tile: Tile) -> None:
+        if not tile.playable:
+            return
+        if tile.id == "practice":
+            module = importlib.import_module(PRACTICE_SCENE)
+            self.app.push(module.PracticeScene(self.app))
+            return
+        from nile.ui.setup_scene import SetupScene
+
+        self.app.push(SetupScene(self.app, registry.get(tile.id)))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((t.id for t in self.tiles if t.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for tile in self.tiles:
+                if tile.rect.collidepoint(event.pos):
+                    self.open_tile(tile)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        text.draw(surface, "Nile", (40, 28), 48, theme.ACCENT, "bold")
+        text.draw(surface, "Five tabletop games along the river", (42, 94), 18, theme.MUTED)
+        if self.autosave and not self.autosave.get("finished"):
+            label = f"{self.autosave.get('title', '')}: {self.autosave.get('round', '')}"
+            text.draw(surface, label, (1280 - GRID_LEFT - 510, 96), 14, theme.MUTED, max_width=250)
+        for tile in self.tiles:
+            self._draw_tile(surface, tile)
+        text.draw(
+            surface,
+            f"Nile {__version__}  ·  F11 full screen",
+            (1240, 786),
+            13,
+            theme.MUTED,
+            anchor="bottomright",
+        )
+
+    def _draw_tile(self, surface: pygame.Surface, tile: Tile) -> None:
+        rect = tile.rect
+        hovered = tile.id == self.hover and tile.playable
+        pygame.draw.rect(
+            surface, theme.PANEL_LIGHT if hovered else theme.PANEL, rect, border_radius=12
+        )
+        art_rect = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20, 130)
+        picture = art.tile_art(tile.id, art_rect.width, art_rect.height)
+        surface.blit(picture, art_rect)
+        if not tile.playable:
+            veil = pygame.Surface(art_rect.size, pygame.SRCALPHA)
+            veil.fill((20, 26, 32, 150))
+            surface.blit(veil, art_rect)
+            text.draw(surface, "Coming soon", art_rect.center, 22, theme.TEXT, "bold", "center")
+        pygame.draw.rect(
+            surface, theme.ACCENT if hovered else theme.PANEL_EDGE, rect, 2, border_radius=12
+        )
+        y = art_rect.bottom + 10
+        color = theme.TEXT if tile.playable else theme.MUTED
+        text.draw(
+            surface, tile.title, (rect.left + 16, y), 22, color, "bold", max_width=rect.width - 32
+        )
+        noun = "player" if tile.players == "1" else "players"
+        facts = f"{tile.players} {noun}  ·  {tile.length}"
+        text.draw(
+            surface,
+            facts,
+            (rect.left + 16, y + 34),
+            14,
+            theme.ACCENT if tile.playable else theme.MUTED,
+            max_width=rect.width - 32,
+        )
+        text.draw_wrapped(
+            surface, tile.pitch, pygame.Rect(rect.left + 16, y + 56, rect.width - 32, 46), 15, color
+        )

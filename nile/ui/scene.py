@@ -1,0 +1,103 @@
+"""Scenes: one screen each, kept on a stack by the app (push for modals, pop to return).
+
+A scene renders and translates input into actions; it never decides what is legal.
+Each scene owns a pygame_gui manager for its standard controls, created on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from nile.ui import sound, theme
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+
+class Scene:
+    """Base class. `overlay` scenes let the scene below show through (dialogs, menus)."""
+
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._gui: pygame_gui.UIManager | None = None
+        self._actions: dict[object, Callable[[], None]] = {}
+
+    @property
+    def gui(self) -> pygame_gui.UIManager:
+        """This scene's pygame_gui manager (our theme and bundled fonts)."""
+        if self._gui is None:
+            self._gui = pygame_gui.UIManager(
+                (theme.WIDTH, theme.HEIGHT), theme.gui_theme(), enable_live_theme_updates=False
+            )
+        return self._gui
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Callable[[], None],
+        tooltip: str | None = None,
+        object_id: str | None = None,
+        container: object | None = None,
+    ) -> pygame_gui.elements.UIButton:
+        """A pygame_gui button that runs `action` when pressed."""
+        element = pygame_gui.elements.UIButton(
+            rect,
+            label,
+            manager=self.gui,
+            tool_tip_text=tooltip,
+            object_id=object_id,
+            container=container,
+        )  # type: ignore[arg-type]
+        self._actions[element] = action
+        return element
+
+    def forget(self, element: pygame_gui.core.UIElement) -> None:
+        """Remove a control made with `button` (or any gui element)."""
+        self._actions.pop(element, None)
+        element.kill()
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event (the gui sees it first, see `dispatch`)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene on the 1280×800 canvas."""
+
+    # Plumbing used by the app ---------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """The gui gets the event first; the scene always sees it too."""
+        if self._gui is not None:
+            self._gui.process_events(event)
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                action = self._actions.get(event.ui_element)
+                if action is not None:
+                    sound.play("click", 0.6)
+                    action()
+                    return
+        self.handle_event(event)
+
+    def update_all(self, dt: float) -> None:
+        self.update(dt)
+        if self._gui is not None:
+            self._gui.update(dt)
+
+    def draw_all(self, surface: pygame.Surface) -> None:
+        self.draw(surface)
+        if self._gui is not None:
+            self._gui.draw_ui(surface)

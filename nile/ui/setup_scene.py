@@ -1,0 +1,288 @@
+"""New-game setup: each seat human, bot (easy/normal/hard) or empty, with a name and a colour;
+the game's options and variants; an optional seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from nile.core.game import GameInfo
+from nile.core.session import SeatConfig
+from nile.ui import text, theme
+from nile.ui.games import start_new
+from nile.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+KINDS = ("Human", "Bot (easy)", "Bot (normal)", "Bot (hard)", "Empty")
+BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut")
+ROW_TOP, ROW_HEIGHT = 170, 52
+COL_SEAT, COL_KIND, COL_NAME, COL_COLOR = 40, 90, 300, 550
+COL_RIGHT, RIGHT_WIDTH = 820, 400
+
+
+@dataclass
+class SeatRow:
+    kind: str
+    name: str
+    color: int
+
+
+def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
+    """Palette names a game forbids under these options (Egypt has no blue players)."""
+    rule = info.extra.get("excluded_colors")
+    if rule is None:
+        return set()
+    return set(rule(options) if callable(rule) else rule)
+
+
+def default_rows(info: GameInfo) -> list[SeatRow]:
+    rows = []
+    for seat in range(info.max_players):
+        if seat == 0:
+            kind = "Human"
+        elif seat < max(2, info.min_players):
+            kind = "Bot (normal)"
+        else:
+            kind = "Empty"
+        name = "Player 1" if seat == 0 else BOT_NAMES[seat % len(BOT_NAMES)]
+        rows.append(SeatRow(kind, name, seat))
+    return rows
+
+
+def seats_from_rows(rows: list[SeatRow]) -> list[SeatConfig]:
+    seats = []
+    for row in rows:
+        if row.kind == "Empty":
+            continue
+        if row.kind == "Human":
+            seats.append(SeatConfig(row.name.strip(), "human", "normal", row.color))
+        else:
+            level = row.kind.split("(")[1].rstrip(")")
+            seats.append(SeatConfig(row.name.strip(), "bot", level, row.color))
+    return seats
+
+
+def validate(info: GameInfo, rows: list[SeatRow], options: dict[str, str]) -> str | None:
+    """Why this setup cannot start, or None."""
+    seats = seats_from_rows(rows)
+    low, high = info.player_range(options)
+    if not low <= len(seats) <= high:
+        return f"{info.title} needs {low} to {high} players; {len(seats)} are seated."
+    names = [s.name for s in seats]
+    if any(not n for n in names):
+        return "Every player needs a name."
+    if len(set(names)) != len(names):
+        return "Two players have the same name."
+    colors = [s.color for s in seats]
+    if len(set(colors)) != len(colors):
+        return "Two players have the same colour."
+    banned = excluded_colors(info, options)
+    for seat in seats:
+        if theme.player_color(seat.color).name in banned:
+            return (
+                f"{theme.player_color(seat.color).name} is not a player colour with these options."
+            )
+    return None
+
+
+class SetupScene(Scene):
+    """Seats, options and seed for one game, then Start."""
+
+    def __init__(self, app: App, info: GameInfo) -> None:
+        super().__init__(app)
+        self.info = info
+        self.rows = default_rows(info)
+        self.options = info.resolve_options({})
+        self.error: str | None = None
+        self.kind_menus: dict[object, int] = {}
+        self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
+        self.option_menus: dict[object, str] = {}
+        self._build()
+
+    def _build(self) -> None:
+        for seat, row in enumerate(self.rows):
+            y = ROW_TOP + seat * ROW_HEIGHT
+            menu = pygame_gui.elements.UIDropDownMenu(
+                list(KINDS), row.kind, pygame.Rect(COL_KIND, y, 190, 40), self.gui
+            )
+            self.kind_menus[menu] = seat
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(COL_NAME, y, 230, 40), self.gui, initial_text=row.name
+            )
+            entry.set_text_length_limit(20)
+            self.name_entries.append(entry)
+        self._sync_rows()
+        y = ROW_TOP
+        for spec in self.info.options:
+            menu = pygame_gui.elements.UIDropDownMenu(
+                list(spec.choices),
+                self.options[spec.key],
+                pygame.Rect(COL_RIGHT, y + 24, RIGHT_WIDTH, 40),
+                self.gui,
+            )
+            self.option_menus[menu] = spec.key
+            y += 96
+        self.seed_top = y
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(COL_RIGHT, y + 24, RIGHT_WIDTH, 40), self.gui, placeholder_text="random"
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.button(pygame.Rect(COL_RIGHT, 700, 175, 52), "Back", self.app.pop)
+        self.button(
+            pygame.Rect(COL_RIGHT + RIGHT_WIDTH - 175, 700, 175, 52),
+            "Start",
+            self.start,
+            object_id="@accent",
+        )
+
+    def _swatch(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(COL_COLOR, ROW_TOP + seat * ROW_HEIGHT, 170, 40)
+
+    def _sync_rows(self) -> None:
+        """Name boxes of empty seats are greyed out."""
+        for row, entry in zip(self.rows, self.name_entries, strict=True):
+            if row.kind == "Empty":
+                entry.disable()
+            else:
+                entry.enable()
+
+    def _next_color(self, seat: int) -> None:
+        taken = {r.color for i, r in enumerate(self.rows) if i != seat and r.kind != "Empty"}
+        banned = excluded_colors(self.info, self.options)
+        colors = theme.palette()
+        current = self.rows[seat].color
+        for step in range(1, len(colors) + 1):
+            candidate = (current + step) % len(colors)
+            if candidate not in taken and colors[candidate].name not in banned:
+                self.rows[seat].color = candidate
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for seat, row in enumerate(self.rows):
+                if row.kind != "Empty" and self._swatch(seat).collidepoint(event.pos):
+                    self._next_color(seat)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element in self.kind_menus:
+                self.rows[self.kind_menus[event.ui_element]].kind = event.text
+                self._sync_rows()
+            elif event.ui_element in self.option_menus:
+                self.options[self.option_menus[event.ui_element]] = event.text
+            self.error = None
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for seat, entry in enumerate(self.name_entries):
+                self.rows[seat].name = entry.get_text()
+            self.error = None
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def start(self) -> None:
+        self.error = validate(self.info, self.rows, self.options)
+        if self.error:
+            return
+        seed_text = self.seed_entry.get_text().strip()
+        seed = int(seed_text) if seed_text.isdigit() else None
+        start_new(self.app, self.info, seats_from_rows(self.rows), self.options, seed)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        text.draw(
+            surface,
+            f"New game: {self.info.title}",
+            (40, 36),
+            36,
+            theme.ACCENT,
+            "bold",
+            max_width=1200,
+        )
+        low, high = self.info.player_range(self.options)
+        text.draw(
+            surface,
+            f"{low}–{high} players. Choose who sits at each seat.",
+            (40, 92),
+            17,
+            theme.MUTED,
+            max_width=760,
+        )
+        for label, x in (
+            ("Seat", COL_SEAT),
+            ("Player", COL_KIND),
+            ("Name", COL_NAME),
+            ("Colour (click to change)", COL_COLOR),
+        ):
+            text.draw(surface, label, (x, ROW_TOP - 28), 14, theme.MUTED, "bold")
+        for seat, row in enumerate(self.rows):
+            y = ROW_TOP + seat * ROW_HEIGHT
+            text.draw(
+                surface, f"{seat + 1}", (COL_SEAT + 14, y + 20), 20, theme.TEXT, "bold", "center"
+            )
+            if row.kind != "Empty":
+                self._draw_swatch(surface, seat, row)
+        self._draw_right_column(surface)
+        about = self.info.rules_summary.strip().split("\n\n")[0].replace("\n", " ")
+        if about:
+            box = pygame.Rect(COL_SEAT, 470, COL_RIGHT - COL_SEAT - 40, 200)
+            text.draw(surface, "About the game", box.topleft, 15, theme.MUTED, "bold")
+            text.draw_wrapped(surface, about, box.move(0, 26), 16, theme.TEXT)
+        if self.error:
+            text.draw_wrapped(surface, self.error, pygame.Rect(40, 700, 780, 60), 17, theme.BAD)
+
+    def _draw_swatch(self, surface: pygame.Surface, seat: int, row: SeatRow) -> None:
+        color = theme.player_color(row.color)
+        swatch = self._swatch(seat)
+        hover = swatch.collidepoint(pygame.mouse.get_pos())
+        pygame.draw.rect(surface, color.rgb, swatch, border_radius=6)
+        pygame.draw.rect(
+            surface, theme.ACCENT if hover else theme.PANEL_EDGE, swatch, 2, border_radius=6
+        )
+        theme.draw_symbol(surface, color.symbol, (swatch.left + 20, swatch.centery), 10, color.ink)
+        text.draw(
+            surface,
+            color.name,
+            (swatch.left + 38, swatch.centery),
+            15,
+            color.ink,
+            anchor="midleft",
+            max_width=swatch.width - 46,
+        )
+
+    def _draw_right_column(self, surface: pygame.Surface) -> None:
+        y = ROW_TOP
+        for spec in self.info.options:
+            text.draw(
+                surface,
+                spec.label,
+                (COL_RIGHT, y - 2),
+                15,
+                theme.MUTED,
+                "bold",
+                max_width=RIGHT_WIDTH,
+            )
+            if spec.help:
+                text.draw(
+                    surface, spec.help, (COL_RIGHT, y + 70), 13, theme.MUTED, max_width=RIGHT_WIDTH
+                )
+            y += 96
+        text.draw(
+            surface,
+            "Seed (optional)",
+            (COL_RIGHT, self.seed_top - 2),
+            15,
+            theme.MUTED,
+            "bold",
+            max_width=RIGHT_WIDTH,
+        )
+        text.draw(
+            surface,
+            "The same seed and moves replay the same game.",
+            (COL_RIGHT, self.seed_top + 70),
+            13,
+            theme.MUTED,
+            max_width=RIGHT_WIDTH,
+        )

@@ -1,0 +1,77 @@
+"""Scripted screen states for screenshots, snapshot tests and frame benchmarks.
+
+A shot is a function that puts scenes on an app's stack. The shared screens live here;
+each game adds its own in `nile/games/<id>/shots.py` as `SHOTS = {"name": function}` and
+may name its busiest table as `BENCH_SHOT` (the frame-time benchmark renders it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+Shot = Callable[["App"], None]
+
+
+def launcher(app: App) -> None:
+    from nile.ui.launcher import LauncherScene
+
+    app.reset(LauncherScene(app))
+
+
+def settings(app: App) -> None:
+    from nile.ui.settings_scene import SettingsScene
+
+    launcher(app)
+    app.push(SettingsScene(app))
+
+
+def setup_first_game(app: App) -> None:
+    from nile.core import registry
+    from nile.ui.games import is_playable
+    from nile.ui.setup_scene import SetupScene
+
+    launcher(app)
+    catalog = [e.id for e in registry.CATALOG]
+    games = [g for g in registry.all_games() if is_playable(g) and g.id in catalog]
+    if games:
+        app.push(SetupScene(app, games[0]))
+
+
+SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game}
+
+
+def all_shots() -> dict[str, Shot]:
+    """Every shot: the shared ones and `<game>/<name>` from each game's shots module."""
+    import nile.games
+
+    shots = dict(SHARED)
+    for module in pkgutil.iter_modules(nile.games.__path__):
+        try:
+            game_shots = importlib.import_module(f"nile.games.{module.name}.shots")
+        except ModuleNotFoundError:
+            continue
+        for name, shot in getattr(game_shots, "SHOTS", {}).items():
+            shots[f"{module.name}/{name}"] = shot
+    try:
+        practice = importlib.import_module("nile.practice.shots")
+        shots.update({f"practice/{k}": v for k, v in getattr(practice, "SHOTS", {}).items()})
+    except ModuleNotFoundError:
+        pass
+    return shots
+
+
+def bench_shot(game_id: str) -> Shot | None:
+    """The game's busiest table for frame timing, if it names one."""
+    try:
+        module = importlib.import_module(f"nile.games.{game_id}.shots")
+    except ModuleNotFoundError:
+        return None
+    name = getattr(module, "BENCH_SHOT", None)
+    shot: Shot | None = getattr(module, "SHOTS", {}).get(name) if name else None
+    return shot

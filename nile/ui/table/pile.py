@@ -1,0 +1,50 @@
+"""Draw and discard piles: a stack of cards with a count badge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from nile.ui import text, theme
+from nile.ui.table.card import CardImages
+
+
+@dataclass
+class Pile:
+    """A pile at `center`; `top` is the face-up key (None: face down); `label` under it."""
+
+    images: CardImages
+    center: tuple[float, float]
+    label: str = ""
+
+    def rect(self) -> pygame.Rect:
+        w, h = self.images.style.size
+        return pygame.Rect(round(self.center[0] - w / 2), round(self.center[1] - h / 2), w, h)
+
+    def draw(self, surface: pygame.Surface, count: int, top: object | None = None) -> None:
+        cx, cy = self.center
+        if count == 0:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect(), 2, border_radius=7)
+        depth = min(count, 6)
+        for i in range(depth):
+            offset = (depth - 1 - i) * 1.5
+            key = top if i == depth - 1 else None
+            self.images.draw(surface, key, (cx - offset, cy - offset))
+        badge = (
+            round(cx + self.images.style.width / 2 - 4),
+            round(cy - self.images.style.height / 2 + 4),
+        )
+        pygame.draw.circle(surface, theme.PANEL, badge, 14)
+        pygame.draw.circle(surface, theme.ACCENT, badge, 14, 2)
+        text.draw(surface, str(count), badge, 15, theme.TEXT, "bold", "center")
+        if self.label:
+            text.draw(
+                surface,
+                self.label,
+                (cx, cy + self.images.style.height / 2 + 8),
+                14,
+                theme.MUTED,
+                anchor="midtop",
+                max_width=self.images.style.width + 40,
+            )

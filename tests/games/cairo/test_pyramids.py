@@ -1,0 +1,184 @@
+"""CA-8 pyramids: shapes and levels, the build decisions, placement, ruins (CA-R4/R5)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from nile.core.errors import IllegalAction
+from nile.games.cairo.board import board
+from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import building, flicking
+from nile.games.cairo.rules import state as S
+
+SHAPES = {3: {1: 2, 2: 1}, 5: {1: 4, 2: 1}, 6: {1: 3, 2: 2, 3: 1},
+          10: {1: 4, 2: 3, 3: 2, 4: 1}, 14: {1: 9, 2: 4, 3: 1}}
+
+
+@pytest.mark.parametrize("size", sorted(SHAPES))
+def test_ca8_each_pyramid_has_its_levels(size: int) -> None:
+    assert Counter(level for _, _, level in building.LAYOUTS[size]) == SHAPES[size]
+    stones = [f"0s{n:02d}" for n in range(size)]
+    state = BoardBuilder(2).pyramid("abydos", stones).state()
+    levels = Counter(state.pieces[s].level for s in stones)
+    assert levels == SHAPES[size]
+    assert all(state.pieces[s].pyramid == "p1" for s in stones)
+
+
+@pytest.mark.parametrize("size", sorted(SHAPES))
+def test_a_fresh_pyramid_stands_on_its_own(size: int) -> None:
+    """Every stone above the ground is carried by the stones below it."""
+    state = BoardBuilder(2).pyramid("abydos", [f"0s{n:02d}" for n in range(size)]).state()
+    specs = flicking.body_specs(state)
+    site = board().site("abydos")
+    sim = FlickSimulation(specs, Launch("1s00", "small", "", 0.0, 0.0, 0.0))
+    index = next(i for i, s in enumerate(specs) if s.group)
+    stones = sim._add_pending(index)
+    assert len(stones) == size
+    assert all(sim._supported(r) for r in stones if r.level >= 2)
+    assert site.id == "abydos"
+
+
+def wall_with_block(speed: float) -> dict[str, int]:
+    """A 6-stone wall in front of a ship and a small block flicked straight at it."""
+    space = board().space("U5")
+    specs = [BodySpec("ship0", "ship", space.x, space.y, space.heading)]
+    pitch = 10.4
+    for i, (u, v, level) in enumerate(building.LAYOUTS[6]):
+        specs.append(BodySpec(f"0s{i:02d}", "small", space.x + u * pitch, space.y + 70 + v * pitch,
+                              0.0, level, "p1"))
+    out = FlickSimulation(specs, Launch("1s00", "small", "ship0", math.pi / 2, speed,
+                                        0.0)).resolve()
+    return {s.id: out.poses[s.id].level for s in specs[1:]}
+
+
+def test_a_gentle_touch_leaves_a_pyramid_standing_and_a_hard_hit_ruins_it() -> None:
+    assert sorted(wall_with_block(500.0).values()) == [1, 1, 1, 2, 2, 3]
+    assert sorted(wall_with_block(2500.0).values()).count(1) >= 4
+
+
+def offer_state(extra_blocks: list[tuple[str, float, float]]) -> S.CairoState:
+    b = BoardBuilder(2)
+    b.ship(0, "U7")
+    b.on_site("0s00", "saqqara", 0, 0)
+    for block, dx, dy in extra_blocks:
+        b.on_site(block, "saqqara", dx, dy)
+    return b.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=2,
+                   offer_site="saqqara", last_block="0s00")
+
+
+FIVE = [("0s01", -20, -15), ("1s00", 20, -15), ("1s01", -20, 15), ("0s02", 20, 15)]
+
+
+def test_offer_lists_only_sizes_with_enough_free_blocks() -> None:
+    state = offer_state(FIVE)
+    assert [a.to_str() for a in state.legal_actions()] == ["pyramid 3", "pyramid 5",
+                                                         "no pyramid"]
+
+
+def test_build_a_five_stone_pyramid_own_blocks_highest() -> None:
+    state = offer_state(FIVE)
+    state.apply(A.BuildPyramid(5))
+    assert state.phase == S.PICK
+    state.apply(state.parse_action("pick 1s00"))
+    state.apply(A.PICK_AUTO)
+    assert state.phase == S.ARRANGE
+    orders = [a.to_str() for a in state.legal_actions()]
+    assert orders == ["arrange 0>1", "arrange 1>0"]
+    state.apply(state.legal_actions()[0])
+    assert state.phase == S.PLACE
+    place = state.legal_actions()[0]
+    assert isinstance(place, A.Place)
+    events = state.apply(place)
+    assert events[0].__class__.__name__ == "PyramidBuilt"
+    top = [p for p in state.pieces.values() if p.level == 2]
+    assert len(top) == 1 and top[0].owner == 0
+    assert {p.id for p in state.pieces.values() if p.pyramid} == {
+        "0s00", "0s01", "0s02", "1s00", "1s01"}
+    # nothing free is left: no new offer, the next flick follows
+    assert state.phase == S.FLICK
+
+
+def test_arranging_rivals_highest_is_allowed() -> None:
+    state = offer_state(FIVE)
+    for action in ("pyramid 5", "pick auto", "arrange 1>0"):
+        state.apply(state.parse_action(action))
+    state.apply(state.legal_actions()[0])
+    top = [p for p in state.pieces.values() if p.level == 2]
+    assert top[0].owner == 1
+
+
+def test_ca8_burning_blocks_may_be_used_and_pyramid_stones_may_not() -> None:
+    site = board().site("saqqara")
+    b = BoardBuilder(2).ship(0, "U7")
+    b.pyramid("saqqara", ["1s00", "1s01", "1s02"], dx=-15, dy=-10)
+    b.on_site("0s00", "saqqara", 10, 10)
+    b.on_site("0s01", "saqqara", site.w / 2, 0)          # burning on the edge
+    b.on_site("0s02", "saqqara", 15, -12)
+    state = b.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=1,
+                    offer_site="saqqara", last_block="0s00")
+    assert sorted(state.free_small_on("saqqara")) == ["0s00", "0s01", "0s02"]
+    state.apply(A.BuildPyramid(3))
+    picks = {a.to_str() for a in state.legal_actions()}
+    assert picks == {"pick auto", "pick 0s00", "pick 0s01", "pick 0s02"}
+    with pytest.raises(IllegalAction):
+        state.apply(A.Pick("1s00"))
+
+
+def test_ca_r5_placement_must_be_on_the_site_and_clear_of_other_blocks() -> None:
+    state = offer_state([*FIVE, ("1s02", 0, 15)])
+    for action in ("pyramid 3", "pick 0s00", "pick 0s01", "pick 0s02"):
+        state.apply(state.parse_action(action))
+    assert state.phase == S.PLACE
+    site = board().site("saqqara")
+    before = state.to_dict()
+    with pytest.raises(IllegalAction, match="entirely on the site"):
+        state.apply(A.Place.of(site.x + site.w / 2, site.y, 0.0))
+    with pytest.raises(IllegalAction, match="another block"):
+        state.apply(A.Place.of(*site.world((0.0, 15.0)), 0.0))
+    assert state.to_dict() == before
+    for action in state.legal_actions():
+        if isinstance(action, A.Place):
+            assert building.fit_problem(state, action) is None
+
+
+def test_cancel_leaves_the_blocks_and_goes_on() -> None:
+    state = offer_state(FIVE)
+    for action in ("pyramid 3", "pick auto"):
+        state.apply(state.parse_action(action))
+    state.apply(A.CancelPyramid())
+    assert state.phase == S.FLICK and not state.pyramids
+    assert not any(p.pyramid for p in state.pieces.values())
+
+
+def test_another_pyramid_is_offered_while_three_free_blocks_remain() -> None:
+    more = [*FIVE, ("0s03", 0, 15), ("0s04", 0, -15)]
+    state = offer_state(more)
+    for action in ("pyramid 3", "pick 0s00", "pick 0s03", "pick 0s04"):
+        state.apply(state.parse_action(action))
+    place = next(a for a in state.legal_actions() if isinstance(a, A.Place))
+    state.apply(place)
+    assert state.phase == S.OFFER
+    assert len(state.free_small_on("saqqara")) == 4
+
+
+def test_ca_r4_loose_stones_are_freed_and_a_flat_pyramid_is_gone() -> None:
+    stones = ["0s00", "0s01", "0s02"]
+    state = BoardBuilder(2).pyramid("abydos", stones).state()
+    base = state.pieces["0s01"]
+    base.set_pose(base.x + 3.0, base.y, base.angle, 1)        # nudged: still in the pyramid
+    freed, gone = flicking._update_pyramids(state)
+    assert freed == [] and gone == []
+    base.set_pose(base.x + 8.0, base.y, base.angle, 1)        # knocked away: loose
+    freed, gone = flicking._update_pyramids(state)
+    assert freed == ["0s01"] and gone == []
+    top = state.pieces["0s00"]
+    top.set_pose(top.x, top.y - 12.0, top.angle, 1)           # the top fell: nothing above
+    freed, gone = flicking._update_pyramids(state)
+    assert gone == ["p1"] and sorted(freed) == ["0s00", "0s02"]
+    assert not any(p.pyramid for p in state.pieces.values())
+    assert state.invariant_violations() == []

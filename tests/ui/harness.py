@@ -1,0 +1,67 @@
+"""Driving the app headless in tests: synthetic mouse and keyboard, frames at 60 fps."""
+
+from __future__ import annotations
+
+import pygame
+
+from nile.app import App
+
+
+def make_app() -> App:
+    return App()
+
+
+def tick(app: App, events: list[pygame.event.Event], dt: float = 1 / 60) -> None:
+    """One frame with `events` plus whatever pygame_gui posted to the queue."""
+    app.tick(dt, pygame.event.get() + events)
+
+
+def frames(app: App, count: int = 1, dt: float = 1 / 60) -> None:
+    for _ in range(count):
+        tick(app, [], dt)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Move, press and release at `pos` (canvas coordinates), then run a frame."""
+    pygame.mouse.set_pos(pos)
+    tick(
+        app,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        ],
+    )
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+    frames(app)  # deliver the events pygame_gui posted
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+    """Press at `start`, move in steps to `end`, release there."""
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    for i in range(1, steps + 1):
+        pos = (
+            start[0] + (end[0] - start[0]) * i // steps,
+            start[1] + (end[1] - start[1]) * i // steps,
+        )
+        pygame.mouse.set_pos(pos)
+        tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    frames(app)
+
+
+def key(app: App, code: int, mod: int = 0, unicode: str = "") -> None:
+    tick(app, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)])
+    tick(app, [pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode=unicode, scancode=0)])
+
+
+def button_rect(scene: object, label: str) -> pygame.Rect:
+    """The rect of the scene's pygame_gui button with this label."""
+    for element in scene._actions:  # type: ignore[attr-defined]
+        if getattr(element, "text", None) == label:
+            return element.rect  # type: ignore[no-any-return]
+    raise LookupError(f"no button {label!r}")
+
+
+def press(app: App, scene: object, label: str) -> None:
+    """Click the scene's button with this label."""
+    click(app, button_rect(scene, label).center)

@@ -1,0 +1,103 @@
+"""The shared chrome on the toy game: cover between humans, undo, autosave, results, replay."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pygame
+import pytest
+
+from nile.core import paths, registry
+from nile.core.replay import Replay
+from nile.core.session import Match, SeatConfig
+from nile.ui.chrome.results import ResultsScene
+from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm
+from tests.ui.harness import click, frames, key, make_app, press
+from tests.ui.toy_scene import ToyScene
+
+INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
+registry.register(INFO)
+
+
+@pytest.fixture
+def app():  # type: ignore[no-untyped-def]
+    application = make_app()
+    application.apply_settings(
+        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
+    )
+    return application
+
+
+def two_humans(app) -> ToyScene:  # type: ignore[no-untyped-def]
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=3)
+    scene = ToyScene(app, match)
+    app.push(scene)
+    frames(app)
+    return scene
+
+
+def test_other_hands_are_never_drawn(app) -> None:  # type: ignore[no-untyped-def]
+    scene = two_humans(app)
+    assert scene.viewer == 0
+    assert all(card == UNKNOWN for card in scene.drawn_hands[1])
+
+
+def test_cover_goes_up_between_humans_and_hides_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    scene = two_humans(app)
+    scene.submit(scene.state.legal_actions()[0])
+    scene.submit(Confirm())
+    assert scene.covered_for == 1
+    scene.drawn_hands = []
+    frames(app, 3)
+    assert scene.drawn_hands == []  # nothing of the table is drawn under the cover
+    key(app, pygame.K_RETURN)
+    frames(app)
+    assert scene.viewer == 1 and scene.covered_for is None
+    assert all(card == UNKNOWN for card in scene.drawn_hands[0])
+
+
+def test_illegal_action_shows_reason(app) -> None:  # type: ignore[no-untyped-def]
+    scene = two_humans(app)
+    assert not scene.submit(Confirm())
+    assert any("not allowed" in t.message for t in scene.toasts.items)
+
+
+def test_undo_and_autosave(app) -> None:  # type: ignore[no-untyped-def]
+    scene = two_humans(app)
+    pick = scene.state.legal_actions()[0]
+    scene.submit(pick)
+    assert scene.autosaver is not None
+    scene.autosaver.flush()
+    saved = json.loads(paths.autosave_path().read_text())
+    assert saved["actions"][-1] == pick.to_str() and saved["finished"] is False
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.state.legal_actions()[0] == pick and len(scene.match.actions) == 1
+
+
+def test_bots_play_to_the_end_and_results_show(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match.new(
+        INFO, (SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")), seed=4
+    )
+    scene = ToyScene(app, match)
+    app.push(scene)
+    frames(app, 200)
+    assert match.state.is_terminal
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "Replay")
+    replay_scene = app.top
+    assert isinstance(replay_scene, ToyScene) and replay_scene.replay is not None
+    key(app, pygame.K_END)
+    assert replay_scene.state == match.state
+    key(app, pygame.K_HOME)
+    assert replay_scene.replay.position == 0
+
+
+def test_replay_scene_steps(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=2)
+    replay = Replay(INFO, match.seats, match.seed, match.options, list(match.actions))
+    scene = ToyScene(app, match, replay=replay)
+    app.push(scene)
+    key(app, pygame.K_RIGHT)
+    assert replay.position == 1
+    click(app, (10, 10))

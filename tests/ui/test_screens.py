@@ -1,0 +1,99 @@
+"""Launcher, setup, settings and loading, driven headless."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pygame
+
+from nile.core import paths, registry
+from nile.core.session import Match, SeatConfig
+from nile.ui import settings as store
+from nile.ui.chrome.dialogs import LoadDialog, MessageDialog, open_save
+from nile.ui.launcher import LauncherScene
+from nile.ui.settings_scene import SettingsScene
+from nile.ui.setup_scene import SeatRow, validate
+from tests.core.toy_game import TOY_INFO
+from tests.ui.harness import frames, key, make_app, press
+from tests.ui.toy_scene import ToyScene
+
+INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
+registry.register(INFO)
+
+
+def test_launcher_lists_every_game_and_practice() -> None:
+    app = make_app()
+    app.push(LauncherScene(app))
+    frames(app, 3)
+    scene = app.top
+    assert isinstance(scene, LauncherScene)
+    titles = [t.title for t in scene.tiles]
+    assert (
+        titles[:5]
+        == ["Cairo", "Cleopatra's Caboose", "Vom Kap bis Kairo", "Age of Steam", "Loose Caboose!"]
+        and titles[5] == "Flick Practice"
+    )
+    unbuilt = [t for t in scene.tiles if not t.playable]
+    for tile in unbuilt:
+        scene.open_tile(tile)
+        assert app.top is scene  # no placeholder screen behind a tile
+
+
+def test_settings_are_saved_and_damaged_settings_ignored() -> None:
+    app = make_app()
+    scene = SettingsScene(app)
+    app.push(scene)
+    press(app, scene, "Off")  # the first toggle: full screen
+    assert store.load().fullscreen is app.settings.fullscreen
+    (paths.config_dir() / "settings.json").write_text("{garbage")
+    assert store.load() == store.Settings()
+    (paths.config_dir() / "settings.json").write_text(json.dumps({"volume": 9, "muted": True}))
+    assert store.load() == store.Settings(muted=True)
+
+
+def test_setup_validation_reasons() -> None:
+    rows = [SeatRow("Human", "Ann", 0), SeatRow("Empty", "x", 1), SeatRow("Empty", "y", 2)]
+    assert "needs 2 to 3 players" in (validate(INFO, rows, {}) or "")
+    rows[1] = SeatRow("Bot (hard)", "Ann", 1)
+    assert "same name" in (validate(INFO, rows, {}) or "")
+    rows[1] = SeatRow("Bot (hard)", "Bo", 0)
+    assert "same colour" in (validate(INFO, rows, {}) or "")
+    rows[1] = SeatRow("Bot (hard)", "Bo", 1)
+    assert validate(INFO, rows, {}) is None
+
+
+def test_a_hostile_save_is_refused_with_a_message_and_kept() -> None:
+    app = make_app()
+    app.push(LauncherScene(app))
+    path = paths.saves_dir() / "evil.json"
+    evil = {
+        "format": "nile-save",
+        "version": 1,
+        "game": "toy",
+        "seed": 1,
+        "options": {},
+        "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+        "actions": ["__import__('os').system('echo hacked')"],
+    }
+    path.write_text(json.dumps(evil))
+    open_save(app, path)
+    assert isinstance(app.top, MessageDialog)
+    assert "illegal move 1" in app.top.message
+    assert json.loads(path.read_text()) == evil
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, LauncherScene)
+
+
+def test_load_dialog_opens_a_good_save() -> None:
+    app = make_app()
+    app.push(LauncherScene(app))
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=8)
+    (paths.saves_dir() / "good.json").write_text(json.dumps(match.to_save()))
+    dialog = LoadDialog(app)
+    app.push(dialog)
+    label = dialog.saves[0][1]
+    assert label.startswith("good: Toy")
+    open_save(app, dialog.saves[0][0])
+    assert isinstance(app.top, ToyScene), label
+    assert app.top.match.actions == match.actions

@@ -1,0 +1,229 @@
+"""Measure Nile's performance figures (DESIGN.md targets) and print a table.
+
+    python tools/bench.py --game loose_caboose            # table
+    python tools/bench.py --game loose_caboose --json     # ... and a JSON last line
+
+Figures (medians of several runs where it makes sense):
+- random_games_per_s   full games with uniformly random moves, headless
+- bot_decision_p95_s   the hard bot's decision time (its real budget) over sampled states
+- frame_ms_p95         update + draw of the game's busiest table (its BENCH_SHOT)
+- startup_s            process start to the first launcher frame, in a fresh process
+- rss_mb               peak memory of that process after rendering the busy table
+A game may add figures through `GAME_INFO.extra["bench"] = "module:function"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Scripted games must never touch the player's own autosave and settings.
+os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-tools-"))
+
+from _common import ROOT
+
+from nile.ai.bots import choose, make_bot
+from nile.core import chance, registry
+from nile.core.game import CHANCE, GameInfo, GameState
+
+TARGETS = {
+    "random_games_per_s": None,
+    "bot_decision_p95_s": "<= 1.0",
+    "frame_ms_p95": "<= 8.0",
+    "startup_s": "<= 1.0",
+    "rss_mb": "<= 250",
+}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def random_game(info: GameInfo, players: int, seed: int, options: dict[str, str]) -> GameState:
+    state = info.create(players, seed, options)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def random_games_per_s(
+    info: GameInfo, players: int, options: dict[str, str], seconds: float, runs: int
+) -> float:
+    rates = []
+    seed = 0
+    for _ in range(runs):
+        count, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            random_game(info, players, seed, options)
+            count, seed = count + 1, seed + 1
+        rates.append(count / (time.perf_counter() - started))
+    return statistics.median(rates)
+
+
+def sample_states(
+    info: GameInfo, players: int, options: dict[str, str], count: int
+) -> list[GameState]:
+    """Decision points spread over a few random games."""
+    rng = random.Random(99)
+    states: list[GameState] = []
+    seed = 1000
+    while len(states) < count:
+        state = info.create(players, seed, options)
+        seed += 1
+        while not state.is_terminal and len(states) < count:
+            if state.current_player == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.08:
+                states.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def bot_decision_p95(
+    info: GameInfo, players: int, options: dict[str, str], decisions: int
+) -> float:
+    times = []
+    for i, state in enumerate(sample_states(info, players, options, decisions)):
+        seat = state.current_player
+        assert seat is not None
+        bot = make_bot(info, "hard", seat, seed=i)
+        started = time.perf_counter()
+        choose(bot, state.observation(seat))
+        times.append(time.perf_counter() - started)
+    return percentile(times, 0.95)
+
+
+def frame_ms_p95(game_id: str | None, frames: int) -> float:
+    import pygame
+
+    from nile.app import App
+    from nile.ui import shots
+
+    app = App()
+    shot = shots.bench_shot(game_id) if game_id else None
+    (shot or shots.launcher)(app)
+    times = []
+    for _ in range(frames + 30):
+        started = time.perf_counter()
+        app.tick(1 / 60, pygame.event.get())
+        times.append((time.perf_counter() - started) * 1000)
+    return percentile(times[30:], 0.95)
+
+
+STARTUP_PROBE = """
+import os, sys, time, resource
+launched = float(sys.argv[1])
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+sys.path.insert(0, {root!r})
+from nile.app import App
+from nile.ui.launcher import LauncherScene
+app = App(); app.push(LauncherScene(app)); app.tick(1 / 60, [])
+import pygame; pygame.display.flip()
+startup = time.time() - launched
+game = {game!r}
+if game:
+    from nile.ui import shots
+    shot = shots.bench_shot(game)
+    if shot:
+        shot(app)
+        for _ in range(120):
+            app.tick(1 / 60, [])
+print(startup, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def startup_and_rss(game_id: str | None, runs: int) -> tuple[float, float]:
+    """Wall time from launching Python to the first launcher frame; peak RSS in MB."""
+    startups, rss = [], []
+    code = STARTUP_PROBE.format(root=str(ROOT), game=game_id)
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", code, repr(time.time())],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+        )
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr[-2000:])
+        startup, peak = (float(x) for x in out.stdout.split()[-2:])
+        startups.append(startup)
+        rss.append(peak)
+    return statistics.median(startups), max(rss)
+
+
+def extra_figures(info: GameInfo) -> dict[str, float]:
+    target = info.extra.get("bench")
+    if not target:
+        return {}
+    module, _, attr = str(target).partition(":")
+    figures: dict[str, float] = getattr(importlib.import_module(module), attr)()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default=None)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per random-games run")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--skip", default="", help="comma list of figures to skip")
+    args = parser.parse_args(argv)
+    from _common import parse_options
+
+    skip = set(filter(None, args.skip.split(",")))
+    figures: dict[str, float] = {}
+    info = registry.get(args.game) if args.game else None
+    if info is not None:
+        options = info.resolve_options(parse_options(args.option))
+        players = args.players or info.player_range(options)[0]
+        if "random_games_per_s" not in skip:
+            figures["random_games_per_s"] = round(
+                random_games_per_s(info, players, options, args.seconds, args.runs), 1
+            )
+        if "bot_decision_p95_s" not in skip:
+            figures["bot_decision_p95_s"] = round(
+                bot_decision_p95(info, players, options, args.decisions), 3
+            )
+        figures.update(extra_figures(info))
+    if "frame_ms_p95" not in skip:
+        figures["frame_ms_p95"] = round(frame_ms_p95(args.game, args.frames), 2)
+    if "startup_s" not in skip:
+        startup, rss = startup_and_rss(args.game, args.runs)
+        figures["startup_s"], figures["rss_mb"] = round(startup, 3), round(rss, 1)
+    width = max(len(k) for k in figures) if figures else 10
+    print(f"{'figure':<{width}}  {'value':>10}  target")
+    for key, value in figures.items():
+        print(f"{key:<{width}}  {value:>10}  {TARGETS.get(key) or ''}")
+    if args.json:
+        print(json.dumps({"game": args.game, **figures}, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Render scripted screens to PNG, headless.
+
+    python tools/screenshot.py --list
+    python tools/screenshot.py --scene launcher --out shots/
+    python tools/screenshot.py --all --out shots/
+
+Shots come from `nile.ui.shots` (shared screens) and each game's `shots.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Scripted games must never touch the player's own autosave and settings.
+os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-tools-"))
+
+import _common  # noqa: F401  (puts the project on sys.path)
+
+FRAMES = 90
+
+
+def render(name: str, out: Path, frames: int = FRAMES) -> Path:
+    """Build the shot, run `frames` frames at 60 fps, save the canvas."""
+    import pygame
+
+    from nile.app import App
+    from nile.ui.shots import all_shots
+
+    app = App()
+    all_shots()[name](app)
+    for _ in range(frames):
+        app.tick(1 / 60, [])
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name.replace('/', '__')}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--scene", action="append", default=[])
+    parser.add_argument("--all", action="store_true")
+    parser.add_argument("--out", type=Path, default=Path("shots"))
+    parser.add_argument("--frames", type=int, default=FRAMES)
+    args = parser.parse_args(argv)
+    from nile.ui.shots import all_shots
+
+    names = sorted(all_shots())
+    if args.list:
+        print("\n".join(names))
+        return 0
+    chosen = names if args.all else args.scene
+    unknown = [n for n in chosen if n not in names]
+    if unknown:
+        print(f"unknown scene(s): {', '.join(unknown)}; see --list", file=sys.stderr)
+        return 2
+    for name in chosen:
+        print(render(name, args.out, args.frames))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
