@@ -6,7 +6,7 @@
              .prestige("Edfu", (4, 10))
              .fruit("Lisht", "coconut")
              .track("Edfu-Thebes", seat=1, trains=3)
-             .hand(0, city=["Edfu (raspberry 6, lemon 10)"], auction=["3-train"])
+             .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
              .fruit_card(0, "raspberry+lime")
              .money(0, 20)
              .market("raspberry", -1)
