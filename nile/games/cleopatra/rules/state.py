@@ -100,8 +100,12 @@ class CleopatraState(GameState):
     pending: list[int]
     """A building under way: [building kind, City card, city] (empty if none)."""
     pending_need: list[int]
+    """The building's fruits still to find, in cost order (the first is asked next)."""
     pending_cubes: list[int]
+    """Cubes already found: pairs [fruit, city it came from]; off the board until the
+    building is completed (draw them at the building's city)."""
     pending_cards: list[int]
+    """Fruit-card fruits already used: pairs [Fruit card kind, fruit]."""
     chance_queue: list[list[int]]
     final_rows: list[list[int]]
 
