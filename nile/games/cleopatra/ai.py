@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 from nile.ai.hooks import AiHooks
@@ -407,8 +408,9 @@ SEARCH_WIDTH = 6
 """Moves the hard bot searches in the action phase: the policy's best few."""
 BID_STEPS = (1, 2, 3, 5)
 """Raises the hard bot considers in the auction (above the high bid)."""
-SEARCH_TIME_CAP: float | None = 0.9
-"""Seconds per decision (None: iterations only, for reproducible measurements)."""
+SEARCH_TIME_CAP: float | None = 0.8
+"""Seconds of thinking per decision at most (None: iterations only, for reproducible
+measurements). Below the 1 s target to leave room for a busy machine."""
 
 
 def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
@@ -456,18 +458,31 @@ def _as_search(state: CleopatraState) -> SearchState:
 
 
 class HardBot:
-    """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation."""
+    """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation.
+
+    The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
+    thinking, whichever comes first; the cap holds inside one long `think` call too.
+    """
 
     def __init__(self, hooks: AiHooks, rng: random.Random) -> None:
-        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations,
-                              seconds=SEARCH_TIME_CAP)
+        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations, seconds=None)
+        self._thought = 0.0
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CleopatraState)
+        self._thought = 0.0
         self._search.start(_as_search(observation.clone()))
 
     def think(self, seconds: float) -> bool:
-        return self._search.think(seconds)
+        if SEARCH_TIME_CAP is not None:
+            seconds = min(seconds, SEARCH_TIME_CAP - self._thought)
+            if seconds <= 0:
+                return True
+        started = time.perf_counter()
+        done = self._search.think(seconds)
+        self._thought += time.perf_counter() - started
+        capped = SEARCH_TIME_CAP is not None and self._thought >= SEARCH_TIME_CAP
+        return done or capped
 
     def action(self) -> Action:
         return self._search.action()
@@ -480,5 +495,5 @@ def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
-                   hard_seconds=0.9, rollout_epsilon=0.1, exploration=0.5,
+                   hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
                    make_bot=make_bot)

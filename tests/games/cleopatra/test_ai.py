@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from nile.ai.bots import choose, make_bot
 from nile.core import chance
 from nile.core.game import CHANCE
@@ -39,9 +41,10 @@ def test_policy_and_evaluate_on_views_through_games() -> None:
             state.apply(action)
 
 
-def test_the_hard_bot_cannot_see_hidden_cards() -> None:
+def test_the_hard_bot_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Same seed, two true states differing only in other hands and the deck: the hard
-    bot's view, and so its move, is the same."""
+    bot's view, and so its move, is the same (iterations only: no clock involved)."""
+    monkeypatch.setattr(ai, "SEARCH_TIME_CAP", None)
     state = GAME_INFO.create(3, 2, {})
     resolve_chance(state, 2)
     seat = state.current_player
@@ -52,6 +55,18 @@ def test_the_hard_bot_cannot_see_hidden_cards() -> None:
     first = choose(small_hard_bot(seat, 1), state.observation(seat))
     second = choose(small_hard_bot(seat, 1), other.observation(seat))
     assert first == second and first in state.legal_actions()
+
+
+def test_hard_bot_stops_at_its_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "SEARCH_TIME_CAP", 0.05)
+    state = GAME_INFO.create(3, 2, {})
+    resolve_chance(state, 2)
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    bot = ai.HardBot(replace(ai.hooks(), hard_iterations=10**6), random.Random(0))
+    bot.start(state.observation(seat))
+    assert bot.think(5.0)
+    assert bot.action() in state.legal_actions()
 
 
 def test_hard_bot_plays_legal_moves_and_never_changes_the_game_class() -> None:
