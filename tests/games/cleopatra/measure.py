@@ -6,8 +6,9 @@ never asserted). From the tree root:
 
 `speed` times random full games (3 players) and `clone()`; `hard` plays games and times
 every decision of the hard bot at its default budget (iterations and time cap as the app
-uses them), printing the median, p95 and maximum, in wall-clock and in CPU seconds (the
-CPU figures hold on a busy machine too).
+uses them; `--no-cap`: iterations only, reproducible), printing the median, p95 and
+maximum, in wall-clock and in CPU seconds (the CPU figures hold on a busy machine too),
+and who won (seats rotate game by game, as `tools/selfplay.py --rotate`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def hard(games: int, bots: list[str], seed: int, no_cap: bool) -> dict[str, obje
     hooks = hooks_of(GAME_INFO)
     times: list[float] = []
     cpu_times: list[float] = []
+    wins: dict[str, int] = {}
     players = len(bots)
     for number in range(games):
         game_seed = seed * 1000 + number
@@ -87,6 +89,9 @@ def hard(games: int, bots: list[str], seed: int, no_cap: bool) -> dict[str, obje
                 times.append(time.perf_counter() - started)
                 cpu_times.append(time.process_time() - cpu)
             state.apply(action)
+        for place_seat, place in enumerate(state.ranking()):
+            if place == 1:
+                wins[seats[place_seat]] = wins.get(seats[place_seat], 0) + 1
     times.sort()
     cpu_times.sort()
     return {"decisions": len(times),
@@ -95,7 +100,8 @@ def hard(games: int, bots: list[str], seed: int, no_cap: bool) -> dict[str, obje
             "max_s": round(times[-1], 3),
             "cpu_median_s": round(cpu_times[len(cpu_times) // 2], 3),
             "cpu_p95_s": round(cpu_times[int(len(cpu_times) * 0.95)], 3),
-            "iterations": hooks.hard_iterations, "cap_s": ai.SEARCH_TIME_CAP}
+            "iterations": hooks.hard_iterations, "cap_s": ai.SEARCH_TIME_CAP,
+            "games": games, "wins_by_bot": wins}
 
 
 def main() -> int:
