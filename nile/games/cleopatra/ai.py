@@ -1,0 +1,499 @@
+"""Heuristics of the Cleopatra's Caboose bots: a one-step policy (the normal bot, the hint,
+and the hard bot's rollouts), an evaluation of unfinished games (IS-MCTS leaves) and the
+hard bot itself (the shared IS-MCTS over the policy's best few moves).
+
+Everything reads only what the acting seat may see (they run on observations). Values are
+in victory points; `Weights` holds the tunable numbers (tuned by self-play, see the
+report). Gains of the other players count against the mover, shared among them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from nile.ai.hooks import AiHooks
+from nile.ai.ismcts import ISMCTS
+from nile.core.game import Action, GameState
+from nile.games.cleopatra.data import BUILDING, TRAIN, game_data
+from nile.games.cleopatra.rules import building, gods
+from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.moves import (
+    FROM_CARD,
+    Bid,
+    BuildPyramid,
+    ChooseGod,
+    ConstructTrack,
+    DrawCityCards,
+    Pass,
+    ProduceFruit,
+    ShipFruit,
+    StartBuilding,
+    TakeCard,
+)
+from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.scoring import majority_points, types_vp
+
+D = game_data()
+KINDS = D.auction
+CARDS = D.city_cards
+CITIES = len(D.cities)
+LAST_TURN = {players: D.turn_line.index(players) for players in (3, 4, 5)}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The policy's and the evaluation's numbers, in victory points."""
+
+    florin: float = 1.3
+    """A Florin during the game (it buys track and pyramids); a third at the very end."""
+    florin_last_turn: float = 0.4
+    city_card: float = 0.8
+    train_future: float = 0.3
+    """Worth of a placed train per turn still to come (majorities grow with buildings)."""
+    train_base: float = 0.5
+    draw: float = 1.8
+    ship_base: float = 0.3
+    produce_base: float = 0.2
+    card_fruit_penalty: float = 1.0
+    take_train: float = 1.3
+    take_building: float = 0.3
+    take_fruit: float = 1.0
+    bid_florin_per_step: int = 7
+    bid_cap: int = 3
+    # Evaluation of unfinished games (leaves of the hard bot's search).
+    eval_money: float = 0.8
+    eval_city_card: float = 0.6
+    eval_train_base: float = 0.3
+    eval_train: float = 0.4
+    """Per placed train per turn left, on top of today's majorities."""
+    eval_building_vp: float = 0.0
+    eval_hand_train: float = 0.1
+    eval_action: float = 3.6
+    """What an action still to take this turn is worth (6 in the last turn)."""
+    eval_action_last: float = 6.0
+    eval_pick: float = 1.4
+    eval_scale: float = 4.0
+    eval_scale_per_turn: float = 2.5
+
+
+W = Weights()
+
+
+def turns_left(state: CleopatraState) -> int:
+    """Turns still to play after this one."""
+    return LAST_TURN[state.players] - state.turn
+
+
+def florin_value(state: CleopatraState) -> float:
+    return W.florin_last_turn if turns_left(state) == 0 else W.florin
+
+
+# Context: what one decision needs, computed once --------------------------------------
+
+
+class Context:
+    """Cached facts for valuing the moves of one seat in one state."""
+
+    def __init__(self, state: CleopatraState, seat: int) -> None:
+        self.state, self.seat, self.players = state, seat, state.players
+        self.florin = florin_value(state)
+        self.turns_left = turns_left(state)
+        self._trains: list[list[int] | None] = [None] * CITIES
+        self._prestige: list[int] = [-1] * CITIES
+        self._share: dict[int, float] = {}
+        self._track: dict[tuple[int, int], float] = {}
+        self._card_loss: dict[int, float] = {}
+
+    def trains(self, city: int) -> list[int]:
+        counts = self._trains[city]
+        if counts is None:
+            counts = self._trains[city] = self.state.trains_around(city)
+        return counts
+
+    def prestige(self, city: int) -> int:
+        if self._prestige[city] < 0:
+            self._prestige[city] = self.state.prestige(city)
+        return self._prestige[city]
+
+    def card_loss(self, kind: int) -> float:
+        """Fruit-type VP lost by giving up a face-up Fruit card."""
+        if kind not in self._card_loss:
+            self._card_loss[kind] = _fruit_card_loss(self.state, self.seat, kind)
+        return self._card_loss[kind]
+
+    def relative(self, points: list[int]) -> float:
+        """The seat's points minus the mean of the others'."""
+        return (points[self.seat] * self.players - sum(points)) / (self.players - 1)
+
+    def track_gain(self, track: int, trains: int) -> float:
+        """How much more the seat would lead the others at both ends of the track."""
+        key = (track, trains)
+        if key not in self._track:
+            gain = 0.0
+            for city in D.tracks[track]:
+                counts = list(self.trains(city))
+                prestige = self.prestige(city) + 1  # buildings still to come
+                before = majority_points(prestige, counts, self.players)
+                counts[self.seat] += trains
+                after = majority_points(prestige, counts, self.players)
+                gain += self.relative([a - b for a, b in zip(after, before, strict=True)])
+            self._track[key] = gain
+        return self._track[key]
+
+    def share(self, city: int) -> float:
+        """The part of a city's prestige the seat would score now, less the others' (-1..1)."""
+        if city not in self._share:
+            prestige = self.prestige(city)
+            points = majority_points(prestige, self.trains(city), self.players)
+            self._share[city] = self.relative(points) / prestige if prestige else 0.0
+        return self._share[city]
+
+
+def city_table(state: CleopatraState) -> list[list[int]]:
+    """Each city's points per seat if the game ended now."""
+    return [majority_points(state.prestige(c), state.trains_around(c), state.players)
+            for c in range(CITIES)]
+
+
+# Action values ---------------------------------------------------------------------------
+
+
+def _types_gain(state: CleopatraState, seat: int, kind: int) -> float:
+    have = {KINDS[k].building_type for k in state.buildings[seat]}
+    new = len(have | {KINDS[kind].building_type})
+    return types_vp(new, D.building_type_vp) - types_vp(len(have), D.building_type_vp)
+
+
+def fruit_types(cards: list[int]) -> int:
+    return len({f for k in cards for f in KINDS[k].fruits})
+
+
+def _fruit_card_loss(state: CleopatraState, seat: int, kind: int) -> float:
+    cards = list(state.fruit_cards[seat])
+    before = types_vp(fruit_types(cards), D.fruit_type_vp)
+    cards.remove(kind)
+    return before - types_vp(fruit_types(cards), D.fruit_type_vp)
+
+
+def value_track(ctx: Context, action: ConstructTrack) -> float:
+    card = KINDS[action.train]
+    cost = gods.track_cost(ctx.state, ctx.seat, card.cost)
+    future = (W.train_base + W.train_future * ctx.turns_left) * card.trains
+    return (ctx.track_gain(action.track, card.trains) + future
+            - cost * ctx.florin - W.city_card)
+
+
+def value_building(ctx: Context, action: StartBuilding) -> float:
+    state, seat = ctx.state, ctx.seat
+    kind = KINDS[action.building]
+    city = CARDS[action.city_card].city
+    value = kind.vp + _types_gain(state, seat, action.building) - W.city_card
+    value += kind.bonus * max(0.0, ctx.share(city))
+    needed = kind.fruits
+    for f in needed:
+        sources = building.fruit_sources(state, seat, city, f, needed)
+        if sources and sources[0].action.source == FROM_CARD:
+            loss = ctx.card_loss(sources[0].action.where)
+            value -= W.card_fruit_penalty + 0.5 * loss
+    trains = ctx.trains(city)
+    others = sum(trains) - trains[seat]
+    return value - ctx.florin * others / (ctx.players - 1)
+
+
+def value_ship(ctx: Context, action: ShipFruit) -> float:
+    state, seat = ctx.state, ctx.seat
+    card = CARDS[action.city_card]
+    price = next(p for f, p in card.demands if f == action.fruit)
+    income = max(0, price + state.market[action.fruit]) + gods.ship_bonus(state, seat)
+    trains = ctx.trains(card.city)
+    given = sum(trains[s] + sum(1 for k in state.fruit_cards[s]
+                                if action.fruit in KINDS[k].fruits)
+                for s in range(ctx.players) if s != seat)
+    return income * ctx.florin - given / (ctx.players - 1) - W.city_card + W.ship_base
+
+
+def value_produce(ctx: Context, action: ProduceFruit) -> float:
+    state, seat = ctx.state, ctx.seat
+    fruits = KINDS[action.fruit_card].fruits
+    demand = sum(1 for c in state.city_hand[seat] for f, _ in CARDS[c].demands if f in fruits)
+    return (W.produce_base + 0.5 * min(demand, 3)
+            - ctx.card_loss(action.fruit_card) - W.city_card)
+
+
+def value_pyramid(ctx: Context, action: BuildPyramid) -> float:
+    cost = gods.pyramid_cost(ctx.state, ctx.seat, action.bonus)
+    return action.bonus * (1 + ctx.share(action.city)) - cost * ctx.florin
+
+
+def value_draw(ctx: Context, action: DrawCityCards) -> float:
+    hand = len(ctx.state.city_hand[ctx.seat])
+    value = W.draw + (1.0 if hand <= 2 else 0.0) - 0.15 * max(0, hand - 6)
+    if ctx.turns_left == 0:
+        value -= 1.0
+    if action.card >= 0:
+        value += 0.05 * ctx.trains(CARDS[action.card].city)[ctx.seat]
+    return value
+
+
+def value_take(state: CleopatraState, seat: int, kind: int) -> float:
+    card = KINDS[kind]
+    if card.category == TRAIN:
+        affordable = state.money[seat] >= card.cost
+        return card.trains * (W.take_train if affordable else 0.5 * W.take_train) \
+            - card.cost * W.florin * 0.5
+    if card.category == BUILDING:
+        return W.take_building * card.vp + _types_gain(state, seat, kind)
+    have = fruit_types(state.fruit_cards[seat])
+    after = fruit_types([*state.fruit_cards[seat], kind])
+    return W.take_fruit + types_vp(after, D.fruit_type_vp) - types_vp(have, D.fruit_type_vp)
+
+
+def value_action(ctx: Context, action: Action) -> float:
+    if isinstance(action, ConstructTrack):
+        return value_track(ctx, action)
+    if isinstance(action, ShipFruit):
+        return value_ship(ctx, action)
+    if isinstance(action, BuildPyramid):
+        return value_pyramid(ctx, action)
+    if isinstance(action, StartBuilding):
+        return value_building(ctx, action)
+    if isinstance(action, ProduceFruit):
+        return value_produce(ctx, action)
+    if isinstance(action, DrawCityCards):
+        return value_draw(ctx, action)
+    if isinstance(action, TakeCard):
+        return value_take(ctx.state, ctx.seat, action.kind)
+    return 0.0
+
+
+# Auction and gods -----------------------------------------------------------------------
+
+
+def god_value(state: CleopatraState, seat: int, god: int) -> float:
+    hand = state.auction_hand[seat]
+    if god == gods.THOTH:
+        picks = sorted((value_take(state, seat, k) for k in state.auction_display),
+                       reverse=True)
+        return picks[1] if len(picks) > 1 else 0.0
+    if god == gods.HATHOR:
+        return 0.8 * min(2, sum(1 for k in hand if k >= 0 and KINDS[k].category == TRAIN))
+    if god == gods.ANUBIS:
+        return 1.0
+    if god == gods.ISIS:
+        return 0.8 * min(2, len(state.city_hand[seat]) // 2)
+    if god == gods.HORUS:
+        empty = any(not state.pyramid[c] and not state.city_has_fruit(c) for c in range(CITIES))
+        return 1.6 if empty and state.pyramids_left else 0.0
+    if god == gods.SET:
+        return 5 * W.florin
+    return 0.6 + 0.1 * state.players  # Ra: first pick of the Auction cards
+
+
+def bid_limit(state: CleopatraState, seat: int) -> int:
+    return min(W.bid_cap, state.money[seat] // W.bid_florin_per_step)
+
+
+# The policy -----------------------------------------------------------------------------
+
+
+def policy(state: GameState, rng: random.Random) -> Action:
+    """The normal bot: the best-valued move now, ties broken at random."""
+    assert isinstance(state, CleopatraState)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    if state.phase == AUCTION:
+        bid = Bid(state.high_bid + 1)
+        return bid if state.high_bid < bid_limit(state, seat) and bid in legal else Pass()
+    if state.phase == GODS:
+        return max(legal, key=lambda a: god_value(state, seat, a.god)
+                   if isinstance(a, ChooseGod) else -1.0)
+    if state.phase == ACTIONS and state.pending:
+        return legal[0]  # the cheapest fruit source
+    if isinstance(state, SearchState) and _chooses_an_action(state):
+        return legal[0]  # the search's moves come best first (see `prune`)
+    ctx = Context(state, seat)
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        value = value_action(ctx, action) + rng.random() * 0.05
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+# Evaluation -----------------------------------------------------------------------------
+
+
+def estimated_scores(state: CleopatraState) -> list[float]:
+    """Each seat's expected final score: a linear model of today's position fitted on
+    self-play of the policy (3 players), by the turns left."""
+    table = city_table(state)
+    left = max(0, turns_left(state))
+    vp_weight = 1.0 - 0.05 * left
+    city_weight = max(0.5, 0.85 - 0.07 * left)
+    card_weight = min(1.5, W.eval_city_card + 0.2 * left)
+    train_weight = W.eval_train_base + W.eval_train * left
+    result: list[float] = []
+    for seat in range(state.players):
+        score = vp_weight * state.vp[seat] + city_weight * sum(row[seat] for row in table)
+        score += state.money[seat] * (W.eval_money if left else 1 / 3)
+        types = len({KINDS[k].building_type for k in state.buildings[seat]})
+        score += types_vp(types, D.building_type_vp)
+        score += 0.85 * types_vp(fruit_types(state.fruit_cards[seat]), D.fruit_type_vp)
+        score += train_weight * (D.trains_per_player - state.trains_left[seat])
+        score += card_weight * len(state.city_hand[seat])
+        score += _hand_worth(state, seat, left)
+        score += _turn_still_to_play(state, seat, left)
+        result.append(score)
+    return result
+
+
+def _turn_still_to_play(state: CleopatraState, seat: int, left: int) -> float:
+    """What the seat's actions and Auction cards still due this turn are worth, so that a
+    search cut off in mid-turn does not favour whoever happens to act first."""
+    per_action = W.eval_action_last if left == 0 else W.eval_action
+    if state.phase != ACTIONS:
+        god = state.gods[seat]
+        actions = 3 if god == gods.ANUBIS else 2
+        picks = 2 if god == gods.THOTH else 1
+        return actions * per_action + picks * W.eval_pick
+    index = state.action_order.index(seat)
+    if index < state.action_index:
+        return 0.0
+    if index > state.action_index:
+        return (state.actions_allowed(seat) * per_action
+                + gods.auction_picks(state, seat) * W.eval_pick)
+    value = (state.actions_allowed(seat) - state.actions_used) * per_action
+    value += state.picks_left * W.eval_pick
+    if state.pending:
+        value += KINDS[state.pending[0]].vp
+    return value
+
+
+def _hand_worth(state: CleopatraState, seat: int, left: int) -> float:
+    """Train and Building cards in hand (an unknown card counts as an average one)."""
+    worth = 0.0
+    for kind in state.auction_hand[seat]:
+        if kind < 0:
+            worth += 0.5
+        elif KINDS[kind].category == BUILDING:
+            worth += W.eval_building_vp * KINDS[kind].vp
+        else:
+            worth += W.eval_hand_train * left * KINDS[kind].trains
+    return worth
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's expected share of the others it beats (what `returns` measures)."""
+    assert isinstance(state, CleopatraState)
+    scores = estimated_scores(state)
+    scale = W.eval_scale + W.eval_scale_per_turn * max(0, turns_left(state))
+    n = state.players
+    result = []
+    for seat in range(n):
+        beats = sum(1 / (1 + math.exp((scores[o] - scores[seat]) / scale))
+                    for o in range(n) if o != seat)
+        result.append(beats / (n - 1))
+    return result
+
+
+# The hard bot: IS-MCTS over the policy's best few moves ---------------------------------
+
+SEARCH_WIDTH = 6
+"""Moves the hard bot searches in the action phase: the policy's best few."""
+BID_STEPS = (1, 2, 3, 5)
+"""Raises the hard bot considers in the auction (above the high bid)."""
+SEARCH_TIME_CAP: float | None = 0.8
+"""Seconds of thinking per decision at most (None: iterations only, for reproducible
+measurements). Below the 1 s target to leave room for a busy machine."""
+
+
+def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
+    """The moves worth searching: a few raises in the auction, the best-valued actions in
+    the action phase, everything else (gods, Auction cards, fruit sources) untouched."""
+    seat = state.current_player
+    if seat is None or seat < 0 or len(legal) <= 1:
+        return legal
+    if state.phase == AUCTION:
+        wanted = {Pass(), *(Bid(state.high_bid + step) for step in BID_STEPS)}
+        return [a for a in legal if a in wanted]
+    if not _chooses_an_action(state):
+        return legal
+    ctx = Context(state, seat)
+    ranked = sorted(legal, key=lambda a: value_action(ctx, a), reverse=True)
+    return ranked[:SEARCH_WIDTH]
+
+
+def _chooses_an_action(state: CleopatraState) -> bool:
+    """The acting seat picks one of the six actions (not a source, not an Auction card)."""
+    return state.phase == ACTIONS and not state.pending and not state.picks_left
+
+
+class SearchState(CleopatraState):
+    """A state whose legal moves are cut by `prune`: what the hard bot's search walks.
+
+    Only the bot's private copies are of this class; the game never is, so the rules'
+    `legal_actions` stays the one source of legality for play.
+    """
+
+    def legal_actions(self) -> list[Action]:
+        return prune(self, super().legal_actions())
+
+    def clone(self) -> SearchState:
+        return _as_search(super().clone())
+
+    def determinize(self, rng: random.Random) -> SearchState:
+        return _as_search(super().determinize(rng))
+
+
+def _as_search(state: CleopatraState) -> SearchState:
+    state.__class__ = SearchState
+    assert isinstance(state, SearchState)
+    return state
+
+
+class HardBot:
+    """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation.
+
+    The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
+    thinking, whichever comes first; the cap holds inside one long `think` call too.
+    """
+
+    def __init__(self, hooks: AiHooks, rng: random.Random) -> None:
+        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations, seconds=None)
+        self._thought = 0.0
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, CleopatraState)
+        self._thought = 0.0
+        self._search.start(_as_search(observation.clone()))
+
+    def think(self, seconds: float) -> bool:
+        if SEARCH_TIME_CAP is not None:
+            seconds = min(seconds, SEARCH_TIME_CAP - self._thought)
+            if seconds <= 0:
+                return True
+        started = time.perf_counter()
+        done = self._search.think(seconds)
+        self._thought += time.perf_counter() - started
+        capped = SEARCH_TIME_CAP is not None and self._thought >= SEARCH_TIME_CAP
+        return done or capped
+
+    def action(self) -> Action:
+        return self._search.action()
+
+
+def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
+    """The hard level is `HardBot`; easy and normal use the shared policy bots."""
+    return HardBot(hooks(), rng) if level == "hard" else None
+
+
+def hooks() -> AiHooks:
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
+                   hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
+                   make_bot=make_bot)

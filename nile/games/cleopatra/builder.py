@@ -1,0 +1,212 @@
+"""A builder of exact Cleopatra's Caboose situations, for tests (rules and scene alike).
+
+    from nile.games.cleopatra.builder import TableBuilder
+
+    state = (TableBuilder(players=4)
+             .prestige("Edfu", (4, 10))
+             .fruit("Lisht", "coconut")
+             .track("Edfu-Thebes", seat=1, trains=3)
+             .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
+             .fruit_card(0, "raspberry+lime")
+             .money(0, 20)
+             .market("raspberry", -1)
+             .acting(0)
+             .build())
+
+The table starts set up but empty: every prestige marker placed (marker i on city i,
+Alexandria light, unless `prestige`/`light` say otherwise), no fruit on the board (all
+cubes in the supply), every market marker at 0, no tracks, every card in its deck, empty
+hands and displays, 20 Florin and 0 VP each, gods Ra, Set, Thoth, Anubis, Isis by seat.
+Every method takes components from where they lie, so the built state keeps every
+invariant (cards, cubes, trains, markers are conserved). Names are those of the data
+file: cities ("Edfu"), tracks ("Edfu-Thebes"), fruits ("lime"), City cards ("Thebes
+(raspberry 9, lemon 7)"), Auction cards ("3-train", "City Hall (coconut+raspberry, 7 VP,
++2)", "Fruit raspberry+lime" or just "raspberry+lime"), gods ("Thoth").
+
+`build()` returns a state in the action phase, turn 1, the `acting` seat to move with its
+Auction card already taken (unless `picks` says otherwise) and no action used; or in the
+auction (`auction_phase`). Hands built here are known only to their owner (secret), except
+cards listed in `known`.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules import auction
+from nile.games.cleopatra.rules.consts import ACTIONS
+from nile.games.cleopatra.rules.state import CleopatraState
+
+D = game_data()
+FRUITS = len(D.fruits)
+DEFAULT_GODS = ("Ra", "Set", "Thoth", "Anubis", "Isis")
+
+
+def _kind(name: str) -> int:
+    """An Auction card kind from its name ('Fruit ' may be left out)."""
+    try:
+        return D.auction_kind(name)
+    except KeyError:
+        return D.auction_kind("Fruit " + name)
+
+
+class TableBuilder:
+    """Sets up an exact table step by step; see the module docstring."""
+
+    def __init__(self, players: int = 3) -> None:
+        state = CleopatraState(players)
+        state.chance_queue = []
+        for seat in range(players):
+            state.auction_deck += state.auction_hand[seat]
+            state.auction_hand[seat], state.auction_known[seat] = [], []
+        state.auction_deck.sort()
+        state.light_city = 0
+        state.markers_bag = []
+        state.city_marker = list(range(len(D.cities)))
+        state.market = [0] * FRUITS
+        state.gods = [D.god(DEFAULT_GODS[s]) for s in range(players)]
+        self.state = state
+        self._acting = 0
+        self._picks = 0
+        self._auction_start: int | None = None
+
+    # Board ---------------------------------------------------------------------------
+
+    def light(self, city: str) -> TableBuilder:
+        """The city whose parity shows the light side (CC-1)."""
+        self.state.light_city = D.city(city)
+        return self
+
+    def prestige(self, city: str, marker: tuple[int, int]) -> TableBuilder:
+        """Put the marker with these [light, dark] values on `city` (swapping markers)."""
+        state, index = self.state, D.city(city)
+        wanted = D.prestige_markers.index(marker)
+        holder = state.city_marker.index(wanted)
+        state.city_marker[holder] = state.city_marker[index]
+        state.city_marker[index] = wanted
+        return self
+
+    def fruit(self, city: str, fruit: str, count: int = 1) -> TableBuilder:
+        f, c = D.fruit(fruit), D.city(city)
+        if self.state.supply[f] < count:
+            raise ValueError(f"only {self.state.supply[f]} {fruit} left in the supply")
+        self.state.supply[f] -= count
+        self.state.fruit[c * FRUITS + f] += count
+        return self
+
+    def market(self, fruit: str, position: int) -> TableBuilder:
+        self.state.market[D.fruit(fruit)] = position
+        return self
+
+    def track(self, track: str, seat: int, trains: int) -> TableBuilder:
+        """A group of `trains` of `seat` on the track (first free slot)."""
+        state, t = self.state, D.track(track)
+        slot = 2 * t if state.track_seat[2 * t] < 0 else 2 * t + 1
+        if state.track_seat[2 * t + 1] >= 0 or state.track_seat[2 * t] == seat:
+            raise ValueError(f"{track} has no room for seat {seat}")
+        state.track_seat[slot], state.track_trains[slot] = seat, trains
+        state.trains_left[seat] -= trains
+        return self
+
+    def pyramid(self, city: str, bonus: int) -> TableBuilder:
+        self.state.pyramids_left.remove(bonus)
+        self.state.pyramid[D.city(city)] = bonus
+        return self
+
+    def building_marker(self, city: str, bonus: int) -> TableBuilder:
+        self.state.bonus_markers[bonus - 1] -= 1
+        self.state.building_bonus[D.city(city)] += bonus
+        return self
+
+    # Players -------------------------------------------------------------------------
+
+    def money(self, seat: int, florin: int) -> TableBuilder:
+        self.state.money[seat] = florin
+        return self
+
+    def vp(self, seat: int, points: int) -> TableBuilder:
+        self.state.vp[seat] = points
+        return self
+
+    def gods(self, *names: str) -> TableBuilder:
+        """The god of each seat, by seat (all different)."""
+        self.state.gods = [D.god(name) for name in names]
+        return self
+
+    def hand(self, seat: int, city: tuple[str, ...] | list[str] = (),
+             auction: tuple[str, ...] | list[str] = (),
+             known: tuple[str, ...] | list[str] = ()) -> TableBuilder:
+        """Cards into a hand from the decks; `known` names those the others know."""
+        state, public = self.state, list(known)
+        for name in city:
+            card = D.city_card(name)
+            state.city_deck.remove(card)
+            insort(state.city_hand[seat], card)
+            if name in public:
+                public.remove(name)
+                insort(state.city_known[seat], card)
+        for name in auction:
+            kind = _kind(name)
+            state.auction_deck.remove(kind)
+            insort(state.auction_hand[seat], kind)
+            if name in public:
+                public.remove(name)
+                insort(state.auction_known[seat], kind)
+        return self
+
+    def fruit_card(self, seat: int, name: str) -> TableBuilder:
+        kind = _kind(name)
+        self.state.auction_deck.remove(kind)
+        insort(self.state.fruit_cards[seat], kind)
+        return self
+
+    def built(self, seat: int, name: str) -> TableBuilder:
+        """A Building card already in front of `seat` (constructed earlier)."""
+        kind = _kind(name)
+        self.state.auction_deck.remove(kind)
+        self.state.buildings[seat].append(kind)
+        return self
+
+    # Displays and phase --------------------------------------------------------------
+
+    def city_display(self, *names: str) -> TableBuilder:
+        for name in names:
+            card = D.city_card(name)
+            self.state.city_deck.remove(card)
+            self.state.city_display.append(card)
+        return self
+
+    def auction_display(self, *names: str) -> TableBuilder:
+        for name in names:
+            kind = _kind(name)
+            self.state.auction_deck.remove(kind)
+            self.state.auction_display.append(kind)
+        return self
+
+    def acting(self, seat: int, picks: int = 0) -> TableBuilder:
+        """The seat to act in the action phase, with `picks` Auction cards still to take."""
+        self._acting, self._picks = seat, picks
+        return self
+
+    def turn(self, number: int) -> TableBuilder:
+        """The turn number (1 = first); the last turn is 10 - players (CC-6)."""
+        self.state.turn = number - 1
+        return self
+
+    def auction_phase(self, start: int) -> TableBuilder:
+        """Build a state at the start of the auction, `start` holding the figure."""
+        self._auction_start = start
+        return self
+
+    def build(self) -> CleopatraState:
+        state = self.state.clone()
+        if self._auction_start is not None:
+            state.start_player = self._auction_start
+            auction.begin(state)
+            return state
+        state.phase = ACTIONS
+        state.action_order = sorted(range(state.players), key=lambda s: state.gods[s])
+        state.action_index = state.action_order.index(self._acting)
+        state.picks_left = self._picks
+        return state

@@ -1,0 +1,15 @@
+"""Phase and chance-task numbers shared by the rules modules (no imports, no cycles)."""
+
+from __future__ import annotations
+
+SETUP, AUCTION, GODS, ACTIONS, OVER = range(5)
+PHASE_NAMES = ("Setup", "Auction", "Choosing gods", "Actions", "Game over")
+
+# Chance tasks, queued as [task, argument].
+T_START, T_LIGHT, T_MARKER, T_FRUIT, T_DEAL_AUCTION, T_REVEAL_AUCTION, T_DEAL_CITY, \
+    T_REVEAL_CITY = range(8)
+
+UNKNOWN = -1
+"""A card in another seat's hand that the viewer cannot see (observations only)."""
+
+NO_SEAT = -1

@@ -1,0 +1,81 @@
+"""Moving fruit over the railway (CC-8).
+
+A fruit may travel along any chain of tracks that each hold at least one train (of any
+colour), through any city (pyramid cities too), any distance. Which chain it takes does
+not change the rules, so the engine always shows the shortest one.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from nile.games.cleopatra.data import game_data
+
+if TYPE_CHECKING:
+    from nile.games.cleopatra.rules.state import CleopatraState
+
+D = game_data()
+CITIES = len(D.cities)
+
+
+def components(state: CleopatraState) -> list[int]:
+    """A label per city; cities with the same label are joined by trained tracks."""
+    label = list(range(CITIES))
+
+    def root(city: int) -> int:
+        while label[city] != city:
+            label[city] = label[label[city]]
+            city = label[city]
+        return city
+
+    seats = state.track_seat
+    for track, (a, b) in enumerate(D.tracks):
+        if seats[2 * track] >= 0:
+            ra, rb = root(a), root(b)
+            if ra != rb:
+                label[ra] = rb
+    return [root(c) for c in range(CITIES)]
+
+
+def distances(state: CleopatraState, start: int) -> list[int]:
+    """Tracks to cross from `start` to each city over trained tracks (-1: unreachable)."""
+    dist = [-1] * CITIES
+    dist[start] = 0
+    queue = deque([start])
+    seats = state.track_seat
+    while queue:
+        city = queue.popleft()
+        for track in D.city_tracks[city]:
+            if seats[2 * track] < 0:
+                continue
+            other = D.other_end(track, city)
+            if dist[other] < 0:
+                dist[other] = dist[city] + 1
+                queue.append(other)
+    return dist
+
+
+def route(state: CleopatraState, source: int, destination: int) -> tuple[int, ...]:
+    """The shortest chain of cities from `source` to `destination` (empty if none)."""
+    if source == destination:
+        return (source,)
+    previous = [-1] * CITIES
+    previous[source] = source
+    queue = deque([source])
+    seats = state.track_seat
+    while queue:
+        city = queue.popleft()
+        for track in D.city_tracks[city]:
+            if seats[2 * track] < 0:
+                continue
+            other = D.other_end(track, city)
+            if previous[other] < 0:
+                previous[other] = city
+                if other == destination:
+                    path = [other]
+                    while path[-1] != source:
+                        path.append(previous[path[-1]])
+                    return tuple(reversed(path))
+                queue.append(other)
+    return ()

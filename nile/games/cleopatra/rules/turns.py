@@ -1,0 +1,223 @@
+"""Phase 2 flow: each player in god order takes Auction card(s), then two actions; then the
+end of the turn and the turn line (CC-6).
+
+A player's turn: take Auction card(s) by choice from the display (CC-11; two with Thoth),
+then the actions (any mix, repeats allowed; Anubis adds a third that must be Draw City
+Cards), then `EndTurn` (a confirmation, so the last action can still be undone), after
+which the City display is refilled to four cards.
+
+New ruling CC-17: every action must be taken while one is possible (Draw City Cards nearly
+always is); a player with actions left but none possible may end the turn.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from nile.core.errors import IllegalAction
+from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules import actions, auction, building, endgame, gods, transport
+from nile.games.cleopatra.rules.consts import (
+    ACTIONS,
+    OVER,
+    SETUP,
+    T_REVEAL_AUCTION,
+    T_REVEAL_CITY,
+)
+from nile.games.cleopatra.rules.events import (
+    AuctionDiscarded,
+    CardTaken,
+    FruitCardShown,
+    PlayerTurnStarted,
+    TurnEnded,
+)
+from nile.games.cleopatra.rules.moves import (
+    BuildPyramid,
+    ConstructTrack,
+    DrawCityCards,
+    EndTurn,
+    ProduceFruit,
+    ShipFruit,
+    SourceFruit,
+    StartBuilding,
+    TakeCard,
+)
+from nile.games.cleopatra.rules.setup import is_fruit_card
+
+if TYPE_CHECKING:
+    from nile.core.game import Action, Event
+    from nile.games.cleopatra.rules.state import CleopatraState
+
+D = game_data()
+NON_DRAW_ACTIONS = 2
+
+
+def begin_actions(state: CleopatraState) -> list[Event]:
+    """After the gods are chosen: players act from the lowest god number to the highest."""
+    state.phase = ACTIONS
+    state.action_order = sorted(range(state.players), key=lambda s: state.gods[s])
+    state.action_index = 0
+    return _begin_player(state)
+
+
+def _begin_player(state: CleopatraState) -> list[Event]:
+    seat = state.acting_seat
+    state.picks_left = min(gods.auction_picks(state, seat), len(state.auction_display))
+    state.actions_used = state.draws_used = state.player_done = 0
+    return [PlayerTurnStarted(seat, state.gods[seat])]
+
+
+# Legal actions --------------------------------------------------------------------------
+
+
+def may_draw(state: CleopatraState, seat: int) -> bool:
+    return state.actions_used < state.actions_allowed(seat)
+
+
+def may_act(state: CleopatraState, seat: int) -> bool:
+    """A non-draw action is allowed: actions left, and at most two that are not draws."""
+    return (may_draw(state, seat)
+            and state.actions_used - state.draws_used < NON_DRAW_ACTIONS)
+
+
+def action_choices(state: CleopatraState, seat: int) -> list[Action]:
+    """Every action the seat may start now (without `EndTurn`)."""
+    result: list[Action] = []
+    if may_act(state, seat):
+        label = transport.components(state)
+        result += building.legal_start(state, seat, label)
+        result += actions.legal_ship(state, seat, label)
+        result += actions.legal_track(state, seat)
+        result += actions.legal_produce(state, seat)
+        result += actions.legal_pyramid(state, seat)
+    if may_draw(state, seat):
+        result += actions.legal_draw(state, seat)
+    return result
+
+
+def legal(state: CleopatraState) -> list[Action]:
+    seat = state.acting_seat
+    if state.picks_left:
+        return [TakeCard(k) for k in sorted(set(state.auction_display))]
+    if state.pending:
+        return building.source_options(state, seat)
+    return action_choices(state, seat) or [EndTurn()]
+
+
+# Applying -------------------------------------------------------------------------------
+
+
+def apply(state: CleopatraState, action: Action) -> list[Event]:
+    seat = state.acting_seat
+    if state.picks_left:
+        return _take_card(state, seat, action)
+    if state.pending:
+        if not isinstance(action, SourceFruit):
+            raise IllegalAction("First choose where the building's next fruit comes from.")
+        _refuse_if(building.why_not_source(state, seat, action))
+        return building.apply_source(state, seat, action)
+    if isinstance(action, EndTurn):
+        if (may_draw(state, seat) and actions.legal_draw(state, seat)) \
+                or action_choices(state, seat):
+            left = state.actions_allowed(seat) - state.actions_used
+            raise IllegalAction(f"You still have {left} action(s) to take.")
+        return _end_player_turn(state)
+    return _apply_action(state, seat, action)
+
+
+def _refuse_if(reason: str | None) -> None:
+    if reason is not None:
+        raise IllegalAction(reason)
+
+
+def _count(state: CleopatraState, seat: int, draw: bool, reason: str | None) -> None:
+    """Refuse an action beyond the seat's allowance or with a `reason`; else count it."""
+    if not may_draw(state, seat):
+        raise IllegalAction("You have no actions left; end your turn.")
+    if not draw and not may_act(state, seat):
+        raise IllegalAction("Anubis's extra action must be Draw City Cards.")
+    _refuse_if(reason)
+    state.actions_used += 1
+    state.draws_used += int(draw)
+
+
+def _apply_action(state: CleopatraState, seat: int, action: Action) -> list[Event]:
+    if isinstance(action, DrawCityCards):
+        _count(state, seat, True, actions.why_not_draw(state, seat, action))
+        return actions.apply_draw(state, seat, action)
+    if isinstance(action, ConstructTrack):
+        _count(state, seat, False, actions.why_not_track(state, seat, action))
+        return actions.apply_track(state, seat, action)
+    if isinstance(action, ShipFruit):
+        _count(state, seat, False, actions.why_not_ship(state, seat, action))
+        return actions.apply_ship(state, seat, action)
+    if isinstance(action, ProduceFruit):
+        _count(state, seat, False, actions.why_not_produce(state, seat, action))
+        return actions.apply_produce(state, seat, action)
+    if isinstance(action, BuildPyramid):
+        _count(state, seat, False, actions.why_not_pyramid(state, seat, action))
+        return actions.apply_pyramid(state, seat, action)
+    if isinstance(action, StartBuilding):
+        _count(state, seat, False, building.why_not_start(state, seat, action))
+        return building.apply_start(state, seat, action)
+    if isinstance(action, TakeCard):
+        raise IllegalAction("You have already taken your Auction card this turn.")
+    raise IllegalAction("That is not an action of the action phase.")
+
+
+def _take_card(state: CleopatraState, seat: int, action: Action) -> list[Event]:
+    """CC-11: an Auction card by choice from the display; Fruit cards go face up."""
+    if not isinstance(action, TakeCard):
+        raise IllegalAction("First take an Auction card from the display.")
+    if action.kind not in state.auction_display:
+        raise IllegalAction("That card is not in the Auction display.")
+    state.auction_display.remove(action.kind)
+    state.picks_left -= 1
+    name = D.auction[action.kind].name
+    if is_fruit_card(action.kind):
+        insort(state.fruit_cards[seat], action.kind)
+        return [CardTaken(seat, "auction", name), FruitCardShown(seat, name)]
+    insort(state.auction_hand[seat], action.kind)
+    insort(state.auction_known[seat], action.kind)
+    return [CardTaken(seat, "auction", name)]
+
+
+def _end_player_turn(state: CleopatraState) -> list[Event]:
+    """Refill the City display (chance), then the next player acts."""
+    state.player_done = 1
+    missing = D.city_display_size - len(state.city_display)
+    state.chance_queue += [[T_REVEAL_CITY, 0] for _ in range(missing)]
+    return []
+
+
+def continue_after_chance(state: CleopatraState) -> list[Event]:
+    """Called whenever no chance is pending: move the game on if a step has finished."""
+    if state.phase == SETUP:
+        auction.begin(state)
+        return []
+    if state.phase != ACTIONS or not state.player_done:
+        return []
+    state.player_done = 0
+    state.action_index += 1
+    if state.action_index < state.players:
+        return _begin_player(state)
+    return _end_of_turn(state)
+
+
+def _end_of_turn(state: CleopatraState) -> list[Event]:
+    events: list[Event] = []
+    if state.auction_display:
+        events.append(AuctionDiscarded(tuple(D.auction[k].name for k in
+                                             state.auction_display)))
+        state.auction_discard += state.auction_display
+        state.auction_display = []
+    if D.turn_line[state.turn] == state.players:  # CC-6
+        state.phase = OVER
+        return events + endgame.final_scoring(state)
+    state.start_player = state.action_order[-1]
+    events.append(TurnEnded(state.turn + 1, state.start_player))
+    state.turn += 1
+    auction.begin(state)
+    state.chance_queue += [[T_REVEAL_AUCTION, 0] for _ in range(state.players + 1)]
+    return events

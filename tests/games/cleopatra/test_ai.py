@@ -1,0 +1,137 @@
+"""The bots: legal moves only, views only, small budgets (strength is measured by tools)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from nile.ai.bots import choose, make_bot
+from nile.core import chance
+from nile.core.game import CHANCE
+from nile.games.cleopatra import GAME_INFO, ai
+from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.rules.moves import Bid, Pass
+from nile.games.cleopatra.rules.state import CleopatraState
+
+from .helpers import RED, resolve_chance, swap_secret_auction_card, swap_secret_city_card
+
+
+def small_hard_bot(seat: int, seed: int) -> ai.HardBot:
+    hooks = replace(ai.hooks(), hard_iterations=30)
+    return ai.HardBot(hooks, random.Random(seed))
+
+
+def test_policy_and_evaluate_on_views_through_games() -> None:
+    for players in (3, 5):
+        state = GAME_INFO.create(players, players, {})
+        rng = random.Random(players)
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+                continue
+            assert seat is not None
+            view = state.observation(seat)
+            values = ai.evaluate(view)
+            assert len(values) == players and all(0 <= v <= 1 for v in values)
+            action = ai.policy(view, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_the_hard_bot_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same seed, two true states differing only in other hands and the deck: the hard
+    bot's view, and so its move, is the same (iterations only: no clock involved)."""
+    monkeypatch.setattr(ai, "SEARCH_TIME_CAP", None)
+    state = GAME_INFO.create(3, 2, {})
+    resolve_chance(state, 2)
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    other = swap_secret_auction_card(swap_secret_city_card(state, (seat + 1) % 3),
+                                     (seat + 2) % 3)
+    assert other != state
+    first = choose(small_hard_bot(seat, 1), state.observation(seat))
+    second = choose(small_hard_bot(seat, 1), other.observation(seat))
+    assert first == second and first in state.legal_actions()
+
+
+def test_hard_bot_stops_at_its_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "SEARCH_TIME_CAP", 0.05)
+    state = GAME_INFO.create(3, 2, {})
+    resolve_chance(state, 2)
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    bot = ai.HardBot(replace(ai.hooks(), hard_iterations=10**6), random.Random(0))
+    bot.start(state.observation(seat))
+    assert bot.think(5.0)
+    assert bot.action() in state.legal_actions()
+
+
+def test_hard_bot_plays_legal_moves_and_never_changes_the_game_class() -> None:
+    state = GAME_INFO.create(3, 4, {})
+    rng = random.Random(4)
+    bots = [small_hard_bot(s, s) for s in range(3)]
+    moves = 0
+    while not state.is_terminal and moves < 60:
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        assert seat is not None
+        action = choose(bots[seat], state.observation(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+        moves += 1
+    assert type(state) is CleopatraState
+
+
+def test_prune_keeps_a_few_raises_and_the_best_actions() -> None:
+    state = TableBuilder(players=3).money(RED, 30).auction_phase(start=RED).build()
+    legal = state.legal_actions()
+    assert ai.prune(state, legal) == [Pass(), Bid(1), Bid(2), Bid(3), Bid(5)]
+    acting = (TableBuilder(players=3)
+              .hand(RED, city=["Edfu (lime 8, lemon 8)", "Giza (lime 8, lemon 10)"],
+                    auction=["3-train", "2-train"])
+              .acting(RED).build())
+    legal = acting.legal_actions()
+    pruned = ai.prune(acting, legal)
+    assert len(pruned) == ai.SEARCH_WIDTH < len(legal)
+    assert set(pruned) <= set(legal)
+    assert ai.policy(acting, random.Random(0)) in pruned
+
+
+def test_registered_levels_build_bots() -> None:
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot(GAME_INFO, level, 0, 0)
+        state = GAME_INFO.create(3, 0, {})
+        resolve_chance(state)
+        seat = state.current_player
+        assert seat is not None
+        if level == "hard":
+            assert isinstance(bot, ai.HardBot)
+            continue
+        assert choose(bot, state.observation(seat)) in state.legal_actions()
+
+
+def test_normal_outscores_random_on_average() -> None:
+    from nile.games.cleopatra.rules.state import CleopatraState as State
+
+    totals = {"normal": 0.0, "random": 0.0}
+    for seed in range(6):
+        state: State = GAME_INFO.create(3, seed, {})
+        rng = random.Random(seed)
+        normal_seat = seed % 3
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+            elif seat == normal_seat:
+                state.apply(ai.policy(state.observation(seat), rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        scores = state.scores()
+        totals["normal"] += scores[normal_seat]
+        totals["random"] += sum(scores) - scores[normal_seat]
+    assert totals["normal"] > totals["random"] / 2
