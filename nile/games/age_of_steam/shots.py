@@ -1,0 +1,187 @@
+"""Scripted Age of Steam screens for screenshots, snapshot tests and the frame benchmark.
+
+Each shot plays a seeded game with the normal bot's moves up to a moment worth seeing
+and shows it from the chair of the first seat, a human (Ann), as she would see it.
+
+    python -m nile.games.age_of_steam.shots     # frame time of each map's busy board
+
+`BENCH_SHOT` (for tools/bench.py, which cannot pass the map option to a shot) is the
+busiest board of the three; the module's main measures each map's busy board the same
+way tools/bench.py measures one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from nile.ai.bots import choose, make_bot
+from nile.core.session import Match, SeatConfig
+from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+
+NAMES = ("Ann", "Brunel", "Stephenson", "Vanderbilt", "Pullman", "Hudson")
+PLAYERS = {"chile": 5, "cccp": 4, "egypt": 4}
+SEEDS = {"chile": 7, "cccp": 3, "egypt": 5}
+
+
+def seats(map_name: str, players: int | None = None) -> list[SeatConfig]:
+    """Ann (human) and bots; Egypt has no blue player."""
+    count = players or PLAYERS[map_name]
+    colors = [0, 2, 3, 4, 5, 6] if map_name == "egypt" else [0, 1, 2, 3, 4, 5]
+    return [SeatConfig(NAMES[0], "human", "normal", colors[0])] + [
+        SeatConfig(NAMES[i], "bot", "normal", colors[i]) for i in range(1, count)
+    ]
+
+
+def new_match(map_name: str, seed: int | None = None) -> Match:
+    return Match.new(GAME_INFO, seats(map_name), SEEDS[map_name] if seed is None else seed,
+                     {"map": map_name})
+
+
+def advance(match: Match, stop: Callable[[AgeOfSteamState], bool], limit: int = 5000) -> None:
+    """Play the normal bot's move for every seat until `stop` holds at Ann's decision."""
+    for _ in range(limit):
+        state = match.state
+        assert isinstance(state, AgeOfSteamState)
+        seat = state.current_player
+        if seat is None:
+            return
+        if seat == 0 and stop(state):
+            return
+        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
+        match.play(choose(bot, state.observation(seat)))
+        match.resolve_chance()
+
+
+def open_scene(app: App, match: Match) -> AgeOfSteamScene:
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+    from nile.ui.launcher import LauncherScene
+
+    app.reset(LauncherScene(app))
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    return scene
+
+
+def _late(state: AgeOfSteamState) -> bool:
+    """Ann moving goods late in the game, with something to deliver."""
+    from nile.games.age_of_steam.rules.actions import Deliver
+
+    return (state.round >= state.last_round - 1 and state.phase == "move"
+            and any(isinstance(a, Deliver) for a in state.legal_actions()))
+
+
+def start_of(map_name: str) -> Callable[[App], None]:
+    def shot(app: App) -> None:
+        open_scene(app, new_match(map_name))
+
+    return shot
+
+
+def busy_of(map_name: str) -> Callable[[App], None]:
+    def shot(app: App) -> None:
+        match = new_match(map_name)
+        advance(match, _late)
+        open_scene(app, match)
+
+    return shot
+
+
+def build(app: App) -> None:
+    """Ann building on CCCP with the tile popup open on a hex with several choices."""
+    match = new_match("cccp")
+    advance(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
+    scene = open_scene(app, match)
+    by_hex = scene.controls.buildable()
+    h = max(by_hex, key=lambda x: (len([a for a in by_hex[x] if isinstance(a, Build)]), -x))
+    scene.controls.open_build(h, by_hex[h], min(1, len(by_hex[h]) - 1))
+
+
+def deliver(app: App) -> None:
+    """Ann on Egypt has chosen a good: its destinations and routes are lit."""
+    match = new_match("egypt")
+    advance(match, _late)
+    scene = open_scene(app, match)
+    goods = sorted(scene.controls.movable())
+    best = max(goods, key=lambda g: len(_destinations(scene, g)))
+    scene.controls.choose_good(*best)
+    dests = scene.controls.dests
+    if dests:
+        scene.controls.preview = max(dests, key=lambda d: len(d.routes[0].action.steps)).routes[0]
+
+
+def _destinations(scene: AgeOfSteamScene, good: tuple[int, str]) -> list[object]:
+    from nile.games.age_of_steam.view.choices import destinations
+
+    return list(destinations(scene.aos, *good))
+
+
+def auction(app: App) -> None:
+    """Ann's turn in a Chile auction after the others have bid."""
+    match = new_match("chile")
+    advance(match, lambda s: s.round >= 2 and s.phase == "auction" and s.high_bid > 0)
+    open_scene(app, match)
+
+
+def end(app: App) -> None:
+    """A finished CCCP game: the board and the results with the loser's note."""
+    match = new_match("cccp")
+    match.seats = tuple(SeatConfig(s.name, "bot", "normal", s.color) for s in match.seats)
+    advance(match, lambda s: False, limit=20000)
+    open_scene(app, match)
+
+
+SHOTS = {
+    "chile_start": start_of("chile"),
+    "cccp_start": start_of("cccp"),
+    "egypt_start": start_of("egypt"),
+    "chile_busy": busy_of("chile"),
+    "cccp_busy": busy_of("cccp"),
+    "egypt_busy": busy_of("egypt"),
+    "build": build,
+    "deliver": deliver,
+    "auction": auction,
+    "end": end,
+}
+BENCH_SHOT = "cccp_busy"
+
+
+def frame_p95(shot: Callable[[App], None], frames: int = 300) -> float:
+    """Update + draw time of a shot's screen, p95 in ms (as tools/bench.py measures it)."""
+    import time
+
+    import pygame
+
+    from nile.app import App
+
+    app = App()
+    shot(app)
+    times = []
+    for _ in range(frames + 30):
+        started = time.perf_counter()
+        app.tick(1 / 60, pygame.event.get())
+        times.append((time.perf_counter() - started) * 1000)
+    ordered = sorted(times[30:])
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    import json
+    import os
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-aos-bench-"))
+    figures = {m: round(frame_p95(busy_of(m)), 2) for m in ("chile", "cccp", "egypt")}
+    print(json.dumps({"frame_ms_p95": figures}))
+
+
+if __name__ == "__main__":
+    main()
