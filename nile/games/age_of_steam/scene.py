@@ -42,7 +42,7 @@ from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, overlay, palette, tips
 from nile.games.age_of_steam.view.animate import Animator
-from nile.games.age_of_steam.view.controls import Controls, deliver_of
+from nile.games.age_of_steam.view.controls import Controls, deliver_of, place_title
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
@@ -218,7 +218,7 @@ class AgeOfSteamScene(GameScene):
             return f"take {palette.action_title(action.name)}"
         if isinstance(action, Build | Urbanize):
             h = view.map.hex_at(action.hex_label)
-            return f"{choices.describe_build(view, action).lower()} on {view.place_name(h)}"
+            return f"{choices.describe_build(view, action).lower()} on {place_title(view, h)}"
         if isinstance(action, EndBuild):
             return "end your build"
         if isinstance(action, Deliver):
@@ -284,7 +284,6 @@ class AgeOfSteamScene(GameScene):
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, AgeOfSteamState)
         areas = self.areas()
-        surface.fill(theme.TABLE, self.table_rect)
         self.mv.draw(surface, view)
         clip = surface.get_clip()
         surface.set_clip(areas["map"].clip(clip))
@@ -353,7 +352,8 @@ class AgeOfSteamScene(GameScene):
         for cube in self.mv.cubes:
             if (cube.hex, cube.colour) in movable:
                 chosen = controls.good == (cube.hex, cube.colour)
-                ring = cube.rect.inflate(6, 6) if not chosen else cube.rect.inflate(10, 10)
+                rect = self.mv.cube_rect(cube)
+                ring = rect.inflate(6, 6) if not chosen else rect.inflate(10, 10)
                 pygame.draw.rect(surface, theme.ACCENT if chosen else (250, 250, 250), ring,
                                  3 if chosen else 2, border_radius=3)
         if controls.good is None:
@@ -431,10 +431,12 @@ class AgeOfSteamScene(GameScene):
 
     def _tip_lines(self, view: AgeOfSteamState) -> list[str]:
         controls = self.controls
-        for popup in (controls.build_popup, controls.dest_popup):
-            if popup is not None and popup.rects.get("frame", pygame.Rect(0, 0, 0, 0)) \
-                    .collidepoint(self.mouse):
-                return []
+        if controls.dest_popup is not None or (
+            controls.build_popup is not None
+            and controls.build_popup.rects.get("frame", pygame.Rect(0, 0, 0, 0))
+            .collidepoint(self.mouse)
+        ):
+            return []
         hit = self.panel.hit(self.mouse)
         kind, _, what = hit.partition(":")
         if kind == "tile":
@@ -446,6 +448,12 @@ class AgeOfSteamScene(GameScene):
         h = self.mv.hex_at(self.mouse)
         if h < 0 or controls.build_hex == h:
             return []
+        for dest in controls.dests if controls.good is not None else []:
+            if h in dest.hexes:
+                seat = view.current_player or 0
+                ways = [choices.describe_route(view, r, self.names, seat) for r in dest.routes]
+                more = "Click to deliver." if len(ways) == 1 else "Click to pick one of these."
+                return [f"Deliver the {controls.good[1]} good here", *ways, more]
         return tips.hex_lines(view, h, self.names, tips.segment_at(view, h, self._near_edge(h)))
 
     def _near_edge(self, h: int) -> int | None:

@@ -99,27 +99,43 @@ def build(app: App) -> None:
     advance(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
     scene = open_scene(app, match)
     by_hex = scene.controls.buildable()
-    h = max(by_hex, key=lambda x: (len([a for a in by_hex[x] if isinstance(a, Build)]), -x))
+    middle = scene.mv.camera.viewport.center
+
+    def interest(x: int) -> tuple[int, float]:
+        cx, cy = scene.mv.hex_centre(x)
+        builds = len([a for a in by_hex[x] if isinstance(a, Build)])
+        return (min(builds, 4), -abs(cx - middle[0]) - abs(cy - middle[1]))
+
+    h = max(by_hex, key=interest)
+    scene.auto_fit = False
+    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
+    scene.mv.settle_zoom()
     scene.controls.open_build(h, by_hex[h], min(1, len(by_hex[h]) - 1))
 
 
 def deliver(app: App) -> None:
-    """Ann on Egypt has chosen a good: its destinations and routes are lit."""
-    match = new_match("egypt")
-    advance(match, _late)
+    """Ann on Chile has chosen a good: every city it can reach is lit, one route shown."""
+    from nile.games.age_of_steam.view.choices import destinations, movable_goods
+
+    def choice(state: AgeOfSteamState) -> bool:
+        return state.phase == "move" and any(
+            len(destinations(state, *g)) >= 3 for g in movable_goods(state))
+
+    match = new_match("chile", 8)
+    advance(match, choice)
     scene = open_scene(app, match)
-    goods = sorted(scene.controls.movable())
-    best = max(goods, key=lambda g: len(_destinations(scene, g)))
-    scene.controls.choose_good(*best)
+    view = scene.aos
+    good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
+    scene.controls.choose_good(*good)
     dests = scene.controls.dests
-    if dests:
-        scene.controls.preview = max(dests, key=lambda d: len(d.routes[0].action.steps)).routes[0]
-
-
-def _destinations(scene: AgeOfSteamScene, good: tuple[int, str]) -> list[object]:
-    from nile.games.age_of_steam.view.choices import destinations
-
-    return list(destinations(scene.aos, *good))
+    hexes = [good[0], *(h for d in dests for h in d.hexes)]
+    points = [scene.mv.geo.centre(h) for h in hexes]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    scene.auto_fit = False
+    scene.mv.camera.fit(min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2, margin=0.02)
+    scene.mv.settle_zoom()
+    longest = max(dests, key=lambda d: len(d.routes[0].action.steps))
+    scene.controls.preview = longest.routes[0]
 
 
 def auction(app: App) -> None:

@@ -174,7 +174,13 @@ class Animator:
             share = (floater.age - floater.delay) / FLOAT_TIME
             row = stacked.get(floater.seat, 0)
             stacked[floater.seat] = row + 1
-            at = (rect.right - 60, rect.centery - 6 - share * 22 - row * 16)
+            rise = share * 20 + row * 16
+            if self.scene.mode == "side":
+                # Beside the board, over the map's edge: the row itself is full.
+                width = overlay.tag_width(floater.label, 12)
+                at = (rect.left - 8 - width / 2, rect.centery - rise)
+            else:
+                at = (rect.right - 170, rect.centery - 4 - rise)
             overlay.tag(surface, floater.label, at, theme.darken(theme.PANEL, 0.2), floater.color,
                         12)
 

@@ -123,10 +123,12 @@ def describe_route(view: AgeOfSteamState, route: Route, names: list[str],
 
 @dataclass(frozen=True)
 class LinkPath:
-    """One link of a route: who owns it and the hexes it runs through, stop to stop."""
+    """One link of a route: who owns it, the hexes it runs through stop to stop, and its
+    track pieces in travel order."""
 
     owner: int
     hexes: tuple[int, ...]
+    pieces: tuple[tuple[int, Track], ...] = ()
 
 
 def route_links(view: AgeOfSteamState, action: Deliver) -> list[LinkPath]:
@@ -139,10 +141,11 @@ def route_links(view: AgeOfSteamState, action: Deliver) -> list[LinkPath]:
             if exit_edge != edge:
                 continue
             seg = net.segments[index]
-            hexes = list(seg.hexes)
+            pieces = list(seg.tracks)
             if seg.ends[0].stop != start or seg.ends[0].edge != edge:
-                hexes.reverse()
-            result.append(LinkPath(seg.owner, (start, *hexes, far)))
+                pieces.reverse()
+            hexes = [h for h, _ in pieces]
+            result.append(LinkPath(seg.owner, (start, *hexes, far), tuple(pieces)))
             break
     return result
 

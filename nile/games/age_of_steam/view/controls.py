@@ -48,7 +48,7 @@ class Controls:
 
     def __init__(self, scene: AgeOfSteamScene) -> None:
         self.scene = scene
-        self.key: tuple[object, ...] | None = None
+        self._seen: tuple[object, ...] | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -80,9 +80,9 @@ class Controls:
     def sync(self) -> None:
         """A new position or viewer: forget half-made choices; start from sensible values."""
         key = (self.scene.match.ply, self.scene.viewer, self.scene.covered_for)
-        if key == self.key:
+        if key == self._seen:
             return
-        self.key = key
+        self._seen = key
         self.reset()
         legal = self.legal()
         bids = [a.amount for a in legal if isinstance(a, Bid)]
@@ -352,8 +352,10 @@ class Controls:
         if not options:
             if self.build_popup is not None:
                 self.close_build()
-                return True
-            return False
+            elif h >= 0:
+                self.scene.toast("Nothing can be built there now: the highlighted hexes go on "
+                                 "from a city, your track or a town you reach.")
+            return True
         self.open_build(h, options, self._toward(h, options, pos))
         return True
 
@@ -420,15 +422,15 @@ class Controls:
 
     def _click_move(self, h: int, pos: tuple[int, int]) -> bool:
         movable = self.movable()
-        cube = self.scene.mv.cube_at(pos)
-        if cube is not None and (cube.hex, cube.colour) in movable:
-            self.choose_good(cube.hex, cube.colour)
-            return True
         if self.good is not None:
             for dest in self.dests:
                 if h in dest.hexes:
                     self.choose_destination(dest)
                     return True
+        cube = self.scene.mv.cube_at(pos)
+        if cube is not None and (cube.hex, cube.colour) in movable:
+            self.choose_good(cube.hex, cube.colour)
+            return True
         here = sorted(c for hx, c in movable if hx == h)
         if here:
             self.choose_good(h, here[0])

@@ -18,6 +18,8 @@ from nile.games.age_of_steam.view.geometry import MapGeometry, Point
 from nile.ui import text, theme
 
 KEEP_LEVELS = 3
+MARGIN = 1.2
+"""Sea around the map's hexes, in hex radii (names reach past the outer hexes)."""
 
 
 class MapArt:
@@ -43,14 +45,14 @@ class MapArt:
 
     def origin(self) -> Point:
         """The world point at the layers' top-left pixel."""
-        return (self.geo.bounds[0], self.geo.bounds[1])
+        return (self.geo.bounds[0] - MARGIN, self.geo.bounds[1] - MARGIN)
 
 
 def _canvas(geo: MapGeometry, zoom: float) -> pygame.Surface:
     """An opaque layer the size of the map's bounds, filled with the sea."""
     left, top, right, bottom = geo.bounds
-    size = (max(1, math.ceil((right - left) * zoom)), max(1, math.ceil((bottom - top) * zoom)))
-    surface = pygame.Surface(size)
+    width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    surface = pygame.Surface((max(1, math.ceil(width * zoom)), max(1, math.ceil(height * zoom))))
     surface.fill(palette.SEA)
     return surface
 
@@ -60,7 +62,7 @@ class _Pen:
 
     def __init__(self, geo: MapGeometry, zoom: float) -> None:
         self.geo, self.zoom = geo, zoom
-        self.left, self.top = geo.bounds[0], geo.bounds[1]
+        self.left, self.top = geo.bounds[0] - MARGIN, geo.bounds[1] - MARGIN
 
     def px(self, point: Point) -> tuple[float, float]:
         return ((point[0] - self.left) * self.zoom, (point[1] - self.top) * self.zoom)

@@ -1,9 +1,10 @@
 """The board as the game stands: the printed map, flooding, new cities, track, markers,
 names and goods, through a zoomable camera.
 
-`MapView.draw` draws a state and remembers where it drew each goods cube, so a click
-finds the cube under it; static art comes from `MapArt`, track pieces and cubes from
-their caches, so a full board costs a few milliseconds.
+The whole board is composed into one layer the size of the map at the current zoom,
+and composed again only when the zoom or what the board shows changes (an action, a
+new turn's flood); a frame is one blit of that layer plus the scene's highlights.
+`MapView` remembers where each goods cube lies so a click finds the cube under it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces, track
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.games.age_of_steam.view.mapart import MapArt, draw_city, draw_town
-from nile.ui import text, theme
+from nile.ui import text
 from nile.ui.camera import Camera
 from nile.ui.theme import PlayerColor
 
@@ -29,7 +30,8 @@ LABEL_MIN_ZOOM = 15.0
 
 @dataclass(frozen=True)
 class DrawnCube:
-    """A goods cube as drawn: where it sits (a city or pyramid hex) and its colour."""
+    """A goods cube as drawn: where it sits (a city or pyramid hex), its colour, and its
+    place on the board layer (`MapView.cube_rect` gives it on screen)."""
 
     hex: int
     colour: str
@@ -46,12 +48,16 @@ class MapView:
         self.camera = Camera(pygame.Rect(0, 0, 10, 10), min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
         self.colors: list[PlayerColor] = []
         self.cubes: list[DrawnCube] = []
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[object, ...] | None = None
+        self._offset = (0, 0)
+        self._zoom = 1.0
 
     # Camera ----------------------------------------------------------------------
 
     def fit(self) -> None:
         left, top, right, bottom = self.geo.bounds
-        self.camera.fit(left + 0.1, top + 0.1, right - 0.1, bottom - 0.1, margin=0.01)
+        self.camera.fit(left + 0.1, top + 0.1, right - 0.1, bottom + 0.2, margin=0.01)
         self.settle_zoom()
 
     def settle_zoom(self) -> None:
@@ -76,137 +82,159 @@ class MapView:
     def hex_polygon(self, h: int, scale: float = 1.0) -> list[tuple[float, float]]:
         return [self.screen(p) for p in self.geo.corners(h, scale)]
 
-    # Drawing ---------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        viewport = self.camera.viewport
-        clip = surface.get_clip()
-        surface.set_clip(viewport.clip(clip))
-        surface.fill(palette.SEA, viewport)
-        terrain = self.art.terrain(self.zoom)
-        surface.blit(terrain, self.screen(self.art.origin()))
-        self._floods(surface, state)
-        self._canal(surface, state)
-        self._new_cities(surface, state)
-        self._track(surface, state)
-        self._names(surface, state)
-        self._goods(surface, state)
-        surface.set_clip(clip)
-
-    def _visible(self, h: int) -> bool:
-        x, y = self.hex_centre(h)
-        reach = self.zoom * 1.2
-        view = self.camera.viewport
-        return (view.left - reach < x < view.right + reach
-                and view.top - reach < y < view.bottom + reach)
-
-    def _floods(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        if not state.map.nile_edges:
-            return
-        for h in sorted(state.map.nile_west | state.map.nile_east):
-            if not state.rules.flooded(state, h) or not self._visible(h):
-                continue
-            points = self.hex_polygon(h, 0.88)
-            left = min(p[0] for p in points)
-            top = min(p[1] for p in points)
-            key = tuple((round(x - left), round(y - top)) for x, y in points)
-            surface.blit(pieces.flood_overlay(key), (round(left), round(top)))
-            cx, cy = self.hex_centre(h)
-            spot = self.screen(self.geo.to_world((-0.5, -0.42)))
-            origin = self.screen(self.geo.to_world((0.0, 0.0)))
-            dx, dy = spot[0] - origin[0], spot[1] - origin[1]
-            pieces.draw_flood_disc(surface, (cx + dx, cy + dy), self.zoom)
-
-    def _canal(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        rules = state.rules
-        for h, kind in enumerate(state.map.terrain):
-            if kind != "canal" or rules.buildable(state, h):
-                continue
-            cx, cy = self.hex_centre(h)
-            r = max(5.0, self.zoom * 0.24)
-            pygame.draw.circle(surface, (40, 40, 44), (cx, cy), r)
-            pygame.draw.circle(surface, (240, 240, 240), (cx, cy), r, max(1, round(r / 6)))
-            text.draw(surface, "3", (cx, cy), max(9, round(r * 1.3)), (240, 240, 240), "bold",
-                      "center")
-
-    def _new_cities(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        for key, letter in state.new_cities.items():
-            h = int(key)
-            colour = state.city_colour(h)
-            draw_city(surface, self.hex_centre(h), self.zoom, self.geo, h, colour, None, letter)
-
-    def _track(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        net = state.network()
-        zoom_key = round(self.zoom * 100)
-        half = None
-        for h, (name, rotation, owners) in state.tiles.items():
-            if not self._visible(h):
-                continue
-            cx, cy = self.hex_centre(h)
-            for t, owner in zip(tracks_of(name, rotation), owners, strict=True):
-                seg = net.segments[net.segment_at[(h, t)]]
-                style = "link" if seg.complete else "loose"
-                image = track.piece_image(self.map_name, t, self.owner_rgb(owner), zoom_key, style)
-                if half is None:
-                    half = image.get_width() / 2
-                surface.blit(image, (round(cx - half), round(cy - half)))
-            if state.is_town(h):
-                draw_town(surface, (cx, cy), self.zoom)
-        for seg in net.segments:
-            self._segment_marks(surface, state, seg)
-
     def owner_rgb(self, owner: int) -> tuple[int, int, int]:
         if owner == NO_OWNER or owner >= len(self.colors):
             return palette.UNOWNED
         return self.colors[owner].rgb
 
-    def _segment_marks(self, surface: pygame.Surface, state: AgeOfSteamState, seg: Segment) -> None:
-        for end in seg.ends:
-            if end.stop < 0 and self._visible(end.hex):
-                at = self.screen(self.geo.edge_point(end.hex, end.edge, 0.06))
-                track.draw_loose_end(surface, at, self.geo.direction(end.edge), self.zoom)
-        if seg.owner == NO_OWNER or seg.owner >= len(self.colors):
-            return
-        h, t = seg.tracks[len(seg.tracks) // 2]
-        if not self._visible(h):
-            return
-        point = self.screen(track.midpoint(track.curve(self.geo, h, t)))
-        radius = max(5, round(self.zoom * 0.2))
-        image = track.marker_image(self.colors[seg.owner], radius, not seg.complete)
-        surface.blit(image, image.get_rect(center=(round(point[0]), round(point[1]))))
+    # Drawing ---------------------------------------------------------------------
 
-    def _names(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        if self.zoom < LABEL_MIN_ZOOM:
-            return
-        for (x, y), image in placed_labels(self.map_name, round(self.zoom * 100)):
-            at = self.screen((x, y))
-            rect = image.get_rect(center=(round(at[0]), round(at[1])))
-            if rect.colliderect(self.camera.viewport):
-                surface.blit(image, rect)
+    def draw(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
+        """The board inside the camera's viewport."""
+        viewport = self.camera.viewport
+        layer = self._board(state)
+        origin = self.screen(self.art.origin())
+        self._offset = (round(origin[0]), round(origin[1]))
+        at = layer.get_rect(topleft=self._offset)
+        clip = surface.get_clip()
+        surface.set_clip(viewport.clip(clip))
+        if not at.contains(viewport):
+            surface.fill(palette.SEA, viewport)
+        surface.blit(layer, at)
+        surface.set_clip(clip)
 
-    def _goods(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        self.cubes = []
-        for h, slots in state.pyramids.items():
-            if not self._visible(h):
-                continue
-            centre = self.hex_centre(h)
-            pieces.draw_pyramid_base(surface, centre, self.zoom)
-            drawn = pieces.pyramid_cubes(centre, self.zoom, slots)
-            pieces.draw_cubes(surface, drawn)
-            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
-        for h, goods in state.goods.items():
-            if not goods or not self._visible(h):
-                continue
-            drawn = pieces.city_cubes(self.hex_centre(h), self.zoom, pieces.sort_goods(goods))
-            pieces.draw_cubes(surface, drawn)
-            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+    def cube_rect(self, cube: DrawnCube) -> pygame.Rect:
+        return cube.rect.move(self._offset)
 
     def cube_at(self, pos: tuple[int, int]) -> DrawnCube | None:
         """The topmost drawn cube under `pos` (pyramid tops are drawn last)."""
+        if not self.camera.viewport.collidepoint(pos):
+            return None
         for cube in reversed(self.cubes):
-            if cube.rect.inflate(4, 4).collidepoint(pos):
+            if self.cube_rect(cube).inflate(4, 4).collidepoint(pos):
                 return cube
         return None
+
+    def _board(self, state: AgeOfSteamState) -> pygame.Surface:
+        key = (round(self.zoom * 100), tuple(self.colors), board_signature(state))
+        if key != self._layer_key or self._layer is None:
+            self._layer_key = key
+            self._zoom = key[0] / 100  # type: ignore[operator]
+            self._layer = self._compose(state)
+        return self._layer
+
+    def _px(self, point: Point) -> tuple[float, float]:
+        left, top = self.art.origin()
+        return ((point[0] - left) * self._zoom, (point[1] - top) * self._zoom)
+
+    def _centre(self, h: int) -> tuple[float, float]:
+        return self._px(self.geo.centre(h))
+
+    def _compose(self, state: AgeOfSteamState) -> pygame.Surface:
+        layer = self.art.terrain(self._zoom).copy()
+        self._floods(layer, state)
+        self._canal(layer, state)
+        self._new_cities(layer, state)
+        self._track(layer, state)
+        self._names(layer)
+        self._goods(layer, state)
+        return layer
+
+    def _floods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        if not state.map.nile_edges:
+            return
+        for h in sorted(state.map.nile_west | state.map.nile_east):
+            if not state.rules.flooded(state, h):
+                continue
+            points = [self._px(p) for p in self.geo.corners(h, 0.88)]
+            left = min(p[0] for p in points)
+            top = min(p[1] for p in points)
+            key = tuple((round(x - left), round(y - top)) for x, y in points)
+            layer.blit(pieces.flood_overlay(key), (round(left), round(top)))
+            cx, cy = self._centre(h)
+            dx, dy = self.geo.to_world((-0.5, -0.42))
+            pieces.draw_flood_disc(layer, (cx + dx * self._zoom, cy + dy * self._zoom),
+                                   self._zoom)
+
+    def _canal(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        rules = state.rules
+        for h, kind in enumerate(state.map.terrain):
+            if kind != "canal" or rules.buildable(state, h):
+                continue
+            cx, cy = self._centre(h)
+            r = max(5.0, self._zoom * 0.24)
+            pygame.draw.circle(layer, (40, 40, 44), (cx, cy), r)
+            pygame.draw.circle(layer, (240, 240, 240), (cx, cy), r, max(1, round(r / 6)))
+            text.draw(layer, "3", (cx, cy), max(9, round(r * 1.3)), (240, 240, 240), "bold",
+                      "center")
+
+    def _new_cities(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        for key, letter in state.new_cities.items():
+            h = int(key)
+            colour = state.city_colour(h)
+            draw_city(layer, self._centre(h), self._zoom, self.geo, h, colour, None, letter)
+
+    def _track(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        net = state.network()
+        zoom_key = round(self._zoom * 100)
+        for h, (name, rotation, owners) in state.tiles.items():
+            cx, cy = self._centre(h)
+            for t, owner in zip(tracks_of(name, rotation), owners, strict=True):
+                seg = net.segments[net.segment_at[(h, t)]]
+                style = "link" if seg.complete else "loose"
+                image = track.piece_image(self.map_name, t, self.owner_rgb(owner), zoom_key, style)
+                layer.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            if state.is_town(h):
+                draw_town(layer, (cx, cy), self._zoom)
+        for seg in net.segments:
+            self._segment_marks(layer, seg)
+
+    def _segment_marks(self, layer: pygame.Surface, seg: Segment) -> None:
+        for end in seg.ends:
+            if end.stop < 0:
+                at = self._px(self.geo.edge_point(end.hex, end.edge, 0.06))
+                track.draw_loose_end(layer, at, self.geo.direction(end.edge), self._zoom)
+        if seg.owner == NO_OWNER or seg.owner >= len(self.colors):
+            return
+        h, t = seg.tracks[len(seg.tracks) // 2]
+        point = self._px(track.midpoint(track.curve(self.geo, h, t)))
+        radius = max(5, round(self._zoom * 0.2))
+        image = track.marker_image(self.colors[seg.owner], radius, not seg.complete)
+        layer.blit(image, image.get_rect(center=(round(point[0]), round(point[1]))))
+
+    def _names(self, layer: pygame.Surface) -> None:
+        if self._zoom < LABEL_MIN_ZOOM:
+            return
+        for point, image in placed_labels(self.map_name, round(self._zoom * 100)):
+            x, y = self._px(point)
+            layer.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def _goods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        self.cubes = []
+        for h, slots in state.pyramids.items():
+            centre = self._centre(h)
+            pieces.draw_pyramid_base(layer, centre, self._zoom)
+            drawn = pieces.pyramid_cubes(centre, self._zoom, slots)
+            pieces.draw_cubes(layer, drawn)
+            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+        for h, goods in state.goods.items():
+            if not goods:
+                continue
+            drawn = pieces.city_cubes(self._centre(h), self._zoom, pieces.sort_goods(goods))
+            pieces.draw_cubes(layer, drawn)
+            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+
+
+def board_signature(state: AgeOfSteamState) -> tuple[object, ...]:
+    """What the board layer shows, to know when to compose it again."""
+    return (
+        state.map_name,
+        state.round,
+        tuple(sorted(state.tiles.items())),
+        tuple((h, tuple(g)) for h, g in sorted(state.goods.items()) if g),
+        tuple((h, tuple(s)) for h, s in sorted(state.pyramids.items())),
+        tuple(sorted(state.new_cities.items())),
+    )
 
 
 @lru_cache(maxsize=8)
@@ -256,7 +284,3 @@ def label_image(name: str, size: int, max_width: int) -> pygame.Surface:
     pygame.draw.rect(box, (20, 24, 28, 175), box.get_rect(), border_radius=4)
     box.blit(image, (4, 1))
     return box
-
-
-def seat_colors(colors: list[PlayerColor]) -> list[theme.Color]:
-    return [c.rgb for c in colors]

@@ -55,7 +55,7 @@ def route(surface: pygame.Surface, mv: MapView, links: list[LinkPath],
     width = max(4, round(mv.zoom * (0.28 if bold else 0.12)))
     for link in links:
         color = colors[link.owner].rgb if 0 <= link.owner < len(colors) else (200, 200, 200)
-        points = [mv.hex_centre(h) for h in link.hexes]
+        points = link_points(mv, link)
         if len(points) > 1:
             pygame.draw.lines(surface, (20, 20, 20), False, points, width + (4 if bold else 2))
             pygame.draw.lines(surface, theme.lighten(color, 0.25), False, points, width)
@@ -71,6 +71,18 @@ def route(surface: pygame.Surface, mv: MapView, links: list[LinkPath],
         surface.blit(image, image.get_rect(center=(round(at[0]), round(at[1]))))
 
 
+def link_points(mv: MapView, link: LinkPath) -> list[tuple[float, float]]:
+    """Screen points along a link's track, from its first stop's centre to its last's."""
+    points = [mv.hex_centre(link.hexes[0])]
+    for h, t in link.pieces:
+        curve = [mv.screen(p) for p in track.curve(mv.geo, h, t, 8)]
+        if math.dist(curve[-1], points[-1]) < math.dist(curve[0], points[-1]):
+            curve.reverse()
+        points += curve
+    points.append(mv.hex_centre(link.hexes[-1]))
+    return points
+
+
 def tag(surface: pygame.Surface, label: str, at: tuple[float, float], fill: Color,
         ink: Color = (20, 20, 20), size: int = 13) -> pygame.Rect:
     """A small rounded label centred at `at`."""
@@ -80,6 +92,11 @@ def tag(surface: pygame.Surface, label: str, at: tuple[float, float], fill: Colo
     pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=box.height // 2)
     surface.blit(image, image.get_rect(center=box.center))
     return box
+
+
+def tag_width(label: str, size: int = 13) -> int:
+    """How wide `tag` draws this label."""
+    return text.render(label, size, (0, 0, 0), "bold").get_width() + 10
 
 
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int],

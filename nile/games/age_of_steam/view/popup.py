@@ -19,12 +19,21 @@ BG = (28, 34, 40)
 
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
            gap: float) -> pygame.Rect:
-    """A rect of `size` beside `anchor` (right, else left), kept inside `bounds`."""
-    rect = pygame.Rect((0, 0), size)
-    rect.midleft = (round(anchor[0] + gap), round(anchor[1]))
-    if rect.right > bounds.right - 4:
-        rect.midright = (round(anchor[0] - gap), round(anchor[1]))
-    return rect.clamp(bounds.inflate(-8, -8))
+    """A rect of `size` beside `anchor` (right, left, below or above: the first that fits
+    inside `bounds`), so it never hides the hex it is about."""
+    inside = bounds.inflate(-8, -8)
+    x, y = round(anchor[0]), round(anchor[1])
+    candidates = []
+    for side in ("midleft", "midright", "midtop", "midbottom"):
+        rect = pygame.Rect((0, 0), size)
+        offset = {"midleft": (gap, 0), "midright": (-gap, 0), "midtop": (0, gap),
+                  "midbottom": (0, -gap)}[side]
+        setattr(rect, side, (x + round(offset[0]), y + round(offset[1])))
+        candidates.append(rect)
+    for rect in candidates:
+        if inside.contains(rect):
+            return rect
+    return candidates[0].clamp(inside)
 
 
 def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
