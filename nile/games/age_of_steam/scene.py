@@ -42,7 +42,8 @@ from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, overlay, palette, tips
 from nile.games.age_of_steam.view.animate import Animator
-from nile.games.age_of_steam.view.controls import Controls, deliver_of, place_title
+from nile.games.age_of_steam.view.choices import place_title
+from nile.games.age_of_steam.view.controls import Controls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
@@ -82,6 +83,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self.version = 0
+        """Counts the views drawn: the map recomposes its board only after a change."""
         super().__init__(app, match, replay, autosaver)
         if self.mode == "bottom":
             # Chile's strip is as long as the window is wide: give it the log's width too
@@ -113,6 +116,7 @@ class AgeOfSteamScene(GameScene):
         return {"map": area, "panel": panel}
 
     def on_view_changed(self) -> None:
+        self.version += 1
         areas = self.areas()
         self.mv.camera.viewport = areas["map"]
         self.mv.colors = [self.color(s) for s in range(self.match.state.num_players)]
@@ -284,7 +288,7 @@ class AgeOfSteamScene(GameScene):
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, AgeOfSteamState)
         areas = self.areas()
-        self.mv.draw(surface, view)
+        self.mv.draw(surface, view, self.version)
         clip = surface.get_clip()
         surface.set_clip(areas["map"].clip(clip))
         self.animator.draw_board(surface)

@@ -152,3 +152,15 @@ def route_links(view: AgeOfSteamState, action: Deliver) -> list[LinkPath]:
 
 def is_pick(action: Action) -> bool:
     return isinstance(action, Build | Urbanize | Deliver)
+
+
+def place_title(view: AgeOfSteamState, h: int) -> str:
+    """'Kharkov (town)', 'Mountain 3,4'."""
+    from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
+
+    if view.is_town(h):
+        return f"{view.place_name(h)} (town)"
+    kind = view.map.terrain[h]
+    if kind in TERRAIN_WORDS:
+        return f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"
+    return view.place_name(h)

@@ -9,7 +9,8 @@ rules through `scene.submit`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,14 +31,11 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
-from nile.games.age_of_steam.rules.build import max_builds
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.market import bid_payment
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, palette
+from nile.games.age_of_steam.view import bar, choices, palette
+from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
-from nile.ui.chrome.game_scene import BarButton
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.scene import AgeOfSteamScene
@@ -49,6 +47,8 @@ class Controls:
     def __init__(self, scene: AgeOfSteamScene) -> None:
         self.scene = scene
         self._seen: tuple[object, ...] | None = None
+        self._derived_key: tuple[object, ...] | None = None
+        self._derived_cache: dict[str, object] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -116,40 +116,12 @@ class Controls:
             scene.set_action_bar("")
             return
         phase = self.view.phase
-        handler = {
-            "shares": self._bar_shares, "auction": self._bar_auction,
-            "select": self._bar_select, "communism": self._bar_communism,
-            "build": self._bar_build, "move": self._bar_move,
-            "production": self._bar_production,
-        }.get(phase)
+        handler = bar.PHASES.get(phase)
         if handler is None:
             scene.set_action_bar("")
             return
-        prompt, buttons = handler()
+        prompt, buttons = handler(self)
         scene.set_action_bar(prompt, buttons)
-
-    def _bar_shares(self) -> tuple[str, list[BarButton]]:
-        view, seat = self.view, self.seat
-        room = max(a.count for a in self.legal() if isinstance(a, IssueShares))
-        self.shares = max(0, min(self.shares, room))
-        n = self.shares
-        price = config().start("share_price")
-        expenses = view.shares[seat] + view.loco[seat]
-        if n == 0:
-            prompt = (f"Issue shares? Each gives ${price} now, costs $1 every turn and 3 points "
-                      f"at the end. Cash ${view.cash[seat]}, expenses ${expenses}/turn.")
-            label = "Issue none"
-        else:
-            prompt = (f"{n} share{'s' if n != 1 else ''}: cash ${view.cash[seat]} becomes "
-                      f"${view.cash[seat] + n * price}, expenses ${expenses} become "
-                      f"${expenses + n}/turn, −{3 * n} points at the end.")
-            label = f"Issue {n} (+${n * price})"
-        buttons = [
-            BarButton("less", "−", self.fewer_shares, n > 0, "One share fewer (Down)"),
-            BarButton("more", "+", self.more_shares, n < room, "One share more (Up)"),
-            BarButton("issue", label, self.issue, True, "Confirm (Enter)", accent=True),
-        ]
-        return prompt, buttons
 
     def fewer_shares(self) -> None:
         self.shares = max(0, self.shares - 1)
@@ -161,34 +133,6 @@ class Controls:
 
     def issue(self) -> None:
         self.play(IssueShares(self.shares))
-
-    def _bar_auction(self) -> tuple[str, list[BarButton]]:
-        view, seat, legal = self.view, self.seat, self.legal()
-        bids = sorted(a.amount for a in legal if isinstance(a, Bid))
-        if view.high_bidder >= 0:
-            high = f"high bid ${view.high_bid} by {self.scene.name(view.high_bidder)}"
-        else:
-            high = "no bids yet"
-        prompt = f"Auction for turn order: {high}. You have ${view.cash[seat]}."
-        buttons: list[BarButton] = []
-        if bids:
-            self.bid = max(bids[0], min(self.bid, bids[-1]))
-            buttons += [
-                BarButton("less", "−", self.lower_bid, self.bid > bids[0], "Bid less (Down)"),
-                BarButton("more", "+", self.raise_bid, self.bid < bids[-1], "Bid more (Up)"),
-                BarButton("bid", f"Bid ${self.bid}", self.place_bid, True, "Bid (Enter)",
-                          accent=True),
-            ]
-        else:
-            prompt += " You cannot outbid it."
-        if FreePass() in legal:
-            buttons.append(BarButton("pass", "Pass", self.free_pass, True,
-                                     "Turn Order: stay in without bidding, once"))
-        alive = sum(1 for s in range(view.players) if view.alive[s])
-        pay = bid_payment(view.bids.get(str(seat), 0), len(view.bidders), alive)
-        buttons.append(BarButton("drop", f"Drop out (pay ${pay})", self.drop_out, True,
-                                 f"Take place {len(view.bidders)} in the turn order"))
-        return prompt, buttons
 
     def lower_bid(self) -> None:
         self.bid -= 1
@@ -207,73 +151,12 @@ class Controls:
     def drop_out(self) -> None:
         self.play(DropOut())
 
-    def _bar_select(self) -> tuple[str, list[BarButton]]:
-        return ("Choose an action tile: click one of the highlighted tiles (point at a tile to "
-                "see what it does).", [])
-
-    def _bar_communism(self) -> tuple[str, list[BarButton]]:
-        buttons = []
-        if CommunismExchange() in self.legal():
-            buttons.append(BarButton("swap", "Swap black for red", self.exchange, True,
-                                     "Give back a kept black good for a red one"))
-        prompt = "Communism: click a city to put a red good on it"
-        prompt += ", or swap a kept black good for a red one." if buttons else "."
-        return prompt, buttons
-
     def exchange(self) -> None:
         self.play(CommunismExchange())
-
-    def _bar_build(self) -> tuple[str, list[BarButton]]:
-        view, seat = self.view, self.seat
-        left = max_builds(view, seat) - view.builds_done
-        by_hex = choices.build_choices(view)
-        urban = any(isinstance(a, Urbanize) for opts in by_hex.values() for a in opts)
-        tiles = any(isinstance(a, Build) for opts in by_hex.values() for a in opts)
-        if self.build_popup is not None and self.build_options:
-            action = self.build_options[self.build_popup.index]
-            prompt = (f"{choices.describe_build(view, action)} on "
-                      f"{place_title(view, self.build_hex)}: Build (Enter) lays it; the wheel or "
-                      f"the arrow keys show the others.")
-        elif tiles:
-            prompt = (f"Build track: click a highlighted hex ({left} tile"
-                      f"{'s' if left != 1 else ''} left, ${view.cash[seat]}).")
-            if urban:
-                prompt += " Click a town to found a new city."
-        elif urban:
-            prompt = "Click a town to found a new city, or end your build."
-        elif left <= 0:
-            prompt = "All your tiles for this turn are built."
-        else:
-            prompt = "No track can be built now: end your build."
-        end = BarButton("end", "End build", self.end_build, True,
-                        "Stop building for this turn (E)", accent=not tiles and not urban)
-        return prompt, [end]
 
     def end_build(self) -> None:
         self.close_build()
         self.play(EndBuild())
-
-    def _bar_move(self) -> tuple[str, list[BarButton]]:
-        view, seat, legal = self.view, self.seat, self.legal()
-        half = max(1, len(view.queue) // 2)
-        turn = 1 + view.qpos // half
-        buttons = []
-        if RaiseLocomotive() in legal:
-            buttons.append(BarButton("loco", f"Locomotive to {view.loco[seat] + 1}",
-                                     self.raise_loco, True,
-                                     "Raise your locomotive instead of moving a good"))
-        buttons.append(BarButton("pass", "Pass", self.pass_move, True, "Do nothing this round"))
-        if self.good is not None:
-            h, colour = self.good
-            prompt = (f"{colour.capitalize()} good from {view.place_name(h)}: click a ringed "
-                      f"city to deliver it (Esc: another good).")
-        elif choices.offered_routes(view):
-            prompt = (f"Move goods ({turn} of 2): click a ringed good to see where it can go, "
-                      f"or raise the locomotive, or pass.")
-        else:
-            prompt = (f"Move goods ({turn} of 2): no good can reach a city of its colour with "
-                      f"locomotive {view.loco[seat]}.")
-        return prompt, buttons
 
     def raise_loco(self) -> None:
         self.play(RaiseLocomotive())
@@ -281,44 +164,43 @@ class Controls:
     def pass_move(self) -> None:
         self.play(PassMove())
 
-    def _bar_production(self) -> tuple[str, list[BarButton]]:
-        legal = self.legal()
-        colour = self.view.production_hand[0] if self.view.production_hand else "?"
-        buttons = []
-        if PlaceGood(colour, "bag") in legal:
-            buttons.append(BarButton("bag", "Back in the bag", self.to_bag, True))
-            prompt = f"Production: the display is full; the {colour} good goes back."
-        else:
-            prompt = (f"Production: put the {colour} good on a free space (click a highlighted "
-                      f"row of the goods display).")
-        return prompt, buttons
-
     def to_bag(self) -> None:
         colour = self.view.production_hand[0]
         self.play(PlaceGood(colour, "bag"))
 
     # What is clickable --------------------------------------------------------------
 
+    def _derived(self, name: str, work: Callable[[], object]) -> Any:
+        """`work()` computed once per drawn position (the frame loop asks every frame)."""
+        key = (id(self.scene.view), self.scene.match.ply, self.scene.my_turn)
+        if key != self._derived_key:
+            self._derived_key, self._derived_cache = key, {}
+        if name not in self._derived_cache:
+            self._derived_cache[name] = work()
+        return self._derived_cache[name]
+
     def pickable_tiles(self) -> frozenset[str]:
-        return frozenset(a.name for a in self.legal() if isinstance(a, TakeAction))
+        return self._derived("tiles", lambda: frozenset(
+            a.name for a in self.legal() if isinstance(a, TakeAction)))  # type: ignore[no-any-return]
 
     def pickable_rows(self) -> frozenset[str]:
-        return frozenset(a.row for a in self.legal() if isinstance(a, PlaceGood)
-                         and a.row != "bag")
+        return self._derived("rows", lambda: frozenset(
+            a.row for a in self.legal() if isinstance(a, PlaceGood) and a.row != "bag"))  # type: ignore[no-any-return]
 
     def red_cities(self) -> dict[int, CommunismPlace]:
-        return {self.view.map.hex_at(a.hex_label): a for a in self.legal()
-                if isinstance(a, CommunismPlace)}
+        return self._derived("red", lambda: {  # type: ignore[no-any-return]
+            self.view.map.hex_at(a.hex_label): a for a in self.legal()
+            if isinstance(a, CommunismPlace)})
 
     def buildable(self) -> dict[int, list[choices.BuildChoice]]:
         if not self.scene.my_turn or self.view.phase != "build":
             return {}
-        return choices.build_choices(self.view)
+        return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
 
     def movable(self) -> set[tuple[int, str]]:
         if not self.scene.my_turn or self.view.phase != "move":
             return set()
-        return choices.movable_goods(self.view)
+        return self._derived("move", lambda: choices.movable_goods(self.view))  # type: ignore[no-any-return]
 
     # Clicks ------------------------------------------------------------------------
 
@@ -503,18 +385,6 @@ class Controls:
             return False
         handler()  # type: ignore[operator]
         return True
-
-
-def place_title(view: AgeOfSteamState, h: int) -> str:
-    """'Kharkov (town)', 'Mountain 3,4'."""
-    from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
-
-    if view.is_town(h):
-        return f"{view.place_name(h)} (town)"
-    kind = view.map.terrain[h]
-    if kind in TERRAIN_WORDS:
-        return f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"
-    return view.place_name(h)
 
 
 def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:

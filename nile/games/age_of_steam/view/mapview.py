@@ -50,6 +50,7 @@ class MapView:
         self.cubes: list[DrawnCube] = []
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] | None = None
+        self._quick_key: tuple[object, ...] | None = None
         self._offset = (0, 0)
         self._zoom = 1.0
 
@@ -80,7 +81,9 @@ class MapView:
         return self.geo.hex_at(self.camera.to_world(pos))
 
     def hex_polygon(self, h: int, scale: float = 1.0) -> list[tuple[float, float]]:
-        return [self.screen(p) for p in self.geo.corners(h, scale)]
+        cx, cy = self.hex_centre(h)
+        return [(cx + dx, cy + dy)
+                for dx, dy in corner_offsets(self.map_name, round(self.zoom * scale * 100))]
 
     def owner_rgb(self, owner: int) -> tuple[int, int, int]:
         if owner == NO_OWNER or owner >= len(self.colors):
@@ -89,10 +92,11 @@ class MapView:
 
     # Drawing ---------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, state: AgeOfSteamState) -> None:
-        """The board inside the camera's viewport."""
+    def draw(self, surface: pygame.Surface, state: AgeOfSteamState, version: int) -> None:
+        """The board inside the camera's viewport; `version` changes whenever the state
+        drawn may have (the layer is composed again only if the board itself changed)."""
         viewport = self.camera.viewport
-        layer = self._board(state)
+        layer = self._board(state, version)
         origin = self.screen(self.art.origin())
         self._offset = (round(origin[0]), round(origin[1]))
         at = layer.get_rect(topleft=self._offset)
@@ -115,8 +119,12 @@ class MapView:
                 return cube
         return None
 
-    def _board(self, state: AgeOfSteamState) -> pygame.Surface:
-        key = (round(self.zoom * 100), tuple(self.colors), board_signature(state))
+    def _board(self, state: AgeOfSteamState, version: int) -> pygame.Surface:
+        quick = (round(self.zoom * 100), tuple(self.colors), version)
+        if quick == self._quick_key and self._layer is not None:
+            return self._layer
+        self._quick_key = quick
+        key = (quick[0], quick[1], board_signature(state))
         if key != self._layer_key or self._layer is None:
             self._layer_key = key
             self._zoom = key[0] / 100  # type: ignore[operator]
@@ -235,6 +243,15 @@ def board_signature(state: AgeOfSteamState) -> tuple[object, ...]:
         tuple((h, tuple(s)) for h, s in sorted(state.pyramids.items())),
         tuple(sorted(state.new_cities.items())),
     )
+
+
+@lru_cache(maxsize=64)
+def corner_offsets(map_name: str, radius_key: int) -> tuple[tuple[float, float], ...]:
+    """A hex's corners relative to its centre on screen, at a radius (in pixels × 100)."""
+    geo = geometry(map_name)
+    cx, cy = geo.centre(0)
+    radius = radius_key / 100
+    return tuple(((x - cx) * radius, (y - cy) * radius) for x, y in geo.corners(0))
 
 
 @lru_cache(maxsize=8)

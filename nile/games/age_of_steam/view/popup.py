@@ -9,6 +9,7 @@ turns that into an action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -36,10 +37,15 @@ def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Re
     return candidates[0].clamp(inside)
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    shadow = pygame.Surface(rect.inflate(8, 8).size, pygame.SRCALPHA)
+@lru_cache(maxsize=16)
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=10)
-    surface.blit(shadow, rect.move(-2, 1).inflate(8, 8).topleft)
+    return shadow
+
+
+def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    surface.blit(_shadow(rect.inflate(8, 8).size), rect.move(-2, 1).inflate(8, 8).topleft)
     pygame.draw.rect(surface, BG, rect, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
 
