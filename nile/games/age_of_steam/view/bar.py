@@ -141,7 +141,7 @@ def bar_move(c: Controls) -> Bar:
     if c.good is not None:
         h, colour = c.good
         prompt = (f"{colour.capitalize()} good from {view.place_name(h)}: click a ringed "
-                  f"city to deliver it (Esc: another good).")
+                  f"destination to deliver it (Esc: another good).")
     elif choices.offered_routes(view):
         prompt = (f"Move goods ({turn} of 2): click a ringed good to see where it can go, "
                   f"or raise the locomotive, or pass.")
