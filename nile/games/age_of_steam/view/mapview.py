@@ -224,7 +224,7 @@ class MapView:
             pieces.draw_pyramid_base(layer, centre, self._zoom)
             drawn = pieces.pyramid_cubes(centre, self._zoom, slots)
             pieces.draw_cubes(layer, drawn)
-            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+            self.cubes += [DrawnCube(h, c, r) for c, r in drawn if not c.startswith("~")]
         for h, goods in state.goods.items():
             if not goods:
                 continue

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.age_of_steam.rules.move import PYRAMID_COVER
+from nile.games.age_of_steam.rules.move import PYRAMID_COVER, accessible
 from nile.games.age_of_steam.rules.state import COLOURS
 from nile.games.age_of_steam.view import palette
 from nile.ui import theme
@@ -20,9 +20,12 @@ Cube = tuple[str, pygame.Rect]
 
 
 @lru_cache(maxsize=256)
-def cube_image(colour: str, size: int) -> pygame.Surface:
-    """A wooden cube seen from above and a little to the side."""
+def cube_image(colour: str, size: int, buried: bool = False) -> pygame.Surface:
+    """A wooden cube seen from above and a little to the side (`buried`: darker, a
+    pyramid's good with another resting on it)."""
     fill = palette.GOODS.get(colour, (128, 128, 128))
+    if buried:
+        fill = theme.darken(fill, 0.45)
     image = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, size, size)
     pygame.draw.rect(image, (0, 0, 0, 110), body.move(2, 2), border_radius=max(1, size // 6))
@@ -66,7 +69,8 @@ def city_cubes(centre: tuple[float, float], zoom: float, goods: list[str]) -> li
 
 
 def pyramid_cubes(centre: tuple[float, float], zoom: float, slots: list[str]) -> list[Cube]:
-    """Cubes of a pyramid: the 3×3 base, the 2×2 layer on it, the top; bottom first."""
+    """Cubes of a pyramid: the 3×3 base, the 2×2 layer on it, the top; bottom first.
+    A buried cube's colour is prefixed with '~' (drawn darker; it cannot leave yet)."""
     size = max(6, round(zoom * 0.26))
     step = size + max(1, size // 4)
     places: list[tuple[float, float]] = []
@@ -78,9 +82,12 @@ def pyramid_cubes(centre: tuple[float, float], zoom: float, slots: list[str]) ->
                        sum(places[b][1] for b in below) / 4 - size * 0.18))
     places.append((0.0, -size * 0.36))
     result: list[Cube] = []
+    free = set(accessible(slots))
     for slot, colour in enumerate(slots):
         if not colour:
             continue
+        if slot not in free:
+            colour = "~" + colour
         dx, dy = places[slot]
         rect = pygame.Rect(0, 0, size, size)
         rect.center = (round(centre[0] + dx), round(centre[1] + dy + zoom * 0.05))
@@ -102,7 +109,8 @@ def draw_pyramid_base(surface: pygame.Surface, centre: tuple[float, float], zoom
 
 def draw_cubes(surface: pygame.Surface, cubes: list[Cube]) -> None:
     for colour, rect in cubes:
-        surface.blit(cube_image(colour, rect.width), rect.topleft)
+        buried = colour.startswith("~")
+        surface.blit(cube_image(colour.lstrip("~"), rect.width, buried), rect.topleft)
 
 
 @lru_cache(maxsize=64)
