@@ -374,3 +374,33 @@ def test_a_click_where_nothing_can_be_built_explains(app) -> None:  # type: igno
     click(app, centre(scene, far))
     assert len(scene.match.actions) == before and scene.controls.build_popup is None
     assert any("Nothing can be built there" in t.message for t in scene.toasts.items)
+
+
+def test_the_hint_points_at_its_move_on_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, Match.new(GAME_INFO, seats("cccp"), 12, {"map": "cccp"}))
+    seen: set[type] = set()
+    for _ in range(400):
+        state = scene.match.state
+        if state.round >= 2 or len(seen) >= 6:
+            break
+        if not scene.accepting_input:
+            frames(app, 2)
+            continue
+        key(app, pygame.K_h)
+        action = hint(GAME_INFO, state, seed=scene.match.seed + scene.match.ply)
+        assert any(t.message.startswith("Hint: ") for t in scene.toasts.items)
+        controls = scene.controls
+        if isinstance(action, IssueShares):
+            assert controls.shares == action.count
+        elif isinstance(action, Bid):
+            assert controls.bid == action.amount
+        elif isinstance(action, Build | Urbanize):
+            assert controls.chosen_build() == action
+        elif isinstance(action, Deliver):
+            assert controls.preview is not None and controls.preview.action == action
+        elif isinstance(action, TakeAction):
+            assert scene.hint_tile is not None and scene.hint_tile[0] == action.name
+        seen.add(type(action))
+        assert scene.submit(action)
+        frames(app, 2)
+    assert {IssueShares, TakeAction, Build} <= seen
