@@ -40,7 +40,13 @@ def bar_shares(c: Controls) -> Bar:
     n = c.shares
     price = config().start("share_price")
     expenses = view.shares[seat] + view.loco[seat]
-    if n == 0:
+    short = expenses - view.cash[seat] - view.income[seat]
+    if n == 0 and short > 0:
+        prompt = (f"Issue shares? Cash ${view.cash[seat]} + income {view.income[seat]} is "
+                  f"${short} short of this turn's expenses (${expenses}); each share gives "
+                  f"${price}, costs $1 a turn and 3 points.")
+        label = "Issue none"
+    elif n == 0:
         prompt = (f"Issue shares? Each gives ${price} now, costs $1 every turn and 3 points "
                   f"at the end. Cash ${view.cash[seat]}, expenses ${expenses}/turn.")
         label = "Issue none"
