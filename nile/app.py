@@ -17,6 +17,9 @@ from nile.ui import sound, theme
 from nile.ui.scene import Scene
 
 FPS = 60
+IDLE_FPS = 20
+IDLE_AFTER = 1.5
+"""Seconds without input before a scene that says it is idle drops to IDLE_FPS."""
 
 
 class App:
@@ -34,6 +37,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
+        self.bots_paused = False
+        """Scripted screenshots are still pictures: bots wait (their thinking is timed)."""
         self.settings = settings_store.load()
         self.apply_settings(self.settings, save=False)
 
@@ -110,9 +115,19 @@ class App:
             scene.draw_all(surface)
 
     def run(self) -> None:
-        """The main loop, until Quit."""
+        """The main loop, until Quit. A still screen is redrawn less often (it saves power)."""
+        quiet = 0.0
         while self.running and self.stack:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.tick(min(dt, 0.1), pygame.event.get())
+            idle = quiet > IDLE_AFTER and self.top is not None and self.top.is_idle()
+            dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
+            events = pygame.event.get()
+            quiet = 0.0 if events else quiet + dt
+            self.tick(min(dt, 0.1), events)
             pygame.display.flip()
+        self.close()
+
+    def close(self) -> None:
+        """Let every scene finish (flush saves), top first, then shut pygame down."""
+        while self.stack:
+            self.stack.pop().exit()
         pygame.quit()

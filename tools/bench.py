@@ -198,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
 
     skip = set(filter(None, args.skip.split(",")))
     figures: dict[str, float] = {}
-    info = registry.get(args.game) if args.game else None
+    # "practice" has frames to time but no rules engine
+    info = registry.get(args.game) if args.game and registry.is_registered(args.game) else None
     if info is not None:
         options = info.resolve_options(parse_options(args.option))
         players = args.players or info.player_range(options)[0]

@@ -34,6 +34,7 @@ def render(name: str, out: Path, frames: int = FRAMES) -> Path:
     from nile.ui.shots import all_shots
 
     app = App()
+    app.bots_paused = True  # a still picture: bots would think against the clock
     all_shots()[name](app)
     for _ in range(frames):
         app.tick(1 / 60, [])

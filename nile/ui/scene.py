@@ -63,6 +63,10 @@ class Scene:
         self._actions.pop(element, None)
         element.kill()
 
+    def is_idle(self) -> bool:
+        """True when nothing moves on its own (the app may then redraw less often)."""
+        return True
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""
 

@@ -68,8 +68,9 @@ def all_shots() -> dict[str, Shot]:
 
 def bench_shot(game_id: str) -> Shot | None:
     """The game's busiest table for frame timing, if it names one."""
+    name = "nile.practice.shots" if game_id == "practice" else f"nile.games.{game_id}.shots"
     try:
-        module = importlib.import_module(f"nile.games.{game_id}.shots")
+        module = importlib.import_module(name)
     except ModuleNotFoundError:
         return None
     name = getattr(module, "BENCH_SHOT", None)

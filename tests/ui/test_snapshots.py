@@ -28,6 +28,7 @@ SHOTS = sorted(all_shots())
 
 def render(name: str) -> pygame.Surface:
     app = make_app()
+    app.bots_paused = True  # bots think against the clock: a snapshot must not depend on it
     pygame.mouse.set_pos((1279, 799))  # no hover left over from other tests
     all_shots()[name](app)
     frames(app, 90)

@@ -59,10 +59,12 @@ GAME_INFO = GameInfo(
     state_class=CairoState,
     options=(OptionSpec("sudden_death", "Sudden Death", ("off", "on"),
                         "Sites score during the game as soon as first and second are clear."),),
-    scene=None,
+    scene="nile.games.cairo.scene:CairoScene",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
     extra={
+        # The board is public: no pass-the-screen cover between humans.
+        "hidden_information": False,
         "bench": "nile.games.cairo.bench:figures",
         "conformance_games": 2,
         "conformance_max_actions": 400,

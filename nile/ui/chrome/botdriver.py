@@ -10,7 +10,8 @@ from nile.ai.bots import Bot, make_bot
 from nile.core.game import Action
 from nile.core.session import Match
 
-THINK_SLICE = 0.010
+THINK_SLICE = 0.008
+"""Seconds of bot thinking per frame: the frame stays near 60 fps."""
 
 
 class BotDriver:

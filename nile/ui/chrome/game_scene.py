@@ -93,6 +93,7 @@ class GameScene(Scene):
         self._bar_buttons: dict[str, object] = {}
         self._context: dict[str, tuple[BarButton, object]] = {}
         self.prompt = ""
+        self._held_log: list[str] | None = None
         self._layout()
         self._make_bar_buttons()
         self.viewer = self._initial_viewer()
@@ -465,7 +466,13 @@ class GameScene(Scene):
             lines = [
                 self.words(e.describe(None)) for e in self.replay.last_events if e.describe(None)
             ]
-        self.log.set_lines(lines)
+        # Hold new log lines back while the table still shows the move happening, so the
+        # log never tells the outcome before the animation does.
+        if self.anims.busy and self.replay is None:
+            self._held_log = lines
+        else:
+            self._held_log = None
+            self.log.set_lines(lines)
         self._update_bar_buttons()
         self.on_view_changed()
 
@@ -506,14 +513,27 @@ class GameScene(Scene):
     def enter(self) -> None:
         self.anims.speed = self.app.settings.animation_factor()
 
+    def exit(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
+    def is_idle(self) -> bool:
+        seat = self.state.current_player
+        bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
+        return not (self.anims.busy or self.toasts.items or bots_to_move
+                    or (self.replay is not None and self.playing))
+
     def update(self, dt: float) -> None:
         self.anims.update(dt)
+        if self._held_log is not None and not self.anims.busy:
+            self.log.set_lines(self._held_log)
+            self._held_log = None
         self.toasts.update(dt)
         self.update_table(dt)
         if self.replay is not None:
             self._update_replay(dt)
             return
-        if self.covered_for is None and not self.anims.busy:
+        if self.covered_for is None and not self.anims.busy and not self.app.bots_paused:
             action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
             if action is not None:
                 self._after_action(self.match.play(action))
@@ -568,7 +588,12 @@ class GameScene(Scene):
             player = (self.color_index(seat), label)
         title = self.info.title + (" · Replay" if self.replay else "")
         draw_top_bar(
-            surface, title, status.round_text, status.phase_text, player, self.buttons_left
+            surface,
+            title,
+            self.words(status.round_text),
+            self.words(status.phase_text),
+            player,
+            self.buttons_left,
         )
 
     # Replay --------------------------------------------------------------------------

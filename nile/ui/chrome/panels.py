@@ -85,16 +85,12 @@ class LogPanel:
         end = len(self._wrapped) - self.scroll
         shown = self._wrapped[max(0, end - visible) : end]
         y = self.rect.top + 32
-        for line in shown:
-            text.draw(
-                surface,
-                line,
-                (self.rect.left + 10, y),
-                LOG_SIZE,
-                theme.TEXT,
-                max_width=self.rect.width - 16,
-            )
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-8, 0))  # a single over-long word stays inside
+        for line in shown:  # already wrapped to the width: a cached render is enough
+            surface.blit(text.render(line, LOG_SIZE, theme.TEXT), (self.rect.left + 10, y))
             y += LOG_LINE
+        surface.set_clip(clip)
         if self.scroll:
             text.draw(
                 surface,

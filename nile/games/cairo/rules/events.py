@@ -17,6 +17,13 @@ def _who(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
+def _site(site_id: str) -> str:
+    """A site's name as printed on the board (log lines never show raw ids)."""
+    from nile.games.cairo.board import board
+
+    return board().site(site_id).name
+
+
 @dataclass(frozen=True, slots=True)
 class DieRolled(Event):
     seat: int
@@ -119,7 +126,7 @@ class FlickResolved(Event):
         where = {"desert": "in the desert", "burning": "on a boundary line",
                  "nile": "in the Nile", "off": "off the board"}.get(self.landing)
         if where is None:
-            site = self.landing.removeprefix("burning:")
+            site = _site(self.landing.removeprefix("burning:"))
             where = f"burning on {site}" if self.landing.startswith("burning:") else \
                 f"on {site}"
         text = f"{_who(self.seat)}'s block lands {where}."
@@ -163,7 +170,7 @@ class PyramidBuilt(Event):
     stones: tuple[PoseRow, ...]
 
     def describe(self, viewer: Seat | None) -> str:
-        return f"{_who(self.seat)} builds a pyramid of {len(self.stones)} on {self.site}."
+        return f"{_who(self.seat)} builds a pyramid of {len(self.stones)} on {_site(self.site)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +200,7 @@ class SiteScored(Event):
     def describe(self, viewer: Seat | None) -> str:
         winners = [f"{_who(s)} {p}" for s, p in enumerate(self.points) if p]
         result = ", ".join(winners) if winners else "nobody"
-        return f"{self.site} scores: {result}."
+        return f"{_site(self.site)} scores: {result}."
 
 
 @dataclass(frozen=True, slots=True)

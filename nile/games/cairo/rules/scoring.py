@@ -52,15 +52,29 @@ def influence_by_site(state: CairoState) -> dict[str, list[float]]:
 
 
 def nearest_distance(state: CairoState, seat: int, site_id: str) -> float:
-    """The gap between the site and the seat's nearest block that does not count for it."""
-    site_poly = board().site(site_id).polygon
-    best = math.inf
+    """The gap between the site and the seat's nearest block that does not count for it.
+
+    Blocks are tried nearest first by a cheap lower bound (centre distance less both
+    half-diagonals) and the search stops once no block left can beat the best gap: the
+    same minimum as measuring every block, at a fraction of the polygon distances."""
+    site = board().site(site_id)
+    site_poly = site.polygon
+    site_reach = 0.5 * math.hypot(site.w, site.h)
+    candidates = []
     for piece in state.pieces.values():
         if piece.owner != seat or piece.where != BOARD:
             continue
         if any(s == site_id for s, _ in state.placement(piece.id).sites):
             continue
         side = state.data.pieces[piece.kind].side
+        bound = math.hypot(piece.x - site.x, piece.y - site.y) - site_reach - side / math.sqrt(2)
+        candidates.append((bound, piece.id, side))
+    candidates.sort()
+    best = math.inf
+    for bound, block, side in candidates:
+        if bound >= best:
+            break
+        piece = state.pieces[block]
         best = min(best, geometry.distance(geometry.square(piece.x, piece.y, piece.angle, side),
                                            site_poly))
     return best

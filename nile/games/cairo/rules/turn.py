@@ -184,7 +184,8 @@ def phase_text(state: CairoState) -> str:
         S.ROLL: f"{who} rolls the Nile die",
         S.RETRIEVE: f"{who} may take blocks back",
         S.CHOOSE: f"{who} chooses what to flick",
-        S.FLICK: f"{who} flicks a {state.chosen} block with the {finger}",
+        S.FLICK: f"{who} flicks a {state.chosen} block with "
+                 f"{'any finger' if state.die == S.FINGER_ANY else 'the ' + finger}",
         S.JITTER: f"{who}'s block is flying",
         S.FACE: "A die-block settles",
         S.PENALTY: f"{who} pays for the knocked-over ship",

@@ -1,0 +1,238 @@
+"""The pyramid decisions on screen (CA-8): a magnified window on the site, picking stones,
+ordering the colours and placing the pyramid.
+
+At the board's true scale a site is a few centimetres of screen and its blocks a dozen
+pixels, too small to pick one stone among crowded others. While a pyramid is being decided
+a window shows the site four times larger, over the other bank: stones are picked and the
+pyramid is placed there (or on the board itself, both work). The colour order (own blocks
+highest by default) is chosen in a small dialog beside that window.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from nile.games.cairo import hud as H
+from nile.games.cairo.board import Site, board
+from nile.games.cairo.render import BoardRenderer, PieceDraw
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import building
+from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.state import CairoState
+from nile.ui import text, theme
+from nile.ui.theme import PlayerColor
+
+PHASES = (S.OFFER, S.PICK, S.ARRANGE, S.PLACE)
+INSET = 270
+"""Pixels of the magnified window's side."""
+MARGIN_MM = 16.0
+"""Board shown around the site in the window."""
+
+
+class PyramidUI:
+    """State and drawing of the pyramid decisions for one scene."""
+
+    def __init__(self, main: BoardRenderer) -> None:
+        self.main = main
+        self.inset = BoardRenderer(pygame.Rect(0, 0, 10, 10))
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.site: Site | None = None
+        self.order: list[int] = []
+        self.turn = 0.0
+        """Degrees the pyramid is turned from the site's own axes (wheel, R)."""
+
+    # Keeping up with the view --------------------------------------------------------------
+
+    @staticmethod
+    def active(view: CairoState) -> bool:
+        return view.phase in PHASES and bool(view.offer_site)
+
+    def sync(self, view: CairoState) -> None:
+        """A new view: the site, the default colour order, the window's place."""
+        if not self.active(view):
+            self.site, self.order = None, []
+            return
+        self.site = board().site(view.offer_site)
+        if view.phase != S.ARRANGE:
+            self.order = []
+        elif not self.order:
+            first = view.legal_actions()[0]
+            assert isinstance(first, A.Arrange)
+            self.order = list(first.order)
+        self.layout()
+
+    def layout(self) -> None:
+        """The window over the other bank, near the site's x; the site fills it."""
+        if self.site is None:
+            return
+        site, main = self.site, self.main
+        b = board()
+        north = site.y > (b.north_bank + b.south_bank) / 2
+        bank_y = (b.south_bank / 2) if north else (b.north_bank + b.height) / 2
+        cx, cy = main.to_screen(site.x, bank_y)
+        rect = pygame.Rect(0, 0, INSET, INSET)
+        rect.center = (round(cx), round(cy))
+        self.rect = rect.clamp(main.rect.inflate(-12, -12))
+        view_rect = self.rect.inflate(-8, -30).move(0, 11)
+        reach = max(site.w, site.h) + 2 * MARGIN_MM
+        self.inset.focus(view_rect, (site.x, site.y), min(view_rect.width,
+                                                          view_rect.height) / reach)
+
+    # Mapping the mouse ---------------------------------------------------------------------
+
+    def renderer_at(self, pos: tuple[int, int]) -> BoardRenderer | None:
+        if self.site is not None and self.inset.rect.collidepoint(pos):
+            return self.inset
+        if self.site is not None and self.rect.collidepoint(pos):
+            return None
+        return self.main if self.main.rect.collidepoint(pos) else None
+
+    def target_at(self, pos: tuple[int, int], pieces: Sequence[PieceDraw],
+                  allowed: set[str], sides: dict[str, float]) -> str | None:
+        """The allowed block nearest the click, in whichever view was clicked."""
+        renderer = self.renderer_at(pos)
+        if renderer is None:
+            return None
+        best, best_d = None, math.inf
+        for piece in pieces:
+            if piece.id not in allowed:
+                continue
+            x, y = renderer.to_screen(piece.x, piece.y)
+            d = math.dist((x, y), pos)
+            if d <= renderer.px(sides[piece.kind]) * 0.75 + 4 and d < best_d:
+                best, best_d = piece.id, d
+        return best
+
+    def place_at(self, pos: tuple[int, int]) -> A.Place | None:
+        renderer = self.renderer_at(pos)
+        if renderer is None or self.site is None:
+            return None
+        x, y = renderer.to_board(*pos)
+        return A.Place.of(x, y, math.degrees(self.site.angle) + self.turn)
+
+    def rotate(self, degrees: float) -> None:
+        self.turn = (self.turn + degrees) % 360.0
+
+    # The colour order -----------------------------------------------------------------------
+
+    def arrange_anchor(self) -> pygame.Rect:
+        """The order dialog beside the window (inside the board)."""
+        rect, _ = H.arrange_rects(pygame.Rect(0, 0, 0, 0), len(self.order))
+        rect.midleft = (self.rect.right + 8, self.rect.centery)
+        if rect.right > self.main.rect.right - 6:
+            rect.midright = (self.rect.left - 8, self.rect.centery)
+        return rect.clamp(self.main.rect.inflate(-8, -8))
+
+    def click_arrange(self, pos: tuple[int, int]) -> bool:
+        """A click on a row lifts that colour one place; True if the dialog was clicked."""
+        anchor = self.arrange_anchor()
+        _, rows = H.arrange_rects(anchor, len(self.order))
+        for i, row in enumerate(rows):
+            if row.collidepoint(pos) and i > 0:
+                self.order[i - 1], self.order[i] = self.order[i], self.order[i - 1]
+                return True
+        return anchor.collidepoint(pos)
+
+    def rows(self, view: CairoState, names: Sequence[str],
+             colors: Sequence[PlayerColor]) -> list[H.StackRow]:
+        counts = {s: sum(1 for b in view.picked if view.pieces[b].owner == s) for s in self.order}
+        return [H.StackRow(s, names[s], colors[s], counts[s]) for s in self.order]
+
+    def levels(self, view: CairoState) -> list[list[int]]:
+        """Owners of the stones per level, top level first, in the order chosen."""
+        rank = {seat: i for i, seat in enumerate(self.order)}
+        stones = sorted(view.picked, key=lambda b: (rank.get(view.pieces[b].owner, 9), b))
+        slots = building.slots_top_down(view.pyramid_size)
+        top = max(level for _, _, level in slots)
+        out: list[list[int]] = [[] for _ in range(top)]
+        for block, (_, _, level) in zip(stones, slots, strict=False):
+            out[top - level].append(view.pieces[block].owner)
+        return out
+
+    @staticmethod
+    def ghost(view: CairoState, place: A.Place) -> list[PieceDraw]:
+        """The pyramid as it would stand at `place`, in the colour order chosen."""
+        rank = {seat: i for i, seat in enumerate(view.order)}
+        stones = sorted(view.picked, key=lambda b: (rank.get(view.pieces[b].owner, 9), b))
+        poses = building.stone_poses(view, place)
+        return sorted((PieceDraw(b, "small", view.pieces[b].owner, x, y, angle, level)
+                       for b, (x, y, angle, level) in zip(stones, poses, strict=True)),
+                      key=lambda p: p.level)
+
+    # Drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, view: CairoState, pieces: Sequence[PieceDraw],
+             colors: Sequence[PlayerColor], names: Sequence[str], mouse: tuple[int, int],
+             hint: A.Place | None, deciding: bool) -> None:
+        """Marks on the board, the magnified window, the ghost and the order dialog."""
+        if self.site is None:
+            return
+        targets = self._targets(view) if deciding else set()
+        picked = set(view.picked)
+        place = self._ghost_place(view, mouse, hint) if deciding else None
+        self._marks(surface, self.main, pieces, targets, picked, 1)
+        fits = place is not None and building.fit_problem(view, place) is None
+        if place is not None:
+            self._draw_ghost(surface, self.main, view, place, colors, fits)
+        self._draw_window(surface, view, pieces, colors, targets, picked, place, fits)
+        if deciding and view.phase == S.ARRANGE and self.order:
+            _, rows = H.arrange_rects(self.arrange_anchor(), len(self.order))
+            hover = next((i for i, r in enumerate(rows) if r.collidepoint(mouse)), None)
+            H.draw_arrange(surface, self.arrange_anchor(), self.rows(view, names, colors),
+                           self.levels(view), hover)
+
+    def _targets(self, view: CairoState) -> set[str]:
+        if view.phase == S.PICK:
+            return {a.block for a in view.legal_actions() if isinstance(a, A.Pick)
+                    and a.block != "auto"}
+        if view.phase == S.OFFER:
+            return set(view.free_small_on(view.offer_site))
+        return set()
+
+    def _ghost_place(self, view: CairoState, mouse: tuple[int, int],
+                     hint: A.Place | None) -> A.Place | None:
+        if view.phase != S.PLACE:
+            return None
+        return hint if hint is not None else self.place_at(mouse)
+
+    def _draw_window(self, surface: pygame.Surface, view: CairoState,
+                     pieces: Sequence[PieceDraw], colors: Sequence[PlayerColor],
+                     targets: set[str], picked: set[str], place: A.Place | None,
+                     fits: bool) -> None:
+        assert self.site is not None
+        site = self.site
+        pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect, 2, border_radius=8)
+        text.draw(surface, f"{site.name}  {site.first}/{site.second}",
+                  (self.rect.left + 10, self.rect.top + 5), 15, theme.TEXT, "bold",
+                  max_width=self.rect.width - 20)
+        clip = surface.get_clip()
+        surface.set_clip(self.inset.rect)
+        self.inset.draw_board(surface)
+        reach = max(site.w, site.h) + 2 * MARGIN_MM
+        near = [p for p in pieces if abs(p.x - site.x) < reach and abs(p.y - site.y) < reach]
+        self.inset.draw_pieces(surface, near, colors)
+        self._marks(surface, self.inset, near, targets, picked, 2)
+        if place is not None:
+            self._draw_ghost(surface, self.inset, view, place, colors, fits)
+        surface.set_clip(clip)
+
+    @staticmethod
+    def _marks(surface: pygame.Surface, renderer: BoardRenderer, pieces: Sequence[PieceDraw],
+               targets: set[str], picked: set[str], width: int) -> None:
+        for piece in pieces:
+            if piece.id in picked:
+                renderer.ring(surface, piece, theme.GOOD, width + 1)
+            elif piece.id in targets:
+                renderer.ring(surface, piece, theme.HIGHLIGHT, width)
+
+    def _draw_ghost(self, surface: pygame.Surface, renderer: BoardRenderer, view: CairoState,
+                    place: A.Place, colors: Sequence[PlayerColor], fits: bool) -> None:
+        for stone in self.ghost(view, place):
+            renderer.draw_piece(surface, stone, colors[stone.owner], 190 if fits else 110)
+        if not fits:
+            x, y = renderer.to_screen(place.x / 10, place.y / 10)
+            pygame.draw.circle(surface, theme.BAD, (x, y), renderer.px(16), 2)

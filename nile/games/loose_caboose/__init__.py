@@ -1,0 +1,74 @@
+"""Loose Caboose! (2–4 players): the reference game for adding a game to Nile.
+
+Only the rules engine is imported here; the bots' heuristics (`ai.py`) load when a bot
+is first made, and the scene (not written yet) only ever through the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from nile.core.game import GameInfo
+from nile.games.loose_caboose.rules import LooseCabooseState
+
+if TYPE_CHECKING:
+    from nile.ai.hooks import AiHooks
+
+RULES_SUMMARY = """\
+A runaway caboose rolls along a railway of track cards. Keep it on the rails:
+the fewest penalty points wins.
+
+Cards are worth 1 to 4 points; four of them are Broken Track. You hold 2 secret
+cards to start. Some cards are set aside unseen; the rest form the draw pile.
+
+Your turn: draw a card, then lay track or pass.
+
+Lay track: lay cards of one value from your hand, one at a time, at the front of
+the railway. Each must touch the front card edge to edge and no other card (no
+loops). Then roll one die per point of that value (two 3s roll three dice). The
+caboose moves one card forward per wheel rolled.
+
+Derail: if it would move past the front card, it stops there and you take one
+penalty card for each card it could not move.
+
+Broken Track: for each one the caboose enters on your turn, bank a penalty card
+face down. Banked cards never cancel. Banks come before derail penalties.
+
+Pass: the caboose moves one card forward (unless it is on the front card) and
+you take one penalty card.
+
+Penalty cards come from the back of the railway, never the caboose's card; then
+from the draw pile. A face-up penalty card matching the value of your top card
+cancels it: both are discarded. Each card cancels only one.
+
+The turn in which the draw pile runs out is the last. Cards left in hand are then
+added to your penalty pile without cancelling. Tie: fewer penalty cards wins;
+still tied, the victory is shared.
+"""
+
+
+def new_game(players: int, seed: int, options: Mapping[str, str]) -> LooseCabooseState:
+    """A game before setup: the setup itself (railway, cards set aside, the deal, the
+    start player) is chance actions that the match resolves with its seed (LC-9)."""
+    return LooseCabooseState(players)
+
+
+def ai_hooks() -> AiHooks:
+    """The bots' heuristics, imported on first use to keep the registry light."""
+    from nile.games.loose_caboose.ai import hooks
+
+    return hooks()
+
+
+GAME_INFO = GameInfo(
+    id="loose_caboose",
+    title="Loose Caboose!",
+    min_players=2,
+    max_players=4,
+    new_game=new_game,
+    state_class=LooseCabooseState,
+    scene="nile.games.loose_caboose.scene:LooseCabooseScene",
+    ai_hooks=ai_hooks,
+    rules_summary=RULES_SUMMARY,
+)

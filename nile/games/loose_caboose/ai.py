@@ -1,0 +1,282 @@
+"""The bots' heuristics for Loose Caboose!: a one-turn lookahead policy and an evaluation.
+
+The policy (the normal bot, the hint, and the hard bot's rollouts) weighs every plan for
+the rest of the turn: pass, or lay k cards of one value then roll. A plan's cost is the
+expected change in the player's penalty points over every way the dice can land, worked
+out card by card: Broken Track banks, derail penalties taken from the back of the
+railway (which may cancel the top of the player's own penalty pile), then penalty cards
+from the draw pile at their average. Cards laid leave the hand, where they would count at
+the end, so each laid point is a relief, worth more as the end comes near.
+
+Cells are chosen to keep the railway open: the one that leaves the most free cells for
+the next card, so the player is never walled in by their own track.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+from nile.ai.hooks import AiHooks
+from nile.core.game import Action, GameState
+from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
+from nile.games.loose_caboose.rules.data import game_data
+from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
+
+RELIEF_EARLY = 0.15
+"""What a point leaving the hand is worth early on, against a point of penalty now."""
+RELIEF_LATE = 1.0
+"""... and on the player's last turns, when the hand is about to count in full."""
+LATE_TURNS = 4
+"""Over how many of the player's last turns the relief rises to `RELIEF_LATE`."""
+HAND_WEIGHT = 0.6
+"""How much of the hand `evaluate` counts as penalty points still to come."""
+POINT_SCALE = 3.0
+ROLLOUT_DEPTH = 8
+HARD_ITERATIONS = 1000
+"""Points of difference that make a win about 3 to 1 in `evaluate`."""
+
+
+def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
+    """For 1 to 4 dice: each possible total of wheels with its probability."""
+    dice = game_data().dice
+    totals: dict[int, list[tuple[int, float]]] = {}
+    for count in range(1, dice.count + 1):
+        odds: defaultdict[int, float] = defaultdict(float)
+        for wheels, chance in dice.throw_odds(count):
+            odds[sum(wheels)] += float(chance)
+        totals[count] = sorted(odds.items())
+    return totals
+
+
+WHEEL_TOTALS = _wheel_totals()
+
+
+def _next_derails() -> list[float]:
+    """By cards left ahead of the caboose: how many cards the next player derails on
+    average if they lay one card of any value and roll."""
+    values = game_data().deck.values
+    return [sum(chance * max(0, wheels - (ahead + 1))
+                for value in values for wheels, chance in WHEEL_TOTALS[value]) / len(values)
+            for ahead in range(40)]
+
+
+NEXT_DERAILS = _next_derails()
+
+LEAVE_WEIGHT = 0.6
+"""How much the next player's derail risk, left by this turn, counts in a plan's cost."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The rest of a turn: cards still to lay (then roll), or a pass."""
+
+    cards: tuple[Card, ...]
+    passing: bool
+    cost: float
+
+
+# The policy -------------------------------------------------------------------------
+
+
+def policy(state: GameState, rng: random.Random) -> Action:
+    """The move of the cheapest plan for the player to act (works on observations)."""
+    assert isinstance(state, LooseCabooseState)
+    plan = best_plan(state)
+    if plan.passing:
+        return Pass()
+    if not plan.cards:
+        return Roll()
+    card = plan.cards[0]
+    cell = best_cell(state.railway)
+    assert cell is not None, "a plan only lays cards that fit"
+    return Lay(card.value, cell, card.broken)
+
+
+def best_plan(state: LooseCabooseState) -> Plan:
+    """The plan with the lowest expected cost (ties: the first listed, passing first)."""
+    return min(plans(state), key=lambda plan: plan.cost)
+
+
+def plans(state: LooseCabooseState) -> list[Plan]:
+    """Every sensible plan for the rest of the turn, with its expected cost."""
+    hand, laid = state.hands[state.seat], state.laid
+    values = [laid[0].value] if laid else sorted({card.value for card in hand})
+    room = _room(state.railway, max((sum(1 for card in hand if card.value == value)
+                                     for value in values), default=0))
+    turn = Turn(state)
+    relief = _relief(state)
+    result = []
+    if not laid:
+        result.append(Plan((), True, turn.pass_cost()))
+    for value in values:
+        # Plain cards first: a Broken Track laid last lies furthest from the caboose.
+        order = sorted((card for card in hand if card.value == value), key=lambda c: c.broken)
+        fewest = 0 if laid else 1
+        for count in range(fewest, min(len(order), room) + 1):
+            cards = tuple(order[:count])
+            cost = turn.roll_cost(cards, value) - relief * value * count
+            result.append(Plan(cards, False, cost))
+    return result
+
+
+def _relief(state: LooseCabooseState) -> float:
+    """The worth of a point leaving the hand now: it rises over the player's last turns."""
+    turns_left = state.pile_size / state.players
+    late = max(0.0, 1.0 - turns_left / LATE_TURNS)
+    return RELIEF_EARLY + (RELIEF_LATE - RELIEF_EARLY) * late
+
+
+# Costs ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PileOdds:
+    """What a penalty card from the draw pile costs on average, as the player sees it."""
+
+    mean: float
+    """A banked card: its value, whatever it is."""
+    take_costs: dict[int | None, float]
+    """A face-up card, by the value on top of the player's pile (None: an empty pile):
+    its value, or minus the top's value when it cancels."""
+
+    @staticmethod
+    def of(state: LooseCabooseState) -> PileOdds:
+        pool = state.unseen if state.unseen is not None else state.pile
+        chances: defaultdict[int, float] = defaultdict(float)
+        for card, count in pool.faces():
+            chances[card.value] += count / len(pool)
+        mean = sum(value * chance for value, chance in chances.items())
+        take_costs: dict[int | None, float] = {
+            top: sum(chance * (-value if value == top else value)
+                     for value, chance in chances.items())
+            for top in [None, *game_data().deck.values]}
+        return PileOdds(mean, take_costs)
+
+
+class Turn:
+    """What the costs of one player's plans depend on, read once from the state."""
+
+    def __init__(self, state: LooseCabooseState) -> None:
+        self._state = state
+        self.cards = state.railway.cards
+        self.behind = state.railway.caboose
+        """How many cards are behind the caboose (penalties come from them first)."""
+        self.face_up = [card.value for card in state.penalties[state.seat].face_up]
+        self.players = state.players
+
+    @cached_property
+    def pile(self) -> PileOdds:
+        """Worked out only if some penalty would come from the draw pile."""
+        return PileOdds.of(self._state)
+
+    def roll_cost(self, new_cards: tuple[Card, ...], dice: int) -> float:
+        """Expected penalty points of laying `new_cards` and rolling `dice` dice."""
+        line = self.cards + list(new_cards)
+        ahead = line[self.behind + 1:]
+        brokens = [0]  # brokens[n]: Broken Track cards among the first n cards ahead
+        for card in ahead:
+            brokens.append(brokens[-1] + card.broken)
+        expected = 0.0
+        for wheels, chance in WHEEL_TOTALS[dice]:
+            steps = min(wheels, len(ahead))
+            banks, missing = brokens[steps], wheels - steps
+            if banks or missing:
+                supply = line[:self.behind + steps]
+                expected += chance * self.penalty_points(supply, banks, missing)
+            expected -= chance * self.leave_bonus(len(ahead) - steps)
+        return expected
+
+    def leave_bonus(self, ahead: int) -> float:
+        """What leaving `ahead` cards to the next player is worth: their derail risk."""
+        return LEAVE_WEIGHT * 2.5 * NEXT_DERAILS[min(ahead, 39)] / (self.players - 1)
+
+    def pass_cost(self) -> float:
+        """Expected penalty points of passing (LC-7)."""
+        cards, behind = self.cards, self.behind
+        steps = 1 if behind + 1 < len(cards) else 0
+        banks = 1 if steps and cards[behind + 1].broken else 0
+        ahead = len(cards) - 1 - behind - steps
+        return self.penalty_points(cards[:behind + steps], banks, 1) - self.leave_bonus(ahead)
+
+    def penalty_points(self, supply: list[Card], banks: int, takes: int) -> float:
+        """Points gained by taking `banks` then `takes` penalty cards, first from `supply`
+        (the railway behind the caboose, back first), then from the draw pile (LC-6)."""
+        stack = list(self.face_up)
+        points = 0.0
+        for index in range(banks + takes):
+            banking = index < banks
+            if index >= len(supply):
+                top = stack[-1] if stack else None
+                points += self.pile.mean if banking else self.pile.take_costs[top]
+                continue
+            value = supply[index].value
+            if banking:
+                points += value
+            elif stack and stack[-1] == value:
+                points -= stack.pop()
+            else:
+                points += value
+                stack.append(value)
+        return points
+
+
+# Cells ------------------------------------------------------------------------------
+
+
+def best_cell(railway: Railway) -> Cell | None:
+    """The open cell leaving the most open cells after it (ties: listed order)."""
+    cells = railway.open_cells()
+    if not cells:
+        return None
+    taken = set(railway.cells)
+    return max(cells, key=lambda cell: _openness(cell, taken))
+
+
+def _openness(cell: Cell, taken: set[Cell]) -> int:
+    """How many cells would be open after a card goes in `cell`."""
+    return sum(1 for n in neighbours(cell)
+               if n not in taken and taken.isdisjoint(neighbours(n)))
+
+
+def _room(railway: Railway, limit: int) -> int:
+    """How many cards (up to `limit`) fit in a row, each in the `best_cell` of the last."""
+    if limit <= 1 or not railway.open_cells():
+        return min(limit, len(railway.open_cells()))
+    trial = railway.copy()
+    for count in range(limit):
+        cell = best_cell(trial)
+        if cell is None:
+            return count
+        trial.lay(Card(1), cell)
+    return limit
+
+
+# Evaluation -------------------------------------------------------------------------
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's chance of winning from here, guessed from the points each is expected to
+    end with: penalty points, part of the hand, and, for the player in the middle of a
+    turn, what the rest of that turn should cost."""
+    assert isinstance(state, LooseCabooseState)
+    expected = [pile.points + HAND_WEIGHT * sum(card.value for card in hand)
+                for pile, hand in zip(state.penalties, state.hands, strict=True)]
+    if state.phase is Phase.PLAY:
+        expected[state.seat] += best_plan(state).cost
+    elif state.phase is Phase.DICE:
+        expected[state.seat] += Turn(state).roll_cost((), state.dice_to_roll)
+    result = []
+    for seat, mine in enumerate(expected):
+        duels = [1 / (1 + math.exp((mine - theirs) / POINT_SCALE))
+                 for other, theirs in enumerate(expected) if other != seat]
+        result.append(sum(duels) / len(duels))
+    return result
+
+
+def hooks() -> AiHooks:
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
+                   hard_iterations=HARD_ITERATIONS)

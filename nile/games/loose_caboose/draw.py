@@ -1,0 +1,230 @@
+"""Drawing Loose Caboose!: track cards with their rails, the caboose, dice with wheels.
+
+Pure drawing helpers for the scene; every surface that does not change from frame to
+frame (a card at a zoom level, a hand card face) is cached.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from nile.games.loose_caboose.rules.cards import UNKNOWN, Card
+from nile.games.loose_caboose.rules.railway import Cell
+from nile.ui import text, theme
+
+PAPER = (240, 230, 204)
+PAPER_EDGE = (120, 96, 64)
+RAIL = (70, 64, 60)
+SLEEPER = (150, 104, 62)
+BROKEN = (204, 58, 46)
+VALUE_COLORS = {1: (70, 140, 90), 2: (60, 110, 170), 3: (196, 134, 40), 4: (170, 62, 60)}
+CABOOSE = (196, 48, 40)
+
+Direction = tuple[int, int]
+"""A grid step: (1, 0) east, (0, 1) north, (-1, 0) west, (0, -1) south."""
+
+
+def step(a: Cell, b: Cell) -> Direction:
+    """The grid direction from `a` to neighbouring `b`."""
+    return (b[0] - a[0], b[1] - a[1])
+
+
+def rail_sides(cells: list[Cell], index: int) -> tuple[Direction, Direction]:
+    """Where the track enters and leaves card `index` (back to front)."""
+    cell = cells[index]
+    exit_dir = step(cell, cells[index + 1]) if index + 1 < len(cells) else None
+    entry_dir = step(cell, cells[index - 1]) if index > 0 else None
+    if exit_dir is None and entry_dir is None:
+        return (-1, 0), (1, 0)
+    if exit_dir is None:
+        assert entry_dir is not None
+        exit_dir = (-entry_dir[0], -entry_dir[1])
+    if entry_dir is None:
+        entry_dir = (-exit_dir[0], -exit_dir[1])
+    return entry_dir, exit_dir
+
+
+def _screen(direction: Direction) -> tuple[float, float]:
+    """Grid directions on screen: north is up."""
+    return (float(direction[0]), float(-direction[1]))
+
+
+def _path(size: int, entry: Direction, exit_dir: Direction) -> list[tuple[float, float]]:
+    """The centre line of the track across a card, from the entry edge to the exit edge."""
+    half = size / 2
+    ex, ey = _screen(entry)
+    xx, xy = _screen(exit_dir)
+    start = (half + ex * half, half + ey * half)
+    end = (half + xx * half, half + xy * half)
+    control = (half, half)
+    points = []
+    for i in range(17):
+        t = i / 16
+        points.append(
+            (
+                (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t * t * end[0],
+                (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t * t * end[1],
+            )
+        )
+    return points
+
+
+def _offset(points: list[tuple[float, float]], distance: float) -> list[tuple[float, float]]:
+    result = []
+    for i, (x, y) in enumerate(points):
+        ax, ay = points[max(0, i - 1)]
+        bx, by = points[min(len(points) - 1, i + 1)]
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy) or 1.0
+        result.append((x - dy / length * distance, y + dx / length * distance))
+    return result
+
+
+def draw_rails(
+    surface: pygame.Surface, size: int, entry: Direction, exit_dir: Direction, broken: bool
+) -> None:
+    """Sleepers and two rails along the card's track (cracked on Broken Track)."""
+    path = _path(size, entry, exit_dir)
+    gauge = size * 0.16
+    outer_left, outer_right = _offset(path, gauge * 1.45), _offset(path, -gauge * 1.45)
+    for i in range(1, len(path) - 1, 2):
+        pygame.draw.line(surface, SLEEPER, outer_left[i], outer_right[i], max(2, size // 18))
+    width = max(2, size // 22)
+    for side in (gauge, -gauge):
+        rail = _offset(path, side)
+        if broken:
+            middle = len(rail) // 2
+            pygame.draw.lines(surface, RAIL, False, rail[: middle - 1], width)
+            pygame.draw.lines(surface, RAIL, False, rail[middle + 1 :], width)
+        else:
+            pygame.draw.lines(surface, RAIL, False, rail, width)
+    if broken:
+        cx, cy = path[len(path) // 2]
+        r = size * 0.13
+        pygame.draw.line(surface, BROKEN, (cx - r, cy - r), (cx + r, cy + r), max(3, size // 14))
+        pygame.draw.line(surface, BROKEN, (cx - r, cy + r), (cx + r, cy - r), max(3, size // 14))
+
+
+def draw_value_badge(
+    surface: pygame.Surface, center: tuple[float, float], radius: float, card: Card
+) -> None:
+    """The card's value in a coloured disc (colour and number: never colour alone)."""
+    color = VALUE_COLORS.get(card.value, theme.PANEL_EDGE)
+    pygame.draw.circle(surface, color, center, radius)
+    pygame.draw.circle(surface, PAPER, center, radius, max(1, round(radius / 7)))
+    text.draw(
+        surface,
+        str(card.value),
+        center,
+        max(11, round(radius * 1.3)),
+        (255, 255, 255),
+        "bold",
+        "center",
+    )
+
+
+@lru_cache(maxsize=512)
+def track_card(card: Card, entry: Direction, exit_dir: Direction, size: int) -> pygame.Surface:
+    """A railway card seen from above, `size` pixels square."""
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surface.get_rect().inflate(-max(2, size // 14), -max(2, size // 14))
+    radius = max(3, size // 12)
+    pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
+    pygame.draw.rect(
+        surface,
+        BROKEN if card.broken else PAPER_EDGE,
+        rect,
+        max(2, size // 30),
+        border_radius=radius,
+    )
+    draw_rails(surface, size, entry, exit_dir, card.broken)
+    badge = max(7, size // 8)
+    corner = _free_corner(entry, exit_dir)
+    cx = rect.left + badge + 3 if corner[0] < 0 else rect.right - badge - 3
+    cy = rect.top + badge + 3 if corner[1] < 0 else rect.bottom - badge - 3
+    draw_value_badge(surface, (cx, cy), badge, card)
+    return surface
+
+
+def _free_corner(entry: Direction, exit_dir: Direction) -> tuple[int, int]:
+    """A card corner away from the track, for the value badge (screen signs).
+
+    A curve bends round the corner between its two sides, so the badge goes to the
+    opposite corner; a straight track leaves every corner free (top left, then).
+    """
+    ex, ey = _screen(entry)
+    xx, xy = _screen(exit_dir)
+    sx, sy = ex + xx, ey + xy
+    if sx == 0 and sy == 0:
+        return (-1, -1)
+    return (-1 if sx > 0 else 1, -1 if sy > 0 else 1)
+
+
+def draw_caboose(
+    surface: pygame.Surface, center: tuple[float, float], size: float, heading: Direction
+) -> None:
+    """The wooden caboose, pointing the way it rolls."""
+    angle = math.degrees(math.atan2(heading[1], heading[0]))
+    body = pygame.Surface((round(size * 1.1), round(size * 0.8)), pygame.SRCALPHA)
+    w, h = body.get_size()
+    pygame.draw.rect(
+        body,
+        theme.darken(CABOOSE, 0.4),
+        (0, h * 0.1, w, h * 0.8),
+        border_radius=max(2, round(size / 8)),
+    )
+    pygame.draw.rect(
+        body, CABOOSE, (2, h * 0.1 + 2, w - 4, h * 0.8 - 4), border_radius=max(2, round(size / 8))
+    )
+    pygame.draw.rect(body, (250, 220, 140), (w * 0.38, h * 0.3, w * 0.24, h * 0.4), border_radius=2)
+    pygame.draw.polygon(
+        body, (250, 236, 200), [(w - 3, h / 2), (w * 0.8, h * 0.28), (w * 0.8, h * 0.72)]
+    )
+    rotated = pygame.transform.rotate(body, angle)
+    surface.blit(rotated, rotated.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def paint_hand_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A hand card's face (CardImages painter): value, rails, Broken Track marking."""
+    assert isinstance(card, Card)
+    if card == UNKNOWN:
+        return
+    rails = pygame.Surface((rect.width, rect.width), pygame.SRCALPHA)
+    draw_rails(rails, rect.width, (0, -1), (0, 1), card.broken)
+    surface.blit(rails, (rect.left, rect.centery - rect.width // 2 + 6))
+    draw_value_badge(surface, (rect.left + 13, rect.top + 13), 13, card)
+    draw_value_badge(surface, (rect.right - 13, rect.bottom - 13), 13, card)
+    if card.broken:
+        text.draw(
+            surface, "BROKEN", (rect.centerx, rect.bottom - 4), 11, BROKEN, "bold", "midbottom"
+        )
+
+
+def paint_die(surface: pygame.Surface, rect: pygame.Rect, wheels: int) -> None:
+    """Die faces of LC-2: blank, one wheel or two wheels."""
+    if wheels <= 0:
+        return
+    radius = rect.width * (0.3 if wheels == 1 else 0.22)
+    centers = (
+        [rect.center]
+        if wheels == 1
+        else [
+            (rect.centerx - rect.width * 0.22, rect.centery),
+            (rect.centerx + rect.width * 0.22, rect.centery),
+        ]
+    )
+    for cx, cy in centers:
+        pygame.draw.circle(surface, (40, 40, 40), (cx, cy), radius)
+        pygame.draw.circle(surface, (200, 200, 200), (cx, cy), radius * 0.45)
+        for k in range(4):
+            a = k * math.pi / 4
+            pygame.draw.line(
+                surface,
+                (40, 40, 40),
+                (cx - math.cos(a) * radius * 0.45, cy - math.sin(a) * radius * 0.45),
+                (cx + math.cos(a) * radius * 0.45, cy + math.sin(a) * radius * 0.45),
+                2,
+            )

@@ -1,0 +1,92 @@
+"""Scripted Loose Caboose! screens for screenshots, snapshot tests and the frame benchmark.
+
+Each shot plays a seeded game with the normal bot's moves up to an interesting moment,
+then shows it from the first seat's chair (a human), exactly as a player would see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from nile.ai.bots import choose, make_bot
+from nile.core.game import Event
+from nile.core.session import Match, SeatConfig
+from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.rules.events import Derailed
+from nile.games.loose_caboose.rules.state import LooseCabooseState
+
+if TYPE_CHECKING:
+    from nile.app import App
+
+SEATS = (
+    SeatConfig("Ann", "human", color=0),
+    SeatConfig("Amun", "bot", "normal", 1),
+    SeatConfig("Bastet", "bot", "hard", 2),
+)
+
+
+def _advance(match: Match, stop: Callable[[Match, list[Event]], bool], limit: int = 2000) -> None:
+    """Play normal-bot moves for every seat until `stop` says so (at a human decision)."""
+    for _ in range(limit):
+        seat = match.state.current_player
+        if seat is None:
+            return
+        if seat == 0 and match.seats[0].is_human and stop(match, []):
+            return
+        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
+        events = match.play(choose(bot, match.state.observation(seat)))
+        events += match.resolve_chance()
+        if stop(match, events):
+            return
+
+
+def _open(app: App, match: Match, events: list[Event] | None = None) -> None:
+    from nile.games.loose_caboose.scene import LooseCabooseScene
+    from nile.ui.launcher import LauncherScene
+
+    app.reset(LauncherScene(app))
+    scene = LooseCabooseScene(app, match)
+    app.push(scene)
+    if events:
+        scene.on_events(events)
+
+
+def start(app: App) -> None:
+    _open(app, Match.new(GAME_INFO, SEATS, seed=11))
+
+
+def long_railway(app: App) -> None:
+    match = Match.new(GAME_INFO, SEATS, seed=5)
+
+    def long_enough(m: Match, _: list[Event]) -> bool:
+        state = m.state
+        assert isinstance(state, LooseCabooseState)
+        return len(state.railway) >= 11 and state.current_player == 0
+
+    _advance(match, long_enough)
+    _open(app, match)
+
+
+def derail(app: App) -> None:
+    match = Match.new(GAME_INFO, SEATS, seed=3)
+    seen: list[Event] = []
+
+    def derailed(_: Match, events: list[Event]) -> bool:
+        if any(isinstance(e, Derailed) for e in events):
+            seen.extend(events)
+            return True
+        return False
+
+    _advance(match, derailed)
+    _open(app, match, seen)
+
+
+def end(app: App) -> None:
+    match = Match.new(GAME_INFO, SEATS, seed=8)
+    _advance(match, lambda m, _: m.state.is_terminal, limit=5000)
+    _open(app, match)
+
+
+SHOTS = {"start": start, "long_railway": long_railway, "derail": derail, "end": end}
+BENCH_SHOT = "long_railway"

@@ -1,0 +1,441 @@
+"""Cairo through its scene: turns played with synthetic mouse drags and keys.
+
+Most tests run with animations off and bots instant (fast); the animation tests turn
+animations on and step the frames.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from nile.core.session import Match, SeatConfig
+from nile.games.cairo import GAME_INFO
+from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.flick_input import MAX_PULL, power_of_pull
+from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
+from nile.games.cairo.rules.pieces import BOARD, SUPPLY
+from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.scene import CairoScene
+from nile.games.cairo.shots import match_of
+from nile.ui.chrome.game_scene import has_hidden_information
+from nile.ui.chrome.results import ResultsScene
+from tests.ui.harness import click, drag, frames, key, make_app, press
+
+
+@pytest.fixture
+def app():  # type: ignore[no-untyped-def]
+    application = make_app()
+    application.apply_settings(
+        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
+    )
+    return application
+
+
+def animated(app) -> None:  # type: ignore[no-untyped-def]
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+
+
+def open_state(app, state: CairoState, humans: int = 1) -> CairoScene:  # type: ignore[no-untyped-def]
+    scene = CairoScene(app, match_of(state, state.num_players, humans))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def flick_state(**kw: object) -> CairoState:
+    """Two players; seat 0 (a human) flicks small blocks from U4 with the index finger."""
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    settings = {"turn": 0, "phase": S.FLICK, "die": 2, "chosen": "small", "flicks_left": 3}
+    settings.update(kw)
+    return builder.state(**settings)  # type: ignore[arg-type]
+
+
+def anchor(scene: CairoScene) -> tuple[int, int]:
+    x, y = scene.flick.anchor
+    return (round(x), round(y))
+
+
+def last_flick(scene: CairoScene) -> A.Flick:
+    flicks = [e.action for e in scene.match.log if isinstance(e.action, A.Flick)]
+    assert flicks, "no flick was played"
+    return flicks[-1]
+
+
+# Set-up and flags --------------------------------------------------------------------------
+
+def test_no_hidden_information_so_no_cover_between_humans(app) -> None:  # type: ignore[no-untyped-def]
+    assert GAME_INFO.scene == "nile.games.cairo.scene:CairoScene"
+    seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1))
+    scene = CairoScene(app, Match.new(GAME_INFO, seats, seed=3))
+    app.push(scene)
+    frames(app, 2)
+    assert not has_hidden_information(scene.match)
+    first = scene.state.current_player
+    while scene.state.current_player == first:
+        scene.submit(scene.state.legal_actions()[0])
+        frames(app, 1)
+    assert scene.covered_for is None and scene.viewer == scene.state.current_player
+
+
+# Flicking by mouse -----------------------------------------------------------------------------
+
+def test_a_turn_by_mouse_choose_then_three_flicks(app) -> None:  # type: ignore[no-untyped-def]
+    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.CHOOSE, die=2)
+    scene = open_state(app, state)
+    press(app, scene, "3 small")
+    assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "small"
+    for flick in range(3):
+        start = anchor(scene)
+        drag(app, start, (start[0] + 5, start[1] + 60 + 10 * flick))
+        frames(app, 2)
+        assert len([e for e in scene.match.log if isinstance(e.action, A.Flick)]) == flick + 1
+    assert scene.state.current_player == 1 or scene.state.turn == 1
+
+
+def test_drag_gives_angle_power_and_offset(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    x, y = anchor(scene)
+    # pressed 3 px left of the block's centre, pulled straight down: flies north
+    drag(app, (x - 3, y), (x - 3, y + 85))
+    flick = last_flick(scene)
+    assert flick.degrees == pytest.approx(90.0, abs=0.1)
+    assert flick.power_share == pytest.approx(power_of_pull(85), abs=0.002)
+    # flying north, the press was on the left of the block's back face: negative offset
+    assert flick.offset_share < 0
+    assert flick.finger == 2
+
+
+def test_pull_is_clamped_and_soft_pulls_are_fine(app) -> None:  # type: ignore[no-untyped-def]
+    assert power_of_pull(MAX_PULL * 3) == 1.0
+    assert power_of_pull(MAX_PULL / 2) < 0.5 * 0.75  # the first half of the pull is gentle
+    scene = open_state(app, flick_state())
+    x, y = anchor(scene)
+    drag(app, (x, y), (x - 400, y))
+    flick = last_flick(scene)
+    assert flick.power == 1000 and flick.degrees == pytest.approx(0.0, abs=0.1)
+
+
+def test_escape_and_right_click_cancel_the_aim(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    x, y = anchor(scene)
+    before = len(scene.match.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    frames(app, 1)
+    for step in range(1, 5):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + 20 * step),
+                                             rel=(0, 20), buttons=(1, 0, 0)))
+        frames(app, 1)
+    assert scene.flick.active
+    key(app, pygame.K_ESCAPE)
+    assert not scene.flick.active
+    assert app.top is scene, "Esc cancelled the aim instead of opening the menu"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y + 80), button=1))
+    frames(app, 2)
+    assert len(scene.match.actions) == before
+    # the same with a right click during the drag
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 30, y + 60),
+                                         rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 1)
+    assert scene.flick.active
+    click(app, (x + 30, y + 60), button=3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 30, y + 60), button=1))
+    frames(app, 2)
+    assert not scene.flick.active and len(scene.match.actions) == before
+
+
+def test_keyboard_fine_tune_then_enter(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    key(app, pygame.K_UP)  # an aim appears: north (the upstream lane), 30 % + 1 %
+    assert scene.flick.aim is not None
+    assert scene.flick.aim.degrees == 90.0 and scene.flick.aim.power == pytest.approx(0.31)
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # the tip moves left: counter-clockwise when pointing north
+    for _ in range(4):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_DOWN, mod=pygame.KMOD_SHIFT)  # a fine step down
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    flick = last_flick(scene)
+    assert flick.degrees == pytest.approx(93.0)
+    assert flick.power_share == pytest.approx(0.31 + 0.04 - 0.002, abs=0.0011)
+
+
+def test_keys_take_over_a_drag_and_release_does_not_flick(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    x, y = anchor(scene)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + 80), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    frames(app, 1)
+    held = scene.flick.aim
+    assert held is not None
+    key(app, pygame.K_RIGHT)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 50, y + 10), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 50, y + 10), button=1))
+    frames(app, 2)
+    assert not [e for e in scene.match.log if isinstance(e.action, A.Flick)]
+    assert scene.flick.aim is not None
+    assert scene.flick.aim.power == held.power
+    assert scene.flick.aim.degrees == pytest.approx(held.degrees - 1.0)
+    key(app, pygame.K_SPACE)
+    assert last_flick(scene).degrees == pytest.approx(held.degrees - 1.0, abs=0.06)
+
+
+def test_a_flick_that_lands_on_a_site(app) -> None:  # type: ignore[no-untyped-def]
+    from nile.games.cairo.ai import _aim
+
+    state = flick_state()
+    scene = open_state(app, state)
+    x0, y0, _ = state.ship_pose(0)
+    physics = state.data.physics
+    # Zawyet's centre, a short precise flick with the index finger
+    flick = _aim(state, x0, y0, 256.0, 330.0, 1.0, 2, physics.mu_floor * physics.gravity)
+    assert flick is not None
+    scene.flick.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
+    scene.flick.aim = type(scene.flick.aim)(flick.degrees, flick.power_share, 0.0)  # type: ignore[misc]
+    key(app, pygame.K_RETURN)
+    resolved = [e for entry in scene.match.log for e in entry.events
+                if isinstance(e, FlickResolved)]
+    assert resolved and resolved[-1].landing in ("zawyet", "burning:zawyet")
+    assert scene.cairo.pieces[resolved[-1].block].where == BOARD
+
+
+def test_a_six_lets_the_player_pick_the_finger(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state(die=6))
+    assert {spec.label for spec, _ in scene._context.values()} >= {"Thumb", "Little"}
+    key(app, pygame.K_3)
+    press(app, scene, "Ring")
+    assert scene.finger == 4
+    x, y = anchor(scene)
+    drag(app, (x, y), (x, y + 70))
+    assert last_flick(scene).finger == 4
+
+
+def test_a_click_off_the_block_explains_how_to_flick(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    x, y = anchor(scene)
+    click(app, (x + 200, y + 150))
+    assert any("Press on the block" in t.message for t in scene.toasts.items)
+    assert not scene.match.log
+
+
+# The other decisions by mouse ------------------------------------------------------------------
+
+def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-untyped-def]
+    builder = BoardBuilder(2).ship(0, "D3").ship(1, "U2")
+    builder.at("0s00", 440.0, 150.0).at("0s01", 460.0, 380.0)
+    state = builder.state(turn=0, phase=S.RETRIEVE, die=3)
+    scene = open_state(app, state)
+    assert {a.block for a in scene.cairo.legal_actions()} >= {"0s00", "0s01"}
+    x, y = scene.renderer.to_screen(440.0, 150.0)
+    click(app, (round(x), round(y)))
+    assert scene.cairo.pieces["0s00"].where == SUPPLY
+    assert scene.cairo.pieces["0s01"].where == BOARD
+    press(app, scene, "Leave them")
+    assert scene.cairo.phase == S.CHOOSE
+
+
+def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
+                            "1s01": (-6, 8)}.items():
+        builder.on_site(block, "zawyet", dx, dy)
+    state = builder.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=2,
+                          offer_site="zawyet", last_block="0s01")
+    scene = open_state(app, state)
+    press(app, scene, "3 stones")
+    assert scene.cairo.phase == S.PICK
+    # pick the opponent's two blocks and one of ours by clicking them
+    for block in ("1s00", "1s01", "0s00"):
+        piece = scene.cairo.pieces[block]
+        x, y = scene.renderer.to_screen(piece.x, piece.y)
+        click(app, (round(x), round(y)))
+    assert scene.cairo.phase == S.ARRANGE
+    assert scene.pyramid.order == [0, 1], "own blocks highest is the default"
+    anchor_rect = scene.pyramid.arrange_anchor()
+    from nile.games.cairo.hud import arrange_rects
+
+    _, rows = arrange_rects(anchor_rect, 2)
+    click(app, rows[1].center)  # lift the opponent's colour to the top
+    assert scene.pyramid.order == [1, 0]
+    press(app, scene, "Confirm order")
+    assert scene.cairo.phase == S.PLACE
+    site_x, site_y = scene.renderer.to_screen(256.0 - 12, 330.0 + 8)
+    before = len(scene.match.log)
+    click(app, (round(site_x), round(site_y)))
+    if len(scene.match.log) == before:  # that spot was taken: the best free spot instead
+        press(app, scene, "Best spot")
+    built = [e for entry in scene.match.log for e in entry.events if isinstance(e, PyramidBuilt)]
+    assert built, [t.message for t in scene.toasts.items]
+    top = max(built[-1].stones, key=lambda row: row[4])
+    assert top[0].startswith("1"), "the opponent's stone was put on top as arranged"
+
+
+def test_penalty_choice_after_a_knock_over(app) -> None:  # type: ignore[no-untyped-def]
+    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.PENALTY, die=2)
+    scene = open_state(app, state)
+    labels = {spec.label for spec, _ in scene._context.values()}
+    assert labels == {"Small block", "Large block", "Die-block"}
+    press(app, scene, "Large block")
+    assert scene.state.pieces["0L"].where == "box"
+
+
+# Words and hints ------------------------------------------------------------------------------
+
+def test_hint_shows_the_bots_aim_and_says_it_in_words(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    key(app, pygame.K_h)
+    assert scene.flick.hint is not None
+    words = [t.message for t in scene.toasts.items if t.message.startswith("Hint")]
+    assert words and "power" in words[-1] and "index finger" in words[-1]
+    assert "flick" in scene.describe_action(A.Flick.of("small", 90.0, 0.3, 0.0, 2))
+    assert scene.describe_action(A.BuildPyramid(5)) == "build a pyramid of 5 stones"
+    assert scene.describe_action(A.RETRIEVE_ALL).startswith("take back all")
+
+
+def test_influence_overlay_toggles_with_i(app) -> None:  # type: ignore[no-untyped-def]
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder.on_site("0s00", "zawyet").on_site("1L", "zawyet", 10, 0)
+    scene = open_state(app, builder.state(turn=0, phase=S.CHOOSE, die=2))
+    key(app, pygame.K_i)
+    assert scene.influence_on
+    frames(app, 1)
+    assert scene._panels is not None and len(scene._panels) == 1
+    key(app, pygame.K_i)
+    assert not scene.influence_on
+
+
+# Animation -----------------------------------------------------------------------------------
+
+def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ignore[no-untyped-def]
+    animated(app)
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    for i, (x, y) in enumerate(((280.0, 320.0), (290.0, 335.0), (268.0, 345.0))):
+        builder.at(f"1s0{i}", x, y, degrees=10.0 * i)
+    scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
+                                          flicks_left=3))
+    x, y = anchor(scene)
+    drag(app, (x, y), (x + 4, y + 95))  # north into the blocks above the ship
+    show = scene.stage.show
+    assert show is not None, "a human's flick starts at once"
+    playback = show.playback
+    seen = 0
+    while scene.stage.show is show and seen < 900:
+        frames(app, 1)
+        seen += 1
+    assert playback.done and seen > 10
+    state = scene.cairo
+    for piece in state.on_board():
+        pose = playback.poses[piece.id]
+        assert (pose.x, pose.y) == pytest.approx((piece.x, piece.y), abs=1e-6)
+        assert pose.level == piece.level
+    assert {p.id for p in state.on_board()} == {
+        k for k in playback.poses if not k.startswith("ship")} - playback.gone - {
+        s.block for s in playback.splashes}
+
+
+def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untyped-def]
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(
+        turn=1, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    scene = CairoScene(app, match_of(state, 2, humans=1))
+    app.push(scene)
+    for _ in range(600):
+        frames(app, 1)
+        if scene.stage.show is not None:
+            break
+    show = scene.stage.show
+    assert show is not None and show.windup > 0 and not show.playback.started
+    frames(app, 60)
+    assert show.playback.started
+
+
+def test_end_scoring_goes_site_by_site_then_results(app) -> None:  # type: ignore[no-untyped-def]
+    animated(app)
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, S.OUT)
+    builder.on_site("0s00", "zawyet").on_site("1s00", "giza").on_site("1s01", "zawyet", 12, 0)
+    builder.on_site("1L", "zawyet", -12, 0)
+    for n in range(1, 15):
+        builder.box(f"0s{n:02d}")
+    builder.box("0D")
+    state = builder.state(turn=0, phase=S.FLICK, die=2, chosen="large", flicks_left=1)
+    state.last_turn_seat = 0
+    scene = open_state(app, state)
+    x, y = anchor(scene)
+    drag(app, (x, y), (x, y - 30))  # a soft flick south
+    steps: list[int] = []
+    for _ in range(60 * 20):
+        frames(app, 1)
+        if scene.stage.scoring is not None and scene.stage.scoring.index not in steps:
+            steps.append(scene.stage.scoring.index)
+        if isinstance(app.top, ResultsScene):
+            break
+    assert isinstance(app.top, ResultsScene)
+    assert steps[-1] >= 1, steps  # at least two sites shown one after the other
+    assert scene.state.is_terminal
+
+
+def test_a_replayed_flick_animates_too(app) -> None:  # type: ignore[no-untyped-def]
+    from nile.core.replay import Replay
+
+    seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1))
+    match = Match.new(GAME_INFO, seats, seed=5)
+    scene = CairoScene(app, match)
+    app.push(scene)
+    while not any(isinstance(e.action, A.Flick) for e in match.log):
+        scene.submit(scene.state.legal_actions()[0])
+    animated(app)
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    viewer = CairoScene(app, match, replay=replay)
+    app.push(viewer)
+    frames(app, 2)
+    shown = False
+    for _ in range(len(match.actions)):
+        viewer._seek_by(1)
+        frames(app, 1)
+        shown = shown or viewer.stage.show is not None
+    assert shown
+
+
+def test_skipping_animations_leaves_nothing_half_way(app) -> None:  # type: ignore[no-untyped-def]
+    animated(app)
+    seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1))
+    scene = CairoScene(app, Match.new(GAME_INFO, seats, seed=8))
+    app.push(scene)
+    frames(app, 2)
+    first = scene.state.current_player
+    while scene.state.current_player == first:  # the turn passes: the next ship sails
+        if scene.cairo.phase == S.FLICK:
+            x, y = anchor(scene)
+            drag(app, (x, y), (x, y + 40))
+        else:
+            scene.submit(scene.state.legal_actions()[0])
+        scene.anims.finish()
+        frames(app, 1)
+    assert not scene.stage.hops and scene.stage.show is None and not scene.anims.busy
+    ships = {s.seat: (s.x, s.y) for s in scene.stage.ships(scene.cairo)}
+    for seat, (x, y) in ships.items():
+        sx, sy, _ = scene.cairo.ship_pose(seat)
+        assert (x, y) == pytest.approx((sx, sy))
+
+
+def test_undo_of_a_choice(app) -> None:  # type: ignore[no-untyped-def]
+    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.CHOOSE, die=2)
+    scene = open_state(app, state)
+    key(app, pygame.K_l)
+    assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "large"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.cairo.phase == S.CHOOSE
+
+
+def test_influence_switch_in_the_board_corner(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state())
+    click(app, scene.influence_rect.center)
+    assert scene.influence_on and not scene.match.log
+    click(app, scene.influence_rect.center)
+    assert not scene.influence_on

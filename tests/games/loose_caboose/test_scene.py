@@ -1,0 +1,101 @@
+"""Loose Caboose! through its scene: a whole game played with synthetic mouse events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from nile.ai.bots import hint
+from nile.core.session import Match, SeatConfig
+from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
+from nile.games.loose_caboose.rules.cards import UNKNOWN
+from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.ui.chrome.results import ResultsScene
+from tests.ui.harness import click, frames, key, make_app, press
+
+
+@pytest.fixture
+def app():  # type: ignore[no-untyped-def]
+    application = make_app()
+    application.apply_settings(
+        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
+    )
+    return application
+
+
+def open_scene(app, seats, seed: int) -> LooseCabooseScene:  # type: ignore[no-untyped-def]
+    scene = LooseCabooseScene(app, Match.new(GAME_INFO, seats, seed))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def act_with_mouse(app, scene: LooseCabooseScene) -> None:  # type: ignore[no-untyped-def]
+    """Do what the normal bot suggests, the way a person would: with the mouse."""
+    action = hint(GAME_INFO, scene.state, seed=scene.match.ply)
+    if isinstance(action, Lay):
+        hand = scene._own_hand()
+        index = hand.index(action.card)
+        x, y, _ = scene.hand.slots()[index]
+        click(app, (round(x), round(y)))
+        assert scene._selected_card() == action.card
+        assert action.cell in scene._open_cells()
+        cx, cy = scene._cell_center(action.cell)
+        click(app, (round(cx), round(cy)))
+    elif isinstance(action, Roll):
+        label = next(spec.label for spec, _ in scene._context.values() if spec.key == "roll")
+        press(app, scene, label)
+    else:
+        assert isinstance(action, Pass)
+        press(app, scene, "Pass")
+
+
+def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=12)
+    human_moves = 0
+    for _ in range(3000):
+        if scene.match.state.is_terminal:
+            break
+        if scene.accepting_input:
+            assert all(card == UNKNOWN for card in scene.view.hands[1])
+            before = len(scene.match.actions)
+            act_with_mouse(app, scene)
+            assert len(scene.match.actions) > before, scene.toasts.items
+            human_moves += 1
+        else:
+            frames(app, 3)
+    frames(app, 5)
+    assert scene.match.state.is_terminal and human_moves > 5
+    assert isinstance(app.top, ResultsScene)
+
+
+def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Bo"))
+    scene = open_scene(app, seats, seed=4)
+    seat = scene.state.current_player
+    assert scene.viewer == seat
+    click(app, (scene._areas()["rail"].left + 5, scene._areas()["rail"].top + 5))
+    assert len(scene.match.actions) == len(scene.match.log)
+    before = len(scene.match.actions)
+    key(app, pygame.K_p)
+    frames(app, 3)
+    assert len(scene.match.actions) > before
+    # two humans share the screen: the cover goes up before the next player's hand shows
+    assert scene.covered_for is not None and scene.covered_for != seat
+
+
+def test_hidden_hand_never_drawn_for_the_other_human(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Bo"))
+    scene = open_scene(app, seats, seed=9)
+    first = scene.viewer
+    assert first is not None
+    other = 1 - first
+    assert all(card == UNKNOWN for card in scene.view.hands[other])
+    key(app, pygame.K_p)
+    frames(app, 2)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.viewer == other
+    assert all(card == UNKNOWN for card in scene.view.hands[first])

@@ -1,0 +1,222 @@
+"""The practice history file: round trips, limits, and damaged or hostile files."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from nile.practice import config, history
+from nile.practice.history import (
+    DrillRun,
+    History,
+    Session,
+    open_history,
+    save_history,
+    to_json,
+)
+from nile.practice.session import PracticeSession
+from nile.practice.stats import FlickRow
+
+LIMITS = config.load().history
+
+
+def row(k: int = 0, error: float | None = 12.5) -> FlickRow:
+    return FlickRow("landing", 1 + k % 5, "small", 152.5, 0.31, -0.25, 256.0 + k, 330.0,
+                    error, 4.0 if error is not None else None,
+                    -1.25 if error is not None else None, k % 2 == 0, 10.0)
+
+
+def sample() -> History:
+    old = Session(1_700_000_000, [row(k) for k in range(5)], [DrillRun("landing", 80.0, 10)])
+    new = Session(1_700_086_400, [row(7, None)], [DrillRun("pyramid", None, 15)])
+    for session in (old, new):
+        session.refresh_summary()
+    return History([old, new], {"landing": 80.0, "pyramid": 4.0})
+
+
+def write(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def good() -> dict:  # type: ignore[type-arg]
+    return to_json(sample())
+
+
+# Round trips ------------------------------------------------------------------------------------
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "practice.json"
+    save_history(sample(), path)
+    opened = open_history(path)
+    assert opened.problem == "" and opened.writable and opened.set_aside is None
+    loaded = opened.history
+    assert loaded.best == {"landing": 80.0, "pyramid": 4.0}
+    assert [s.started for s in loaded.sessions] == [1_700_000_000, 1_700_086_400]
+    assert loaded.sessions[0].flicks == sample().sessions[0].flicks
+    assert loaded.sessions[1].runs == [DrillRun("pyramid", None, 15)]
+    assert loaded.sessions[0].summary.count == 5 and loaded.sessions[0].summary.hits == 3
+
+
+def test_missing_file_is_an_empty_history(tmp_path: Path) -> None:
+    opened = open_history(tmp_path / "practice.json")
+    assert opened.history.sessions == [] and opened.problem == ""
+
+
+def test_old_sessions_keep_their_summary_only(tmp_path: Path) -> None:
+    limits = replace(LIMITS, max_flicks_kept=4)
+    h = History([Session(1_000 + k, [row(k), row(k + 1)]) for k in range(5)])
+    path = tmp_path / "practice.json"
+    save_history(h, path, limits)
+    loaded = open_history(path).history
+    assert [len(s.flicks) for s in loaded.sessions] == [0, 0, 0, 2, 2]
+    assert loaded.sessions[0].summary.count == 2 and loaded.sessions[0].summary.mean_error == 12.5
+    assert [t[0] for t in loaded.session_trend()] == [1_000 + k for k in range(5)]
+
+
+def test_the_largest_history_stays_far_below_the_size_cap(tmp_path: Path) -> None:
+    sessions = [Session(k, [row(j) for j in range(LIMITS.max_flicks_per_session)])
+                for k in range(LIMITS.max_flicks_kept // LIMITS.max_flicks_per_session + 2)]
+    path = tmp_path / "practice.json"
+    save_history(History(sessions), path)
+    assert os.path.getsize(path) < LIMITS.max_bytes / 2
+    loaded = open_history(path)
+    assert loaded.problem == "" and len(loaded.history.rows()) <= LIMITS.max_flicks_kept
+
+
+def test_best_keeps_the_better_score_per_direction() -> None:
+    h = History()
+    assert h.offer_best("landing", 50.0) and not h.offer_best("landing", 40.0)
+    assert h.offer_best("landing", 60.0) and h.best["landing"] == 60.0
+    assert h.offer_best("pyramid", 6.0) and h.offer_best("pyramid", 4.0)
+    assert not h.offer_best("pyramid", 5.0) and h.best["pyramid"] == 4.0
+    assert not h.offer_best("pyramid", None) and not h.offer_best("nonsense", 1.0)
+
+
+# Damaged and hostile files -------------------------------------------------------------
+
+def damaged_cases() -> dict[str, bytes]:
+    data = good()
+    text = json.dumps(data).encode()
+    cases: dict[str, bytes] = {
+        "garbled": b"\x00\x01 not json at all {{{",
+        "truncated": text[: len(text) // 2],
+        "not utf-8": b"\xff\xfe\x00practice",
+        "not a history": json.dumps({"format": "nile-save", "version": 1}).encode(),
+        "another version": json.dumps({**data, "version": 99}).encode(),
+        "a list": b"[1, 2, 3]",
+    }
+
+    def variant(name: str, change) -> None:  # type: ignore[no-untyped-def]
+        copy = json.loads(text)
+        change(copy)
+        cases[name] = json.dumps(copy).encode()
+
+    def set_row(index: int, value: object):  # type: ignore[no-untyped-def]
+        return lambda d: d["sessions"][0]["flicks"][0].__setitem__(index, value)
+
+    variant("finger as text", set_row(1, "2"))
+    variant("finger as bool", set_row(1, True))
+    variant("finger out of range", set_row(1, 9))
+    variant("angle as a string", set_row(3, "152.5"))
+    variant("huge coordinate", set_row(6, 1e300))
+    variant("huge integer", set_row(6, 10 ** 400))
+    variant("unknown kind", set_row(2, "boulder"))
+    variant("short row", lambda d: d["sessions"][0]["flicks"][0].pop())
+    variant("row is a dict", lambda d: d["sessions"][0]["flicks"].__setitem__(0, {"a": 1}))
+    variant("unknown drill", lambda d: d["best"].__setitem__("bowling", 3))
+    variant("best as text", lambda d: d["best"].__setitem__("landing", "80"))
+    variant("sessions not a list", lambda d: d.__setitem__("sessions", {"a": 1}))
+    variant("negative date", lambda d: d["sessions"][0].__setitem__("started", -5))
+    variant("hits above count", lambda d: d["sessions"][0]["summary"].__setitem__("hits", 10**6))
+    variant("too many sessions",
+            lambda d: d.__setitem__("sessions", [d["sessions"][1]] * (LIMITS.max_sessions + 1)))
+    variant("too many flicks", lambda d: d["sessions"][0].__setitem__(
+        "flicks", [d["sessions"][0]["flicks"][0]] * (LIMITS.max_flicks_per_session + 1)))
+    cases["not a number"] = text.replace(b'"version": 1', b'"version": 1, "x": NaN').replace(
+        b"152.5", b"NaN", 1)
+    cases["infinite"] = text.replace(b"152.5", b"1e999", 1)
+    cases["oversized"] = b'{"pad": "' + b"x" * (LIMITS.max_bytes + 10) + b'"}'
+    return cases
+
+
+CASES = damaged_cases()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_damaged_file_is_set_aside_and_practice_starts_fresh(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "practice.json"
+    path.write_bytes(CASES[name])
+    opened = open_history(path)
+    assert opened.history.sessions == [] and opened.history.best == {}
+    assert opened.problem and "practice.damaged-1.json" in opened.problem
+    assert opened.set_aside == tmp_path / "practice.damaged-1.json"
+    assert opened.set_aside.read_bytes() == CASES[name]  # kept as it was, not deleted
+    assert not path.exists() and opened.writable
+
+
+def test_set_aside_names_count_up(tmp_path: Path) -> None:
+    path = tmp_path / "practice.json"
+    for n in (1, 2, 3):
+        path.write_text("{broken", encoding="utf-8")
+        assert open_history(path).set_aside == tmp_path / f"practice.damaged-{n}.json"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "practice.damaged-1.json", "practice.damaged-2.json", "practice.damaged-3.json"]
+
+
+def test_a_bad_read_never_overwrites_the_file(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the refused file cannot be moved aside, nothing is written over it."""
+    path = tmp_path / "practice.json"
+    path.write_text("{broken", encoding="utf-8")
+
+    def refuse(self: Path, target: Path) -> Path:
+        raise PermissionError("read-only folder")
+
+    monkeypatch.setattr(Path, "rename", refuse)
+    session = PracticeSession.open(seed=1, started=10, path=path)
+    assert not session.writable and "will not save" in session.problem
+    session.add_run("landing", 50.0, 10)
+    assert "not being saved" in session.save()
+    session.unsaved = 1
+    session.save(background=True)
+    session.writer.wait()
+    assert path.read_text(encoding="utf-8") == "{broken"
+
+
+def test_session_saves_every_flick_in_the_background(tmp_path: Path) -> None:
+    path = tmp_path / "practice.json"
+    session = PracticeSession(seed=1, started=1_800_000_000, path=path)
+    session.current.flicks.append(row())
+    session.unsaved = 1
+    session._attach()
+    assert session.save(background=True) == ""
+    session.writer.wait()
+    assert open_history(path).history.sessions[0].flicks == [row()]
+    assert session.take_save_problem() == ""
+
+
+def test_a_failed_save_is_a_message(tmp_path: Path) -> None:
+    folder = tmp_path / "file-not-folder"
+    folder.write_text("x", encoding="utf-8")
+    session = PracticeSession(seed=1, started=5, path=folder / "practice.json")
+    session.add_run("landing", 10.0, 10)
+    assert "Could not save" in session.save()
+    session.unsaved = 1
+    session.save(background=True)
+    session.writer.wait()
+    assert "Could not save" in session.take_save_problem()
+
+
+def test_open_reads_what_the_session_saved(tmp_path: Path) -> None:
+    path = tmp_path / "practice.json"
+    first = PracticeSession.open(seed=1, started=100, path=path)
+    first.add_run("rings", 12.0, 10)
+    assert first.save() == ""
+    second = PracticeSession.open(seed=2, started=200, path=path)
+    assert second.best("rings") == 12.0 and second.problem == ""
+    assert os.path.getsize(path) < LIMITS.max_bytes
+    assert history.FORMAT in path.read_text(encoding="utf-8")
