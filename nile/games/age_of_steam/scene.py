@@ -273,6 +273,11 @@ class AgeOfSteamScene(GameScene):
     def on_events(self, events: list[Event]) -> None:
         self.animator.play(events)
 
+    def is_idle(self) -> bool:
+        """Still: no figures rising from the boards and no hint blinking either."""
+        return (super().is_idle() and not self.animator.floaters
+                and self.hint_tile is None and self.hint_hex is None)
+
     def update_table(self, dt: float) -> None:
         self.animator.update(dt)
         self.still += dt

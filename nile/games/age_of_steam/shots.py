@@ -79,7 +79,9 @@ def _late(state: AgeOfSteamState) -> bool:
 
 def start_of(map_name: str) -> Callable[[App], None]:
     def shot(app: App) -> None:
-        open_scene(app, new_match(map_name))
+        match = new_match(map_name)
+        advance(match, lambda _: True)  # the bots before Ann issue their shares
+        open_scene(app, match)
 
     return shot
 
