@@ -81,10 +81,15 @@ GAME_INFO = GameInfo(
     state_class=AgeOfSteamState,
     options=(OptionSpec("map", "Map", ("chile", "cccp", "egypt"),
                         "Chile 4–6 players, CCCP 4–5, Egypt 3–5."),),
-    scene=None,
+    scene="nile.games.age_of_steam.scene:AgeOfSteamScene",
     ai_hooks=_hooks,
     players_for=players_for,
     rules_summary=RULES_SUMMARY,
     extra={"conformance_games": 2, "conformance_max_actions": 3000,
-           "selfplay_stats": _selfplay_stats},
+           "selfplay_stats": _selfplay_stats,
+           # AS-4: only CCCP hides anything (kept red and black goods).
+           "hidden_information": lambda options: options.get("map") == "cccp",
+           # AS-5: blue is the Nile's flooding colour in Egypt, not a player's.
+           "excluded_colors": lambda options: {"Blue"} if options.get("map") == "egypt"
+           else set()},
 )

@@ -8,11 +8,18 @@ from nile.games.age_of_steam import GAME_INFO
 
 def test_registered_with_the_map_option_first_choice_default() -> None:
     assert registry.get("age_of_steam") is GAME_INFO
-    assert GAME_INFO.title == "Age of Steam" and GAME_INFO.scene is None
+    assert GAME_INFO.title == "Age of Steam"
+    assert GAME_INFO.scene == "nile.games.age_of_steam.scene:AgeOfSteamScene"
     [option] = GAME_INFO.options
     assert option.key == "map" and option.choices == ("chile", "cccp", "egypt")
     assert GAME_INFO.resolve_options({}) == {"map": "chile"}
     assert GAME_INFO.player_range({"map": "egypt"}) == (3, 5)
+
+
+def test_only_cccp_hides_and_egypt_has_no_blue_player() -> None:
+    hidden, banned = GAME_INFO.extra["hidden_information"], GAME_INFO.extra["excluded_colors"]
+    assert [hidden({"map": m}) for m in ("chile", "cccp", "egypt")] == [False, True, False]
+    assert banned({"map": "egypt"}) == {"Blue"} and banned({"map": "chile"}) == set()
 
 
 def test_rules_summary_is_short_and_covers_every_map() -> None:

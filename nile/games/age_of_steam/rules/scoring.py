@@ -73,11 +73,39 @@ def score_sheet(state: AgeOfSteamState) -> ScoreSheet:
     totals = tuple(float(x) for x in scores(state))
     notes = [f"{{p{s}}} went bankrupt in turn {state.bankrupt_round[s]}."
              for s in range(n) if not alive[s]]
-    if state.phase == "over":
-        notes += [f"{{p{s}}} kept the fewest red goods and loses (CCCP)."
-                  for s in state.rules.losers(state)]
+    if state.phase == "over" and state.rules.hidden_kept_goods:
+        notes += cccp_notes(state)
     return ScoreSheet(("Income ×3", "Shares ×−3", "Track tiles"), (income, shares, track),
                       totals, notes=tuple(notes))
+
+
+def cccp_notes(state: AgeOfSteamState) -> list[str]:
+    """CCCP's end (AS-4): everyone's kept goods, then who loses and by which count."""
+    alive = [s for s in range(state.players) if state.alive[s]]
+    kept = "; ".join(f"{{p{s}}} {state.kept[s]['red']} red, {state.kept[s]['black']} black"
+                     for s in alive)
+    notes = [f"Kept goods: {kept}."]
+    losers = state.rules.losers(state)
+    if not losers:
+        return notes
+    names = " and ".join(f"{{p{s}}}" for s in losers)
+    red = min(state.kept[s]["red"] for s in alive)
+    fewest_red = [s for s in alive if state.kept[s]["red"] == red]
+    verb = "loses" if len(losers) == 1 else "lose"
+    if len(fewest_red) == 1:
+        reason = f"{names} kept the fewest red goods ({red})"
+    else:
+        black = max(state.kept[s]["black"] for s in fewest_red)
+        most_black = [s for s in fewest_red if state.kept[s]["black"] == black]
+        if len(most_black) == 1:
+            reason = f"{names} kept the most black goods ({black}) of those with {red} red"
+        else:
+            links = min(state.links_to_colour_count_red(s) for s in most_black)
+            reason = (f"{names} {'has' if len(losers) == 1 else 'have'} the fewest links to "
+                      f"red cities ({links}) of those tied on red and black goods")
+    notes.append(f"{reason} and {verb} (CCCP): placed last of the players still in, "
+                 f"whatever the points.")
+    return notes
 
 
 def invariant_violations(state: AgeOfSteamState) -> list[str]:

@@ -1,0 +1,477 @@
+"""Age of Steam on screen: the hex map with track and goods, the players' boards, and
+every phase played with the mouse.
+
+The map fills the table (wheel zooms at the cursor, right-drag pans, F or the Fit button
+shows it whole); the boards sit beside it (below it for Chile, whose long strip is drawn
+lying down with north to the left). Each phase says in the action bar what to do:
+- shares and the auction: − and + set the number, the accent button confirms;
+- action tiles: click a highlighted tile in the boards;
+- building: click a highlighted hex; the popup cycles the legal tiles there (wheel over
+  the hex, the arrow keys or its arrows) with their cost, the tile shows on the hex; Build or Enter;
+- moving goods: click a ringed cube; every city it can reach lights up with its best
+  route and what each owner earns; click one (several ways there: pick one from a list);
+- Production, Communism: click the highlighted row or city.
+Hover anything on the map or the boards for what it is. Only `view.legal_actions()` says
+what is offered; refusals come from the rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.game import Action, Event, GameState
+from nile.games.age_of_steam.rules.actions import (
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
+from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.view import choices, overlay, palette, tips
+from nile.games.age_of_steam.view.animate import Animator
+from nile.games.age_of_steam.view.choices import place_title
+from nile.games.age_of_steam.view.controls import Controls, deliver_of
+from nile.games.age_of_steam.view.geometry import TURNED_MAPS
+from nile.games.age_of_steam.view.mapview import MapView
+from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
+from nile.ui import text, theme
+from nile.ui.chrome.game_scene import GameScene
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.core.replay import Replay
+    from nile.core.session import Match
+    from nile.ui.chrome.autosave import Autosaver
+
+SIDE_WIDTH = 292
+TIP_DELAY = 0.35
+HINT_TIME = 2.5
+
+
+class AgeOfSteamScene(GameScene):
+    """The Age of Steam table."""
+
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        replay: Replay | None = None,
+        autosaver: Autosaver | None = None,
+    ) -> None:
+        map_name = match.options.get("map", "chile")
+        self.mv = MapView(map_name)
+        self.mode = "bottom" if map_name in TURNED_MAPS else "side"
+        self.panel = Panel()
+        self.controls = Controls(self)
+        self.animator = Animator(self)
+        self.auto_fit = True
+        self.mouse = (0, 0)
+        self.still = 0.0
+        self.hint_tile: tuple[str, float] | None = None
+        self.hint_hex: tuple[int, float] | None = None
+        self._map_buttons: dict[str, pygame.Rect] = {}
+        self.version = 0
+        """Counts the views drawn: the map recomposes its board only after a change."""
+        super().__init__(app, match, replay, autosaver)
+        if self.mode == "bottom":
+            # Chile's strip is as long as the window is wide: give it the log's width too
+            # (L or the Log button brings the log back).
+            self.log_open = False
+            self._layout()
+            self.on_view_changed()
+
+    # Layout --------------------------------------------------------------------------
+
+    @property
+    def aos(self) -> AgeOfSteamState:
+        assert isinstance(self.view, AgeOfSteamState)
+        return self.view
+
+    def areas(self) -> dict[str, pygame.Rect]:
+        board = self.board_rect
+        players = self.match.state.num_players
+        if self.mode == "side":
+            panel = pygame.Rect(board.right - SIDE_WIDTH - 6, board.top + 6, SIDE_WIDTH,
+                                board.height - 12)
+            area = pygame.Rect(board.left, board.top, panel.left - 6 - board.left,
+                               board.height)
+        else:
+            height = needed_height("bottom", players)
+            panel = pygame.Rect(board.left + 6, board.bottom - height - 6, board.width - 12,
+                                height)
+            area = pygame.Rect(board.left, board.top, board.width, panel.top - 4 - board.top)
+        return {"map": area, "panel": panel}
+
+    def on_view_changed(self) -> None:
+        self.version += 1
+        areas = self.areas()
+        self.mv.camera.viewport = areas["map"]
+        self.mv.colors = [self.color(s) for s in range(self.match.state.num_players)]
+        if self.auto_fit:
+            self.mv.fit()
+        self.toasts.top = areas["map"].top + 10
+        self.toasts.center_x = areas["map"].centerx
+        self.controls.sync()
+        self.controls.refresh_bar()
+
+    def fit(self) -> None:
+        self.auto_fit = True
+        self.mv.fit()
+
+    # Input ---------------------------------------------------------------------------
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if event.pos != self.mouse:
+                self.mouse, self.still = event.pos, 0.0
+            return False
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self._click_map_button(event.pos)):
+            return True
+        if event.type == pygame.MOUSEWHEEL and self._wheel_on_popup(event):
+            return True
+        if self.mv.camera.handle_event(event):
+            self.auto_fit = False
+            self.mv.settle_zoom()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            self.fit()
+            return True
+        if not self.accepting_input:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self.controls.key(event)
+        return False
+
+    def _wheel_on_popup(self, event: pygame.event.Event) -> bool:
+        """The wheel over the hex being built on (or its popup) cycles its tiles."""
+        popup = self.controls.build_popup
+        if popup is None or not self.accepting_input:
+            return False
+        pos = pygame.mouse.get_pos()
+        if popup.hit(pos) or self.mv.hex_at(pos) == self.controls.build_hex:
+            self.controls.step_build(-1 if event.y > 0 else 1)
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        controls = self.controls
+        if controls.dest_popup is not None:
+            index = controls.dest_popup.hit(pos)
+            if index >= 0:
+                controls.click_dest_popup(index)
+                return True
+            if index == -2:
+                return True
+            controls.dest_popup, controls.dest_routes = None, []
+        if controls.build_popup is not None:
+            hit = controls.build_popup.hit(pos)
+            if hit:
+                controls.click_build_popup(hit)
+                return True
+        hit = self.panel.hit(pos)
+        if hit:
+            return controls.click_panel(hit)
+        if self.mv.camera.viewport.collidepoint(pos):
+            return controls.click_map(pos)
+        return False
+
+    def _click_map_button(self, pos: tuple[int, int]) -> bool:
+        for name, rect in self._map_buttons.items():
+            if rect.collidepoint(pos):
+                if name == "fit":
+                    self.fit()
+                else:
+                    self.auto_fit = False
+                    self.mv.camera.zoom_at(self.mv.camera.viewport.center,
+                                           1.25 if name == "in" else 0.8)
+                    self.mv.settle_zoom()
+                return True
+        return False
+
+    # Hints and words -------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        view = self.aos
+        if isinstance(action, IssueShares):
+            if action.count == 0:
+                return "issue no shares"
+            return f"issue {action.count} share{'s' if action.count != 1 else ''}"
+        if isinstance(action, Bid):
+            return f"bid ${action.amount}"
+        if isinstance(action, DropOut):
+            return "drop out of the auction"
+        if isinstance(action, FreePass):
+            return "use your Turn Order pass"
+        if isinstance(action, TakeAction):
+            return f"take {palette.action_title(action.name)}"
+        if isinstance(action, Build | Urbanize):
+            h = view.map.hex_at(action.hex_label)
+            return f"{choices.describe_build(view, action).lower()} on {place_title(view, h)}"
+        if isinstance(action, EndBuild):
+            return "end your build"
+        if isinstance(action, Deliver):
+            route = deliver_of(view, action)
+            source = view.place_name(view.map.hex_at(action.source))
+            if route is None:
+                return f"move {action.colour} from {source}"
+            seat = view.current_player or 0
+            where = choices.describe_route(view, route, self.names, seat)
+            return f"move {action.colour} from {source} to {where}"
+        if isinstance(action, RaiseLocomotive):
+            return "raise your locomotive"
+        if isinstance(action, PassMove):
+            return "pass"
+        if isinstance(action, CommunismExchange):
+            return "swap a kept black good for a red one"
+        if isinstance(action, CommunismPlace):
+            return f"put a red good on {view.place_name(view.map.hex_at(action.hex_label))}"
+        if isinstance(action, PlaceGood):
+            return f"put the {action.colour} good on display row {action.row}"
+        return action.to_str()
+
+    def show_hint(self, action: Action) -> None:
+        controls, view = self.controls, self.aos
+        if isinstance(action, IssueShares):
+            controls.shares = action.count
+        elif isinstance(action, Bid):
+            controls.bid = action.amount
+        elif isinstance(action, TakeAction):
+            self.hint_tile = (action.name, HINT_TIME)
+        elif isinstance(action, Build | Urbanize):
+            h = view.map.hex_at(action.hex_label)
+            options = controls.buildable().get(h, [])
+            if action in options:
+                controls.open_build(h, options, options.index(action))
+        elif isinstance(action, Deliver):
+            route = deliver_of(view, action)
+            if route is not None:
+                controls.choose_good(view.map.hex_at(action.source), action.colour)
+                controls.preview = route
+                self.hint_hex = (route.destination, HINT_TIME)
+        elif isinstance(action, CommunismPlace):
+            self.hint_hex = (view.map.hex_at(action.hex_label), HINT_TIME)
+        controls.refresh_bar()
+
+    # Animation -----------------------------------------------------------------------
+
+    def on_events(self, events: list[Event]) -> None:
+        self.animator.play(events)
+
+    def is_idle(self) -> bool:
+        """Still: no figures rising from the boards and no hint blinking either."""
+        return (super().is_idle() and not self.animator.floaters
+                and self.hint_tile is None and self.hint_hex is None)
+
+    def update_table(self, dt: float) -> None:
+        self.animator.update(dt)
+        self.still += dt
+        if self.hint_tile is not None:
+            name, left = self.hint_tile
+            self.hint_tile = (name, left - dt) if left > dt else None
+        if self.hint_hex is not None:
+            h, left = self.hint_hex
+            self.hint_hex = (h, left - dt) if left > dt else None
+
+    # Drawing -------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
+        assert isinstance(view, AgeOfSteamState)
+        areas = self.areas()
+        self.mv.draw(surface, view, self.version)
+        clip = surface.get_clip()
+        surface.set_clip(areas["map"].clip(clip))
+        self.animator.draw_board(surface)
+        self._draw_choices(surface, view)
+        self._draw_map_buttons(surface, areas["map"])
+        surface.set_clip(clip)
+        self.panel.draw(surface, areas["panel"], self.mode, view, self._panel_info())
+        self._draw_hint_tile(surface)
+        self.animator.draw_top(surface)
+        self._draw_popups(surface, areas["map"])
+        self._draw_tooltip(surface, view)
+
+    def _panel_info(self) -> PanelInfo:
+        controls = self.controls
+        ready = self.accepting_input
+        hover = self.panel.hit(self.mouse)
+        return PanelInfo(
+            names=list(self.names),
+            colors=list(self.mv.colors),
+            viewer=self.viewer if self.replay is None else None,
+            pickable_tiles=controls.pickable_tiles() if ready else frozenset(),
+            pickable_rows=controls.pickable_rows() if ready else frozenset(),
+            hover=hover if hover.startswith(("tile:", "row:")) else "",
+        )
+
+    def _draw_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        if self.accepting_input:
+            phase = view.phase
+            if phase == "build":
+                self._draw_build_choices(surface, view)
+            elif phase == "move":
+                self._draw_move_choices(surface, view)
+            elif phase == "communism":
+                for h in self.controls.red_cities():
+                    overlay.hex_ring(surface, self.mv, h, palette.GOODS["red"], 3)
+        if self.hint_hex is not None and int(self.hint_hex[1] * 4) % 2 == 0:
+            overlay.hex_ring(surface, self.mv, self.hint_hex[0], theme.GOOD, 5, 1.0)
+
+    def _draw_build_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        controls = self.controls
+        hover = self.mv.hex_at(self.mouse)
+        for h in controls.buildable():
+            if h == controls.build_hex:
+                continue
+            if h == hover:
+                overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
+            overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
+        action = controls.chosen_build()
+        if controls.build_hex >= 0:
+            seat = view.current_player or 0
+            if isinstance(action, Build):
+                overlay.ghost_tile(surface, self.mv, action, self.mv.colors[seat].rgb)
+            elif isinstance(action, Urbanize):
+                overlay.hex_fill(surface, self.mv, controls.build_hex,
+                                 palette.GOODS[config().new_cities[action.letter][0]],
+                                 150)
+            overlay.hex_ring(surface, self.mv, controls.build_hex, theme.ACCENT, 3, 1.0)
+
+    def _draw_move_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        controls = self.controls
+        movable = controls.movable()
+        for h in sorted({h for h, _ in movable}):
+            if controls.good is None or controls.good[0] == h:
+                overlay.hex_ring(surface, self.mv, h, (250, 250, 250), 2, 1.0)
+        for cube in self.mv.cubes:
+            if (cube.hex, cube.colour) in movable:
+                chosen = controls.good == (cube.hex, cube.colour)
+                rect = self.mv.cube_rect(cube)
+                ring = rect.inflate(6, 6) if not chosen else rect.inflate(10, 10)
+                pygame.draw.rect(surface, theme.ACCENT if chosen else (250, 250, 250), ring,
+                                 3 if chosen else 2, border_radius=3)
+        if controls.good is None:
+            return
+        hover = self.mv.hex_at(self.mouse)
+        seat = view.current_player or 0
+        shown = controls.preview
+        for dest in controls.dests:
+            best = dest.routes[0]
+            overlay.route(surface, self.mv, choices.route_links(view, best.action),
+                          self.mv.colors, bold=False)
+            if hover in dest.hexes and controls.dest_popup is None:
+                shown = best
+        if controls.dest_popup is not None and 0 <= controls.dest_popup.hover < len(
+                controls.dest_routes):
+            shown = controls.dest_routes[controls.dest_popup.hover]
+        if shown is not None:
+            overlay.route(surface, self.mv, choices.route_links(view, shown.action),
+                          self.mv.colors)
+        colour = controls.good[1]
+        for dest in controls.dests:
+            for h in dest.hexes:
+                overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 4, 1.0)
+            best = dest.routes[0]
+            gain = best.income.get(seat, 0)
+            label = f"+{gain}" + (f" · {len(dest.routes)} ways" if len(dest.routes) > 1 else "")
+            x, y = self.mv.hex_centre(dest.hexes[0])
+            overlay.tag(surface, label, (x, y - self.mv.zoom * 0.95), palette.GOODS[colour],
+                        (250, 250, 250) if colour != "yellow" else (20, 20, 20))
+
+    def _draw_map_buttons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        x, y = area.left + 8, area.top + 8
+        self._map_buttons = {
+            "fit": pygame.Rect(x, y, 44, 26),
+            "in": pygame.Rect(x + 48, y, 26, 26),
+            "out": pygame.Rect(x + 78, y, 26, 26),
+        }
+        labels = {"fit": "Fit", "in": "+", "out": "−"}
+        for name, rect in self._map_buttons.items():
+            hover = rect.collidepoint(self.mouse)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
+                             border_radius=6)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
+            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center")
+        if self.mv.geo.turned:
+            at = (x + 130, y + 13)
+            pygame.draw.polygon(surface, theme.TEXT, [(at[0] - 10, at[1]), (at[0], at[1] - 6),
+                                                      (at[0], at[1] + 6)])
+            text.draw(surface, "N", (at[0] + 4, at[1]), 14, theme.TEXT, "bold", "midleft")
+
+    def _draw_hint_tile(self, surface: pygame.Surface) -> None:
+        if self.hint_tile is None or int(self.hint_tile[1] * 4) % 2:
+            return
+        rect = self.panel.tiles.get(self.hint_tile[0])
+        if rect is not None:
+            pygame.draw.rect(surface, theme.GOOD, rect.inflate(6, 6), 3, border_radius=7)
+
+    def _draw_popups(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        controls = self.controls
+        if not self.accepting_input:
+            return
+        if controls.build_popup is not None and controls.build_hex >= 0:
+            anchor = self.mv.hex_centre(controls.build_hex)
+            controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+        if controls.dest_popup is not None and controls.dest_routes:
+            anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
+            controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+
+    def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        if self.still < TIP_DELAY or self.mv.camera._drag_from is not None:
+            return
+        lines = self._tip_lines(view)
+        if lines:
+            overlay.tooltip(surface, lines, self.mouse, self.table_rect)
+
+    def _tip_lines(self, view: AgeOfSteamState) -> list[str]:
+        controls = self.controls
+        if controls.dest_popup is not None or (
+            controls.build_popup is not None
+            and controls.build_popup.rects.get("frame", pygame.Rect(0, 0, 0, 0))
+            .collidepoint(self.mouse)
+        ):
+            return []
+        hit = self.panel.hit(self.mouse)
+        kind, _, what = hit.partition(":")
+        if kind == "tile":
+            return tips.tile_lines(view, what, self.names)
+        if kind == "row":
+            return tips.row_lines(view, what)
+        if kind == "seat":
+            return tips.player_lines(view, int(what), self.names)
+        h = self.mv.hex_at(self.mouse)
+        if h < 0 or controls.build_hex == h:
+            return []
+        for dest in controls.dests if controls.good is not None else []:
+            if h in dest.hexes:
+                seat = view.current_player or 0
+                ways = [choices.describe_route(view, r, self.names, seat) for r in dest.routes]
+                more = "Click to deliver." if len(ways) == 1 else "Click to pick one of these."
+                return [f"Deliver the {controls.good[1]} good here", *ways, more]
+        return tips.hex_lines(view, h, self.names, tips.segment_at(view, h, self._near_edge(h)))
+
+    def _near_edge(self, h: int) -> int | None:
+        cx, cy = self.mv.hex_centre(h)
+        dx, dy = self.mouse[0] - cx, self.mouse[1] - cy
+        if abs(dx) + abs(dy) < 2:
+            return None
+        scores = []
+        for edge in range(6):
+            ux, uy = self.mv.geo.direction(edge)
+            scores.append((ux * dx + uy * dy, edge))
+        return max(scores)[1]

@@ -1,0 +1,214 @@
+"""Scripted Age of Steam screens for screenshots, snapshot tests and the frame benchmark.
+
+Each shot plays a seeded game with the normal bot's moves up to a moment worth seeing
+and shows it from the chair of the first seat, a human (Ann), as she would see it.
+
+    python -m nile.games.age_of_steam.shots     # frame time of each map's busy board
+
+`BENCH_SHOT` (for tools/bench.py, which cannot pass the map option to a shot) is the
+busiest board of the three; the module's main measures each map's busy board the same
+way tools/bench.py measures one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from nile.ai.bots import choose, make_bot
+from nile.core.session import Match, SeatConfig
+from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+
+NAMES = ("Ann", "Brunel", "Stephenson", "Vanderbilt", "Pullman", "Hudson")
+PLAYERS = {"chile": 5, "cccp": 4, "egypt": 4}
+SEEDS = {"chile": 7, "cccp": 3, "egypt": 5}
+
+
+def seats(map_name: str, players: int | None = None) -> list[SeatConfig]:
+    """Ann (human) and bots; Egypt has no blue player."""
+    count = players or PLAYERS[map_name]
+    colors = [0, 2, 3, 4, 5, 6] if map_name == "egypt" else [0, 1, 2, 3, 4, 5]
+    return [SeatConfig(NAMES[0], "human", "normal", colors[0])] + [
+        SeatConfig(NAMES[i], "bot", "normal", colors[i]) for i in range(1, count)
+    ]
+
+
+def new_match(map_name: str, seed: int | None = None) -> Match:
+    return Match.new(GAME_INFO, seats(map_name), SEEDS[map_name] if seed is None else seed,
+                     {"map": map_name})
+
+
+def advance(match: Match, stop: Callable[[AgeOfSteamState], bool], limit: int = 5000) -> None:
+    """Play the normal bot's move for every seat until `stop` holds at Ann's decision."""
+    for _ in range(limit):
+        state = match.state
+        assert isinstance(state, AgeOfSteamState)
+        seat = state.current_player
+        if seat is None:
+            return
+        if seat == 0 and stop(state):
+            return
+        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
+        match.play(choose(bot, state.observation(seat)))
+        match.resolve_chance()
+
+
+def open_scene(app: App, match: Match) -> AgeOfSteamScene:
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+    from nile.ui.launcher import LauncherScene
+
+    app.reset(LauncherScene(app))
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    return scene
+
+
+def _late(state: AgeOfSteamState) -> bool:
+    """Ann moving goods late in the game, with something to deliver."""
+    from nile.games.age_of_steam.rules.actions import Deliver
+
+    return (state.round >= state.last_round - 1 and state.phase == "move"
+            and any(isinstance(a, Deliver) for a in state.legal_actions()))
+
+
+def start_of(map_name: str) -> Callable[[App], None]:
+    def shot(app: App) -> None:
+        match = new_match(map_name)
+        advance(match, lambda _: True)  # the bots before Ann issue their shares
+        open_scene(app, match)
+
+    return shot
+
+
+def busy_of(map_name: str) -> Callable[[App], None]:
+    def shot(app: App) -> None:
+        match = new_match(map_name)
+        advance(match, _late)
+        open_scene(app, match)
+
+    return shot
+
+
+def build(app: App) -> None:
+    """Ann building on CCCP with the tile popup open on a hex with several choices."""
+    match = new_match("cccp")
+    advance(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
+    scene = open_scene(app, match)
+    by_hex = scene.controls.buildable()
+    middle = scene.mv.camera.viewport.center
+
+    def interest(x: int) -> tuple[int, float]:
+        cx, cy = scene.mv.hex_centre(x)
+        builds = len([a for a in by_hex[x] if isinstance(a, Build)])
+        return (min(builds, 4), -abs(cx - middle[0]) - abs(cy - middle[1]))
+
+    h = max(by_hex, key=interest)
+    scene.auto_fit = False
+    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
+    scene.mv.settle_zoom()
+    scene.controls.open_build(h, by_hex[h], min(1, len(by_hex[h]) - 1))
+
+
+def deliver(app: App) -> None:
+    """Ann on Chile has chosen a good: every city it can reach is lit, one route shown."""
+    from nile.games.age_of_steam.view.choices import destinations, movable_goods
+
+    def choice(state: AgeOfSteamState) -> bool:
+        return state.phase == "move" and any(
+            len(destinations(state, *g)) >= 3 for g in movable_goods(state))
+
+    match = new_match("chile", 8)
+    advance(match, choice)
+    scene = open_scene(app, match)
+    view = scene.aos
+    good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
+    scene.controls.choose_good(*good)
+    dests = scene.controls.dests
+    hexes = [good[0], *(h for d in dests for h in d.hexes)]
+    points = [scene.mv.geo.centre(h) for h in hexes]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    scene.auto_fit = False
+    scene.mv.camera.fit(min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2, margin=0.02)
+    scene.mv.settle_zoom()
+    longest = max(dests, key=lambda d: len(d.routes[0].action.steps))
+    scene.controls.preview = longest.routes[0]
+
+
+def auction(app: App) -> None:
+    """Ann's turn in a Chile auction after the others have bid."""
+    match = new_match("chile")
+    advance(match, lambda s: s.round >= 2 and s.phase == "auction" and s.high_bid > 0)
+    open_scene(app, match)
+
+
+def end(app: App) -> None:
+    """A finished CCCP game: the board and the results with the loser's note."""
+    match = new_match("cccp")
+    match.seats = tuple(SeatConfig(s.name, "bot", "normal", s.color) for s in match.seats)
+    advance(match, lambda s: False, limit=20000)
+    open_scene(app, match)
+
+
+SHOTS = {
+    "chile_start": start_of("chile"),
+    "cccp_start": start_of("cccp"),
+    "egypt_start": start_of("egypt"),
+    "chile_busy": busy_of("chile"),
+    "cccp_busy": busy_of("cccp"),
+    "egypt_busy": busy_of("egypt"),
+    "build": build,
+    "deliver": deliver,
+    "auction": auction,
+    "end": end,
+}
+BENCH_SHOT = "cccp_busy"
+
+
+def frame_p95(shot: Callable[[App], None], frames: int = 300) -> tuple[float, float]:
+    """Update + draw time of a shot's screen in ms, p95: (wall clock as tools/bench.py
+    measures it, this process's CPU time, which a busy machine does not inflate)."""
+    import time
+
+    import pygame
+
+    from nile.app import App
+
+    app = App()
+    shot(app)
+    wall, cpu = [], []
+    for _ in range(frames + 30):
+        started, used = time.perf_counter(), time.process_time()
+        app.tick(1 / 60, pygame.event.get())
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - used) * 1000)
+    return _p95(wall[30:]), _p95(cpu[30:])
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 2)
+
+
+def main() -> None:
+    import json
+    import os
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-aos-bench-"))
+    figures = {}
+    for name in ("chile", "cccp", "egypt"):
+        wall, cpu = frame_p95(busy_of(name))
+        figures[name] = {"frame_ms_p95": wall, "frame_cpu_ms_p95": cpu}
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""The offered actions sorted for the mouse: builds by hex, deliveries by good and by
+destination, and the words for each. Only `legal_actions()` decides what is offered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nile.core.game import Action
+from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
+from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.move import Route
+from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.rules.tiles import Track
+from nile.games.age_of_steam.view import palette
+
+BuildChoice = Build | Urbanize
+
+
+def build_choices(view: AgeOfSteamState) -> dict[int, list[BuildChoice]]:
+    """Offered builds and urbanizations by hex, cheapest first."""
+    legal = view.legal_actions()
+    by_hex: dict[int, list[BuildChoice]] = {}
+    for action in legal:
+        if isinstance(action, Build | Urbanize):
+            by_hex.setdefault(view.map.hex_at(action.hex_label), []).append(action)
+    for options in by_hex.values():
+        options.sort(key=lambda a: (isinstance(a, Urbanize), build_cost(view, a), a.to_str()))
+    return by_hex
+
+
+def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
+    if isinstance(action, Urbanize):
+        return 0
+    return view.build_prices.get(action, 0)
+
+
+def new_tracks(view: AgeOfSteamState, action: Build) -> list[Track]:
+    """The tracks a build adds to its hex (what is new on the tile)."""
+    h = view.map.hex_at(action.hex_label)
+    old = view.tiles.get(h)
+    before = set(tracks_of(old[0], old[1])) if old else set()
+    return [t for t in tracks_of(action.tile, action.rotation) if t not in before]
+
+
+def describe_build(view: AgeOfSteamState, action: BuildChoice) -> str:
+    """'Gentle curve for $3', 'Found new city B (blue)'."""
+    if isinstance(action, Urbanize):
+        colour = config().new_cities[action.letter][0]
+        return f"New city {action.letter} ({colour}), free"
+    words = palette.tile_words(action.tile)
+    if action.kind == "upgrade":
+        words = f"Upgrade: {words.lower()}"
+    elif action.kind == "redirect":
+        words = f"Redirect: {words.lower()}"
+    return f"{words} for ${build_cost(view, action)}"
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a chosen good can go: the place and each distinct way there."""
+
+    key: str
+    hexes: tuple[int, ...]
+    routes: tuple[Route, ...]
+
+
+def offered_routes(view: AgeOfSteamState) -> list[Route]:
+    """The deliveries offered now, with their details."""
+    legal = view.legal_actions()
+    if not any(isinstance(a, Deliver) for a in legal):
+        return []
+    found = view.offered_routes
+    if not found:
+        seat = view.current_player
+        assert seat is not None and seat >= 0
+        found = move_phase.routes(view, seat)
+    allowed = {a for a in legal if isinstance(a, Deliver)}
+    return [r for r in found if r.action in allowed]
+
+
+def movable_goods(view: AgeOfSteamState) -> set[tuple[int, str]]:
+    """(hex, colour) of every good that has somewhere to go."""
+    return {(view.map.hex_at(r.action.source), r.action.colour) for r in offered_routes(view)}
+
+
+def destinations(view: AgeOfSteamState, source: int, colour: str) -> list[Destination]:
+    """Where the good may go, each with its distinct routes (best for the mover first)."""
+    seat = view.current_player
+    label = view.map.label(source)
+    grouped: dict[str, list[Route]] = {}
+    for route in offered_routes(view):
+        if route.action.source == label and route.action.colour == colour:
+            grouped.setdefault(view.place_key(route.destination), []).append(route)
+    result = []
+    for key, routes in grouped.items():
+        routes.sort(key=lambda r: (-r.income.get(seat or 0, 0), r.fee, len(r.entered)))
+        hexes = tuple(sorted({r.destination for r in routes}))
+        if key in {c.name for c in view.map.cities}:
+            hexes = view.map.city_named(key).hexes
+        result.append(Destination(key, hexes, tuple(routes)))
+    result.sort(key=lambda d: d.key)
+    return result
+
+
+def describe_route(view: AgeOfSteamState, route: Route, names: list[str],
+                   mover: int) -> str:
+    """'Kiev: you +2, Bo +1, ferry $1'."""
+    parts = []
+    for owner, amount in sorted(route.income.items(), key=lambda kv: kv[0] != mover):
+        who = "you" if owner == mover else names[owner]
+        parts.append(f"{who} +{amount}")
+    if not parts:
+        parts.append("no income")
+    if route.fee:
+        parts.append(f"ferry ${route.fee}")
+    links = len(route.action.steps)
+    return f"{view.place_name(route.destination)}: {', '.join(parts)} · {links} link" + (
+        "s" if links != 1 else "")
+
+
+@dataclass(frozen=True)
+class LinkPath:
+    """One link of a route: who owns it, the hexes it runs through stop to stop, and its
+    track pieces in travel order."""
+
+    owner: int
+    hexes: tuple[int, ...]
+    pieces: tuple[tuple[int, Track], ...] = ()
+
+
+def route_links(view: AgeOfSteamState, action: Deliver) -> list[LinkPath]:
+    """The links a delivery travels, in order, each from its start stop to its far stop."""
+    net = view.network()
+    result = []
+    for label, edge in action.steps:
+        start = view.map.hex_at(label)
+        for exit_edge, index, far in net.exits.get(start, ()):
+            if exit_edge != edge:
+                continue
+            seg = net.segments[index]
+            pieces = list(seg.tracks)
+            if seg.ends[0].stop != start or seg.ends[0].edge != edge:
+                pieces.reverse()
+            hexes = [h for h, _ in pieces]
+            result.append(LinkPath(seg.owner, (start, *hexes, far), tuple(pieces)))
+            break
+    return result
+
+
+def is_pick(action: Action) -> bool:
+    return isinstance(action, Build | Urbanize | Deliver)
+
+
+def place_title(view: AgeOfSteamState, h: int) -> str:
+    """'Kharkov (town)', 'Mountain 3,4'."""
+    from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
+
+    if view.is_town(h):
+        return f"{view.place_name(h)} (town)"
+    kind = view.map.terrain[h]
+    if kind in TERRAIN_WORDS:
+        return f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"
+    return view.place_name(h)

@@ -1,0 +1,394 @@
+"""Turning the mouse into actions, phase by phase, and the action bar for each phase.
+
+`Controls` keeps the half-made choices (shares to issue, the bid, the hex being built
+on and its tile, the good being moved) and clears them whenever a move is made. What
+may be chosen always comes from the view's `legal_actions()`; refusals come from the
+rules through `scene.submit`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from nile.core.game import Action
+from nile.games.age_of_steam.rules.actions import (
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
+from nile.games.age_of_steam.rules.move import Route
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.view import bar, choices, palette
+from nile.games.age_of_steam.view.choices import place_title
+from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+
+
+class Controls:
+    """The half-made choice of the human to act, and what their clicks mean."""
+
+    def __init__(self, scene: AgeOfSteamScene) -> None:
+        self.scene = scene
+        self._seen: tuple[object, ...] | None = None
+        self._derived_key: tuple[object, ...] | None = None
+        self._derived_cache: dict[str, object] = {}
+        self.reset()
+
+    def reset(self) -> None:
+        self.shares = 0
+        self.bid = 0
+        self.build_hex = -1
+        self.build_options: list[choices.BuildChoice] = []
+        self.build_popup: CyclePopup | None = None
+        self.good: tuple[int, str] | None = None
+        self.dests: list[choices.Destination] = []
+        self.dest_popup: ListPopup | None = None
+        self.dest_routes: list[Route] = []
+        self.preview: Route | None = None
+
+    @property
+    def view(self) -> AgeOfSteamState:
+        view = self.scene.view
+        assert isinstance(view, AgeOfSteamState)
+        return view
+
+    @property
+    def seat(self) -> int:
+        seat = self.view.current_player
+        return seat if seat is not None and seat >= 0 else 0
+
+    def legal(self) -> list[Action]:
+        return self.view.legal_actions() if self.scene.my_turn else []
+
+    def sync(self) -> None:
+        """A new position or viewer: forget half-made choices; start from sensible values."""
+        key = (self.scene.match.ply, self.scene.viewer, self.scene.covered_for)
+        if key == self._seen:
+            return
+        self._seen = key
+        self.reset()
+        legal = self.legal()
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        self.bid = min(bids) if bids else 0
+
+    def cancel(self) -> bool:
+        """Esc: drop the half-made choice; True if there was one."""
+        if self.dest_popup is not None:
+            self.dest_popup, self.dest_routes = None, []
+            return True
+        if self.good is not None:
+            self.good, self.dests, self.preview = None, [], None
+            self.refresh_bar()
+            return True
+        if self.build_popup is not None:
+            self.close_build()
+            return True
+        return False
+
+    def play(self, action: Action) -> bool:
+        done = self.scene.submit(action)
+        if not done:
+            self.refresh_bar()
+        return done
+
+    # The action bar ----------------------------------------------------------------
+
+    def refresh_bar(self) -> None:
+        scene = self.scene
+        if not scene.my_turn:
+            scene.set_action_bar("")
+            return
+        phase = self.view.phase
+        handler = bar.PHASES.get(phase)
+        if handler is None:
+            scene.set_action_bar("")
+            return
+        prompt, buttons = handler(self)
+        scene.set_action_bar(prompt, buttons)
+
+    def fewer_shares(self) -> None:
+        self.shares = max(0, self.shares - 1)
+        self.refresh_bar()
+
+    def more_shares(self) -> None:
+        self.shares += 1
+        self.refresh_bar()
+
+    def issue(self) -> None:
+        self.play(IssueShares(self.shares))
+
+    def lower_bid(self) -> None:
+        self.bid -= 1
+        self.refresh_bar()
+
+    def raise_bid(self) -> None:
+        self.bid += 1
+        self.refresh_bar()
+
+    def place_bid(self) -> None:
+        self.play(Bid(self.bid))
+
+    def free_pass(self) -> None:
+        self.play(FreePass())
+
+    def drop_out(self) -> None:
+        self.play(DropOut())
+
+    def exchange(self) -> None:
+        self.play(CommunismExchange())
+
+    def end_build(self) -> None:
+        self.close_build()
+        self.play(EndBuild())
+
+    def raise_loco(self) -> None:
+        self.play(RaiseLocomotive())
+
+    def pass_move(self) -> None:
+        self.play(PassMove())
+
+    def to_bag(self) -> None:
+        colour = self.view.production_hand[0]
+        self.play(PlaceGood(colour, "bag"))
+
+    # What is clickable --------------------------------------------------------------
+
+    def _derived(self, name: str, work: Callable[[], object]) -> Any:
+        """`work()` computed once per drawn position (the frame loop asks every frame)."""
+        key = (id(self.scene.view), self.scene.match.ply, self.scene.my_turn)
+        if key != self._derived_key:
+            self._derived_key, self._derived_cache = key, {}
+        if name not in self._derived_cache:
+            self._derived_cache[name] = work()
+        return self._derived_cache[name]
+
+    def pickable_tiles(self) -> frozenset[str]:
+        return self._derived("tiles", lambda: frozenset(
+            a.name for a in self.legal() if isinstance(a, TakeAction)))  # type: ignore[no-any-return]
+
+    def pickable_rows(self) -> frozenset[str]:
+        return self._derived("rows", lambda: frozenset(
+            a.row for a in self.legal() if isinstance(a, PlaceGood) and a.row != "bag"))  # type: ignore[no-any-return]
+
+    def red_cities(self) -> dict[int, CommunismPlace]:
+        return self._derived("red", lambda: {  # type: ignore[no-any-return]
+            self.view.map.hex_at(a.hex_label): a for a in self.legal()
+            if isinstance(a, CommunismPlace)})
+
+    def buildable(self) -> dict[int, list[choices.BuildChoice]]:
+        if not self.scene.my_turn or self.view.phase != "build":
+            return {}
+        return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
+
+    def movable(self) -> set[tuple[int, str]]:
+        if not self.scene.my_turn or self.view.phase != "move":
+            return set()
+        return self._derived("move", lambda: choices.movable_goods(self.view))  # type: ignore[no-any-return]
+
+    # Clicks ------------------------------------------------------------------------
+
+    def click_panel(self, hit: str) -> bool:
+        kind, _, what = hit.partition(":")
+        if kind == "tile" and what in self.pickable_tiles():
+            return self.play(TakeAction(what)) or True
+        if kind == "tile" and self.view.phase == "select" and self.scene.my_turn:
+            self.scene.toast(f"{palette.action_title(what)} is taken this turn.", "error")
+            return True
+        if kind == "row" and what in self.pickable_rows():
+            return self.play(PlaceGood(self.view.production_hand[0], what)) or True
+        return False
+
+    def click_map(self, pos: tuple[int, int]) -> bool:
+        mv = self.scene.mv
+        h = mv.hex_at(pos)
+        phase = self.view.phase
+        if phase == "build":
+            return self._click_build(h, pos)
+        if phase == "move":
+            return self._click_move(h, pos)
+        if phase == "communism":
+            places = self.red_cities()
+            if h in places:
+                return self.play(places[h]) or True
+        return False
+
+    def _click_build(self, h: int, pos: tuple[int, int]) -> bool:
+        options = self.buildable().get(h)
+        if not options:
+            if self.build_popup is not None:
+                self.close_build()
+            elif h >= 0:
+                self.scene.toast("Nothing can be built there now: the highlighted hexes go on "
+                                 "from a city, your track or a town you reach.")
+            return True
+        self.open_build(h, options, self._toward(h, options, pos))
+        return True
+
+    def _toward(self, h: int, options: list[choices.BuildChoice],
+                pos: tuple[int, int]) -> int:
+        """The option whose new track heads most toward where the hex was clicked."""
+        mv = self.scene.mv
+        cx, cy = mv.hex_centre(h)
+        dx, dy = pos[0] - cx, pos[1] - cy
+        if math.hypot(dx, dy) < mv.zoom * 0.25:
+            return 0
+        best, best_score = 0, -9.0
+        for i, action in enumerate(options):
+            if not isinstance(action, Build):
+                continue
+            score = -9.0
+            for t in choices.new_tracks(self.view, action):
+                for port in t:
+                    if port < 6:
+                        ux, uy = mv.geo.direction(port)
+                        score = max(score, (ux * dx + uy * dy) / math.hypot(dx, dy))
+            if score > best_score + 1e-6:
+                best, best_score = i, score
+        return best
+
+    def open_build(self, h: int, options: list[choices.BuildChoice], index: int) -> None:
+        self.build_hex, self.build_options = h, options
+        words = [choices.describe_build(self.view, a) for a in options]
+        title = place_title(self.view, h)
+        confirm = "Found" if isinstance(options[index], Urbanize) else "Build"
+        self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys")
+        self.refresh_bar()
+
+    def close_build(self) -> None:
+        self.build_hex, self.build_options, self.build_popup = -1, [], None
+        self.refresh_bar()
+
+    def chosen_build(self) -> choices.BuildChoice | None:
+        if self.build_popup is None or not self.build_options:
+            return None
+        return self.build_options[self.build_popup.index]
+
+    def step_build(self, delta: int) -> None:
+        if self.build_popup is not None:
+            self.build_popup.step(delta)
+            action = self.chosen_build()
+            self.build_popup.confirm = "Found" if isinstance(action, Urbanize) else "Build"
+            self.refresh_bar()
+
+    def confirm_build(self) -> None:
+        action = self.chosen_build()
+        if action is not None and self.play(action):
+            self.build_hex, self.build_options, self.build_popup = -1, [], None
+
+    def click_build_popup(self, hit: str) -> None:
+        if hit == "prev":
+            self.step_build(-1)
+        elif hit == "next":
+            self.step_build(1)
+        elif hit == "ok":
+            self.confirm_build()
+        elif hit == "cancel":
+            self.close_build()
+
+    def _click_move(self, h: int, pos: tuple[int, int]) -> bool:
+        movable = self.movable()
+        if self.good is not None:
+            for dest in self.dests:
+                if h in dest.hexes:
+                    self.choose_destination(dest)
+                    return True
+        cube = self.scene.mv.cube_at(pos)
+        if cube is not None and (cube.hex, cube.colour) in movable:
+            self.choose_good(cube.hex, cube.colour)
+            return True
+        here = sorted(c for hx, c in movable if hx == h)
+        if here:
+            self.choose_good(h, here[0])
+            return True
+        if self.good is not None:
+            self.good, self.dests, self.preview = None, [], None
+            self.refresh_bar()
+            return True
+        return False
+
+    def choose_good(self, h: int, colour: str) -> None:
+        self.good = (h, colour)
+        self.dests = choices.destinations(self.view, h, colour)
+        self.dest_popup, self.preview = None, None
+        self.refresh_bar()
+
+    def choose_destination(self, dest: choices.Destination) -> None:
+        if len(dest.routes) == 1:
+            self.deliver(dest.routes[0])
+            return
+        names = self.scene.names
+        items = [choices.describe_route(self.view, r, names, self.seat) for r in dest.routes]
+        place = self.view.place_name(dest.hexes[0])
+        self.dest_popup = ListPopup(f"Ways to {place}: pick one", items)
+        self.dest_routes = list(dest.routes)
+
+    def deliver(self, route: Route) -> None:
+        if self.play(route.action):
+            self.good, self.dests, self.dest_popup, self.preview = None, [], None, None
+
+    def click_dest_popup(self, index: int) -> None:
+        if 0 <= index < len(self.dest_routes):
+            self.deliver(self.dest_routes[index])
+
+    # Keys --------------------------------------------------------------------------
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        phase = self.view.phase
+        if k == pygame.K_ESCAPE:
+            return self.cancel()
+        if self.build_popup is not None:
+            if k in (pygame.K_LEFT, pygame.K_UP):
+                self.step_build(-1)
+                return True
+            if k in (pygame.K_RIGHT, pygame.K_DOWN):
+                self.step_build(1)
+                return True
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.confirm_build()
+                return True
+        if phase == "build" and k == pygame.K_e:
+            self.end_build()
+            return True
+        if phase == "shares":
+            return self._key_number(k, self.more_shares, self.fewer_shares, self.issue)
+        if phase == "auction" and any(isinstance(a, Bid) for a in self.legal()):
+            return self._key_number(k, self.raise_bid, self.lower_bid, self.place_bid)
+        if phase == "move" and k == pygame.K_p:
+            self.pass_move()
+            return True
+        return False
+
+    def _key_number(self, k: int, up: object, down: object, ok: object) -> bool:
+        table = {pygame.K_UP: up, pygame.K_PLUS: up, pygame.K_EQUALS: up,
+                 pygame.K_KP_PLUS: up, pygame.K_DOWN: down, pygame.K_MINUS: down,
+                 pygame.K_KP_MINUS: down, pygame.K_RETURN: ok, pygame.K_KP_ENTER: ok}
+        handler = table.get(k)
+        if handler is None:
+            return False
+        handler()  # type: ignore[operator]
+        return True
+
+
+def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:
+    for route in choices.offered_routes(view):
+        if route.action == action:
+            return route
+    return None

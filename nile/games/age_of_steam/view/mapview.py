@@ -1,0 +1,303 @@
+"""The board as the game stands: the printed map, flooding, new cities, track, markers,
+names and goods, through a zoomable camera.
+
+The whole board is composed into one layer the size of the map at the current zoom,
+and composed again only when the zoom or what the board shows changes (an action, a
+new turn's flood); a frame is one blit of that layer plus the scene's highlights.
+`MapView` remembers where each goods cube lies so a click finds the cube under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.view import palette, pieces, track
+from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
+from nile.games.age_of_steam.view.mapart import MapArt, draw_city, draw_town
+from nile.ui import text
+from nile.ui.camera import Camera
+from nile.ui.theme import PlayerColor
+
+MIN_ZOOM = 8.0
+MAX_ZOOM = 90.0
+LABEL_MIN_ZOOM = 15.0
+
+
+@dataclass(frozen=True)
+class DrawnCube:
+    """A goods cube as drawn: where it sits (a city or pyramid hex), its colour, and its
+    place on the board layer (`MapView.cube_rect` gives it on screen)."""
+
+    hex: int
+    colour: str
+    rect: pygame.Rect
+
+
+class MapView:
+    """One map on screen; the scene sets `colors` (seat -> PlayerColor) before drawing."""
+
+    def __init__(self, map_name: str) -> None:
+        self.map_name = map_name
+        self.geo: MapGeometry = geometry(map_name)
+        self.art = MapArt(self.geo)
+        self.camera = Camera(pygame.Rect(0, 0, 10, 10), min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
+        self.colors: list[PlayerColor] = []
+        self.cubes: list[DrawnCube] = []
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[object, ...] | None = None
+        self._quick_key: tuple[object, ...] | None = None
+        self._offset = (0, 0)
+        self._zoom = 1.0
+
+    # Camera ----------------------------------------------------------------------
+
+    def fit(self) -> None:
+        left, top, right, bottom = self.geo.bounds
+        self.camera.fit(left + 0.1, top + 0.1, right - 0.1, bottom + 0.2, margin=0.01)
+        self.settle_zoom()
+
+    def settle_zoom(self) -> None:
+        """Keep the zoom on the art cache's grid so terrain and pieces line up."""
+        self.camera.zoom = round(self.camera.zoom, 2)
+
+    @property
+    def zoom(self) -> float:
+        return self.camera.zoom
+
+    def screen(self, point: Point) -> tuple[float, float]:
+        return self.camera.to_screen(point)
+
+    def hex_centre(self, h: int) -> tuple[float, float]:
+        return self.camera.to_screen(self.geo.centre(h))
+
+    def hex_at(self, pos: tuple[int, int]) -> int:
+        if not self.camera.viewport.collidepoint(pos):
+            return -1
+        return self.geo.hex_at(self.camera.to_world(pos))
+
+    def hex_polygon(self, h: int, scale: float = 1.0) -> list[tuple[float, float]]:
+        cx, cy = self.hex_centre(h)
+        return [(cx + dx, cy + dy)
+                for dx, dy in corner_offsets(self.map_name, round(self.zoom * scale * 100))]
+
+    def owner_rgb(self, owner: int) -> tuple[int, int, int]:
+        if owner == NO_OWNER or owner >= len(self.colors):
+            return palette.UNOWNED
+        return self.colors[owner].rgb
+
+    # Drawing ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, state: AgeOfSteamState, version: int) -> None:
+        """The board inside the camera's viewport; `version` changes whenever the state
+        drawn may have (the layer is composed again only if the board itself changed)."""
+        viewport = self.camera.viewport
+        layer = self._board(state, version)
+        origin = self.screen(self.art.origin())
+        self._offset = (round(origin[0]), round(origin[1]))
+        at = layer.get_rect(topleft=self._offset)
+        clip = surface.get_clip()
+        surface.set_clip(viewport.clip(clip))
+        if not at.contains(viewport):
+            surface.fill(palette.SEA, viewport)
+        surface.blit(layer, at)
+        surface.set_clip(clip)
+
+    def cube_rect(self, cube: DrawnCube) -> pygame.Rect:
+        return cube.rect.move(self._offset)
+
+    def cube_at(self, pos: tuple[int, int]) -> DrawnCube | None:
+        """The topmost drawn cube under `pos` (pyramid tops are drawn last)."""
+        if not self.camera.viewport.collidepoint(pos):
+            return None
+        for cube in reversed(self.cubes):
+            if self.cube_rect(cube).inflate(4, 4).collidepoint(pos):
+                return cube
+        return None
+
+    def _board(self, state: AgeOfSteamState, version: int) -> pygame.Surface:
+        quick = (round(self.zoom * 100), tuple(self.colors), version)
+        if quick == self._quick_key and self._layer is not None:
+            return self._layer
+        self._quick_key = quick
+        key = (quick[0], quick[1], board_signature(state))
+        if key != self._layer_key or self._layer is None:
+            self._layer_key = key
+            self._zoom = key[0] / 100  # type: ignore[operator]
+            self._layer = self._compose(state)
+        return self._layer
+
+    def _px(self, point: Point) -> tuple[float, float]:
+        left, top = self.art.origin()
+        return ((point[0] - left) * self._zoom, (point[1] - top) * self._zoom)
+
+    def _centre(self, h: int) -> tuple[float, float]:
+        return self._px(self.geo.centre(h))
+
+    def _compose(self, state: AgeOfSteamState) -> pygame.Surface:
+        layer = self.art.terrain(self._zoom).copy()
+        self._floods(layer, state)
+        self._canal(layer, state)
+        self._new_cities(layer, state)
+        self._track(layer, state)
+        self._names(layer)
+        self._goods(layer, state)
+        return layer
+
+    def _floods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        if not state.map.nile_edges:
+            return
+        for h in sorted(state.map.nile_west | state.map.nile_east):
+            if not state.rules.flooded(state, h):
+                continue
+            points = [self._px(p) for p in self.geo.corners(h, 0.88)]
+            left = min(p[0] for p in points)
+            top = min(p[1] for p in points)
+            key = tuple((round(x - left), round(y - top)) for x, y in points)
+            layer.blit(pieces.flood_overlay(key), (round(left), round(top)))
+            cx, cy = self._centre(h)
+            dx, dy = self.geo.to_world((-0.5, -0.42))
+            pieces.draw_flood_disc(layer, (cx + dx * self._zoom, cy + dy * self._zoom),
+                                   self._zoom)
+
+    def _canal(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        rules = state.rules
+        for h, kind in enumerate(state.map.terrain):
+            if kind != "canal" or rules.buildable(state, h):
+                continue
+            cx, cy = self._centre(h)
+            r = max(5.0, self._zoom * 0.24)
+            pygame.draw.circle(layer, (40, 40, 44), (cx, cy), r)
+            pygame.draw.circle(layer, (240, 240, 240), (cx, cy), r, max(1, round(r / 6)))
+            text.draw(layer, "3", (cx, cy), max(9, round(r * 1.3)), (240, 240, 240), "bold",
+                      "center")
+
+    def _new_cities(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        for key, letter in state.new_cities.items():
+            h = int(key)
+            colour = state.city_colour(h)
+            draw_city(layer, self._centre(h), self._zoom, self.geo, h, colour, None, letter)
+
+    def _track(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        net = state.network()
+        zoom_key = round(self._zoom * 100)
+        for h, (name, rotation, owners) in state.tiles.items():
+            cx, cy = self._centre(h)
+            for t, owner in zip(tracks_of(name, rotation), owners, strict=True):
+                seg = net.segments[net.segment_at[(h, t)]]
+                style = "link" if seg.complete else "loose"
+                image = track.piece_image(self.map_name, t, self.owner_rgb(owner), zoom_key, style)
+                layer.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            if state.is_town(h):
+                draw_town(layer, (cx, cy), self._zoom)
+        for seg in net.segments:
+            self._segment_marks(layer, seg)
+
+    def _segment_marks(self, layer: pygame.Surface, seg: Segment) -> None:
+        for end in seg.ends:
+            if end.stop < 0:
+                at = self._px(self.geo.edge_point(end.hex, end.edge, 0.06))
+                track.draw_loose_end(layer, at, self.geo.direction(end.edge), self._zoom)
+        if seg.owner == NO_OWNER or seg.owner >= len(self.colors):
+            return
+        h, t = seg.tracks[len(seg.tracks) // 2]
+        point = self._px(track.midpoint(track.curve(self.geo, h, t)))
+        radius = max(5, round(self._zoom * 0.2))
+        image = track.marker_image(self.colors[seg.owner], radius, not seg.complete)
+        layer.blit(image, image.get_rect(center=(round(point[0]), round(point[1]))))
+
+    def _names(self, layer: pygame.Surface) -> None:
+        if self._zoom < LABEL_MIN_ZOOM:
+            return
+        for point, image in placed_labels(self.map_name, round(self._zoom * 100)):
+            x, y = self._px(point)
+            layer.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def _goods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
+        self.cubes = []
+        for h, slots in state.pyramids.items():
+            centre = self._centre(h)
+            pieces.draw_pyramid_base(layer, centre, self._zoom)
+            drawn = pieces.pyramid_cubes(centre, self._zoom, slots)
+            pieces.draw_cubes(layer, drawn)
+            self.cubes += [DrawnCube(h, c, r) for c, r in drawn if not c.startswith("~")]
+        for h, goods in state.goods.items():
+            if not goods:
+                continue
+            drawn = pieces.city_cubes(self._centre(h), self._zoom, pieces.sort_goods(goods))
+            pieces.draw_cubes(layer, drawn)
+            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+
+
+def board_signature(state: AgeOfSteamState) -> tuple[object, ...]:
+    """What the board layer shows, to know when to compose it again."""
+    return (
+        state.map_name,
+        state.round,
+        tuple(sorted(state.tiles.items())),
+        tuple((h, tuple(g)) for h, g in sorted(state.goods.items()) if g),
+        tuple((h, tuple(s)) for h, s in sorted(state.pyramids.items())),
+        tuple(sorted(state.new_cities.items())),
+    )
+
+
+@lru_cache(maxsize=64)
+def corner_offsets(map_name: str, radius_key: int) -> tuple[tuple[float, float], ...]:
+    """A hex's corners relative to its centre on screen, at a radius (in pixels × 100)."""
+    geo = geometry(map_name)
+    cx, cy = geo.centre(0)
+    radius = radius_key / 100
+    return tuple(((x - cx) * radius, (y - cy) * radius) for x, y in geo.corners(0))
+
+
+@lru_cache(maxsize=8)
+def place_names(map_name: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each named place once, with its hexes (Al Qahirah has two)."""
+    geo = geometry(map_name)
+    mp = geo.map
+    result: dict[str, list[int]] = {}
+    for city in mp.cities:
+        result.setdefault(city.name, []).extend(city.hexes)
+    for h, name in sorted(mp.town_names.items()):
+        result.setdefault(name, []).append(h)
+    return tuple((name, tuple(hexes)) for name, hexes in result.items())
+
+
+@lru_cache(maxsize=8)
+def placed_labels(map_name: str, zoom_key: int
+                  ) -> tuple[tuple[Point, pygame.Surface], ...]:
+    """Names that fit without covering each other at this zoom: cities first, below their
+    hex or else above it; a name that fits nowhere is left to the tooltip."""
+    geo = geometry(map_name)
+    zoom = zoom_key / 100
+    size = max(11, min(18, round(zoom * 0.34)))
+    width = max(48, round(zoom * 3.2))
+    taken: list[pygame.Rect] = []
+    result = []
+    for name, hexes in place_names(map_name):
+        image = label_image(name, size, width)
+        xs = [geo.centre(h)[0] for h in hexes]
+        ys = [geo.centre(h)[1] for h in hexes]
+        x = sum(xs) / len(xs)
+        for y in (max(ys) + 0.96, min(ys) - 0.96):
+            rect = image.get_rect(center=(round(x * zoom), round(y * zoom)))
+            if rect.collidelist(taken) < 0:
+                taken.append(rect.inflate(4, 0))
+                result.append(((x, y), image))
+                break
+    return tuple(result)
+
+
+@lru_cache(maxsize=512)
+def label_image(name: str, size: int, max_width: int) -> pygame.Surface:
+    """A place name on a dark rounded backing."""
+    fitted, fitted_size = text.fit(name, size, max_width, "bold")
+    image = text.render(fitted, fitted_size, (250, 246, 232), "bold")
+    box = pygame.Surface((image.get_width() + 8, image.get_height() + 2), pygame.SRCALPHA)
+    pygame.draw.rect(box, (20, 24, 28, 175), box.get_rect(), border_radius=4)
+    box.blit(image, (4, 1))
+    return box

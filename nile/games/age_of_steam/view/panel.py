@@ -1,0 +1,356 @@
+"""The side boards: turn track, players' boards, action tiles and the goods display.
+
+Drawn into a cached surface that is redrawn only when something it shows changes; the
+rectangles of action tiles, display rows and players are kept for clicks and tooltips.
+Only the view's facts are drawn: another player's kept CCCP goods are a hidden count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
+from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.view import palette, pieces
+from nile.ui import text, theme
+from nile.ui.theme import PlayerColor
+
+ROW_HEIGHT = 46
+GAP = 8
+TILE_HEIGHT = 30
+SLOT = 12
+DISPLAY_ROW = 18
+
+
+@dataclass
+class PanelInfo:
+    """What the panel needs besides the state: names, colours, who looks, what is clickable."""
+
+    names: list[str]
+    colors: list[PlayerColor]
+    viewer: int | None
+    pickable_tiles: frozenset[str] = frozenset()
+    pickable_rows: frozenset[str] = frozenset()
+    hover: str = ""
+
+    def key(self) -> tuple[object, ...]:
+        return (tuple(self.names), tuple(self.colors), self.viewer, self.pickable_tiles,
+                self.pickable_rows, self.hover)
+
+
+@dataclass
+class Panel:
+    """Draws the boards into `area` ('side': one column; 'bottom': two columns)."""
+
+    tiles: dict[str, pygame.Rect] = field(default_factory=dict)
+    rows: dict[str, pygame.Rect] = field(default_factory=dict)
+    players: dict[int, pygame.Rect] = field(default_factory=dict)
+    _key: tuple[object, ...] | None = None
+    _image: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, mode: str,
+             view: AgeOfSteamState, info: PanelInfo) -> None:
+        key = (area.size, mode, signature(view), info.key())
+        if key != self._key or self._image is None:
+            self._key = key
+            self._image = self._render(area, mode, view, info)
+        surface.blit(self._image, area.topleft)
+        self._offset = area.topleft
+
+    def _render(self, area: pygame.Rect, mode: str, view: AgeOfSteamState,
+                info: PanelInfo) -> pygame.Surface:
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        blocks = layout(pygame.Rect(0, 0, area.width, area.height), mode, view.players)
+        self.tiles, self.rows, self.players = {}, {}, {}
+        for name, rect in blocks.items():
+            pygame.draw.rect(image, theme.PANEL, rect, border_radius=8)
+            inner = rect.inflate(-12, -10)
+            if name == "turn":
+                _turn(image, inner, view)
+            elif name == "players":
+                self.players = _players(image, inner, view, info)
+            elif name == "actions":
+                self.tiles = _actions(image, inner, view, info)
+            else:
+                self.rows = _display(image, inner, view, info)
+        dx, dy = area.topleft
+        self.tiles = {k: r.move(dx, dy) for k, r in self.tiles.items()}
+        self.rows = {k: r.move(dx, dy) for k, r in self.rows.items()}
+        self.players = {k: r.move(dx, dy) for k, r in self.players.items()}
+        return image
+
+    def hit(self, pos: tuple[int, int]) -> str:
+        """'tile:<name>', 'row:<row>', 'seat:<n>' or '' for what lies under `pos`."""
+        for name, rect in self.tiles.items():
+            if rect.collidepoint(pos):
+                return f"tile:{name}"
+        for row, rect in self.rows.items():
+            if rect.collidepoint(pos):
+                return f"row:{row}"
+        for seat, rect in self.players.items():
+            if rect.collidepoint(pos):
+                return f"seat:{seat}"
+        return ""
+
+
+def needed_height(mode: str, players: int) -> int:
+    """How tall the panel wants to be in `mode` for this many players."""
+    turn, seats, actions, display = _heights(players)
+    if mode == "side":
+        return turn + seats + actions + display + 3 * GAP
+    return max(turn + seats + GAP, actions + display + GAP)
+
+
+def _heights(players: int) -> tuple[int, int, int, int]:
+    return 58, players * ROW_HEIGHT + 10, 3 * (TILE_HEIGHT + 4) + 30, 9 * DISPLAY_ROW + 36
+
+
+def layout(area: pygame.Rect, mode: str, players: int) -> dict[str, pygame.Rect]:
+    """Block rectangles inside `area`."""
+    turn, seats, actions, display = _heights(players)
+    x, y, w = area.left, area.top, area.width
+    if mode == "side":
+        rects = {}
+        for name, height in (("turn", turn), ("players", seats), ("actions", actions),
+                             ("display", display)):
+            rects[name] = pygame.Rect(x, y, w, height)
+            y += height + GAP
+        return rects
+    half = (w - GAP) // 2
+    right = x + half + GAP
+    return {
+        "turn": pygame.Rect(x, y, half, turn),
+        "players": pygame.Rect(x, y + turn + GAP, half, seats),
+        "actions": pygame.Rect(right, y, w - half - GAP, actions),
+        "display": pygame.Rect(right, y + actions + GAP, w - half - GAP, display),
+    }
+
+
+def signature(view: AgeOfSteamState) -> tuple[object, ...]:
+    """Everything the panel shows, to know when to redraw it."""
+    return (
+        view.round, view.last_round, view.phase, view.current_player, tuple(view.order),
+        tuple(view.cash), tuple(view.shares), tuple(view.income), tuple(view.loco),
+        tuple(view.alive), tuple(view.actions), tuple(view.bidders), view.high_bid,
+        view.high_bidder, tuple(sorted(view.bids.items())), tuple(sorted(view.places.items())),
+        tuple(tuple(r) for r in view.display.values()), sum(view.bag.values()),
+        view.red_reserve, tuple(tuple(sorted(k.items())) for k in view.kept),
+        tuple(view.kept_hidden), tuple(view.production_hand), tuple(view.new_cities.items()),
+        view.free_pass_holder,
+    )
+
+
+# Blocks ----------------------------------------------------------------------------
+
+def _turn(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState) -> None:
+    text.draw(surface, f"Turn {view.round} of {view.last_round}", rect.topleft, 16,
+              theme.TEXT, "bold", max_width=rect.width // 2)
+    note = ""
+    if view.map.nile_edges:
+        note = "Nile floods its " + ("west" if view.round % 2 == 1 else "east") + " bank"
+    if note:
+        text.draw(surface, note, (rect.right, rect.top + 2), 13, palette.WATER_LIGHT,
+                  anchor="topright", max_width=rect.width // 2)
+    count = view.last_round
+    step = min(30, (rect.width - 4) // max(1, count))
+    y = rect.top + 24
+    for turn in range(1, count + 1):
+        box = pygame.Rect(rect.left + (turn - 1) * step, y, step - 4, 20)
+        current = turn == view.round
+        fill = theme.ACCENT if current else (theme.PANEL_LIGHT if turn > view.round
+                                             else theme.darken(theme.PANEL_LIGHT, 0.3))
+        pygame.draw.rect(surface, fill, box, border_radius=4)
+        ink = (20, 20, 20) if current else theme.MUTED
+        text.draw(surface, str(turn), box.center, 12, ink, "bold", "center")
+        canal = getattr(view.rules, "canal_round", 0)
+        if turn == canal:
+            pygame.draw.rect(surface, palette.WATER, box, 2, border_radius=4)
+
+
+def _players(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
+             info: PanelInfo) -> dict[int, pygame.Rect]:
+    seats = [s for s in view.order if view.alive[s]]
+    seats += [s for s in range(view.players) if s not in seats]
+    found = {}
+    for i, seat in enumerate(seats):
+        row = pygame.Rect(rect.left, rect.top + i * ROW_HEIGHT, rect.width, ROW_HEIGHT - 4)
+        _player_row(surface, row, view, info, seat, i + 1)
+        found[seat] = row
+    return found
+
+
+def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState,
+                info: PanelInfo, seat: int, place: int) -> None:
+    color = info.colors[seat]
+    active = view.current_player == seat
+    alive = view.alive[seat]
+    fill = theme.PANEL_LIGHT if active else theme.darken(theme.PANEL_LIGHT, 0.25)
+    pygame.draw.rect(surface, fill, row, border_radius=6)
+    if active:
+        pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=6)
+    swatch = pygame.Rect(row.left + 5, row.top + 5, 22, 22)
+    pygame.draw.rect(surface, color.rgb, swatch, border_radius=5)
+    theme.draw_symbol(surface, color.symbol, swatch.center, 7, color.ink)
+    name = info.names[seat] + (" (you)" if seat == info.viewer else "")
+    pill_width = 92
+    label = f"{place}. {name}" if alive else name
+    text.draw(surface, label, (swatch.right + 6, row.top + 4), 15,
+              theme.TEXT if alive else theme.MUTED, "bold",
+              max_width=row.width - pill_width - swatch.width - 22)
+    _status_pill(surface, pygame.Rect(row.right - pill_width - 4, row.top + 5, pill_width, 20),
+                 view, seat, info)
+    if not alive:
+        text.draw(surface, "bankrupt: out of the game", (swatch.right + 6, row.top + 24), 13,
+                  theme.BAD, max_width=row.width - 40)
+        return
+    figures = (f"${view.cash[seat]}   Income {view.income[seat]}   "
+               f"Shares {view.shares[seat]}   Loco {view.loco[seat]}")
+    kept_width = 64 if view.rules.hidden_kept_goods else 0
+    text.draw(surface, figures, (swatch.left, row.top + 25), 14, theme.TEXT,
+              max_width=row.width - kept_width - 14)
+    if kept_width:
+        _kept(surface, pygame.Rect(row.right - kept_width - 4, row.top + 24, kept_width, 16),
+              view, seat)
+
+
+def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int,
+                 info: PanelInfo) -> None:
+    """The action tile held, or during the auction the bid or the place taken."""
+    label, fill, ink = "", theme.PANEL, theme.MUTED
+    if view.phase == "auction" and view.alive[seat]:
+        if str(seat) in view.places:
+            label = f"out: place {view.places[str(seat)]}"
+        elif seat == view.high_bidder:
+            label, fill, ink = f"high bid ${view.high_bid}", theme.darken(theme.ACCENT, 0.3), \
+                theme.TEXT
+        elif str(seat) in view.bids:
+            label = f"bid ${view.bids[str(seat)]}"
+        else:
+            label = "no bid yet"
+    elif view.actions[seat]:
+        label = palette.ACTION_SHORT.get(view.actions[seat], view.actions[seat])
+        fill, ink = theme.darken(info.colors[seat].rgb, 0.45), theme.TEXT
+    if not label:
+        return
+    pygame.draw.rect(surface, fill, rect, border_radius=10)
+    text.draw(surface, label, rect.center, 12, ink, "bold", "center", max_width=rect.width - 8)
+
+
+def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int) -> None:
+    """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else '?'."""
+    hidden = view.kept_hidden[seat]
+    if hidden:
+        text.draw(surface, f"{hidden} kept ?", rect.midright, 13, theme.MUTED, anchor="midright",
+                  max_width=rect.width)
+        return
+    x = rect.left
+    for colour in ("red", "black"):
+        surface.blit(pieces.cube_image(colour, 11), (x, rect.top + 2))
+        text.draw(surface, str(view.kept[seat][colour]), (x + 14, rect.top), 13, theme.TEXT,
+                  "bold")
+        x += 32
+
+
+def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
+             info: PanelInfo) -> dict[str, pygame.Rect]:
+    text.draw(surface, "Action tiles", rect.topleft, 14, theme.MUTED, "bold")
+    names = [*PHASE_ACTIONS, view.rules.special_action]
+    holders = {view.actions[s]: s for s in range(view.players) if view.actions[s]}
+    cols = 3 if rect.width < 400 else 4
+    width = (rect.width - (cols - 1) * 4) // cols
+    found = {}
+    for i, name in enumerate(names):
+        box = pygame.Rect(rect.left + (i % cols) * (width + 4),
+                          rect.top + 20 + (i // cols) * (TILE_HEIGHT + 4), width, TILE_HEIGHT)
+        _tile(surface, box, name, holders.get(name), info)
+        found[name] = box
+    return found
+
+
+def _tile(surface: pygame.Surface, box: pygame.Rect, name: str, holder: int | None,
+          info: PanelInfo) -> None:
+    pickable = name in info.pickable_tiles
+    hover = info.hover == f"tile:{name}"
+    fill = (236, 226, 200) if holder is None else theme.darken(info.colors[holder].rgb, 0.35)
+    if pickable and hover:
+        fill = theme.lighten(theme.ACCENT, 0.35)
+    pygame.draw.rect(surface, fill, box, border_radius=5)
+    if pickable:
+        pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=5)
+    ink = (30, 28, 24) if holder is None else theme.TEXT
+    if holder is not None:
+        color = info.colors[holder]
+        theme.draw_symbol(surface, color.symbol, (box.left + 8, box.top + 8), 4, color.rgb,
+                          theme.TEXT)
+    label = palette.ACTION_SHORT.get(name, name)
+    text.draw(surface, label, (box.centerx + (3 if holder is not None else 0), box.centery), 13,
+              ink, "bold", "center", max_width=box.width - (14 if holder is not None else 6))
+
+
+def _display(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
+             info: PanelInfo) -> dict[str, pygame.Rect]:
+    bag = sum(view.bag.values())
+    title = f"Goods display · bag {bag}"
+    if view.rules.hidden_kept_goods:
+        title += f" · red reserve {view.red_reserve}"
+    text.draw(surface, title, rect.topleft, 14, theme.MUTED, "bold", max_width=rect.width)
+    if view.production_hand:
+        text.draw(surface, "to place:", (rect.right - 30, rect.top), 13, theme.ACCENT,
+                  anchor="topright")
+        surface.blit(pieces.cube_image(view.production_hand[0], 13), (rect.right - 24, rect.top))
+    found: dict[str, pygame.Rect] = {}
+    top = rect.top + 22
+    half = (rect.width - 8) // 2
+    sizes = view.display_sizes()
+    removed = set(view.rules.removed_new_cities)
+    for row in DISPLAY_ROWS:
+        if len(row) == 1:
+            index = "ABCDEFGH".index(row)
+            box = pygame.Rect(rect.left + (index % 4) * (rect.width // 4),
+                              top + 6 * DISPLAY_ROW + 4 + (index // 4) * (DISPLAY_ROW + 2),
+                              rect.width // 4 - 4, DISPLAY_ROW)
+        else:
+            number = int(row.split()[1])
+            left = rect.left if row.startswith("light") else rect.left + half + 8
+            box = pygame.Rect(left, top + (number - 1) * DISPLAY_ROW, half, DISPLAY_ROW - 1)
+        _display_row(surface, box, row, view.display[row], sizes[row], info,
+                     dead=row in removed)
+        found[row] = box
+    return found
+
+
+def _display_row(surface: pygame.Surface, box: pygame.Rect, row: str, goods: list[str],
+                 size: int, info: PanelInfo, dead: bool) -> None:
+    pickable = row in info.pickable_rows
+    if pickable:
+        hover = info.hover == f"row:{row}"
+        fill = theme.lighten(theme.ACCENT, 0.2) if hover else theme.darken(theme.ACCENT, 0.45)
+        pygame.draw.rect(surface, fill, box, border_radius=4)
+    badge = (box.left + 9, box.centery)
+    if len(row) == 1:
+        colour = config().new_cities[row][0]
+        square = pygame.Rect(0, 0, 15, 15)
+        square.center = badge
+        pygame.draw.rect(surface, palette.GOODS[colour], square, border_radius=3)
+        text.draw(surface, row, badge, 11, (250, 250, 250), "bold", "center")
+        if dead:
+            pygame.draw.line(surface, theme.BAD, square.topleft, square.bottomright, 2)
+            pygame.draw.line(surface, theme.BAD, square.bottomleft, square.topright, 2)
+            text.draw(surface, "not used", (box.left + 20, box.centery), 12, theme.MUTED,
+                      anchor="midleft", max_width=box.width - 22)
+            return
+    else:
+        dark = palette.is_dark(row)
+        pygame.draw.circle(surface, (28, 28, 30) if dark else (246, 244, 236), badge, 7)
+        text.draw(surface, palette.row_label(row), badge, 11,
+                  (246, 244, 236) if dark else (28, 28, 30), "bold", "center")
+    x = box.left + 20
+    for i in range(size):
+        slot = pygame.Rect(x + i * (SLOT + 3), box.centery - SLOT // 2, SLOT, SLOT)
+        if i < len(goods):
+            surface.blit(pieces.cube_image(goods[i], SLOT), slot.topleft)
+        else:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, slot, 1, border_radius=2)

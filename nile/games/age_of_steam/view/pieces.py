@@ -1,0 +1,136 @@
+"""Goods cubes (on cities, pyramids and the display), and Egypt's flooding discs.
+
+Layouts return where each cube lies on screen so the scene can hit-test a click on a
+cube with exactly the rectangles it drew.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from nile.games.age_of_steam.rules.move import PYRAMID_COVER, accessible
+from nile.games.age_of_steam.rules.state import COLOURS
+from nile.games.age_of_steam.view import palette
+from nile.ui import theme
+
+Cube = tuple[str, pygame.Rect]
+"""A drawn good: its colour and where it lies."""
+
+
+@lru_cache(maxsize=256)
+def cube_image(colour: str, size: int, buried: bool = False) -> pygame.Surface:
+    """A wooden cube seen from above and a little to the side (`buried`: darker, a
+    pyramid's good with another resting on it)."""
+    fill = palette.GOODS.get(colour, (128, 128, 128))
+    if buried:
+        fill = theme.darken(fill, 0.45)
+    image = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+    body = pygame.Rect(0, 0, size, size)
+    pygame.draw.rect(image, (0, 0, 0, 110), body.move(2, 2), border_radius=max(1, size // 6))
+    pygame.draw.rect(image, fill, body, border_radius=max(1, size // 6))
+    if size >= 8:
+        top = pygame.Rect(2, 2, size - 4, max(2, size // 3))
+        pygame.draw.rect(image, theme.lighten(fill, 0.3), top, border_radius=max(1, size // 8))
+    pygame.draw.rect(image, palette.GOOD_EDGE.get(colour, (60, 60, 60)), body, 1,
+                     border_radius=max(1, size // 6))
+    return image
+
+
+def cube_size(zoom: float) -> int:
+    return max(6, round(zoom * 0.27))
+
+
+def sort_goods(goods: list[str]) -> list[str]:
+    """Goods in a stable order (by colour), so a click maps to the cube drawn there."""
+    order = {c: i for i, c in enumerate(COLOURS)}
+    return sorted(goods, key=lambda c: order.get(c, 99))
+
+
+def city_cubes(centre: tuple[float, float], zoom: float, goods: list[str]) -> list[Cube]:
+    """Cubes on a city, three to a row, in the lower part of the hex."""
+    size = cube_size(zoom)
+    if len(goods) > 6:
+        size = max(5, round(size * 0.8))
+    step = size + max(1, size // 5)
+    per_row = 3 if len(goods) <= 9 else 4
+    rows = [goods[i : i + per_row] for i in range(0, len(goods), per_row)]
+    top = centre[1] + zoom * 0.32 - (len(rows) - 1) * step / 2 - size / 2
+    if len(rows) > 2:
+        top = centre[1] - zoom * 0.1 - size / 2
+    result: list[Cube] = []
+    for r, row in enumerate(rows):
+        left = centre[0] - (len(row) * step - (step - size)) / 2
+        for i, colour in enumerate(row):
+            result.append((colour, pygame.Rect(round(left + i * step), round(top + r * step),
+                                               size, size)))
+    return result
+
+
+def pyramid_cubes(centre: tuple[float, float], zoom: float, slots: list[str]) -> list[Cube]:
+    """Cubes of a pyramid: the 3×3 base, the 2×2 layer on it, the top; bottom first.
+    A buried cube's colour is prefixed with '~' (drawn darker; it cannot leave yet)."""
+    size = max(6, round(zoom * 0.26))
+    step = size + max(1, size // 4)
+    places: list[tuple[float, float]] = []
+    for i in range(9):
+        places.append(((i % 3 - 1) * step, (i // 3 - 1) * step))
+    for upper in range(9, 13):
+        below = PYRAMID_COVER[upper]
+        places.append((sum(places[b][0] for b in below) / 4,
+                       sum(places[b][1] for b in below) / 4 - size * 0.18))
+    places.append((0.0, -size * 0.36))
+    result: list[Cube] = []
+    free = set(accessible(slots))
+    for slot, colour in enumerate(slots):
+        if not colour:
+            continue
+        if slot not in free:
+            colour = "~" + colour
+        dx, dy = places[slot]
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (round(centre[0] + dx), round(centre[1] + dy + zoom * 0.05))
+        result.append((colour, rect))
+    return result
+
+
+def draw_pyramid_base(surface: pygame.Surface, centre: tuple[float, float], zoom: float) -> None:
+    """The stone steps under a pyramid's goods."""
+    size = max(6, round(zoom * 0.26))
+    step = size + max(1, size // 4)
+    stone = (204, 178, 120)
+    for i, reach in enumerate((step * 1.5 + 4, step + 3, step * 0.5 + 2)):
+        rect = pygame.Rect(0, 0, round(reach * 2), round(reach * 2))
+        rect.center = (round(centre[0]), round(centre[1] + zoom * 0.05 - i * size * 0.18))
+        pygame.draw.rect(surface, theme.darken(stone, 0.08 * i), rect, border_radius=2)
+        pygame.draw.rect(surface, theme.darken(stone, 0.4), rect, 1, border_radius=2)
+
+
+def draw_cubes(surface: pygame.Surface, cubes: list[Cube]) -> None:
+    for colour, rect in cubes:
+        buried = colour.startswith("~")
+        surface.blit(cube_image(colour.lstrip("~"), rect.width, buried), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def flood_overlay(points_key: tuple[tuple[int, int], ...]) -> pygame.Surface:
+    """A translucent blue hex (cached by its shape relative to its bounding box)."""
+    xs, ys = [p[0] for p in points_key], [p[1] for p in points_key]
+    image = pygame.Surface((max(xs) + 1, max(ys) + 1), pygame.SRCALPHA)
+    pygame.draw.polygon(image, (*palette.FLOOD, 92), points_key)
+    return image
+
+
+def draw_flood_disc(surface: pygame.Surface, at: tuple[float, float], zoom: float) -> None:
+    """The blue disc on a flooded hex, with a wave across it."""
+    radius = max(5.0, zoom * 0.2)
+    pygame.draw.circle(surface, (20, 50, 110), (at[0] + 1, at[1] + 2), radius)
+    pygame.draw.circle(surface, palette.FLOOD, at, radius)
+    pygame.draw.circle(surface, (220, 236, 255), at, radius, max(1, round(radius / 5)))
+    w = radius * 0.6
+    for dy in (-radius * 0.2, radius * 0.25):
+        pygame.draw.arc(surface, (220, 236, 255), (at[0] - w, at[1] + dy - w / 3, w, w / 1.5),
+                        0.2, 3.0, 1)
+        pygame.draw.arc(surface, (220, 236, 255), (at[0], at[1] + dy - w / 3, w, w / 1.5),
+                        3.3, 6.1, 1)

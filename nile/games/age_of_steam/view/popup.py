@@ -1,0 +1,165 @@
+"""Small choosers drawn on the board next to what they are about.
+
+`CyclePopup`: one option at a time with arrows (tile choices on a hex: wheel, arrow keys
+or the arrows cycle, the button or Enter confirms). `ListPopup`: a short list of rows
+(the ways to deliver a good to one city). Both only report what was clicked; the scene
+turns that into an action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from nile.ui import text, theme
+
+BG = (28, 34, 40)
+
+
+def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
+           gap: float) -> pygame.Rect:
+    """A rect of `size` beside `anchor` (right, left, below or above: the first that fits
+    inside `bounds`), so it never hides the hex it is about."""
+    inside = bounds.inflate(-8, -8)
+    x, y = round(anchor[0]), round(anchor[1])
+    candidates = []
+    for side in ("midleft", "midright", "midtop", "midbottom"):
+        rect = pygame.Rect((0, 0), size)
+        offset = {"midleft": (gap, 0), "midright": (-gap, 0), "midtop": (0, gap),
+                  "midbottom": (0, -gap)}[side]
+        setattr(rect, side, (x + round(offset[0]), y + round(offset[1])))
+        candidates.append(rect)
+    for rect in candidates:
+        if inside.contains(rect):
+            return rect
+    return candidates[0].clamp(inside)
+
+
+@lru_cache(maxsize=16)
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=10)
+    return shadow
+
+
+def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    surface.blit(_shadow(rect.inflate(8, 8).size), rect.move(-2, 1).inflate(8, 8).topleft)
+    pygame.draw.rect(surface, BG, rect, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
+
+
+def _arrow(surface: pygame.Surface, rect: pygame.Rect, left: bool, hover: bool) -> None:
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if not hover else theme.lighten(
+        theme.PANEL_LIGHT, 0.2), rect, border_radius=6)
+    cx, cy = rect.center
+    w = rect.width * 0.22
+    points = ([(cx + w, cy - w * 1.3), (cx - w, cy), (cx + w, cy + w * 1.3)] if left
+              else [(cx - w, cy - w * 1.3), (cx + w, cy), (cx - w, cy + w * 1.3)])
+    pygame.draw.polygon(surface, theme.TEXT, points)
+
+
+def _button(surface: pygame.Surface, rect: pygame.Rect, label: str, accent: bool,
+            hover: bool) -> None:
+    fill = theme.darken(theme.ACCENT, 0.25) if accent else theme.PANEL_LIGHT
+    if hover:
+        fill = theme.lighten(fill, 0.15)
+    pygame.draw.rect(surface, fill, rect, border_radius=6)
+    text.draw(surface, label, rect.center, 14, (20, 20, 20) if accent else theme.TEXT, "bold",
+              "center", max_width=rect.width - 8)
+
+
+@dataclass
+class CyclePopup:
+    """One of several options at a time: ◀ option ▶, a note, Confirm and Cancel."""
+
+    title: str
+    items: list[str]
+    index: int = 0
+    confirm: str = "Build"
+    note: str = ""
+    rects: dict[str, pygame.Rect] = field(default_factory=dict)
+
+    def step(self, delta: int) -> None:
+        if self.items:
+            self.index = (self.index + delta) % len(self.items)
+
+    def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
+             gap: float) -> pygame.Rect:
+        rect = _place((300, 104), anchor, bounds, gap)
+        _frame(surface, rect)
+        mouse = pygame.mouse.get_pos()
+        text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
+                  max_width=rect.width - 24)
+        prev = pygame.Rect(rect.left + 10, rect.top + 28, 28, 30)
+        nxt = pygame.Rect(rect.right - 38, rect.top + 28, 28, 30)
+        several = len(self.items) > 1
+        if several:
+            _arrow(surface, prev, True, prev.collidepoint(mouse))
+            _arrow(surface, nxt, False, nxt.collidepoint(mouse))
+        item = self.items[self.index] if self.items else ""
+        text.draw(surface, item, (rect.centerx, prev.centery), 16, theme.TEXT, "bold", "center",
+                  max_width=nxt.left - prev.right - 10)
+        count = f"{self.index + 1} of {len(self.items)}" if several else "the only choice"
+        note = f"{count} · {self.note}" if self.note and several else count
+        text.draw(surface, note, (rect.left + 12, rect.bottom - 22), 12, theme.MUTED,
+                  anchor="midleft", max_width=rect.width - 150)
+        ok = pygame.Rect(rect.right - 136, rect.bottom - 36, 76, 28)
+        cancel = pygame.Rect(rect.right - 54, rect.bottom - 36, 44, 28)
+        _button(surface, ok, self.confirm, True, ok.collidepoint(mouse))
+        _button(surface, cancel, "×", False, cancel.collidepoint(mouse))
+        self.rects = {"frame": rect, "ok": ok, "cancel": cancel}
+        if several:
+            self.rects.update(prev=prev, next=nxt)
+        return rect
+
+    def hit(self, pos: tuple[int, int]) -> str:
+        """'prev', 'next', 'ok', 'cancel', 'frame' or ''."""
+        for key in ("prev", "next", "ok", "cancel", "frame"):
+            rect = self.rects.get(key)
+            if rect is not None and rect.collidepoint(pos):
+                return key
+        return ""
+
+
+@dataclass
+class ListPopup:
+    """A title and a few rows to pick from."""
+
+    title: str
+    items: list[str]
+    hover: int = -1
+    rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    rows: list[pygame.Rect] = field(default_factory=list)
+
+    def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
+             gap: float) -> pygame.Rect:
+        width, row = 340, 26
+        rect = _place((width, 40 + row * len(self.items)), anchor, bounds, gap)
+        _frame(surface, rect)
+        text.draw(surface, self.title, (rect.left + 12, rect.top + 8), 14, theme.MUTED, "bold",
+                  max_width=rect.width - 24)
+        mouse = pygame.mouse.get_pos()
+        self.rows = []
+        self.hover = -1
+        for i, item in enumerate(self.items):
+            box = pygame.Rect(rect.left + 8, rect.top + 32 + i * row, rect.width - 16, row - 3)
+            hover = box.collidepoint(mouse)
+            if hover:
+                self.hover = i
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if not hover else theme.darken(
+                theme.ACCENT, 0.3), box, border_radius=5)
+            text.draw(surface, item, (box.left + 8, box.centery), 14, theme.TEXT,
+                      anchor="midleft", max_width=box.width - 16)
+            self.rows.append(box)
+        self.rects = {"frame": rect}
+        return rect
+
+    def hit(self, pos: tuple[int, int]) -> int:
+        """The row under `pos`, -2 inside the frame, else -1."""
+        for i, box in enumerate(self.rows):
+            if box.collidepoint(pos):
+                return i
+        frame = self.rects.get("frame")
+        return -2 if frame is not None and frame.collidepoint(pos) else -1

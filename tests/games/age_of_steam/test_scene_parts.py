@@ -1,0 +1,111 @@
+"""The screen's pieces on their own: hex geometry, choosers' words, the end of a game and
+its replay, CCCP's loser note on the results screen (AS-4)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from nile.core.replay import Replay
+from nile.core.session import Match, SeatConfig
+from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.rules.actions import Urbanize
+from nile.games.age_of_steam.rules.hexes import opposite
+from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
+from nile.games.age_of_steam.rules.scoring import score_sheet
+from nile.games.age_of_steam.scenario import (
+    lay_path,
+    put_goods,
+    scenario,
+    start_build,
+    start_move,
+)
+from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.games.age_of_steam.shots import advance, seats
+from nile.games.age_of_steam.view import choices
+from nile.games.age_of_steam.view.geometry import geometry
+from nile.ui.chrome.results import ResultsScene
+from tests.ui.harness import frames, make_app
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_hex_is_found_at_its_centre_and_neighbours_share_edges(name: str) -> None:
+    geo = geometry(name)
+    for h in range(geo.map.size):
+        assert geo.hex_at(geo.centre(h)) == h
+        for d, n in enumerate(geo.map.neighbours[h]):
+            if n < 0:
+                continue
+            a, b = geo.edge_point(h, d), geo.edge_point(n, opposite(d))
+            assert math.dist(a, b) < 1e-9
+            inside = geo.edge_point(h, d, 0.05)
+            assert geo.hex_at(inside) == h
+
+
+def test_chile_lies_down_with_north_to_the_left() -> None:
+    geo = geometry("chile")
+    arica = geo.map.city_named("Arica").hexes[0]
+    montt = geo.map.city_named("Puerto Montt").hexes[0]
+    assert geo.turned and geo.centre(arica)[0] < geo.centre(montt)[0]
+    left, top, right, bottom = geo.bounds
+    assert right - left > 4 * (bottom - top)
+    assert not geometry("egypt").turned and not geometry("cccp").turned
+
+
+def test_build_and_route_words() -> None:
+    state = scenario("cccp", 4)
+    lay_path(state, 1, ["Kiev", "2,8", "Odessa"])
+    put_goods(state, "Kiev", ["yellow"])
+    start_move(state, 0)
+    route = choices.offered_routes(state)[0]
+    words = choices.describe_route(state, route, ["Ann", "Bo", "Cy", "Di"], 0)
+    assert words == "Odessa: Bo +1 · 1 link"
+    links = choices.route_links(state, route.action)
+    assert [link.owner for link in links] == [1]
+    assert links[0].hexes[0] == state.map.city_named("Kiev").hexes[0]
+    assert links[0].hexes[-1] == state.map.city_named("Odessa").hexes[0]
+    assert choices.describe_build(state, Urbanize("3,4", "B")) == "New city B (blue), free"
+    start_build(state, 0)
+    words = {choices.describe_build(state, a) for opts in choices.build_choices(state).values()
+             for a in opts}
+    assert "Straight track for $2" in words  # plain
+    assert "Straight track for $3" in words  # river (AS-4)
+
+
+def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
+    state = scenario("cccp", 4)
+    state.phase = "over"
+    state.kept = [{"red": 2, "black": 0}, {"red": 0, "black": 1}, {"red": 3, "black": 0},
+                  {"red": 1, "black": 0}]
+    notes = score_sheet(state).notes
+    assert notes[0].startswith("Kept goods: {p0} 2 red, 0 black; {p1} 0 red, 1 black")
+    assert notes[1].startswith("{p1} kept the fewest red goods (0) and loses (CCCP)")
+    state.kept[3] = {"red": 0, "black": 2}
+    assert score_sheet(state).notes[1].startswith(
+        "{p3} kept the most black goods (2) of those with 0 red and loses")
+    state.kept[3] = {"red": 0, "black": 1}
+    assert "fewest links to red cities (0)" in score_sheet(state).notes[1]
+    assert "{p1} and {p3}" in score_sheet(state).notes[1]
+    assert score_sheet(scenario("chile", 4)).notes == ()
+
+
+def test_a_finished_game_shows_results_and_replays() -> None:
+    app = make_app()
+    app.apply_settings(app.settings.changed(animation_speed="off", bot_speed="instant"),
+                       save=False)
+    bots = [SeatConfig(s.name, "bot", "normal", s.color) for s in seats("egypt", 3)]
+    match = Match.new(GAME_INFO, bots, 4, {"map": "egypt"})
+    advance(match, lambda s: False, limit=20000)
+    assert match.state.is_terminal
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 3)
+    assert isinstance(app.top, ResultsScene)
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    watcher = AgeOfSteamScene(app, match, replay=replay)
+    app.push(watcher)
+    for position in (0, replay.length // 2, replay.length):
+        watcher._seek(position)
+        frames(app, 2)
+    assert watcher.aos.is_terminal
