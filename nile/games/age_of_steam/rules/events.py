@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nile.core.game import Event
+from nile.core.text import count
 from nile.games.age_of_steam.rules.tiles import tile_words
 
 
@@ -49,7 +50,7 @@ class SharesIssued(Event):
     def describe(self, viewer: int | None) -> str:
         if self.count == 0:
             return f"{{p{self.seat}}} issues no shares."
-        return f"{{p{self.seat}}} issues {self.count} share(s) for ${self.cash}."
+        return f"{{p{self.seat}}} issues {count(self.count, 'share')} for ${self.cash}."
 
 
 @dataclass(frozen=True, slots=True)
