@@ -88,24 +88,23 @@ class ResultsScene(Overlay):
         rows = [*list(self.sheet.categories), "Total"]
         label_width = self._label_width(rows)
         col = (area.width - label_width) / max(1, seats)
-        line = min(30, (area.height - 40) // max(1, len(rows) + 1))
+        line = min(30, (area.height - 50) // max(1, len(rows) + 1))
         for s in range(seats):
+            # the symbol above the name: five names keep their whole column
             x = area.left + label_width + col * (s + 0.5)
             color = self.game.color(s)
-            theme.draw_symbol(
-                surface, color.symbol, (x - col / 2 + 12, area.top + 12), 7, color.rgb, theme.TEXT
-            )
+            theme.draw_symbol(surface, color.symbol, (x, area.top + 6), 7, color.rgb, theme.TEXT)
             text.draw(
                 surface,
                 self.game.name(s),
-                (x + 6, area.top + 12),
+                (x, area.top + 26),
                 15,
                 theme.TEXT,
                 "bold",
                 "center",
-                max_width=int(col) - 30,
+                max_width=int(col) - 4,
             )
-        y = area.top + 34
+        y = area.top + 44
         values = [*list(self.sheet.values), self.sheet.totals]
         for r, label in enumerate(rows):
             bold = "bold" if label == "Total" else "regular"
@@ -163,7 +162,7 @@ class ResultsScene(Overlay):
         bar_width = min(60, (area.width - 20) // max(1, n) - 14)
         base = area.bottom - 40
         high, low = max([0, *totals]), min([0, *totals])
-        plot_top, plot_bottom = area.top + 50, base - (24 if low < 0 else 0)
+        plot_top, plot_bottom = area.top + 62, base - (24 if low < 0 else 0)
         scale = (plot_bottom - plot_top) / max(1, high - low)
         zero = plot_top + high * scale
         if low < 0:
