@@ -116,7 +116,7 @@ def draw_players(
             max_width=box.width - 16,
         )
         _face_up(
-            surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 18, box.width - 16, 15)
+            surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 16, box.width - 16, 13)
         )
 
 
@@ -140,8 +140,8 @@ def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pyg
     for kind in view.fruit_cards[seat]:
         if x + 12 > rect.right:
             break
-        paint.mini_fruit_card(surface, kind, pygame.Rect(x, rect.top - 6, 12, rect.height + 6))
-        x += 14
+        paint.mini_fruit_card(surface, kind, pygame.Rect(x, rect.top - 3, 11, rect.height + 3))
+        x += 13
     if view.fruit_cards[seat]:
         x += 6
     for kind in view.buildings[seat]:
@@ -457,7 +457,7 @@ def draw_hand(
     if not slots:
         text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
     for box, target in slots:
-        draw_box = box.move(0, -8) if target in picked or target == lift else box
+        draw_box = box.move(0, -6) if target in picked or target == lift else box
         face = (
             paint.city_card(target[1], box.size)
             if target[0] == "hand_city"
@@ -518,6 +518,10 @@ def draw_scoring(
                 theme.PANEL_LIGHT,
                 (rect.left + 6, y, rect.width - 12, row_h),
                 border_radius=3,
+            )
+        if i == shown - 1 and shown < len(rows):  # the row being scored now
+            pygame.draw.rect(
+                surface, theme.ACCENT, (rect.left + 6, y, rect.width - 12, row_h), 2, 3
             )
         label = CATEGORIES[i]
         if 1 <= i <= len(D.cities):
