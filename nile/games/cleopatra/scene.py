@@ -113,7 +113,8 @@ class CleopatraScene(GameScene):
         autosaver: Autosaver | None = None,
     ) -> None:
         self.picked: list[Target] = []
-        self.popup: VariantPopup | None = None
+        self._popup_serial = 0
+        self._popup: VariantPopup | None = None
         self.flashes: dict[Target, float] = {}
         self.floaters: list[Floater] = []
         self.cubes: list[MovingCube] = []
@@ -123,10 +124,24 @@ class CleopatraScene(GameScene):
         self.hover: Target | None = None
         self.legal: list[Action] = []
         self._marks_key: tuple[object, ...] = ()
+        self._layer: pygame.Surface | None = None
+        self._serial = 0
+        """Counts view changes and popups: object ids may be reused, counters are not."""
+        self._layer_drawn: tuple[object, ...] = ()
         self._marks: tuple[board.Marks, set[Target], set[Target]] = (board.Marks(), set(), set())
         super().__init__(app, match, replay, autosaver)
 
     # Basics --------------------------------------------------------------------------
+
+    @property
+    def popup(self) -> VariantPopup | None:
+        """The open list of variants, if any."""
+        return self._popup
+
+    @popup.setter
+    def popup(self, popup: VariantPopup | None) -> None:
+        self._popup = popup
+        self._popup_serial += 1
 
     @property
     def cs(self) -> CleopatraState:
@@ -194,6 +209,7 @@ class CleopatraScene(GameScene):
     # View changes and the bar ------------------------------------------------------------
 
     def on_view_changed(self) -> None:
+        self._serial += 1
         self.toasts.top = self.areas.map.top + 8
         self.legal = list(self.cs.legal_actions()) if self.my_turn else []
         if self.picked and not choices.matching(self.legal, self.picked):
@@ -671,10 +687,10 @@ class CleopatraScene(GameScene):
         """Board marks, lit targets off the map, and the usable hand cards (cached)."""
         popup = self.popup
         key = (
-            id(self.view),
+            self._serial,
             tuple(self.picked),
-            id(popup),
-            popup.selected if popup else -1,
+            self._popup_serial,
+            (popup.selected, popup.scroll) if popup else -1,
             tuple(sorted(self.flashes)),
             self.hover,
         )
@@ -732,8 +748,36 @@ class CleopatraScene(GameScene):
             return choices.building_plan(state, self._seat(), action)
         return []
 
-    def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
-        assert isinstance(view, CleopatraState)
+    def _layer_key(self, view: CleopatraState) -> tuple[object, ...]:
+        popup = self.popup
+        return (
+            self._serial,
+            tuple(self.picked),
+            self._popup_serial,
+            (popup.selected, popup.scroll) if popup else -1,
+            tuple(sorted(self.flashes)),
+            self.hover,
+            self.scoring_shown,
+            tuple(self.table_rect),
+            self.viewer,
+            self.my_turn,
+            self.replay.position if self.replay else -1,
+            theme.palette()[0],
+        )
+
+    def _draw_layer(self, surface: pygame.Surface, view: CleopatraState) -> None:
+        """The table without moving things, redrawn only when something on it changed
+        (a frame then costs one blit)."""
+        key = self._layer_key(view)
+        if self._layer is None or self._layer.get_size() != surface.get_size():
+            self._layer = pygame.Surface(surface.get_size())
+            self._layer_drawn = ()
+        if key != self._layer_drawn:
+            self._layer_drawn = key
+            self._paint_table(self._layer, view)
+        surface.blit(self._layer, self.table_rect, self.table_rect)
+
+    def _paint_table(self, surface: pygame.Surface, view: CleopatraState) -> None:
         a = self.areas
         surface.fill(theme.TABLE, self.table_rect)
         marks, lit, usable = self._compute_marks()
@@ -763,6 +807,12 @@ class CleopatraScene(GameScene):
                 usable if self.my_turn and view.phase == ACTIONS else set(),
                 lift,
             )
+        if self.popup is not None and self.my_turn:
+            self.popup.draw(surface, self.board_rect)
+
+    def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
+        assert isinstance(view, CleopatraState)
+        self._draw_layer(surface, view)
         for moving in self.cubes:
             if not moving.tween.waiting:
                 paint.cube(surface, moving.fruit, moving.tween.value(), 18)
@@ -777,9 +827,7 @@ class CleopatraScene(GameScene):
                 "bold",
                 "center",
             )
-        if self.popup is not None and self.my_turn:
-            self.popup.draw(surface, self.board_rect)
-        elif self.hover is not None:
+        if (self.popup is None or not self.my_turn) and self.hover is not None:
             self._draw_tooltip(surface, self.hover)
 
     def _tooltip(self, target: Target) -> str:
