@@ -210,6 +210,7 @@ class CleopatraScene(GameScene):
 
     def on_view_changed(self) -> None:
         self._serial += 1
+        self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
         self.toasts.top = self.areas.map.top + 8
         self.legal = list(self.cs.legal_actions()) if self.my_turn else []
         if self.picked and not choices.matching(self.legal, self.picked):
@@ -842,9 +843,10 @@ class CleopatraScene(GameScene):
             )
         if kind == "track":
             groups = [
-                f"{self.name(state.track_seat[2 * value + i])} {state.track_trains[2 * value + i]}"
-                for i in range(2)
-                if state.track_seat[2 * value + i] >= 0
+                f"{self.name(state.track_seat[slot])}: {state.track_trains[slot]} "
+                + ("train" if state.track_trains[slot] == 1 else "trains")
+                for slot in (2 * value, 2 * value + 1)
+                if state.track_seat[slot] >= 0
             ]
             return f"{D.track_name(value)}: " + (", ".join(groups) or "no trains yet")
         if kind == "god":

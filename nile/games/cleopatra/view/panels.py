@@ -47,7 +47,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
 
 
 def outline(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, width: int = 3) -> None:
-    pygame.draw.rect(surface, color, rect.inflate(6, 6), width, border_radius=9)
+    pygame.draw.rect(surface, color, rect.inflate(4, 4), width, border_radius=9)
 
 
 # Players --------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def god_slots(rect: pygame.Rect) -> list[Slot]:
     width = (rect.width - 12 - 4 * (count - 1)) // count
     return [
         (
-            pygame.Rect(rect.left + 6 + i * (width + 4), rect.top + 22, width, rect.height - 28),
+            pygame.Rect(rect.left + 6 + i * (width + 4), rect.top + 25, width, rect.height - 30),
             ("god", i),
         )
         for i in range(count)
