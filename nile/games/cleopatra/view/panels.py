@@ -22,13 +22,14 @@ D = game_data()
 Slot = tuple[pygame.Rect, Target]
 GOD_SHORT = (
     "acts first",
-    "2 Auction cards",
-    "track −2 Florin",
-    "+1 Draw action",
-    "+2 Florin a shipment",
-    "pyramid −4 Florin",
-    "+5 Florin now",
+    "2 cards",
+    "track −2 Fl",
+    "+1 draw",
+    "+2 Fl a ship",
+    "pyramid −4 Fl",
+    "+5 Florin",
 )
+"""A god's power in a word or two (the tooltip and the rules say it in full)."""
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 
 
@@ -290,13 +291,14 @@ def draw_gods(
             "center",
             max_width=box.width - 6,
         )
-        text.draw_wrapped(
+        text.draw(
             surface,
             GOD_SHORT[god],
-            pygame.Rect(box.left + 4, box.top + 22, box.width - 8, 30),
-            11,
+            (box.centerx, box.top + 30),
+            12,
             theme.MUTED,
-            align="center",
+            anchor="center",
+            max_width=box.width - 6,
         )
         if owner >= 0:
             color = theme.player_color(colors[owner])
