@@ -17,6 +17,7 @@ fruit types; the results screen has the whole breakdown.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -663,14 +664,18 @@ class CleopatraScene(GameScene):
         if city == len(D.cities) - 1:
             for i in range(3):
                 final = row + 1 + i
-                self.anims.later(
-                    t + CITY_STEP + TAIL_STEP * (i + 1), lambda final=final: self._reveal(final)
-                )
+                self.anims.later(t + CITY_STEP + TAIL_STEP * (i + 1), self._revealer(final))
             return t + CITY_STEP + TAIL_STEP * 4
         return t + CITY_STEP
 
-    def _reveal(self, rows: int) -> None:
-        self.scoring_shown = max(self.scoring_shown or 0, rows)
+    def _revealer(self, rows: int) -> Callable[[], None]:
+        """A callback showing the first `rows` rows of the final scoring."""
+
+        def reveal() -> None:
+            self.scoring_shown = max(self.scoring_shown or 0, rows)
+            sound.play("place", 0.4)
+
+        return reveal
 
     def update_table(self, dt: float) -> None:
         self.flashes = {k: v - dt for k, v in self.flashes.items() if v > dt}
@@ -715,7 +720,7 @@ class CleopatraScene(GameScene):
         marks.tracks = {v for k, v in lit if k == "track"}
         marks.picked_cities = {D.city_cards[v].city for k, v in self.picked if k == "hand_city"}
         if self.picked or state.pending:
-            marks.routes = [r for r in (self._route(a) for a in options[:40]) for r in r]
+            marks.routes = [route for a in options[:40] for route in self._route(a)]
         proposal = (
             popup.action
             if popup is not None

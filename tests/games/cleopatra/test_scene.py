@@ -324,3 +324,39 @@ def test_pyramid_variants_cheapest_first(app) -> None:  # type: ignore[no-untype
             act_with_mouse(app, scene, pick(rng, scene.cs))
         frames(app, 2)
     pytest.skip("no pyramid choice came up in this game")
+
+
+def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[no-untyped-def]
+    """A game of bots watched (no hands drawn), its results, then its replay."""
+    from nile.core.replay import Replay
+
+    bots = [SeatConfig(n, "bot", "easy", i) for i, n in enumerate(("Bo", "Cy", "Di"))]
+    scene = open_scene(app, bots, seed=8)
+    assert scene.viewer is None and not panels.hand_slots(scene.cs, None, scene.areas.hand)
+    for _ in range(3000):
+        if isinstance(app.top, ResultsScene):
+            break
+        frames(app, 3)
+    assert scene.match.state.is_terminal and isinstance(app.top, ResultsScene)
+    assert scene.scoring_shown == len(scene.cs.final_rows) == 16  # 12 cities and the rest
+    match = scene.match
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    watcher = CleopatraScene(app, match, replay=replay)
+    app.push(watcher)
+    for position in (0, replay.length // 3, replay.length // 2, replay.length):
+        watcher._seek(position)
+        frames(app, 2)
+    assert watcher.cs.is_terminal
+
+
+def test_hint_points_at_the_move(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=7)
+    advance_to(app, scene, ACTIONS)
+    key(app, pygame.K_h)
+    assert scene.toasts.items[-1].message.startswith("Hint: ")
+    assert scene.picked or scene.flashes
