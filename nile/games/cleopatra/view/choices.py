@@ -143,6 +143,11 @@ def order(state: CleopatraState, seat: int, actions: list[Action]) -> list[Actio
     return sorted(actions, key=key)
 
 
+def _demands(card: int) -> str:
+    """A City card in short: 'Giza (coconut 10, raspberry 5)'."""
+    return D.city_cards[card].name
+
+
 def _tracks(count: int) -> str:
     return "1 track" if count == 1 else f"{count} tracks"
 
@@ -167,7 +172,10 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
                 if options
                 else D.fruits[fruit]
             )
-        return f"{building.name.split(' (')[0]} in {city}, {building.vp} VP: {', '.join(parts)}"
+        return (
+            f"{building.name.split(' (')[0]} in {city}, {building.vp} VP: {', '.join(parts)}"
+            f" · card {_demands(action.city_card)}"
+        )
     if isinstance(action, ShipFruit):
         dest = cards[action.city_card].city
         hops = max(0, len(ship_route(state, action)) - 1)
@@ -177,7 +185,10 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
         )
     if isinstance(action, ProduceFruit):
         fruits = "+".join(D.fruits[f] for f in D.auction[action.fruit_card].fruits)
-        return f"Produce {fruits} in {D.cities[cards[action.city_card].city]}"
+        return (
+            f"Produce {fruits} in {D.cities[cards[action.city_card].city]}"
+            f" · card {_demands(action.city_card)}"
+        )
     if isinstance(action, BuildPyramid):
         cost = gods.pyramid_cost(state, seat, action.bonus)
         return (

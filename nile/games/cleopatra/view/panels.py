@@ -430,7 +430,9 @@ def draw_hand(
     if seat is None:
         text.draw(
             surface,
-            "Watching: every hand is hidden.",
+            "Game over: the final scoring is above."
+            if view.final_rows
+            else "Watching: every hand is hidden.",
             rect.center,
             15,
             theme.MUTED,
@@ -458,22 +460,36 @@ def draw_hand(
             )
     if not slots:
         text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
-    for box, target in slots:
-        draw_box = box.move(0, -6) if target in picked or target == lift else box
-        face = (
-            paint.city_card(target[1], box.size)
-            if target[0] == "hand_city"
-            else paint.auction_card(target[1], box.size)
-        )
-        surface.blit(face, draw_box)
-        if usable and target not in usable and target not in picked:
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            shade.fill((20, 24, 30, 120))
-            surface.blit(shade, draw_box)
-        if target in picked:
-            outline(surface, draw_box, theme.ACCENT)
-        elif target in lit:
-            outline(surface, draw_box, theme.HIGHLIGHT, 2)
+    # the card under the mouse is drawn last, whole, over its overlapping neighbours
+    ordered = [s for s in slots if s[1] != lift] + [s for s in slots if s[1] == lift]
+    for box, target in ordered:
+        _hand_card(surface, box, target, lit, picked, usable, target == lift)
+
+
+def _hand_card(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    target: Target,
+    lit: set[Target],
+    picked: list[Target],
+    usable: set[Target],
+    lifted: bool,
+) -> None:
+    draw_box = box.move(0, -6) if target in picked or lifted else box
+    face = (
+        paint.city_card(target[1], box.size)
+        if target[0] == "hand_city"
+        else paint.auction_card(target[1], box.size)
+    )
+    surface.blit(face, draw_box)
+    if usable and target not in usable and target not in picked:
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 24, 30, 120))
+        surface.blit(shade, draw_box)
+    if target in picked:
+        outline(surface, draw_box, theme.ACCENT)
+    elif target in lit:
+        outline(surface, draw_box, theme.HIGHLIGHT, 2)
 
 
 # Final scoring --------------------------------------------------------------------------
