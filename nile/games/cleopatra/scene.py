@@ -719,6 +719,8 @@ class CleopatraScene(GameScene):
         marks.cities = {v for k, v in lit if k == "city"}
         marks.tracks = {v for k, v in lit if k == "track"}
         marks.picked_cities = {D.city_cards[v].city for k, v in self.picked if k == "hand_city"}
+        if state.pending:  # the building's city, where its fruit is gathered
+            marks.picked_cities.add(state.pending[2])
         if self.picked or state.pending:
             marks.routes = [route for a in options[:40] for route in self._route(a)]
         proposal = (
