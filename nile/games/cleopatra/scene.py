@@ -778,7 +778,7 @@ class CleopatraScene(GameScene):
         (a frame then costs one blit)."""
         key = self._layer_key(view)
         if self._layer is None or self._layer.get_size() != surface.get_size():
-            self._layer = pygame.Surface(surface.get_size())
+            self._layer = pygame.Surface(surface.get_size(), 0, surface)  # same pixel format
             self._layer_drawn = ()
         if key != self._layer_drawn:
             self._layer_drawn = key
