@@ -257,7 +257,7 @@ class CleopatraScene(GameScene):
             fruit = D.fruits[state.pending_need[0]]
             self.set_action_bar(
                 f"Building: pick where the {fruit} comes from "
-                "(a lit city or Fruit card; Enter takes the first)."
+                "(a lit city or Fruit card; Enter takes the first; Ctrl+Z takes the building back)."
             )
         else:
             self._action_bar()

@@ -360,3 +360,17 @@ def test_hint_points_at_the_move(app) -> None:  # type: ignore[no-untyped-def]
     key(app, pygame.K_h)
     assert scene.toasts.items[-1].message.startswith("Hint: ")
     assert scene.picked or scene.flashes
+
+
+def test_a_building_under_way_can_be_taken_back(app) -> None:  # type: ignore[no-untyped-def]
+    from nile.games.cleopatra import shots
+
+    shots.building(app)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, CleopatraScene)
+    if not scene.cs.pending:
+        pytest.skip("the shot's building was completed at once")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert not scene.match.state.pending and scene.popup is None
