@@ -103,6 +103,14 @@ class MovingCube:
     tween: Tween
 
 
+@dataclass
+class FlyingCard:
+    """A card taken from a display, flying to its new owner."""
+
+    face: pygame.Surface
+    tween: Tween
+
+
 class CleopatraScene(GameScene):
     """The table of Cleopatra's Caboose."""
 
@@ -119,6 +127,7 @@ class CleopatraScene(GameScene):
         self.flashes: dict[Target, float] = {}
         self.floaters: list[Floater] = []
         self.cubes: list[MovingCube] = []
+        self.flying: list[FlyingCard] = []
         self.bid = 1
         self._bid_floor = 0
         self.scoring_shown: int | None = None
@@ -617,7 +626,9 @@ class CleopatraScene(GameScene):
             self._float(event)
         elif isinstance(event, CityScored):
             return self._score_city(event, t)
-        elif isinstance(event, CardTaken | CardRevealed):
+        elif isinstance(event, CardTaken):
+            return self._fly_card(event, t)
+        elif isinstance(event, CardRevealed):
             self.anims.later(t, lambda: sound.play("card", 0.5))
         elif isinstance(event, GodChosen | BidPlaced):
             self.anims.later(t, lambda: sound.play("click", 0.5))
@@ -634,6 +645,24 @@ class CleopatraScene(GameScene):
         self.anims.later(max(0.0, t - 0.22), lambda: sound.play("move", 0.6))
         return t
 
+    def _fly_card(self, event: CardTaken, t: float) -> float:
+        areas = self.areas
+        if event.display == "city":
+            face = paint.city_card(D.city_card(event.name), layout.CARD)
+            start = areas.city.center
+        else:
+            face = paint.auction_card(D.auction_kind(event.name), layout.CARD)
+            start = areas.auction.center
+        if event.seat == self.viewer and self.replay is None:
+            end = areas.hand.center
+        else:
+            end = panels.player_boxes(self.cs, areas.players)[event.seat].center
+        tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
+        self.anims.add(("card", id(tween)), tween)
+        self.flying.append(FlyingCard(face, tween))
+        self.anims.later(t, lambda: sound.play("card", 0.5))
+        return t + 0.15
+
     def _float(self, event: PointsScored | MoneyChanged) -> None:
         if not event.amount or event.seat >= len(self.match.seats):
             return
@@ -645,7 +674,7 @@ class CleopatraScene(GameScene):
             Floater(
                 f"{event.amount:+d} {unit}",
                 color,
-                (box.centerx, box.bottom - 10 - 16 * (stack % 3)),
+                (box.centerx, box.bottom - 10 - 20 * (stack % 3)),
             )
         )
 
@@ -683,6 +712,7 @@ class CleopatraScene(GameScene):
             floater.age += dt
         self.floaters = [f for f in self.floaters if f.age < 1.4]
         self.cubes = [c for c in self.cubes if not c.tween.done]
+        self.flying = [c for c in self.flying if not c.tween.done]
 
     def is_idle(self) -> bool:
         return super().is_idle() and not self.flashes and not self.floaters
@@ -821,20 +851,18 @@ class CleopatraScene(GameScene):
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, CleopatraState)
         self._draw_layer(surface, view)
+        for card in self.flying:
+            if not card.tween.waiting:
+                surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
         for moving in self.cubes:
             if not moving.tween.waiting:
                 paint.cube(surface, moving.fruit, moving.tween.value(), 18)
         for floater in self.floaters:
             x, y = floater.pos
-            text.draw(
-                surface,
-                floater.label,
-                (x, y - 24 * floater.age),
-                15,
-                floater.color,
-                "bold",
-                "center",
-            )
+            image = text.render(floater.label, 15, floater.color, "bold")
+            box = image.get_rect(center=(round(x), round(y - 24 * floater.age))).inflate(10, 2)
+            pygame.draw.rect(surface, (16, 20, 26), box, border_radius=6)
+            surface.blit(image, image.get_rect(center=box.center))
         if (self.popup is None or not self.my_turn) and self.hover is not None:
             self._draw_tooltip(surface, self.hover)
 
