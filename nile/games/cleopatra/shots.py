@@ -57,7 +57,10 @@ def open_scene(app: App, match: Match) -> CleopatraScene:
 
 
 def start(app: App) -> None:
-    open_scene(app, Match.new(GAME_INFO, seats(3), seed=4))
+    """Ann's first decision of a 3-player game (bots are paused in pictures)."""
+    match = Match.new(GAME_INFO, seats(3), seed=4)
+    advance(match, lambda s: True)
+    open_scene(app, match)
 
 
 def auction(app: App) -> None:
