@@ -16,52 +16,26 @@ fruit types; the results screen has the whole breakdown.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cleopatra.data import TRAIN, game_data
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, UNKNOWN
-from nile.games.cleopatra.rules.events import (
-    BidPlaced,
-    BuildingBuilt,
-    CardRevealed,
-    CardTaken,
-    CityScored,
-    FruitMoved,
-    FruitPlaced,
-    GodChosen,
-    MoneyChanged,
-    PointsScored,
-    PyramidBuilt,
-    TrainsPlaced,
-)
+from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
 from nile.games.cleopatra.rules.moves import (
-    FROM_CARD,
-    FROM_CITY,
     Bid,
-    BuildPyramid,
-    ChooseGod,
-    ConstructTrack,
-    DrawCityCards,
     EndTurn,
     Pass,
-    ProduceFruit,
     ShipFruit,
     SourceFruit,
     StartBuilding,
-    TakeCard,
 )
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import board, choices, layout, paint, panels
+from nile.games.cleopatra.view import animate, board, choices, intent, layout, paint, panels
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import sound, text, theme
-from nile.ui.anim import Tween, ease_in_out
 from nile.ui.chrome.game_scene import BarButton, GameScene
 
 if TYPE_CHECKING:
@@ -71,9 +45,6 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
 
 D = game_data()
-FLASH = 1.2
-CITY_STEP = 0.45
-TAIL_STEP = 0.6
 KIND_WORDS = {
     "track": "track",
     "city": "city",
@@ -85,30 +56,6 @@ KIND_WORDS = {
     "deck": "deck",
     "god": "god",
 }
-
-
-@dataclass
-class Floater:
-    """A number rising from a player's panel ("+3 VP")."""
-
-    label: str
-    color: theme.Color
-    pos: tuple[float, float]
-    age: float = 0.0
-
-
-@dataclass
-class MovingCube:
-    fruit: int
-    tween: Tween
-
-
-@dataclass
-class FlyingCard:
-    """A card taken from a display, flying to its new owner."""
-
-    face: pygame.Surface
-    tween: Tween
 
 
 class CleopatraScene(GameScene):
@@ -125,9 +72,9 @@ class CleopatraScene(GameScene):
         self._popup_serial = 0
         self._popup: VariantPopup | None = None
         self.flashes: dict[Target, float] = {}
-        self.floaters: list[Floater] = []
-        self.cubes: list[MovingCube] = []
-        self.flying: list[FlyingCard] = []
+        self.floaters: list[animate.Floater] = []
+        self.cubes: list[animate.MovingCube] = []
+        self.flying: list[animate.FlyingCard] = []
         self.bid = 1
         self._bid_floor = 0
         self.scoring_shown: int | None = None
@@ -513,75 +460,12 @@ class CleopatraScene(GameScene):
 
     def _refuse(self, target: Target) -> None:
         """Let the engine say why: submit the action this click most plausibly meant."""
-        action = self._meant(target)
+        action = intent.meant_action(self.cs, self._seat(), target, self.picked)
         if action is None or action in self.legal:
             self.toast("That does not go with the cards you picked: Esc clears them.", "error")
             sound.play("error")
             return
         self.submit(action)
-
-    def _meant(self, target: Target) -> Action | None:
-        state, seat = self.cs, self._seat()
-        kind, value = target
-        if state.phase != ACTIONS:
-            return ChooseGod(value) if kind == "god" else DrawCityCards(-1)
-        if kind == "auction_display":
-            return TakeCard(value)
-        if kind in ("city_display", "deck"):
-            return DrawCityCards(value if kind == "city_display" else -1)
-        if kind == "god":
-            return ChooseGod(value)
-        if state.pending:
-            source = FROM_CARD if kind == "fruit_card" else FROM_CITY
-            return SourceFruit(state.pending_need[0], source, value)
-        return self._meant_action(state, seat, kind, value)
-
-    def _meant_action(
-        self, state: CleopatraState, seat: int, kind: str, value: int
-    ) -> Action | None:
-        hand_cities = [c for c in state.city_hand[seat] if c != UNKNOWN]
-        picked_city = next((v for k, v in self.picked if k == "hand_city"), -1)
-        picked_auction = next((v for k, v in self.picked if k == "hand_auction"), -1)
-        picked_fruit = next((v for k, v in self.picked if k == "fruit_card"), -1)
-        trains = [k for k in state.auction_hand[seat] if k >= 0 and choices.is_train(k)]
-
-        def card_for(cities: tuple[int, ...]) -> int:
-            if picked_city >= 0:
-                return picked_city
-            near = [c for c in hand_cities if D.city_cards[c].city in cities]
-            return (near or hand_cities or [-1])[0]
-
-        if kind == "track":
-            train = picked_auction if picked_auction >= 0 else (trains or [D.kinds(TRAIN)[0]])[0]
-            card = card_for(D.tracks[value])
-            return None if card < 0 else ConstructTrack(train, card, value)
-        if kind == "city":
-            card = card_for((value,))
-            if picked_auction >= 0 and not choices.is_train(picked_auction) and card >= 0:
-                return StartBuilding(picked_auction, card)
-            if picked_fruit >= 0 and card >= 0:
-                return ProduceFruit(picked_fruit, card)
-            if picked_city >= 0:
-                fruit = D.city_cards[picked_city].demands[0][0]
-                return ShipFruit(fruit, value, picked_city)
-            left = sorted(state.pyramids_left)
-            return BuildPyramid(left[0] if left else 3, value)
-        if kind == "hand_auction":
-            if choices.is_train(value):
-                card = card_for(tuple(range(len(D.cities))))
-                track = D.city_tracks[D.city_cards[card].city][0] if card >= 0 else 0
-                return None if card < 0 else ConstructTrack(value, card, track)
-            card = card_for(tuple(range(len(D.cities))))
-            return None if card < 0 else StartBuilding(value, card)
-        if kind == "hand_city":
-            fruit = D.city_cards[value].demands[0][0]
-            dest = D.city_cards[value].city
-            sources = [c for c in range(len(D.cities)) if c != dest and state.cubes(c, fruit)]
-            return ShipFruit(fruit, (sources or [(dest + 1) % len(D.cities)])[0], value)
-        if kind == "fruit_card":
-            card = card_for(tuple(range(len(D.cities))))
-            return None if card < 0 else ProduceFruit(value, card)
-        return None
 
     # Hints and words -----------------------------------------------------------------
 
@@ -608,111 +492,11 @@ class CleopatraScene(GameScene):
     def on_events(self, events: list[Event]) -> None:
         clock = 0.0
         for event in events:
-            clock = self._animate(event, clock)
+            clock = animate.animate(self, event, clock)
         self._marks_key = ()
 
-    def _animate(self, event: Event, t: float) -> float:
-        if isinstance(event, TrainsPlaced):
-            self.flashes[("track", event.track)] = FLASH
-            self.anims.later(t, lambda: sound.play("place"))
-        elif isinstance(event, FruitMoved):
-            return self._move_cube(event.fruit, event.route, t)
-        elif isinstance(event, FruitPlaced):
-            self.flashes[("city", event.city)] = 0.6
-        elif isinstance(event, BuildingBuilt | PyramidBuilt):
-            self.flashes[("city", event.city)] = FLASH
-            self.anims.later(t, lambda: sound.play("place"))
-        elif isinstance(event, PointsScored | MoneyChanged):
-            self._float(event)
-        elif isinstance(event, CityScored):
-            return self._score_city(event, t)
-        elif isinstance(event, CardTaken):
-            return self._fly_card(event, t)
-        elif isinstance(event, CardRevealed):
-            self.anims.later(t, lambda: sound.play("card", 0.5))
-        elif isinstance(event, GodChosen | BidPlaced):
-            self.anims.later(t, lambda: sound.play("click", 0.5))
-        return t
-
-    def _move_cube(self, fruit: int, route: tuple[int, ...], t: float) -> float:
-        m = self.areas.map
-        centers = [layout.city_rects(tuple(m))[c].center for c in route]
-        for a, b in itertools.pairwise(centers):
-            tween = Tween(a, b, 0.22, t, ease_in_out)
-            self.anims.add(("cube", id(tween)), tween)
-            self.cubes.append(MovingCube(fruit, tween))
-            t += 0.22
-        self.anims.later(max(0.0, t - 0.22), lambda: sound.play("move", 0.6))
-        return t
-
-    def _fly_card(self, event: CardTaken, t: float) -> float:
-        areas = self.areas
-        if event.display == "city":
-            face = paint.city_card(D.city_card(event.name), layout.CARD)
-            start = areas.city.center
-        else:
-            face = paint.auction_card(D.auction_kind(event.name), layout.CARD)
-            start = areas.auction.center
-        if event.seat == self.viewer and self.replay is None:
-            end = areas.hand.center
-        else:
-            end = panels.player_boxes(self.cs, areas.players)[event.seat].center
-        tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
-        self.anims.add(("card", id(tween)), tween)
-        self.flying.append(FlyingCard(face, tween))
-        self.anims.later(t, lambda: sound.play("card", 0.5))
-        return t + 0.15
-
-    def _float(self, event: PointsScored | MoneyChanged) -> None:
-        if not event.amount or event.seat >= len(self.match.seats):
-            return
-        unit = "VP" if isinstance(event, PointsScored) else "Florin"
-        color = theme.GOOD if event.amount > 0 else theme.BAD
-        box = panels.player_boxes(self.cs, self.areas.players)[event.seat]
-        stack = sum(1 for f in self.floaters if abs(f.pos[0] - box.centerx) < 2)
-        self.floaters.append(
-            Floater(
-                f"{event.amount:+d} {unit}",
-                color,
-                (box.centerx, box.bottom - 10 - 20 * (stack % 3)),
-            )
-        )
-
-    def _score_city(self, event: CityScored, t: float) -> float:
-        if self.scoring_shown is None:
-            self.scoring_shown = 1
-        row = event.city + 2
-        city = event.city
-
-        def reveal() -> None:
-            self.scoring_shown = max(self.scoring_shown or 0, row)
-            self.flashes[("city", city)] = CITY_STEP * 2
-            sound.play("place", 0.4)
-
-        self.anims.later(t + CITY_STEP, reveal)
-        if city == len(D.cities) - 1:
-            for i in range(3):
-                final = row + 1 + i
-                self.anims.later(t + CITY_STEP + TAIL_STEP * (i + 1), self._revealer(final))
-            return t + CITY_STEP + TAIL_STEP * 4
-        return t + CITY_STEP
-
-    def _revealer(self, rows: int) -> Callable[[], None]:
-        """A callback showing the first `rows` rows of the final scoring."""
-
-        def reveal() -> None:
-            self.scoring_shown = max(self.scoring_shown or 0, rows)
-            sound.play("place", 0.4)
-
-        return reveal
-
     def update_table(self, dt: float) -> None:
-        self.flashes = {k: v - dt for k, v in self.flashes.items() if v > dt}
-        for floater in self.floaters:
-            floater.age += dt
-        self.floaters = [f for f in self.floaters if f.age < 1.4]
-        self.cubes = [c for c in self.cubes if not c.tween.done]
-        self.flying = [c for c in self.flying if not c.tween.done]
+        animate.update(self, dt)
 
     def is_idle(self) -> bool:
         return super().is_idle() and not self.flashes and not self.floaters
@@ -866,35 +650,8 @@ class CleopatraScene(GameScene):
         if (self.popup is None or not self.my_turn) and self.hover is not None:
             self._draw_tooltip(surface, self.hover)
 
-    def _tooltip(self, target: Target) -> str:
-        state = self.cs
-        kind, value = target
-        if kind == "city":
-            trains = state.trains_around(value)
-            owners = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(trains) if n)
-            return (
-                f"{D.cities[value]}: prestige {state.prestige(value)}; trains around: "
-                f"{owners or 'none'}"
-            )
-        if kind == "track":
-            groups = [
-                f"{self.name(state.track_seat[slot])}: {state.track_trains[slot]} "
-                + ("train" if state.track_trains[slot] == 1 else "trains")
-                for slot in (2 * value, 2 * value + 1)
-                if state.track_seat[slot] >= 0
-            ]
-            return f"{D.track_name(value)}: " + (", ".join(groups) or "no trains yet")
-        if kind == "god":
-            god = D.gods[value]
-            return f"{god.number} {god.name}: {god.power}"
-        if kind in ("hand_city", "city_display"):
-            return D.city_cards[value].name
-        if kind in ("hand_auction", "auction_display", "fruit_card"):
-            return D.auction[value].name
-        return ""
-
     def _draw_tooltip(self, surface: pygame.Surface, target: Target) -> None:
-        words = self._tooltip(target)
+        words = intent.tooltip(self.cs, target, self.names)
         if not words:
             return
         x, y = pygame.mouse.get_pos()
