@@ -32,7 +32,7 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
 )
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import animate, board, choices, intent, layout, paint, panels
+from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, paint, panels
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import sound, text, theme
@@ -85,7 +85,11 @@ class CleopatraScene(GameScene):
         self._serial = 0
         """Counts view changes and popups: object ids may be reused, counters are not."""
         self._layer_drawn: tuple[object, ...] = ()
-        self._marks: tuple[board.Marks, set[Target], set[Target]] = (board.Marks(), set(), set())
+        self._marks: tuple[mapview.Marks, set[Target], set[Target]] = (
+            mapview.Marks(),
+            set(),
+            set(),
+        )
         super().__init__(app, match, replay, autosaver)
 
     # Basics --------------------------------------------------------------------------
@@ -144,10 +148,10 @@ class CleopatraScene(GameScene):
         m = self.areas.map
         if not m.collidepoint(pos):
             return None
-        city = board.city_at(m, pos)
+        city = mapview.city_at(m, pos)
         if city >= 0:
             return ("city", city)
-        track = board.track_at(m, pos)
+        track = mapview.track_at(m, pos)
         return ("track", track) if track >= 0 else None
 
     def target_center(self, target: Target) -> tuple[int, int]:
@@ -503,7 +507,7 @@ class CleopatraScene(GameScene):
 
     # Drawing -----------------------------------------------------------------------------
 
-    def _compute_marks(self) -> tuple[board.Marks, set[Target], set[Target]]:
+    def _compute_marks(self) -> tuple[mapview.Marks, set[Target], set[Target]]:
         """Board marks, lit targets off the map, and the usable hand cards (cached)."""
         popup = self.popup
         key = (
@@ -516,7 +520,7 @@ class CleopatraScene(GameScene):
         )
         if key == self._marks_key:
             return self._marks
-        marks = board.Marks()
+        marks = mapview.Marks()
         state, seat = self.cs, self._seat()
         options = self._options()
         lit: set[Target] = set()
@@ -606,7 +610,7 @@ class CleopatraScene(GameScene):
         viewer = self.viewer if self.replay is None else None
         names = self.names
         panels.draw_players(surface, view, a.players, names, self.colors, viewer)
-        board.draw_map(surface, view, a.map, self.colors, marks, 0.0)
+        mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0)
         panels.draw_market(surface, view, a.market)
         panels.draw_turnline(surface, view, a.turnline)
         if view.final_rows:
