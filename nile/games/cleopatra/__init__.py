@@ -60,6 +60,7 @@ GAME_INFO = GameInfo(
     max_players=5,
     new_game=new_game,
     state_class=CleopatraState,
+    scene="nile.games.cleopatra.scene:CleopatraScene",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
 )

@@ -85,7 +85,7 @@ class MarketMoved(Event):
 
     def describe(self, viewer: int | None) -> str:
         name = D.fruits[self.fruit].capitalize()
-        return f"{name} moves on the market: {self.old:+d} → {self.new:+d}."
+        return f"{name} moves on the market: {self.old:+d} to {self.new:+d}."
 
 
 @dataclass(frozen=True, slots=True)

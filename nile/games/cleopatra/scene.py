@@ -1,0 +1,670 @@
+"""Cleopatra's Caboose on screen: the Nile map, the market, gods, displays and your hand.
+
+Playing is clicking what an action acts on. Cards in your hand (a Train, a Building, a
+City card, a face-up Fruit card) narrow the choice and light up where they can go: the
+tracks a Train card may build on, the cities a Building can rise in with the routes its
+fruit would travel, the cities a City card can ship from. Clicking a track, a city or a
+display card plays the action if only one fits, or lists the variants cheapest (or best
+paying) first, the first one proposed. The auction has − / Bid / + / Pass in the bottom
+bar (Up/Down, Enter, P); gods and Auction cards are taken by clicking them. Anything the
+rules refuse is refused by the engine, whose reason is shown.
+
+Keys: Esc clears a choice, Enter plays the proposal, O lists every option, E ends the
+turn. The endgame is scored city by city on the table, then money, building types and
+fruit types; the results screen has the whole breakdown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.game import Action, Event, GameState
+from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.moves import (
+    Bid,
+    EndTurn,
+    Pass,
+    ShipFruit,
+    SourceFruit,
+    StartBuilding,
+)
+from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, paint, panels
+from nile.games.cleopatra.view.choices import HAND_KINDS, Target
+from nile.games.cleopatra.view.popup import VariantPopup
+from nile.ui import sound, text, theme
+from nile.ui.chrome.game_scene import BarButton, GameScene
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.core.replay import Replay
+    from nile.core.session import Match
+    from nile.ui.chrome.autosave import Autosaver
+
+D = game_data()
+KIND_WORDS = {
+    "track": "track",
+    "city": "city",
+    "hand_city": "City card",
+    "hand_auction": "Train or Building card",
+    "fruit_card": "Fruit card",
+    "auction_display": "Auction card",
+    "city_display": "City card",
+    "deck": "deck",
+    "god": "god",
+}
+
+
+class CleopatraScene(GameScene):
+    """The table of Cleopatra's Caboose."""
+
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        replay: Replay | None = None,
+        autosaver: Autosaver | None = None,
+    ) -> None:
+        self.picked: list[Target] = []
+        self._popup_serial = 0
+        self._popup: VariantPopup | None = None
+        self.flashes: dict[Target, float] = {}
+        self.floaters: list[animate.Floater] = []
+        self.cubes: list[animate.MovingCube] = []
+        self.flying: list[animate.FlyingCard] = []
+        self.bid = 1
+        self._bid_floor = 0
+        self.scoring_shown: int | None = None
+        self.hover: Target | None = None
+        self.legal: list[Action] = []
+        self._marks_key: tuple[object, ...] = ()
+        self._layer: pygame.Surface | None = None
+        self._serial = 0
+        """Counts view changes and popups: object ids may be reused, counters are not."""
+        self._layer_drawn: tuple[object, ...] = ()
+        self._marks: tuple[mapview.Marks, set[Target], set[Target]] = (
+            mapview.Marks(),
+            set(),
+            set(),
+        )
+        super().__init__(app, match, replay, autosaver)
+
+    # Basics --------------------------------------------------------------------------
+
+    @property
+    def popup(self) -> VariantPopup | None:
+        """The open list of variants, if any."""
+        return self._popup
+
+    @popup.setter
+    def popup(self, popup: VariantPopup | None) -> None:
+        self._popup = popup
+        self._popup_serial += 1
+
+    @property
+    def cs(self) -> CleopatraState:
+        assert isinstance(self.view, CleopatraState)
+        return self.view
+
+    @property
+    def areas(self) -> layout.Areas:
+        return layout.areas(self.board_rect)
+
+    @property
+    def colors(self) -> list[int]:
+        return [self.color_index(s) for s in range(len(self.match.seats))]
+
+    def _seat(self) -> int:
+        state = self.cs
+        seat = state.current_player
+        if seat is not None and seat >= 0:
+            return seat
+        return state.acting_seat if state.phase == ACTIONS else 0
+
+    def _options(self) -> list[Action]:
+        """The legal actions the current picks still allow (without End turn)."""
+        return [a for a in choices.matching(self.legal, self.picked) if not isinstance(a, EndTurn)]
+
+    # Where things are ----------------------------------------------------------------
+
+    def slots(self) -> list[panels.Slot]:
+        """Every clickable thing but the map, top-most last."""
+        view, a = self.cs, self.areas
+        result = panels.god_slots(a.gods) if not view.final_rows else []
+        if not view.final_rows:
+            result += panels.auction_slots(view, a.auction)
+            result += panels.city_slots(view, a.city)
+        if self.replay is None:
+            result += panels.hand_slots(view, self.viewer, a.hand)
+        return result
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        for rect, target in reversed(self.slots()):
+            if rect.collidepoint(pos):
+                return target
+        m = self.areas.map
+        if not m.collidepoint(pos):
+            return None
+        city = mapview.city_at(m, pos)
+        if city >= 0:
+            return ("city", city)
+        track = mapview.track_at(m, pos)
+        return ("track", track) if track >= 0 else None
+
+    def target_center(self, target: Target) -> tuple[int, int]:
+        """Where a target is on screen (for tests, hints and popups)."""
+        kind, value = target
+        m = self.areas.map
+        if kind == "city":
+            return layout.city_rects(tuple(m))[value].center
+        if kind == "track":
+            return layout.track_geometry(tuple(m))[value].hit.center
+        for rect, other in self.slots():
+            if other == target:
+                return rect.center
+        return self.board_rect.center
+
+    # View changes and the bar ------------------------------------------------------------
+
+    def on_view_changed(self) -> None:
+        self._serial += 1
+        self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
+        self.toasts.top = self.areas.map.top + 8
+        self.legal = list(self.cs.legal_actions()) if self.my_turn else []
+        if self.picked and not choices.matching(self.legal, self.picked):
+            self.picked = []
+        if self.popup is not None and not all(a in self.legal for a in self.popup.actions):
+            self.popup = None
+        state = self.cs
+        if state.phase == AUCTION and self.my_turn:
+            low = state.high_bid + 1
+            if low != self._bid_floor:  # a new high bid: propose the least raise again
+                self.bid, self._bid_floor = low, low
+            self.bid = max(low, min(self.bid, state.money[self._seat()]))
+        if self.my_turn and state.pending and self.popup is None:
+            self._open_sources()
+        self._marks_key = ()
+        self._update_action_bar()
+
+    def _open_sources(self) -> None:
+        state = self.cs
+        options = choices.order(state, self._seat(), self.legal)
+        fruit = D.fruits[state.pending_need[0]]
+        city = state.pending[2]
+        self.popup = VariantPopup(
+            f"Where does the {fruit} for {D.cities[city]} come from? (first: the cheapest)",
+            options,
+            [choices.describe(state, self._seat(), a) for a in options],
+            self.target_center(("city", city)),
+            beside=self.areas.map.right,
+        )
+
+    def _update_action_bar(self) -> None:
+        if not self.my_turn:
+            self.set_action_bar("")
+            return
+        state = self.cs
+        if state.phase == AUCTION:
+            self._auction_bar()
+        elif state.phase == GODS:
+            self.set_action_bar("Choose a god: click it above (lower numbers act first).")
+        elif state.picks_left:
+            self.set_action_bar("Take an Auction card: click one in the display.")
+        elif state.pending:
+            fruit = D.fruits[state.pending_need[0]]
+            self.set_action_bar(
+                f"Building: pick where the {fruit} comes from "
+                "(a lit city or Fruit card; Enter takes the first; Ctrl+Z takes the building back)."
+            )
+        else:
+            self._action_bar()
+
+    def _auction_bar(self) -> None:
+        state = self.cs
+        money = state.money[self._seat()]
+        can_bid = state.high_bid < money
+        prompt = (
+            f"Auction for turn order: high bid {state.high_bid}. You have {money} Florin."
+            if can_bid
+            else f"High bid {state.high_bid}: you can only pass."
+        )
+        buttons = [
+            BarButton("less", "−", lambda: self._change_bid(-1), can_bid, "Lower your bid (Down)"),
+            BarButton(
+                f"bid{self.bid}",
+                f"Bid {self.bid}",
+                lambda: self._play(Bid(self.bid)),
+                can_bid,
+                "Bid this many Florin (Enter)",
+                accent=True,
+            ),
+            BarButton("more", "+", lambda: self._change_bid(1), can_bid, "Raise your bid (Up)"),
+            BarButton(
+                "pass",
+                "Pass",
+                lambda: self._play(Pass()),
+                tooltip="Pass: take the last free turn-order space (P)",
+            ),
+        ]
+        self.set_action_bar(prompt, buttons)
+
+    def _change_bid(self, delta: int) -> None:
+        state = self.cs
+        self.bid = max(state.high_bid + 1, min(state.money[self._seat()], self.bid + delta))
+        self._update_action_bar()
+
+    def _action_bar(self) -> None:
+        state = self.cs
+        seat = self._seat()
+        options = self._options()
+        buttons: list[BarButton] = []
+        end_legal = EndTurn() in self.legal
+        if self.picked:
+            buttons.append(BarButton("cancel", "Cancel", self._clear, tooltip="Clear (Esc)"))
+        if len(options) == 1 and self.picked:
+            only = options[0]
+            buttons.append(
+                BarButton(
+                    "confirm",
+                    "Confirm",
+                    lambda: self._play(only),
+                    accent=True,
+                    tooltip="Play it (Enter)",
+                )
+            )
+            prompt = choices.describe(state, seat, only) + "?"
+        elif options:
+            buttons.append(
+                BarButton(
+                    "options",
+                    f"Options ({len(options)})",
+                    self._open_options,
+                    tooltip="List every choice (O)",
+                )
+            )
+            prompt = self._prompt(options)
+        else:
+            prompt = "No action is possible: end your turn."
+        buttons.append(
+            BarButton(
+                "end",
+                "End turn",
+                lambda: self._play(EndTurn()),
+                accent=end_legal,
+                tooltip="Finish your turn (E)",
+            )
+        )
+        self.set_action_bar(prompt, buttons)
+
+    def _prompt(self, options: list[Action]) -> str:
+        state = self.cs
+        used, allowed = state.actions_used, state.actions_allowed(self._seat())
+        if not self.picked:
+            return (
+                f"Action {used + 1} of {allowed}: click a card in your hand, a track, "
+                "a city or a face-up City card."
+            )
+        kinds = []
+        for action in options:
+            for kind, _ in choices.targets(action):
+                if kind not in kinds and (kind, _) not in self.picked:
+                    kinds.append(kind)
+        wanted = " or ".join(KIND_WORDS[k] for k in kinds[:2] if k not in HAND_KINDS[:1])
+        return f"Now click a lit {wanted or 'choice'} (Esc clears)."
+
+    # Input -----------------------------------------------------------------------------
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.target_at(event.pos)
+            if self.popup is not None:
+                self.popup.hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.popup is not None:
+            self.popup.wheel(event.y)
+            return True
+        if not self.accepting_input:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return self._escape()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        if not self.board_rect.collidepoint(pos):
+            return False
+        if self.popup is not None:
+            row = self.popup.hit(pos)
+            if row >= 0:
+                self._play(self.popup.actions[row])
+                return True
+            if row == -2:
+                return True
+            if not self.cs.pending:
+                self.popup = None
+        target = self.target_at(pos)
+        if target is None:
+            if self.picked:
+                self._clear()
+            return True
+        if target[0] in HAND_KINDS and not (self.cs.pending and target[0] == "fruit_card"):
+            self._pick(target)
+        else:
+            self._choose(target, pos)
+        return True
+
+    def _pick(self, target: Target) -> None:
+        if target in self.picked:
+            self.picked.remove(target)
+        elif choices.matching(self._without_end(), [*self.picked, target]):
+            self.picked.append(target)
+        elif choices.matching(self._without_end(), [target]):
+            self.picked = [target]
+        else:
+            self._refuse(target)
+            return
+        sound.play("card", 0.5)
+        self._marks_key = ()
+        self._update_action_bar()
+
+    def _without_end(self) -> list[Action]:
+        return [a for a in self.legal if not isinstance(a, EndTurn)]
+
+    def _choose(self, target: Target, pos: tuple[int, int]) -> None:
+        options = choices.matching(self._without_end(), [*self.picked, target])
+        if not options and self.picked:
+            options = choices.matching(self._without_end(), [target])
+            if options:
+                self.picked = []
+        if not options:
+            self._refuse(target)
+        elif len(options) == 1:
+            self._play(options[0])
+        else:
+            self._open_popup(options, pos, self._title(target))
+
+    def _title(self, target: Target) -> str:
+        kind, value = target
+        if kind == "city":
+            return f"{D.cities[value]}: choose (first: the cheapest or best paying)"
+        if kind == "track":
+            return f"{D.track_name(value)}: choose a Train and City card (first: the cheapest)"
+        return "Choose"
+
+    def _open_popup(self, options: list[Action], pos: tuple[int, int], title: str) -> None:
+        state, seat = self.cs, self._seat()
+        ordered = choices.order(state, seat, options)
+        beside = self.areas.map.right if self.areas.map.collidepoint(pos) else None
+        self.popup = VariantPopup(
+            title, ordered, [choices.describe(state, seat, a) for a in ordered], pos, beside
+        )
+        self._marks_key = ()
+
+    def _open_options(self) -> None:
+        options = self._options()
+        if options:
+            self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)")
+
+    def _clear(self) -> None:
+        self.picked = []
+        if not self.cs.pending:
+            self.popup = None
+        self._marks_key = ()
+        self._update_action_bar()
+
+    def _escape(self) -> bool:
+        if (self.popup is not None and not self.cs.pending) or self.picked:
+            self._clear()
+            return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        state = self.cs
+        if key == pygame.K_ESCAPE:
+            return self._escape()
+        if self.popup is not None and key in (pygame.K_UP, pygame.K_DOWN):
+            self.popup.move(-1 if key == pygame.K_UP else 1)
+            self._marks_key = ()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.popup is not None:
+                self._play(self.popup.action)
+            elif state.phase == AUCTION:
+                self._play(Bid(self.bid))
+            elif len(self._options()) == 1 and self.picked:
+                self._play(self._options()[0])
+            return True
+        if state.phase == AUCTION:
+            if key in (pygame.K_UP, pygame.K_DOWN):
+                self._change_bid(1 if key == pygame.K_UP else -1)
+                return True
+            if key == pygame.K_p:
+                self._play(Pass())
+                return True
+        if state.phase == ACTIONS and key == pygame.K_e:
+            self._play(EndTurn())
+            return True
+        if state.phase == ACTIONS and key == pygame.K_o:
+            self._open_options()
+            return True
+        return False
+
+    def _play(self, action: Action) -> None:
+        if self.submit(action):
+            self.picked = []
+            self.popup = None
+            self._marks_key = ()
+            self.on_view_changed()
+
+    def _refuse(self, target: Target) -> None:
+        """Let the engine say why: submit the action this click most plausibly meant."""
+        action = intent.meant_action(self.cs, self._seat(), target, self.picked)
+        if action is None or action in self.legal:
+            self.toast("That does not go with the cards you picked: Esc clears them.", "error")
+            sound.play("error")
+            return
+        self.submit(action)
+
+    # Hints and words -----------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            return f"bid {action.amount} Florin"
+        if isinstance(action, Pass):
+            return "pass in the auction"
+        return choices.describe(self.cs, self._seat(), action)
+
+    def show_hint(self, action: Action) -> None:
+        found = choices.targets(action)
+        self.picked = [t for t in found if t[0] in HAND_KINDS]
+        for target in found:
+            if target[0] not in HAND_KINDS:
+                self.flashes[target] = 2.5
+        if isinstance(action, Bid):
+            self.bid = action.amount
+        self._marks_key = ()
+        self._update_action_bar()
+
+    # Events and animation ------------------------------------------------------------
+
+    def on_events(self, events: list[Event]) -> None:
+        clock = 0.0
+        for event in events:
+            clock = animate.animate(self, event, clock)
+        self._marks_key = ()
+
+    def update_table(self, dt: float) -> None:
+        animate.update(self, dt)
+
+    def is_idle(self) -> bool:
+        return super().is_idle() and not self.flashes and not self.floaters
+
+    # Drawing -----------------------------------------------------------------------------
+
+    def _compute_marks(self) -> tuple[mapview.Marks, set[Target], set[Target]]:
+        """Board marks, lit targets off the map, and the usable hand cards (cached)."""
+        popup = self.popup
+        key = (
+            self._serial,
+            tuple(self.picked),
+            self._popup_serial,
+            (popup.selected, popup.scroll) if popup else -1,
+            tuple(sorted(self.flashes)),
+            self.hover,
+        )
+        if key == self._marks_key:
+            return self._marks
+        marks = mapview.Marks()
+        state, seat = self.cs, self._seat()
+        options = self._options()
+        lit: set[Target] = set()
+        usable: set[Target] = set()
+        free = state.phase == ACTIONS and not state.picks_left and not state.pending
+        for action in self._without_end():
+            usable.update(t for t in choices.targets(action) if t[0] in HAND_KINDS)
+        for action in options:
+            found = choices.targets(action)
+            if self.picked or not free:
+                lit.update(t for t in found if t not in self.picked)
+            elif found and found[0][0] in ("city_display", "deck"):
+                lit.add(found[0])
+        marks.cities = {v for k, v in lit if k == "city"}
+        marks.tracks = {v for k, v in lit if k == "track"}
+        marks.picked_cities = {D.city_cards[v].city for k, v in self.picked if k == "hand_city"}
+        if state.pending:  # the building's city, where its fruit is gathered
+            marks.picked_cities.add(state.pending[2])
+        if self.picked or state.pending:
+            marks.routes = [route for a in options[:40] for route in self._route(a)]
+        proposal = (
+            popup.action
+            if popup is not None
+            else (
+                choices.order(state, seat, options)[0]
+                if options and (self.picked or state.pending)
+                else None
+            )
+        )
+        if proposal is not None:
+            marks.proposal = self._route(proposal)
+            marks.proposal_cities = {r[0] for r in marks.proposal if r}
+        marks.flash_cities = {v for k, v in self.flashes if k == "city"}
+        marks.flash_tracks = {v for k, v in self.flashes if k == "track"}
+        if self.hover is not None and self.hover in lit:
+            if self.hover[0] == "city":
+                marks.hover_city = self.hover[1]
+            elif self.hover[0] == "track":
+                marks.hover_track = self.hover[1]
+        lit.update(t for t in self.flashes if t[0] not in ("city", "track"))
+        self._marks_key, self._marks = key, (marks, lit, usable)
+        return self._marks
+
+    def _route(self, action: Action) -> list[tuple[int, ...]]:
+        state = self.cs
+        if isinstance(action, ShipFruit):
+            return [choices.ship_route(state, action)]
+        if isinstance(action, SourceFruit):
+            return [choices.source_route(state, action)]
+        if isinstance(action, StartBuilding):
+            return choices.building_plan(state, self._seat(), action)
+        return []
+
+    def _layer_key(self, view: CleopatraState) -> tuple[object, ...]:
+        popup = self.popup
+        return (
+            self._serial,
+            tuple(self.picked),
+            self._popup_serial,
+            (popup.selected, popup.scroll) if popup else -1,
+            tuple(sorted(self.flashes)),
+            self.hover,
+            self.scoring_shown,
+            tuple(self.table_rect),
+            self.viewer,
+            self.my_turn,
+            self.replay.position if self.replay else -1,
+            theme.palette()[0],
+        )
+
+    def _draw_layer(self, surface: pygame.Surface, view: CleopatraState) -> None:
+        """The table without moving things, redrawn only when something on it changed
+        (a frame then costs one blit)."""
+        key = self._layer_key(view)
+        if self._layer is None or self._layer.get_size() != surface.get_size():
+            self._layer = pygame.Surface(surface.get_size(), 0, surface)  # same pixel format
+            self._layer_drawn = ()
+        if key != self._layer_drawn:
+            self._layer_drawn = key
+            self._paint_table(self._layer, view)
+        surface.blit(self._layer, self.table_rect, self.table_rect)
+
+    def _paint_table(self, surface: pygame.Surface, view: CleopatraState) -> None:
+        a = self.areas
+        surface.fill(theme.TABLE, self.table_rect)
+        marks, lit, usable = self._compute_marks()
+        viewer = self.viewer if self.replay is None else None
+        names = self.names
+        panels.draw_players(surface, view, a.players, names, self.colors, viewer)
+        mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0)
+        panels.draw_market(surface, view, a.market)
+        panels.draw_turnline(surface, view, a.turnline)
+        if view.final_rows:
+            rect = pygame.Rect(a.gods.left, a.gods.top, a.gods.width, a.city.bottom - a.gods.top)
+            shown = len(view.final_rows) if self.scoring_shown is None else self.scoring_shown
+            panels.draw_scoring(surface, view, rect, names, self.colors, shown)
+        else:
+            panels.draw_gods(surface, view, a.gods, names, self.colors, lit)
+            panels.draw_auction_display(surface, view, a.auction, lit)
+            panels.draw_city_display(surface, view, a.city, lit)
+        if self.replay is None:
+            lift = self.hover if self.hover and self.hover[0] in HAND_KINDS else None
+            panels.draw_hand(
+                surface,
+                view,
+                viewer,
+                a.hand,
+                lit,
+                self.picked,
+                usable if self.my_turn and view.phase == ACTIONS else set(),
+                lift,
+            )
+        if self.popup is not None and self.my_turn:
+            self.popup.draw(surface, self.board_rect)
+
+    def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
+        assert isinstance(view, CleopatraState)
+        self._draw_layer(surface, view)
+        for card in self.flying:
+            if not card.tween.waiting:
+                surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
+        for moving in self.cubes:
+            if not moving.tween.waiting:
+                paint.cube(surface, moving.fruit, moving.tween.value(), 18)
+        for floater in self.floaters:
+            x, y = floater.pos
+            image = text.render(floater.label, 15, floater.color, "bold")
+            box = image.get_rect(center=(round(x), round(y - 24 * floater.age))).inflate(10, 2)
+            pygame.draw.rect(surface, (16, 20, 26), box, border_radius=6)
+            surface.blit(image, image.get_rect(center=box.center))
+        if (self.popup is None or not self.my_turn) and self.hover is not None:
+            self._draw_tooltip(surface, self.hover)
+
+    def _draw_tooltip(self, surface: pygame.Surface, target: Target) -> None:
+        words = intent.tooltip(self.cs, target, self.names)
+        if not words:
+            return
+        x, y = pygame.mouse.get_pos()
+        image = text.render(words, 13, theme.TEXT)
+        rect = image.get_rect().inflate(14, 8)
+        rect.topleft = (x + 14, y + 16)
+        rect = rect.clamp(self.board_rect)
+        if rect.collidepoint(x, y):
+            rect.bottom = y - 8
+        pygame.draw.rect(surface, (20, 24, 30), rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
+        surface.blit(image, image.get_rect(center=rect.center))

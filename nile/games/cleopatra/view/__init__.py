@@ -1,0 +1,1 @@
+"""The on-screen pieces of Cleopatra's Caboose: choices, layout, painting, popups."""

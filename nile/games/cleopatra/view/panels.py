@@ -1,0 +1,580 @@
+"""The panels around the map: players, market, turn line, gods, displays, hand, scoring.
+
+Each panel has a `*_slots` function (where its clickable things are; the scene uses it
+for clicks and hints) and a `draw_*` function that paints them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from nile.games.cleopatra.data import TRAIN, game_data
+from nile.games.cleopatra.rules.consts import AUCTION, GODS, UNKNOWN
+from nile.games.cleopatra.rules.endgame import CATEGORIES
+from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.view import paint
+from nile.games.cleopatra.view.choices import Target
+from nile.games.cleopatra.view.layout import CARD, row_slots
+from nile.ui import text, theme
+from nile.ui.table.token import draw_chip
+
+D = game_data()
+Slot = tuple[pygame.Rect, Target]
+GOD_SHORT = (
+    "acts first",
+    "2 cards",
+    "track −2 Fl",
+    "+1 draw",
+    "+2 Fl a ship",
+    "pyramid −4 Fl",
+    "+5 Florin",
+)
+"""A god's power in a word or two (the tooltip and the rules say it in full)."""
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+    if title:
+        text.draw(
+            surface,
+            title,
+            (rect.left + 10, rect.top + 5),
+            13,
+            theme.MUTED,
+            "bold",
+            max_width=rect.width - 20,
+        )
+
+
+def outline(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, width: int = 3) -> None:
+    pygame.draw.rect(surface, color, rect.inflate(4, 4), width, border_radius=9)
+
+
+# Players --------------------------------------------------------------------------------
+
+
+def player_boxes(view: CleopatraState, rect: pygame.Rect) -> list[pygame.Rect]:
+    n = view.players
+    width = (rect.width + 6) / n
+    return [
+        pygame.Rect(round(rect.left + i * width), rect.top, round(width) - 6, rect.height)
+        for i in range(n)
+    ]
+
+
+def draw_players(
+    surface: pygame.Surface,
+    view: CleopatraState,
+    rect: pygame.Rect,
+    names: list[str],
+    colors: list[int],
+    viewer: int | None,
+) -> None:
+    current = view.current_player
+    acting = view.acting_seat if view.phase == 3 else -1
+    for seat, box in enumerate(player_boxes(view, rect)):
+        active = seat == current or (current is not None and current < 0 and seat == acting)
+        pygame.draw.rect(
+            surface, theme.PANEL_LIGHT if active else theme.PANEL, box, border_radius=10
+        )
+        if active:
+            pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
+        god = view.gods[seat] if view.gods else -1
+        tag = f"{D.gods[god].number} {D.gods[god].name}" if god >= 0 else ""
+        tag_w = text.render(tag, 12, theme.TEXT, "bold").get_width() + 12 if tag else 0
+        label = names[seat] + (" (you)" if seat == viewer else "")
+        draw_chip(
+            surface,
+            pygame.Rect(box.left + 5, box.top + 5, box.width - 10 - tag_w - (4 if tag else 0), 26),
+            colors[seat],
+            label,
+            active,
+        )
+        if tag:
+            chip = pygame.Rect(box.right - 5 - tag_w, box.top + 8, tag_w, 20)
+            pygame.draw.rect(surface, (96, 78, 40), chip, border_radius=6)
+            text.draw(
+                surface,
+                tag,
+                chip.center,
+                12,
+                theme.TEXT,
+                "bold",
+                "center",
+                max_width=chip.width - 4,
+            )
+        line = f"{view.money[seat]} Florin · {view.vp[seat]} VP · {view.trains_left[seat]} trains"
+        text.draw(
+            surface, line, (box.left + 9, box.top + 35), 13, theme.TEXT, max_width=box.width - 16
+        )
+        text.draw(
+            surface,
+            _status_line(view, seat),
+            (box.left + 9, box.top + 52),
+            12,
+            theme.MUTED,
+            max_width=box.width - 16,
+        )
+        _face_up(
+            surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 16, box.width - 16, 13)
+        )
+
+
+def _status_line(view: CleopatraState, seat: int) -> str:
+    hand = f"hand {len(view.city_hand[seat])} City, {len(view.auction_hand[seat])} Auction"
+    if view.phase == AUCTION and view.bids:
+        if view.active[seat]:
+            bid = view.bids[seat]
+            return f"bids {bid}" if bid else "no bid yet"
+        position = view.order.index(seat) if seat in view.order else -1
+        return f"passed: turn order {ORDINAL[position]}" if position >= 0 else hand
+    if view.phase == GODS and seat in view.order:
+        return f"turn order {ORDINAL[view.order.index(seat)]} · {hand}"
+    if view.phase == 3 and seat in view.action_order:
+        return f"acts {ORDINAL[view.action_order.index(seat)]} · {hand}"
+    return hand
+
+
+def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pygame.Rect) -> None:
+    x = rect.left
+    for kind in view.fruit_cards[seat]:
+        if x + 12 > rect.right:
+            break
+        paint.mini_fruit_card(surface, kind, pygame.Rect(x, rect.top - 3, 11, rect.height + 3))
+        x += 13
+    if view.fruit_cards[seat]:
+        x += 6
+    for kind in view.buildings[seat]:
+        if x + 22 > rect.right:
+            break
+        paint.mini_building(surface, kind, pygame.Rect(x, rect.top, 22, rect.height))
+        x += 24
+    if not view.fruit_cards[seat] and not view.buildings[seat]:
+        text.draw(
+            surface,
+            "no face-up cards, no buildings",
+            (rect.left, rect.centery),
+            11,
+            theme.MUTED,
+            anchor="midleft",
+            max_width=rect.width,
+        )
+
+
+# Market and turn line -------------------------------------------------------------------
+
+
+def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect) -> None:
+    panel(surface, rect, "Market")
+    cell = min(26, (rect.width - 150) // 7)
+    left = rect.left + 92
+    row_h = min(17, (rect.height - 26) // 5)
+    for i, value in enumerate(range(D.market_min, D.market_max + 1)):
+        label = f"{value:+d}" if value else "0"
+        text.draw(
+            surface,
+            label,
+            (left + i * cell + cell // 2, rect.top + 13),
+            11,
+            theme.MUTED,
+            anchor="center",
+        )
+    text.draw(
+        surface, "supply", (rect.right - 8, rect.top + 13), 11, theme.MUTED, anchor="midright"
+    )
+    for fruit in range(5):
+        y = rect.top + 24 + fruit * row_h + row_h // 2
+        paint.cube(surface, fruit, (rect.left + 17, y), 14)
+        text.draw(
+            surface,
+            D.fruits[fruit],
+            (rect.left + 28, y),
+            12,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=left - rect.left - 32,
+        )
+        for i in range(7):
+            box = pygame.Rect(left + i * cell + 1, y - row_h // 2 + 1, cell - 2, row_h - 2)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=3)
+        position = view.market[fruit] - D.market_min
+        paint.cube(surface, fruit, (left + position * cell + cell // 2, y), row_h - 3, False)
+        text.draw(
+            surface,
+            str(view.supply[fruit]),
+            (rect.right - 10, y),
+            12,
+            theme.TEXT,
+            anchor="midright",
+        )
+
+
+def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect) -> None:
+    panel(surface, rect, "Turn line")
+    spaces = D.turn_line
+    step = min(34, (rect.width - 20) // len(spaces))
+    y = rect.top + 36
+    for i, space in enumerate(spaces):
+        center = (rect.left + 10 + step * i + step // 2, y)
+        end = space == view.players
+        fill = (150, 70, 50) if end else theme.PANEL_LIGHT
+        pygame.draw.circle(surface, fill, center, step // 2 - 3)
+        text.draw(surface, str(space), center, 13, theme.TEXT, "bold", "center")
+        if i == view.turn:
+            pygame.draw.circle(surface, theme.ACCENT, center, step // 2 - 1, 3)
+        if end:
+            text.draw(surface, "last", (center[0], y + 14), 11, theme.MUTED, anchor="midtop")
+    lines = (
+        f"City deck {len(view.city_deck)} · Auction deck {len(view.auction_deck)}",
+        "Pyramids left: " + (" ".join(f"+{b}" for b in sorted(view.pyramids_left)) or "none"),
+        f"Bonus markers left: +1 ×{view.bonus_markers[0]}, +2 ×{view.bonus_markers[1]}",
+    )
+    for i, line in enumerate(lines):
+        text.draw(
+            surface,
+            line,
+            (rect.left + 10, rect.top + 62 + i * 15),
+            12,
+            theme.TEXT,
+            max_width=rect.width - 20,
+        )
+
+
+# Gods -----------------------------------------------------------------------------------
+
+
+def god_slots(rect: pygame.Rect) -> list[Slot]:
+    count = len(D.gods)
+    width = (rect.width - 12 - 4 * (count - 1)) // count
+    return [
+        (
+            pygame.Rect(rect.left + 6 + i * (width + 4), rect.top + 25, width, rect.height - 30),
+            ("god", i),
+        )
+        for i in range(count)
+    ]
+
+
+def draw_gods(
+    surface: pygame.Surface,
+    view: CleopatraState,
+    rect: pygame.Rect,
+    names: list[str],
+    colors: list[int],
+    lit: set[Target],
+) -> None:
+    panel(surface, rect, "Egyptian Rail Baron Gods: players act from 1 up")
+    owners = {g: s for s, g in enumerate(view.gods) if g >= 0}
+    acting = view.acting_seat if view.phase == 3 else -1
+    for box, target in god_slots(rect):
+        god = target[1]
+        owner = owners.get(god, -1)
+        fill = (
+            theme.PANEL_LIGHT
+            if owner < 0
+            else theme.darken(theme.player_color(colors[owner]).rgb, 0.55)
+        )
+        pygame.draw.rect(surface, fill, box, border_radius=8)
+        if owner >= 0 and owner == acting:
+            pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
+        if target in lit:
+            outline(surface, box, theme.HIGHLIGHT)
+        data = D.gods[god]
+        text.draw(
+            surface,
+            f"{data.number} {data.name}",
+            (box.centerx, box.top + 11),
+            13,
+            theme.TEXT,
+            "bold",
+            "center",
+            max_width=box.width - 6,
+        )
+        text.draw(
+            surface,
+            GOD_SHORT[god],
+            (box.centerx, box.top + 30),
+            12,
+            theme.MUTED,
+            anchor="center",
+            max_width=box.width - 6,
+        )
+        if owner >= 0:
+            color = theme.player_color(colors[owner])
+            theme.draw_symbol(
+                surface, color.symbol, (box.left + 11, box.bottom - 11), 6, color.rgb, theme.TEXT
+            )
+            text.draw(
+                surface,
+                names[owner],
+                (box.left + 20, box.bottom - 11),
+                12,
+                theme.TEXT,
+                "bold",
+                "midleft",
+                max_width=box.width - 24,
+            )
+
+
+# Displays -------------------------------------------------------------------------------
+
+
+def auction_slots(view: CleopatraState, rect: pygame.Rect) -> list[Slot]:
+    inner = pygame.Rect(rect.left + 8, rect.top + 20, rect.width - 16, rect.height - 22)
+    cards = view.auction_display
+    return [
+        (r, ("auction_display", k))
+        for r, k in zip(row_slots(inner, len(cards), CARD), cards, strict=True)
+    ]
+
+
+def city_slots(view: CleopatraState, rect: pygame.Rect) -> list[Slot]:
+    inner = pygame.Rect(
+        rect.left + 8, rect.top + 20, rect.width - 16 - CARD[0] - 14, rect.height - 22
+    )
+    cards = view.city_display
+    slots = [
+        (r, ("city_display", c))
+        for r, c in zip(row_slots(inner, len(cards), CARD), cards, strict=True)
+    ]
+    deck = pygame.Rect(rect.right - 8 - CARD[0], rect.bottom - 2 - CARD[1], *CARD)
+    slots.append((deck, ("deck", 0)))
+    return slots
+
+
+def draw_auction_display(
+    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target]
+) -> None:
+    title = "Auction cards: after the gods, each player takes one (Thoth two)"
+    panel(surface, rect, title)
+    slots = auction_slots(view, rect)
+    if not slots:
+        text.draw(
+            surface,
+            "The display is empty until the next turn.",
+            rect.center,
+            13,
+            theme.MUTED,
+            anchor="center",
+        )
+    for box, target in slots:
+        surface.blit(paint.auction_card(target[1], box.size), box)
+        if target in lit:
+            outline(surface, box, theme.HIGHLIGHT)
+
+
+def draw_city_display(
+    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target]
+) -> None:
+    panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)")
+    for box, target in city_slots(view, rect):
+        if target[0] == "deck":
+            if view.city_deck:
+                surface.blit(paint.card_back(f"City deck {len(view.city_deck)}", box.size), box)
+            else:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, box, 2, border_radius=7)
+                text.draw(surface, "deck empty", box.center, 12, theme.MUTED, anchor="center")
+        else:
+            surface.blit(paint.city_card(target[1], box.size), box)
+        if target in lit:
+            outline(surface, box, theme.HIGHLIGHT)
+
+
+# The viewer's hand ----------------------------------------------------------------------
+
+
+def hand_slots(view: CleopatraState, seat: int | None, rect: pygame.Rect) -> list[Slot]:
+    """City cards, then Train and Building cards, then face-up Fruit cards."""
+    if seat is None:
+        return []
+    cards: list[Target] = [("hand_city", c) for c in view.city_hand[seat] if c != UNKNOWN]
+    auction = [k for k in view.auction_hand[seat] if k != UNKNOWN]
+    auction.sort(key=lambda k: (D.auction[k].category != TRAIN, k))
+    cards += [("hand_auction", k) for k in auction]
+    cards += [("fruit_card", k) for k in view.fruit_cards[seat]]
+    inner = pygame.Rect(rect.left + 8, rect.top + 22, rect.width - 16, rect.height - 24)
+    groups = (
+        sum(1 for t in cards if t[0] == "hand_city"),
+        sum(1 for t in cards if t[0] == "hand_auction"),
+        sum(1 for t in cards if t[0] == "fruit_card"),
+    )
+    gaps = 14 * (sum(1 for g in groups if g) - 1)
+    rects = row_slots(
+        pygame.Rect(inner.left, inner.top, inner.width - max(0, gaps), inner.height),
+        len(cards),
+        CARD,
+    )
+    result: list[Slot] = []
+    shift = 0
+    previous = ""
+    for box, target in zip(rects, cards, strict=True):
+        if previous and target[0] != previous:
+            shift += 14
+        previous = target[0]
+        result.append((box.move(shift, 0), target))
+    return result
+
+
+def draw_hand(
+    surface: pygame.Surface,
+    view: CleopatraState,
+    seat: int | None,
+    rect: pygame.Rect,
+    lit: set[Target],
+    picked: list[Target],
+    usable: set[Target],
+    lift: Target | None,
+) -> None:
+    panel(surface, rect)
+    if seat is None:
+        text.draw(
+            surface,
+            "Game over: the final scoring is above."
+            if view.final_rows
+            else "Watching: every hand is hidden.",
+            rect.center,
+            15,
+            theme.MUTED,
+            anchor="center",
+        )
+        return
+    slots = hand_slots(view, seat, rect)
+    labels = {
+        "hand_city": "Your City cards",
+        "hand_auction": "Train and Building cards",
+        "fruit_card": "Fruit cards (face up)",
+    }
+    seen = set()
+    for box, target in slots:
+        if target[0] not in seen:
+            seen.add(target[0])
+            text.draw(
+                surface,
+                labels[target[0]],
+                (box.left, rect.top + 4),
+                12,
+                theme.MUTED,
+                "bold",
+                max_width=max(60, rect.right - box.left - 10),
+            )
+    if not slots:
+        text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
+    # the card under the mouse is drawn last, whole, over its overlapping neighbours
+    ordered = [s for s in slots if s[1] != lift] + [s for s in slots if s[1] == lift]
+    for box, target in ordered:
+        _hand_card(surface, box, target, lit, picked, usable, target == lift)
+
+
+def _hand_card(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    target: Target,
+    lit: set[Target],
+    picked: list[Target],
+    usable: set[Target],
+    lifted: bool,
+) -> None:
+    draw_box = box.move(0, -6) if target in picked or lifted else box
+    face = (
+        paint.city_card(target[1], box.size)
+        if target[0] == "hand_city"
+        else paint.auction_card(target[1], box.size)
+    )
+    surface.blit(face, draw_box)
+    if usable and target not in usable and target not in picked:
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 24, 30, 120))
+        surface.blit(shade, draw_box)
+    if target in picked:
+        outline(surface, draw_box, theme.ACCENT)
+    elif target in lit:
+        outline(surface, draw_box, theme.HIGHLIGHT, 2)
+
+
+# Final scoring --------------------------------------------------------------------------
+
+
+def draw_scoring(
+    surface: pygame.Surface,
+    view: CleopatraState,
+    rect: pygame.Rect,
+    names: list[str],
+    colors: list[int],
+    shown: int,
+) -> None:
+    """The final scoring table, rows revealed up to `shown` (city by city, then the rest)."""
+    panel(surface, rect, "Final scoring")
+    rows = view.final_rows
+    n = view.players
+    label_w = 200
+    col_w = min(90, (rect.width - label_w - 20) // n)
+    top = rect.top + 24
+    row_h = min(21, (rect.height - 50) // (len(rows) + 2))
+    for seat in range(n):
+        x = rect.left + label_w + seat * col_w + col_w // 2
+        color = theme.player_color(colors[seat])
+        theme.draw_symbol(
+            surface, color.symbol, (x - col_w // 2 + 8, top + row_h // 2), 5, color.rgb, theme.TEXT
+        )
+        text.draw(
+            surface,
+            names[seat],
+            (x + 4, top + row_h // 2),
+            12,
+            theme.TEXT,
+            "bold",
+            "center",
+            max_width=col_w - 20,
+        )
+    totals = [0] * n
+    for i, row in enumerate(rows[:shown]):
+        y = top + row_h * (i + 1)
+        if i % 2:
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_LIGHT,
+                (rect.left + 6, y, rect.width - 12, row_h),
+                border_radius=3,
+            )
+        if i == shown - 1 and shown < len(rows):  # the row being scored now
+            pygame.draw.rect(
+                surface, theme.ACCENT, (rect.left + 6, y, rect.width - 12, row_h), 2, 3
+            )
+        label = CATEGORIES[i]
+        if 1 <= i <= len(D.cities):
+            label = f"{label} (prestige {view.prestige(i - 1)})"
+        text.draw(
+            surface,
+            label,
+            (rect.left + 10, y + row_h // 2),
+            12,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=label_w - 14,
+        )
+        for seat in range(n):
+            totals[seat] += row[seat]
+            x = rect.left + label_w + seat * col_w + col_w // 2
+            text.draw(
+                surface,
+                str(row[seat]) if row[seat] else "·",
+                (x, y + row_h // 2),
+                12,
+                theme.TEXT if row[seat] else theme.MUTED,
+                anchor="center",
+            )
+    y = top + row_h * (len(rows) + 1) + 4
+    pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left + 8, y - 2), (rect.right - 8, y - 2))
+    text.draw(
+        surface,
+        "Total" if shown >= len(rows) else "So far",
+        (rect.left + 10, y + 10),
+        13,
+        theme.TEXT,
+        "bold",
+        "midleft",
+    )
+    for seat in range(n):
+        x = rect.left + label_w + seat * col_w + col_w // 2
+        text.draw(surface, str(totals[seat]), (x, y + 10), 14, theme.ACCENT, "bold", "center")
