@@ -198,7 +198,7 @@ class SharesReturned(Event):
     shares: int
 
     def describe(self, viewer: int | None) -> str:
-        return f"{{p{self.seat}}} now has {self.shares} shares issued (yellow good)."
+        return f"{{p{self.seat}}} now has {count(self.shares, 'share')} issued (yellow good)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nile.core.game import Event
+from nile.core.text import count
 from nile.games.cleopatra.data import game_data
 
 D = game_data()
@@ -129,7 +130,7 @@ class DeckReshuffled(Event):
     cards: int
 
     def describe(self, viewer: int | None) -> str:
-        return f"The City discard pile ({self.cards} cards) becomes the new City deck."
+        return f"The City discard pile ({count(self.cards, 'card')}) becomes the new City deck."
 
 
 # Auction and gods -----------------------------------------------------------------------
@@ -239,7 +240,7 @@ class TrainsPlaced(Event):
     count: int
 
     def describe(self, viewer: int | None) -> str:
-        return f"{_p(self.seat)} places {self.count} trains on {D.track_name(self.track)}."
+        return f"{_p(self.seat)} places {count(self.count, 'train')} on {D.track_name(self.track)}."
 
 
 @dataclass(frozen=True, slots=True)
