@@ -100,7 +100,8 @@ class CardDealt(Event):
     def describe(self, viewer: int | None) -> str:
         if viewer == self.seat:
             return f"{_p(self.seat)} gets {self.name}."
-        return f"{_p(self.seat)} gets a {self.deck} card."
+        article = "an" if self.deck[:1] in "AEIOU" else "a"
+        return f"{_p(self.seat)} gets {article} {self.deck} card."
 
 
 @dataclass(frozen=True, slots=True)

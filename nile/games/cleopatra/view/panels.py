@@ -117,7 +117,7 @@ def draw_players(
             max_width=box.width - 16,
         )
         _face_up(
-            surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 16, box.width - 16, 13)
+            surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 18, box.width - 16, 13)
         )
 
 
@@ -442,22 +442,23 @@ def draw_hand(
     slots = hand_slots(view, seat, rect)
     labels = {
         "hand_city": "Your City cards",
-        "hand_auction": "Train and Building cards",
+        "hand_auction": "Your Auction cards",
         "fruit_card": "Fruit cards (face up)",
     }
-    seen = set()
+    starts = {}  # each group's label runs from its first card to the next group's
     for box, target in slots:
-        if target[0] not in seen:
-            seen.add(target[0])
-            text.draw(
-                surface,
-                labels[target[0]],
-                (box.left, rect.top + 4),
-                12,
-                theme.MUTED,
-                "bold",
-                max_width=max(60, rect.right - box.left - 10),
-            )
+        starts.setdefault(target[0], box.left)
+    edges = [*starts.values(), rect.right - 2]
+    for (group, left), right in zip(starts.items(), edges[1:], strict=True):
+        text.draw(
+            surface,
+            labels[group],
+            (left, rect.top + 4),
+            12,
+            theme.MUTED,
+            "bold",
+            max_width=max(40, right - left - 8),
+        )
     if not slots:
         text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
     # the card under the mouse is drawn last, whole, over its overlapping neighbours
