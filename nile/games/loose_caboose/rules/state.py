@@ -206,8 +206,10 @@ class LooseCabooseState(GameState):
         """Whether `action` is in `legal_actions()`, from the same parts, without listing
         them all (apply runs on every move of every bot rollout)."""
         if isinstance(action, Lay):
-            return (action.card in self._layable_cards()
-                    and action.cell in self.railway.open_cells())
+            card = action.card
+            if self.laid and card.value != self.laid[0].value:
+                return False
+            return card in self.hands[self.seat] and action.cell in self.railway.open_cells()
         if isinstance(action, Roll):
             return bool(self.laid)
         if isinstance(action, Pass):
