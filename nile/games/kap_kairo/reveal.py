@@ -39,7 +39,7 @@ class Reveal:
     def note(self, seat: int) -> str:
         """Why `seat` stands where it stands among equal bids ("" if not tied)."""
         if seat in self.duels:
-            return "duel"
+            return "tie: card duel"
         if seat in self.by_capital:
             return f"tie: £{self.capitals[seat]} left"
         if seat in self.by_seat:

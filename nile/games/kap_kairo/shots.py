@@ -67,6 +67,16 @@ def bidding(app: App) -> None:
     scene.set_bid(17)
 
 
+def ledger(app: App) -> None:
+    """The capital ledger open during a land purchase: two bids are still sealed."""
+    bidding(app)
+    from nile.games.kap_kairo.scene import KapKairoScene
+
+    scene = app.top
+    assert isinstance(scene, KapKairoScene)
+    scene.open_ledger()
+
+
 def reveal(app: App) -> None:
     """Bids revealed with a tie broken by a card-draw duel: Ann chooses her card."""
     match = Match.new(GAME_INFO, SEATS, seed=3)
@@ -108,5 +118,5 @@ def end(app: App) -> None:
 
 
 SHOTS = {"start": start, "bidding": bidding, "reveal": reveal, "build": build,
-         "midgame": midgame, "end": end}
+         "midgame": midgame, "ledger": ledger, "end": end}
 BENCH_SHOT = "midgame"
