@@ -21,11 +21,12 @@ from nile.games.kap_kairo.rules import (
     NEED,
     OVER,
     RULES,
+    TERRAIN,
     TERRAIN_NAMES,
     KapState,
     row_rails,
 )
-from nile.games.kap_kairo.rules.deck import TERRAIN_NEEDS
+from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
 from nile.ui import text, theme
 from nile.ui.table.card import highlight
 from nile.ui.table.pile import Pile
@@ -173,8 +174,9 @@ def _draw_market(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
     cards = market_cards(view)
     track = cards is view.row
     if track:
+        rails = row_rails(view)
         title = f"Track row: {len(cards)} card{'s' if len(cards) != 1 else ''}, " \
-                f"{row_rails(view)} rails for the player to move"
+                f"{rails} rail{'s' if rails != 1 else ''} for the player to move"
         note = "Turned up card by card; discarded after a build."
     else:
         title = "Land for sale"
@@ -241,8 +243,12 @@ def _draw_lane(scene: KapKairoScene, surface: pygame.Surface, view: KapState, ge
     text.draw(surface, f"Cairo: crossing {RULES.win_crossings} cards wins",
               (lane.centerx, cairo - 3), 12, theme.ACCENT, "bold", "midbottom",
               max_width=lane.width - 12)
-    text.draw(surface, "Cape: the trains start here", (lane.left + GUTTER + 4,
-              geo.lane_box(seat).top - CAPE / 2), 12, theme.MUTED, anchor="midleft",
+    column = view.columns[seat]
+    river = bool(column) and TERRAIN[column[0]] == RIVER
+    note = ("River next: +1 bonus card when another builds" if river
+            else "Cape: the trains start here")
+    text.draw(surface, note, (lane.left + GUTTER + 4, geo.lane_box(seat).top - CAPE / 2), 12,
+              draw.TERRAIN_COLORS[RIVER] if river else theme.MUTED, anchor="midleft",
               max_width=lane.width - GUTTER - 10)
     _draw_track(scene, surface, view, geo, seat)
     hidden = scene.hidden_cards()

@@ -226,8 +226,11 @@ def _draw_rails(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
         text.draw(surface, label, (area.left, y + 10), 14, theme.TEXT, anchor="midleft",
                   max_width=area.width - 130)
         if control and mine:
-            _button(scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21))
-            _button(scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21))
+            usable = control == "buy" or held > 0
+            _button(scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21),
+                    usable)
+            _button(scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21),
+                    usable)
         text.draw(surface, str(value), (area.right, y + 10), 16, theme.TEXT, "bold", "midright")
         y += ROW + 2
     total = free_row + free_line + bonus + buy
