@@ -214,12 +214,11 @@ class KapKairoScene(GameScene):
         cost = self.buy_rails * RULES.rail_price
         label = f"Build (£{cost})" if cost else "Build"
         buttons.append(BarButton("build", label, self.submit_build, accent=True,
-                                 enabled=any(isinstance(a, Build) for a in options),
                                  tooltip="Lay track across your next card (B)"))
         if any(isinstance(a, Build) for a in options):
             prompt = f"Build across {describe_card(card)}, or pass."
         else:
-            prompt = f"You cannot cover the {NAMES[card]} now: pass (or see why with Build)."
+            prompt = f"You cannot cover the {NAMES[card]} now: pass (Build tells you why)."
         self.set_action_bar(prompt, buttons)
 
     # Submitting ----------------------------------------------------------------------
