@@ -25,11 +25,11 @@ SLEEPER = (150, 104, 62)
 BACK = (120, 52, 40)
 
 TERRAIN_COLORS: tuple[tuple[int, int, int], ...] = (
-    (72, 132, 196),   # River
+    (72, 132, 196),  # River
     (128, 116, 112),  # Mountain
-    (218, 178, 98),   # Desert
-    (184, 104, 72),   # Village
-    (140, 168, 78),   # Savanna
+    (218, 178, 98),  # Desert
+    (184, 104, 72),  # Village
+    (140, 168, 78),  # Savanna
 )
 """Terrain colours in reference-card order (River, Mountain, Desert, Village, Savanna)."""
 
@@ -49,17 +49,20 @@ def draw_picture(surface: pygame.Surface, terrain: int, rect: pygame.Rect) -> No
     if terrain == 0:  # River: waves
         for row in range(3):
             cy = y + h * (0.25 + row * 0.25)
-            points = [(x + w * i / 16, cy + math.sin(i * math.pi / 4) * h * 0.07)
-                      for i in range(17)]
+            points = [
+                (x + w * i / 16, cy + math.sin(i * math.pi / 4) * h * 0.07) for i in range(17)
+            ]
             pygame.draw.lines(surface, ink, False, points, line + 1)
     elif terrain == 1:  # Mountain: peaks
         base = y + h * 0.9
         for left, top, width in ((0.0, 0.2, 0.6), (0.4, 0.05, 0.6)):
             peak = (x + w * (left + width / 2), y + h * top)
-            pygame.draw.polygon(surface, ink, [(x + w * left, base), peak,
-                                               (x + w * (left + width), base)], line + 1)
-            pygame.draw.line(surface, (250, 250, 250), peak,
-                             (peak[0] + w * 0.06, peak[1] + h * 0.15), line + 1)
+            pygame.draw.polygon(
+                surface, ink, [(x + w * left, base), peak, (x + w * (left + width), base)], line + 1
+            )
+            pygame.draw.line(
+                surface, (250, 250, 250), peak, (peak[0] + w * 0.06, peak[1] + h * 0.15), line + 1
+            )
     elif terrain == 2:  # Desert: dunes and a sun
         for i, (cx, cy) in enumerate(((0.3, 0.85), (0.72, 0.95))):
             arc = pygame.Rect(0, 0, w * (0.7 - i * 0.1), h * 0.7)
@@ -71,8 +74,16 @@ def draw_picture(surface: pygame.Surface, terrain: int, rect: pygame.Rect) -> No
             hut = pygame.Rect(0, 0, w * 0.3, h * 0.35)
             hut.midbottom = (round(x + w * cx), round(y + h * 0.92))
             pygame.draw.rect(surface, ink, hut, line + 1)
-            pygame.draw.polygon(surface, ink, [(hut.left - w * 0.06, hut.top), (hut.centerx,
-                                hut.top - h * 0.35), (hut.right + w * 0.06, hut.top)], line + 1)
+            pygame.draw.polygon(
+                surface,
+                ink,
+                [
+                    (hut.left - w * 0.06, hut.top),
+                    (hut.centerx, hut.top - h * 0.35),
+                    (hut.right + w * 0.06, hut.top),
+                ],
+                line + 1,
+            )
     else:  # Savanna: grass and an acacia
         base = y + h * 0.92
         for i in range(7):
@@ -86,33 +97,48 @@ def draw_picture(surface: pygame.Surface, terrain: int, rect: pygame.Rect) -> No
         pygame.draw.ellipse(surface, ink, crown)
 
 
-def draw_rails_icon(surface: pygame.Surface, center: tuple[float, float], size: float,
-                    color: tuple[int, int, int] = RAIL) -> None:
+def draw_rails_icon(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    size: float,
+    color: tuple[int, int, int] = RAIL,
+) -> None:
     """One rail piece: two rails on three sleepers, `size` pixels long."""
     cx, cy = center
     half = size / 2
     for i in range(3):
         sx = cx - half * 0.7 + i * half * 0.7
-        pygame.draw.line(surface, SLEEPER, (sx, cy - half * 0.55), (sx, cy + half * 0.55),
-                         max(2, round(size / 7)))
+        pygame.draw.line(
+            surface,
+            SLEEPER,
+            (sx, cy - half * 0.55),
+            (sx, cy + half * 0.55),
+            max(2, round(size / 7)),
+        )
     for dy in (-half * 0.32, half * 0.32):
-        pygame.draw.line(surface, color, (cx - half, cy + dy), (cx + half, cy + dy),
-                         max(1, round(size / 9)))
+        pygame.draw.line(
+            surface, color, (cx - half, cy + dy), (cx + half, cy + dy), max(1, round(size / 9))
+        )
 
 
-def draw_coin(surface: pygame.Surface, center: tuple[float, float], radius: float,
-              value: int | str) -> None:
+def draw_coin(
+    surface: pygame.Surface, center: tuple[float, float], radius: float, value: int | str
+) -> None:
     """A gold coin with its value."""
     pygame.draw.circle(surface, COIN_EDGE, center, radius)
     pygame.draw.circle(surface, COIN, center, radius - max(1, radius / 7))
     text.draw(surface, str(value), center, max(11, round(radius * 1.15)), INK, "bold", "center")
 
 
-def draw_rail_count(surface: pygame.Surface, pos: tuple[float, float], rails: int,
-                    size: int, anchor: str = "midleft") -> pygame.Rect:
+def draw_rail_count(
+    surface: pygame.Surface,
+    pos: tuple[float, float],
+    rails: int,
+    size: int,
+    anchor: str = "midleft",
+) -> pygame.Rect:
     """Printed rails as one rail icon and the count ("=3"): easy to read at any size."""
-    number = text.render(str(rails), size, INK if rails else theme.darken(theme.BAD, 0.2),
-                         "bold")
+    number = text.render(str(rails), size, INK if rails else theme.darken(theme.BAD, 0.2), "bold")
     icon = round(size * 1.1)
     box = pygame.Rect(0, 0, icon + 3 + number.get_width(), max(icon, number.get_height()))
     setattr(box, anchor, (round(pos[0]), round(pos[1])))
@@ -136,18 +162,33 @@ def paint_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None
     if small:
         text.draw(surface, name, (rect.centerx, rect.bottom), 13, INK, "bold", "midbottom")
         return
-    text.draw(surface, TERRAIN_NAMES[terrain], (rect.centerx, band.bottom + 2), 13, INK,
-              "bold", "midtop", max_width=rect.width - 2)
-    text.draw(surface, f"{name} · needs {NEED[card]}", (rect.centerx, rect.bottom + 1), 12,
-              INK, "regular", "midbottom", max_width=rect.width)
+    text.draw(
+        surface,
+        TERRAIN_NAMES[terrain],
+        (rect.centerx, band.bottom + 2),
+        13,
+        INK,
+        "bold",
+        "midtop",
+        max_width=rect.width - 2,
+    )
+    text.draw(
+        surface,
+        f"{name} · needs {NEED[card]}",
+        (rect.centerx, rect.bottom + 1),
+        12,
+        INK,
+        "regular",
+        "midbottom",
+        max_width=rect.width,
+    )
 
 
 def paint_bonus(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A bonus card: a card back showing its one rail (face key 'bonus')."""
     pygame.draw.rect(surface, BACK, rect, border_radius=4)
     draw_rails_icon(surface, rect.center, rect.width * 0.6, (230, 220, 200))
-    text.draw(surface, "1", (rect.centerx, rect.bottom), 12, (240, 230, 210), "bold",
-              "midbottom")
+    text.draw(surface, "1", (rect.centerx, rect.bottom), 12, (240, 230, 210), "bold", "midbottom")
 
 
 @lru_cache(maxsize=512)
@@ -165,9 +206,16 @@ def lane_tile(card: int, width: int, height: int, crossed: bool) -> pygame.Surfa
     if crossed:
         pygame.draw.rect(surface, theme.darken(color, 0.45), rect, border_radius=5)
         pygame.draw.rect(surface, theme.darken(color, 0.2), rect, 1, border_radius=5)
-        text.draw(surface, f"{NAMES[card]}  {TERRAIN_NAMES[terrain]}  £{COINS[card]}",
-                  (rect.right - 6, rect.centery), 12, theme.lighten(color, 0.45), "regular",
-                  "midright", max_width=rect.width - height - 10)
+        text.draw(
+            surface,
+            f"{NAMES[card]}  {TERRAIN_NAMES[terrain]}  £{COINS[card]}",
+            (rect.right - 6, rect.centery),
+            12,
+            theme.lighten(color, 0.45),
+            "regular",
+            "midright",
+            max_width=rect.width - height - 10,
+        )
         return surface
     pygame.draw.rect(surface, PAPER, rect, border_radius=5)
     pygame.draw.rect(surface, theme.darken(color, 0.3), rect, 2, border_radius=5)
@@ -181,16 +229,32 @@ def lane_tile(card: int, width: int, height: int, crossed: bool) -> pygame.Surfa
     count = draw_rail_count(surface, (right, rect.centery), RAILS[card], 14, "midright")
     big = height >= 40
     title = f"{TERRAIN_NAMES[terrain]} {NAMES[card]}"
-    text.draw(surface, title, (left, rect.top + (3 if big else 1)), 14 if big else 13, INK,
-              "bold", max_width=count.left - left - 4)
+    text.draw(
+        surface,
+        title,
+        (left, rect.top + (3 if big else 1)),
+        14 if big else 13,
+        INK,
+        "bold",
+        max_width=count.left - left - 4,
+    )
     if height >= 34:
-        text.draw(surface, f"needs {NEED[card]}", (left, rect.bottom - 2), 12, INK,
-                  "regular", "bottomleft", max_width=count.left - left - 4)
+        text.draw(
+            surface,
+            f"needs {NEED[card]}",
+            (left, rect.bottom - 2),
+            12,
+            INK,
+            "regular",
+            "bottomleft",
+            max_width=count.left - left - 4,
+        )
     return surface
 
 
-def draw_locomotive(surface: pygame.Surface, center: tuple[float, float], size: float,
-                    color: theme.PlayerColor) -> None:
+def draw_locomotive(
+    surface: pygame.Surface, center: tuple[float, float], size: float, color: theme.PlayerColor
+) -> None:
     """A steam locomotive seen from above, heading north, in the player's colour.
 
     Cowcatcher and funnel at the front (up), the boiler, then the cab carrying the
@@ -200,8 +264,11 @@ def draw_locomotive(surface: pygame.Surface, center: tuple[float, float], size: 
     w, h = size * 0.66, size
     top = cy - h / 2
     dark = theme.darken(color.rgb, 0.45)
-    pygame.draw.polygon(surface, (60, 60, 64), [(cx - w / 2, top + h * 0.16),
-                                                (cx + w / 2, top + h * 0.16), (cx, top)])
+    pygame.draw.polygon(
+        surface,
+        (60, 60, 64),
+        [(cx - w / 2, top + h * 0.16), (cx + w / 2, top + h * 0.16), (cx, top)],
+    )
     boiler = pygame.Rect(0, 0, round(w * 0.8), round(h * 0.56))
     boiler.midtop = (round(cx), round(top + h * 0.1))
     pygame.draw.rect(surface, dark, boiler.inflate(2, 2), border_radius=round(w / 3))

@@ -14,11 +14,9 @@ import pygame
 
 from nile.games.kap_kairo import draw, panel
 from nile.games.kap_kairo.rules import (
-    BID,
     CHOOSE,
     DECIDE,
     DRAW,
-    NEED,
     OVER,
     RULES,
     TERRAIN,
@@ -54,8 +52,9 @@ def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
     side = pygame.Rect(board.right - 8 - PANEL_WIDTH, top, PANEL_WIDTH, STRIP)
     market = pygame.Rect(piles.right + 8, top, side.left - piles.right - 16, STRIP)
     legend = pygame.Rect(board.left + 8, top + STRIP + 6, board.width - 16, LEGEND)
-    lanes = pygame.Rect(board.left + 8, legend.bottom + 6, board.width - 16,
-                        board.bottom - legend.bottom - 12)
+    lanes = pygame.Rect(
+        board.left + 8, legend.bottom + 6, board.width - 16, board.bottom - legend.bottom - 12
+    )
     return {"piles": piles, "panel": side, "market": market, "legend": legend, "lanes": lanes}
 
 
@@ -120,8 +119,9 @@ class Geometry:
         area = self.slot_area(seat)
         height = self.slot_height(seat)
         top = area.bottom - (index + 1) * height
-        return pygame.Rect(area.left + GUTTER, round(top) + 2, area.width - GUTTER,
-                           max(12, round(height) - 4))
+        return pygame.Rect(
+            area.left + GUTTER, round(top) + 2, area.width - GUTTER, max(12, round(height) - 4)
+        )
 
     def lane_slot_center(self, seat: int, index: int) -> tuple[float, float]:
         return self.lane_slot(seat, index).center
@@ -140,6 +140,7 @@ class Geometry:
 
 # Drawing -------------------------------------------------------------------------------
 
+
 def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
     """The whole table for `view`; also records the clickable places in `scene.hot`."""
     scene.hot = {}
@@ -154,37 +155,54 @@ def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) ->
     _draw_flights(scene, surface)
 
 
-def _draw_piles(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                geo: Geometry) -> None:
+def _draw_piles(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
+) -> None:
     area = geo.areas["piles"]
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
-    text.draw(surface, "Cards", (area.centerx, area.top + 6), 14, theme.MUTED, "bold",
-              "midtop")
+    text.draw(surface, "Cards", (area.centerx, area.top + 6), 14, theme.MUTED, "bold", "midtop")
     Pile(scene.small, geo.pile("draw"), "Pile").draw(surface, view.pile_size())
     top = view.discards[-1] if view.discards else None
     Pile(scene.small, geo.pile("discard"), "Discards").draw(surface, len(view.discards), top)
-    text.draw(surface, f"Land purchase {max(1, view.auction)}", (area.centerx, area.bottom - 8),
-              12, theme.MUTED, anchor="midbottom", max_width=area.width - 8)
+    text.draw(
+        surface,
+        f"Land purchase {max(1, view.auction)}",
+        (area.centerx, area.bottom - 8),
+        12,
+        theme.MUTED,
+        anchor="midbottom",
+        max_width=area.width - 8,
+    )
 
 
-def _draw_market(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                 geo: Geometry) -> None:
+def _draw_market(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
+) -> None:
     area = geo.areas["market"]
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
     cards = market_cards(view)
     track = cards is view.row
     if track:
         rails = row_rails(view)
-        title = f"Track row: {len(cards)} card{'s' if len(cards) != 1 else ''}, " \
-                f"{rails} rail{'s' if rails != 1 else ''} for the player to move"
+        title = (
+            f"Track row: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+            f"{rails} rail{'s' if rails != 1 else ''} for the player to move"
+        )
         note = "Turned up card by card; discarded after a build."
     else:
         title = "Land for sale"
         note = "Highest bid chooses first; the card joins the end of its line."
         if view.step == CHOOSE:
             title = "Land for sale: take one card each, in choosing order"
-    text.draw(surface, title, (area.left + 12, area.top + 8), 15, theme.TEXT, "bold",
-              max_width=area.width - 24)
+    text.draw(
+        surface,
+        title,
+        (area.left + 12, area.top + 8),
+        15,
+        theme.TEXT,
+        "bold",
+        max_width=area.width - 24,
+    )
     hidden = scene.hidden_cards()
     choosing = view.step == CHOOSE and scene.accepting_input
     hint = scene.hint_card
@@ -196,60 +214,108 @@ def _draw_market(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
         if choosing:
             scene.hot[f"card:{card}"] = rect
             hover = rect.collidepoint(scene.mouse)
-            highlight(surface, rect.inflate(-2, -2), theme.ACCENT if hover else theme.HIGHLIGHT,
-                      3 if hover else 2, 9)
-            text.draw(surface, str(index + 1), (rect.centerx, rect.bottom + 6), 12,
-                      theme.HIGHLIGHT, "bold", "midtop")
+            highlight(
+                surface,
+                rect.inflate(-2, -2),
+                theme.ACCENT if hover else theme.HIGHLIGHT,
+                3 if hover else 2,
+                9,
+            )
+            text.draw(
+                surface,
+                str(index + 1),
+                (rect.centerx, rect.bottom + 6),
+                12,
+                theme.HIGHLIGHT,
+                "bold",
+                "midtop",
+            )
         if hint is not None and hint[0] == card and int(hint[1] * 4) % 2 == 0:
             highlight(surface, rect, theme.GOOD, 4, 9)
     if not cards:
         empty = "No card turned up yet." if track else "No land for sale right now."
-        text.draw(surface, empty, (area.centerx, area.top + 86), 15, theme.MUTED,
-                  anchor="center", max_width=area.width - 24)
+        text.draw(
+            surface,
+            empty,
+            (area.centerx, area.top + 86),
+            15,
+            theme.MUTED,
+            anchor="center",
+            max_width=area.width - 24,
+        )
     if not choosing:
-        text.draw(surface, note, (area.centerx, area.bottom - 8), 13, theme.MUTED,
-                  anchor="midbottom", max_width=area.width - 24)
+        text.draw(
+            surface,
+            note,
+            (area.centerx, area.bottom - 8),
+            13,
+            theme.MUTED,
+            anchor="midbottom",
+            max_width=area.width - 24,
+        )
 
 
 def _draw_legend(scene: KapKairoScene, surface: pygame.Surface, area: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=8)
-    label = text.draw(surface, "Rails needed:", (area.left + 10, area.centery), 14,
-                      theme.MUTED, "bold", "midleft")
+    label = text.draw(
+        surface, "Rails needed:", (area.left + 10, area.centery), 14, theme.MUTED, "bold", "midleft"
+    )
     button = pygame.Rect(area.right - 112, area.top + 2, 108, area.height - 4)
-    x = label.right + 12
+    x = float(label.right + 12)
     step = (button.left - 8 - x) / len(TERRAIN_NAMES)
     for terrain, name in enumerate(TERRAIN_NAMES):
         swatch = pygame.Rect(round(x), area.top + 5, 16, area.height - 10)
         pygame.draw.rect(surface, draw.TERRAIN_COLORS[terrain], swatch, border_radius=3)
         text.draw(surface, name[0], swatch.center, 11, draw.INK, "bold", "center")
-        text.draw(surface, f"{name} {TERRAIN_NEEDS[terrain]}", (swatch.right + 5, area.centery),
-                  14, theme.TEXT, anchor="midleft", max_width=round(step) - 26)
+        text.draw(
+            surface,
+            f"{name} {TERRAIN_NEEDS[terrain]}",
+            (swatch.right + 5, area.centery),
+            14,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=round(step) - 26,
+        )
         x += step
     hover = button.collidepoint(scene.mouse)
-    pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, button,
-                     border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, button, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=6)
     text.draw(surface, "Ledger (C)", button.center, 14, theme.TEXT, "bold", "center")
     scene.hot["ledger"] = button
 
 
-def _draw_lane(scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry,
-               seat: int) -> None:
+def _draw_lane(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
     lane = geo.lane(seat)
     color = scene.color(seat)
     pygame.draw.rect(surface, theme.TABLE_DARK, lane, border_radius=10)
     cairo = geo.cairo_y(seat)
     pygame.draw.line(surface, theme.ACCENT, (lane.left + 6, cairo), (lane.right - 6, cairo), 2)
-    text.draw(surface, f"Cairo: crossing {RULES.win_crossings} cards wins",
-              (lane.centerx, cairo - 3), 12, theme.ACCENT, "bold", "midbottom",
-              max_width=lane.width - 12)
+    text.draw(
+        surface,
+        f"Cairo: crossing {RULES.win_crossings} cards wins",
+        (lane.centerx, cairo - 3),
+        12,
+        theme.ACCENT,
+        "bold",
+        "midbottom",
+        max_width=lane.width - 12,
+    )
     column = view.columns[seat]
     river = bool(column) and TERRAIN[column[0]] == RIVER
-    note = ("River next: +1 bonus card when another builds" if river
-            else "Cape: the trains start here")
-    text.draw(surface, note, (lane.left + GUTTER + 4, geo.lane_box(seat).top - CAPE / 2), 12,
-              draw.TERRAIN_COLORS[RIVER] if river else theme.MUTED, anchor="midleft",
-              max_width=lane.width - GUTTER - 10)
+    note = (
+        "River next: +1 bonus card when another builds" if river else "Cape: the trains start here"
+    )
+    text.draw(
+        surface,
+        note,
+        (lane.left + GUTTER + 4, geo.lane_box(seat).top - CAPE / 2),
+        12,
+        draw.TERRAIN_COLORS[RIVER] if river else theme.MUTED,
+        anchor="midleft",
+        max_width=lane.width - GUTTER - 10,
+    )
     _draw_track(scene, surface, view, geo, seat)
     hidden = scene.hidden_cards()
     crossed = view.crossed[seat]
@@ -263,17 +329,22 @@ def _draw_lane(scene: KapKairoScene, surface: pygame.Surface, view: KapState, ge
         if index == len(crossed):
             building = view.step in (DECIDE, DRAW) and view.turn == seat
             edge = theme.HIGHLIGHT if building else theme.ACCENT
-            pygame.draw.rect(surface, edge, rect.inflate(2, 2), 2 if not building else 3,
-                             border_radius=6)
+            pygame.draw.rect(
+                surface, edge, rect.inflate(2, 2), 2 if not building else 3, border_radius=6
+            )
     _draw_box(scene, surface, view, geo, seat)
     tween = scene.loco_moves.get(seat)
-    center = (tween.value() if not tween.waiting else tween.start) if tween is not None \
+    center = (
+        (tween.value() if not tween.waiting else tween.start)
+        if tween is not None
         else geo.loco_center(seat, len(crossed))
+    )
     draw.draw_locomotive(surface, center, min(40, geo.slot_height(seat)), color)
 
 
-def _draw_track(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                geo: Geometry, seat: int) -> None:
+def _draw_track(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
     """The railway laid so far: from the Cape up the gutter to the last crossed card."""
     crossed = len(view.crossed[seat])
     x = geo.lane(seat).left + GUTTER / 2
@@ -290,22 +361,33 @@ def _draw_track(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
         pygame.draw.line(surface, rgb, (x + dx, bottom), (x + dx, top), 2)
 
 
-def _draw_box(scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry,
-              seat: int) -> None:
+def _draw_box(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
     """The player's place at the Cape: name, capital, cards crossed, bonus cards."""
     box = geo.lane_box(seat)
     active = view.current_player == seat
     scene.hot[f"seat:{seat}"] = box
-    pygame.draw.rect(surface, theme.PANEL_LIGHT if active else theme.PANEL, box,
-                     border_radius=8)
-    pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL_EDGE, box, 2,
-                     border_radius=8)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if active else theme.PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL_EDGE, box, 2, border_radius=8)
     you = " (you)" if seat == scene.viewer and scene.replay is None else ""
-    draw_chip(surface, pygame.Rect(box.left + 4, box.top + 4, box.width - 8, 28),
-              scene.color_index(seat), scene.name(seat) + you, active)
+    draw_chip(
+        surface,
+        pygame.Rect(box.left + 4, box.top + 4, box.width - 8, 28),
+        scene.color_index(seat),
+        scene.name(seat) + you,
+        active,
+    )
     crossed = len(view.crossed[seat])
-    money = text.draw(surface, f"£{view.capital[seat]}", (box.left + 10, box.bottom - 15), 16,
-                      theme.ACCENT, "bold", "midleft")
+    money = text.draw(
+        surface,
+        f"£{view.capital[seat]}",
+        (box.left + 10, box.bottom - 15),
+        16,
+        theme.ACCENT,
+        "bold",
+        "midleft",
+    )
     held = len(view.bonus[seat])
     right = box.right - 8
     for i in range(min(held, RULES.bonus_cap)):
@@ -314,13 +396,27 @@ def _draw_box(scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo
         pygame.draw.rect(surface, (230, 220, 200), chip, 1, border_radius=2)
     bonus_left = right - 12 * held - 4 if held else right
     words = f"{crossed}/{RULES.win_crossings} crossed · bonus {held}"
-    text.draw(surface, words, (money.right + 10, box.bottom - 15), 13, theme.TEXT,
-              anchor="midleft", max_width=max(20, bonus_left - money.right - 16))
+    text.draw(
+        surface,
+        words,
+        (money.right + 10, box.bottom - 15),
+        13,
+        theme.TEXT,
+        anchor="midleft",
+        max_width=max(20, bonus_left - money.right - 16),
+    )
     for floater in scene.floaters:
         if floater.seat == seat and not floater.tween.waiting:
             x, y = floater.tween.value()
-            text.draw(surface, floater.label, (x, y), 20, theme.GOOD if floater.good
-                      else theme.BAD, "bold", "center")
+            text.draw(
+                surface,
+                floater.label,
+                (x, y),
+                20,
+                theme.GOOD if floater.good else theme.BAD,
+                "bold",
+                "center",
+            )
 
 
 def _draw_flights(scene: KapKairoScene, surface: pygame.Surface) -> None:

@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 ROW = 21
 
 
-def draw_panel(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-               area: pygame.Rect) -> None:
+def draw_panel(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, area, 1, border_radius=10)
     inner = area.inflate(-20, -14)
@@ -59,24 +60,40 @@ def draw_panel(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
         text.draw(surface, "Turning up land…", (inner.left, inner.top + 30), 15, theme.MUTED)
 
 
-def _title(surface: pygame.Surface, words: str, area: pygame.Rect,
-           color: theme.Color = theme.ACCENT) -> None:
-    text.draw(surface, words, (area.left, area.top), 16, color, "bold",
-              max_width=area.width)
+def _title(
+    surface: pygame.Surface, words: str, area: pygame.Rect, color: theme.Color = theme.ACCENT
+) -> None:
+    text.draw(surface, words, (area.left, area.top), 16, color, "bold", max_width=area.width)
 
 
-def _name_at(scene: KapKairoScene, surface: pygame.Surface, seat: int, pos: tuple[int, int],
-             width: int, bold: bool = False) -> None:
+def _name_at(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    seat: int,
+    pos: tuple[int, int],
+    width: int,
+    bold: bool = False,
+) -> None:
     color = scene.color(seat)
     theme.draw_symbol(surface, color.symbol, (pos[0] + 7, pos[1]), 7, color.rgb, theme.TEXT)
-    text.draw(surface, scene.name(seat), (pos[0] + 19, pos[1]), 15, theme.TEXT,
-              "bold" if bold else "regular", "midleft", max_width=width - 19)
+    text.draw(
+        surface,
+        scene.name(seat),
+        (pos[0] + 19, pos[1]),
+        15,
+        theme.TEXT,
+        "bold" if bold else "regular",
+        "midleft",
+        max_width=width - 19,
+    )
 
 
 # Secret bids ---------------------------------------------------------------------------
 
-def _draw_bids(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-               area: pygame.Rect) -> None:
+
+def _draw_bids(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     _title(surface, f"Secret bids · land purchase {view.auction}", area)
     y = area.top + 32
     for seat in range(view.num_players):
@@ -89,19 +106,34 @@ def _draw_bids(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
             status, color = "bid written, hidden", theme.TEXT
         else:
             status, color = f"£{bid} (only you see it)", theme.GOOD
-        text.draw(surface, status, (area.right, y), 14, color, anchor="midright",
-                  max_width=area.width - 160)
+        text.draw(
+            surface,
+            status,
+            (area.right, y),
+            14,
+            color,
+            anchor="midright",
+            max_width=area.width - 160,
+        )
         y += ROW
     if scene.accepting_input:
-        _draw_bid_entry(scene, surface, view, pygame.Rect(area.left, area.bottom - 32,
-                                                          area.width, 32))
+        _draw_bid_entry(
+            scene, surface, view, pygame.Rect(area.left, area.bottom - 32, area.width, 32)
+        )
 
 
-def _draw_bid_entry(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                    area: pygame.Rect) -> None:
+def _draw_bid_entry(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     capital = view.capital[view.current_player or 0]
-    specs = [("bid-10", "−10", 40), ("bid-1", "−", 30), ("amount", "", 92), ("bid+1", "+", 30),
-             ("bid+10", "+10", 40), ("bidall", "All", 44)]
+    specs = [
+        ("bid-10", "−10", 40),
+        ("bid-1", "−", 30),
+        ("amount", "", 92),
+        ("bid+1", "+", 30),
+        ("bid+10", "+10", 40),
+        ("bidall", "All", 44),
+    ]
     gap = (area.width - sum(w for _, _, w in specs)) / (len(specs) - 1)
     x = float(area.left)
     for key, label, width in specs:
@@ -110,40 +142,76 @@ def _draw_bid_entry(scene: KapKairoScene, surface: pygame.Surface, view: KapStat
         if key == "amount":
             over = scene.bid_amount > capital
             pygame.draw.rect(surface, (250, 246, 236), rect, border_radius=6)
-            pygame.draw.rect(surface, theme.BAD if over else theme.ACCENT, rect, 2,
-                             border_radius=6)
-            text.draw(surface, f"£{scene.bid_amount}", rect.center, 20, draw.INK, "bold",
-                      "center", max_width=rect.width - 8)
+            pygame.draw.rect(surface, theme.BAD if over else theme.ACCENT, rect, 2, border_radius=6)
+            text.draw(
+                surface,
+                f"£{scene.bid_amount}",
+                rect.center,
+                20,
+                draw.INK,
+                "bold",
+                "center",
+                max_width=rect.width - 8,
+            )
             continue
         _button(scene, surface, key, label, rect)
     left = capital - min(scene.bid_amount, capital)
-    note = (f"more than your £{capital}" if scene.bid_amount > capital
-            else f"leaves £{left} of £{capital}")
-    text.draw(surface, note, (area.centerx, area.top - 3), 12,
-              theme.BAD if scene.bid_amount > capital else theme.MUTED, anchor="midbottom",
-              max_width=area.width)
+    note = (
+        f"more than your £{capital}"
+        if scene.bid_amount > capital
+        else f"leaves £{left} of £{capital}"
+    )
+    text.draw(
+        surface,
+        note,
+        (area.centerx, area.top - 3),
+        12,
+        theme.BAD if scene.bid_amount > capital else theme.MUTED,
+        anchor="midbottom",
+        max_width=area.width,
+    )
 
 
-def _button(scene: KapKairoScene, surface: pygame.Surface, key: str, label: str,
-            rect: pygame.Rect, enabled: bool = True) -> None:
+def _button(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    key: str,
+    label: str,
+    rect: pygame.Rect,
+    enabled: bool = True,
+) -> None:
     hover = enabled and rect.collidepoint(scene.mouse)
     fill = theme.lighten(theme.PANEL_LIGHT, 0.15) if hover else theme.PANEL_LIGHT
     pygame.draw.rect(surface, fill if enabled else theme.PANEL, rect, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-    text.draw(surface, label, rect.center, 15, theme.TEXT if enabled else theme.MUTED, "bold",
-              "center", max_width=rect.width - 4)
+    text.draw(
+        surface,
+        label,
+        rect.center,
+        15,
+        theme.TEXT if enabled else theme.MUTED,
+        "bold",
+        "center",
+        max_width=rect.width - 4,
+    )
     if enabled:
         scene.hot[key] = rect
 
 
 # Choosing order ------------------------------------------------------------------------
 
-def _draw_order(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                area: pygame.Rect) -> None:
+
+def _draw_order(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     reveal = scene.reveal()
     flash = scene.reveal_tween is not None
-    _title(surface, "Bids revealed! Choosing order" if flash else "Bids and choosing order",
-           area, theme.HIGHLIGHT if flash else theme.ACCENT)
+    _title(
+        surface,
+        "Bids revealed! Choosing order" if flash else "Bids and choosing order",
+        area,
+        theme.HIGHLIGHT if flash else theme.ACCENT,
+    )
     progress = scene.reveal_tween.progress if scene.reveal_tween is not None else 1.0
     order = view.order or list(range(view.num_players))
     y = area.top + 32
@@ -151,33 +219,53 @@ def _draw_order(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
     for place, seat in enumerate(order):
         if progress < place / (len(order) + 1):
             break
-        _order_row(scene, surface, view, reveal, seat, place,
-                   pygame.Rect(area.left, y, area.width, row))
+        _order_row(
+            scene, surface, view, reveal, seat, place, pygame.Rect(area.left, y, area.width, row)
+        )
         y += row
 
 
-def _order_row(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-               reveal: Reveal | None, seat: int, place: int, rect: pygame.Rect) -> None:
+def _order_row(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    view: KapState,
+    reveal: Reveal | None,
+    seat: int,
+    place: int,
+    rect: pygame.Rect,
+) -> None:
     choosing = view.chooser == place
     if choosing:
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect.inflate(8, 0), border_radius=6)
     dueled = reveal is not None and seat in reveal.duels and rect.height >= 28
     middle = rect.top + (8 if dueled else rect.height // 2 - 2)
-    text.draw(surface, f"{place + 1}.", (rect.left, middle), 15, theme.ACCENT, "bold",
-              "midleft")
+    text.draw(surface, f"{place + 1}.", (rect.left, middle), 15, theme.ACCENT, "bold", "midleft")
     _name_at(scene, surface, seat, (rect.left + 22, middle), 118, choosing)
     bid = view.bids[seat]
     shown = "" if bid is None or bid == MASKED else f"£{bid}"
     text.draw(surface, shown, (rect.left + 184, middle), 15, theme.TEXT, "bold", "midright")
     note = _order_note(view, reveal, seat, place)
-    text.draw(surface, note, (rect.left + 192, middle), 13,
-              theme.GOOD if note.startswith("took") else theme.MUTED, anchor="midleft",
-              max_width=rect.width - 192)
+    text.draw(
+        surface,
+        note,
+        (rect.left + 192, middle),
+        13,
+        theme.GOOD if note.startswith("took") else theme.MUTED,
+        anchor="midleft",
+        max_width=rect.width - 192,
+    )
     if dueled:
         assert reveal is not None
         drawn = ", ".join(f"{NAMES[c]} £{COINS[c]}" for c in reveal.duels[seat])
-        text.draw(surface, f"duel: drew {drawn}", (rect.left + 41, middle + 14), 12,
-                  theme.HIGHLIGHT, anchor="midleft", max_width=rect.width - 40)
+        text.draw(
+            surface,
+            f"duel: drew {drawn}",
+            (rect.left + 41, middle + 14),
+            12,
+            theme.HIGHLIGHT,
+            anchor="midleft",
+            max_width=rect.width - 40,
+        )
 
 
 def _order_note(view: KapState, reveal: Reveal | None, seat: int, place: int) -> str:
@@ -192,16 +280,24 @@ def _order_note(view: KapState, reveal: Reveal | None, seat: int, place: int) ->
 
 # Rails of a build ----------------------------------------------------------------------
 
-def _draw_rails(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-                area: pygame.Rect) -> None:
+
+def _draw_rails(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     seat = view.turn
     column = view.columns[seat]
     mine = scene.accepting_input and view.step == "decide"
     who = "Your" if seat == scene.viewer and scene.replay is None else f"{scene.name(seat)}'s"
     if not column:
         _title(surface, f"{who} railway", area)
-        text.draw(surface, "No card lies ahead: nothing to build.", (area.left, area.top + 30),
-                  14, theme.MUTED, max_width=area.width)
+        text.draw(
+            surface,
+            "No card lies ahead: nothing to build.",
+            (area.left, area.top + 30),
+            14,
+            theme.MUTED,
+            max_width=area.width,
+        )
         return
     card = column[0]
     need = NEED[card]
@@ -223,14 +319,23 @@ def _draw_rails(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
         (f"Bought at £{RULES.rail_price} (£{buy * RULES.rail_price})", buy, "buy"),
     ]
     for label, value, control in lines:
-        text.draw(surface, label, (area.left, y + 10), 14, theme.TEXT, anchor="midleft",
-                  max_width=area.width - 130)
+        text.draw(
+            surface,
+            label,
+            (area.left, y + 10),
+            14,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=area.width - 130,
+        )
         if control and mine:
             usable = control == "buy" or held > 0
-            _button(scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21),
-                    usable)
-            _button(scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21),
-                    usable)
+            _button(
+                scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21), usable
+            )
+            _button(
+                scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21), usable
+            )
         text.draw(surface, str(value), (area.right, y + 10), 16, theme.TEXT, "bold", "midright")
         y += ROW + 2
     total = free_row + free_line + bonus + buy
@@ -238,26 +343,52 @@ def _draw_rails(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
     ok = total >= need
     verdict = f"{total} of {need} rails"
     text.draw(surface, "Total", (area.left, y + 14), 15, theme.TEXT, "bold", "midleft")
-    text.draw(surface, verdict, (area.right, y + 14), 16, theme.GOOD if ok else theme.BAD,
-              "bold", "midright")
+    text.draw(
+        surface,
+        verdict,
+        (area.right, y + 14),
+        16,
+        theme.GOOD if ok else theme.BAD,
+        "bold",
+        "midright",
+    )
     if mine:
         _button(scene, surface, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21))
     elif view.step == "decide" and cheapest_build(view) is None:
-        text.draw(surface, "cannot afford it now", (area.left + 56, y + 14), 12, theme.BAD,
-                  anchor="midleft", max_width=area.width - 180)
+        text.draw(
+            surface,
+            "cannot afford it now",
+            (area.left + 56, y + 14),
+            12,
+            theme.BAD,
+            anchor="midleft",
+            max_width=area.width - 180,
+        )
 
 
 # The end -------------------------------------------------------------------------------
 
-def _draw_over(scene: KapKairoScene, surface: pygame.Surface, view: KapState,
-               area: pygame.Rect) -> None:
+
+def _draw_over(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
     winner = view.winner
-    title = f"{scene.name(winner)} reached Cairo!" if view.end == "won" and winner is not None \
+    title = (
+        f"{scene.name(winner)} reached Cairo!"
+        if view.end == "won" and winner is not None
         else "Game over"
+    )
     _title(surface, title, area, theme.HIGHLIGHT)
     y = area.top + 32
     for seat in sorted(range(view.num_players), key=lambda s: view.ranking()[s]):
         _name_at(scene, surface, seat, (area.left, y), 150, seat == winner)
-        text.draw(surface, f"{len(view.crossed[seat])} crossed · £{view.capital[seat]}",
-                  (area.right, y), 14, theme.TEXT, anchor="midright", max_width=area.width - 160)
+        text.draw(
+            surface,
+            f"{len(view.crossed[seat])} crossed · £{view.capital[seat]}",
+            (area.right, y),
+            14,
+            theme.TEXT,
+            anchor="midright",
+            max_width=area.width - 160,
+        )
         y += ROW

@@ -20,6 +20,7 @@ offered; refusals come from the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,6 @@ from nile.games.kap_kairo.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.rules import (
     BID,
     CHOOSE,
-    COINS,
     DECIDE,
     NAMES,
     PASS,
@@ -188,8 +188,15 @@ class KapKairoScene(GameScene):
             capital = view.capital[view.current_player or 0]
             self.set_action_bar(
                 f"Your secret bid (£0–£{capital}): type it or use − and +. Nobody else sees it.",
-                [BarButton("bid", f"Bid £{self.bid_amount}", self.submit_bid, accent=True,
-                           tooltip="Write this bid down (Enter)")],
+                [
+                    BarButton(
+                        "bid",
+                        f"Bid £{self.bid_amount}",
+                        self.submit_bid,
+                        accent=True,
+                        tooltip="Write this bid down (Enter)",
+                    )
+                ],
             )
         elif step == CHOOSE:
             place = view.chooser + 1
@@ -204,8 +211,14 @@ class KapKairoScene(GameScene):
 
     def _decide_bar(self, view: KapState) -> None:
         seat = view.turn
-        buttons = [BarButton("pass", "Pass", self.submit_pass,
-                             tooltip="Do not build; the player on your left draws (P)")]
+        buttons = [
+            BarButton(
+                "pass",
+                "Pass",
+                self.submit_pass,
+                tooltip="Do not build; the player on your left draws (P)",
+            )
+        ]
         if not view.columns[seat]:
             self.set_action_bar("No card lies in front of your locomotive: pass.", buttons)
             return
@@ -213,8 +226,15 @@ class KapKairoScene(GameScene):
         options = view.legal_actions()
         cost = self.buy_rails * RULES.rail_price
         label = f"Build (£{cost})" if cost else "Build"
-        buttons.append(BarButton("build", label, self.submit_build, accent=True,
-                                 tooltip="Lay track across your next card (B)"))
+        buttons.append(
+            BarButton(
+                "build",
+                label,
+                self.submit_build,
+                accent=True,
+                tooltip="Lay track across your next card (B)",
+            )
+        )
         if any(isinstance(a, Build) for a in options):
             prompt = f"Build across {describe_card(card)}, or pass."
         else:
@@ -321,7 +341,7 @@ class KapKairoScene(GameScene):
                 self.toast(f"There is no card {index + 1} for sale.", "error")
             return True
         if step == DECIDE:
-            keys = {
+            keys: dict[int, Callable[[], None]] = {
                 pygame.K_p: self.submit_pass,
                 pygame.K_b: self.submit_build,
                 pygame.K_RETURN: self.submit_build,
@@ -377,8 +397,10 @@ class KapKairoScene(GameScene):
             if action.bonus:
                 parts.append(f"spend {action.bonus} bonus card{'s' if action.bonus != 1 else ''}")
             if action.buy:
-                parts.append(f"buy {action.buy} rail{'s' if action.buy != 1 else ''} "
-                             f"for £{action.buy * RULES.rail_price}")
+                parts.append(
+                    f"buy {action.buy} rail{'s' if action.buy != 1 else ''} "
+                    f"for £{action.buy * RULES.rail_price}"
+                )
             how = f" ({' and '.join(parts)})" if parts else " with the free rails"
             return f"build across your next card{how}"
         if isinstance(action, Pass):
@@ -406,14 +428,28 @@ class KapKairoScene(GameScene):
         geo = paint.Geometry(self)
         if isinstance(event, CardRevealed):
             index = self.kap.display.index(event.card) if event.card in self.kap.display else 0
-            self._fly(None, geo.pile("draw"), geo.market_card(index), t, 0.3,
-                      ("market", event.card), flip=event.card)
+            self._fly(
+                None,
+                geo.pile("draw"),
+                geo.market_card(index),
+                t,
+                0.3,
+                ("market", event.card),
+                flip=event.card,
+            )
             self.anims.later(t, lambda: sound.play("card", 0.6))
             return t + 0.12
         if isinstance(event, RowCardDrawn):
             index = len(self.kap.row) - 1
-            self._fly(None, geo.pile("draw"), geo.market_card(index), t, 0.35,
-                      ("market", event.card), flip=event.card)
+            self._fly(
+                None,
+                geo.pile("draw"),
+                geo.market_card(index),
+                t,
+                0.35,
+                ("market", event.card),
+                flip=event.card,
+            )
             self.anims.later(t, lambda: sound.play("card", 0.7))
             return t + 0.3
         if isinstance(event, CardChosen):
@@ -436,14 +472,19 @@ class KapKairoScene(GameScene):
             return t
         if isinstance(event, RowDiscarded):
             for i, card in enumerate(event.row):
-                self._fly(card, geo.market_card(i, len(event.row)), geo.pile("discard"),
-                          t + i * 0.04, 0.35)
+                self._fly(
+                    card,
+                    geo.market_card(i, len(event.row)),
+                    geo.pile("discard"),
+                    t + i * 0.04,
+                    0.35,
+                )
             return t + 0.3 if event.row else t
         if isinstance(event, BonusDealt):
             message = self.words(event.describe(self.viewer))
             source = geo.pile("discard" if event.source == "discards" else "draw")
             self._fly(-2, source, geo.lane_box(event.seat).center, t, 0.45)
-            self.anims.later(t, lambda: (sound.play("card"), self.toast(message, "ok")))
+            self.anims.later(t, lambda: self._announce(message, "card", "ok"))
             return t + 0.45
         if isinstance(event, BonusMissed):
             message = self.words(event.describe(self.viewer))
@@ -451,11 +492,15 @@ class KapKairoScene(GameScene):
             return t
         if isinstance(event, Reshuffled):
             message = self.words(event.describe(self.viewer))
-            self.anims.later(t, lambda: (sound.play("cancel"), self.toast(message)))
+            self.anims.later(t, lambda: self._announce(message, "cancel"))
             return t + 0.2
         if isinstance(event, GameWon):
             return t + 0.3
         return t
+
+    def _announce(self, message: str, noise: str, kind: str = "info") -> None:
+        sound.play(noise)
+        self.toast(message, kind)
 
     def _animate_build(self, event: Built, geo: paint.Geometry, t: float) -> float:
         crossed = len(self.kap.crossed[event.seat])
@@ -474,9 +519,16 @@ class KapKairoScene(GameScene):
         line = view.crossed[seat] + view.columns[seat]
         return line.index(card) if card in line else len(line)
 
-    def _fly(self, card: int | None, start: tuple[float, float], end: tuple[float, float],
-             delay: float, duration: float, hides: tuple[str, int] | None = None,
-             flip: int | None = None) -> None:
+    def _fly(
+        self,
+        card: int | None,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        delay: float,
+        duration: float,
+        hides: tuple[str, int] | None = None,
+        flip: int | None = None,
+    ) -> None:
         tween = Tween(start, end, duration, delay, ease_in_out, arc=24)
         self.anims.add(("ghost", id(tween)), tween)
         self.ghosts.append(Ghost(flip if flip is not None else card, tween, hides))
@@ -522,4 +574,3 @@ class KapKairoScene(GameScene):
 
 def _ordinal(place: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(place, f"#{place}")
-

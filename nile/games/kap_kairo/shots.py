@@ -27,8 +27,7 @@ SEATS = (
 )
 
 
-def advance(match: Match, stop: Callable[[KapState], bool], limit: int = 4000,
-            me: int = 0) -> None:
+def advance(match: Match, stop: Callable[[KapState], bool], limit: int = 4000, me: int = 0) -> None:
     """Play the normal bot's move for every seat until `stop` holds at Ann's decision."""
     for _ in range(limit):
         state = match.state
@@ -95,8 +94,7 @@ def build(app: App) -> None:
 
     def buildable(state: KapState) -> bool:
         best = cheapest_build(state) if state.step == DECIDE else None
-        return (best is not None and best.buy > 0 and best.bonus > 0
-                and len(state.row) >= 2)
+        return best is not None and best.buy > 0 and best.bonus > 0 and len(state.row) >= 2
 
     advance(match, buildable)
     open_scene(app, match)
@@ -105,8 +103,10 @@ def build(app: App) -> None:
 def midgame(app: App) -> None:
     """Deep in the game: long lines, crossed cards, bonus cards; the busiest table."""
     match = Match.new(GAME_INFO, SEATS, seed=6)
-    advance(match, lambda s: s.step == DECIDE and sum(len(c) for c in s.crossed) >= 14
-            and len(s.row) >= 3)
+    advance(
+        match,
+        lambda s: s.step == DECIDE and sum(len(c) for c in s.crossed) >= 14 and len(s.row) >= 3,
+    )
     open_scene(app, match)
 
 
@@ -117,6 +117,13 @@ def end(app: App) -> None:
     open_scene(app, match)
 
 
-SHOTS = {"start": start, "bidding": bidding, "reveal": reveal, "build": build,
-         "midgame": midgame, "ledger": ledger, "end": end}
+SHOTS = {
+    "start": start,
+    "bidding": bidding,
+    "reveal": reveal,
+    "build": build,
+    "midgame": midgame,
+    "ledger": ledger,
+    "end": end,
+}
 BENCH_SHOT = "midgame"
