@@ -125,6 +125,8 @@ class KapKairoScene(GameScene):
         self.floaters: list[Floater] = []
         self.loco_moves: dict[int, Tween] = {}
         self.reveal_tween: Tween | None = None
+        self.revealed_to: set[tuple[int | None, int]] = set()
+        """(viewer, auction) pairs that have seen the bids revealed."""
         self.hint_card: tuple[int, float] | None = None
         super().__init__(app, match, replay, autosaver)
 
@@ -145,11 +147,31 @@ class KapKairoScene(GameScene):
         return last_reveal([entry.events for entry in self.match.log])
 
     def on_view_changed(self) -> None:
+        if self.covered_for is not None and self.state.step != BID:
+            # Only a bid is private: the cover goes up before a human writes one, not
+            # when the turn passes between humans in choosing land or laying track.
+            self.viewer, self.covered_for = self.covered_for, None
+            self.refresh()
+            return
+        self._maybe_reveal()
         areas = self.areas()
         self.toasts.top = areas["market"].bottom + 4
         self.toasts.center_x = areas["lanes"].centerx
         self._prepare_controls()
         self._update_action_bar()
+
+    def _maybe_reveal(self) -> None:
+        """Show the bids being revealed once to each viewer (after the cover, too)."""
+        view = self.kap
+        if self.replay is not None or self.covered_for is not None or view.step != CHOOSE:
+            return
+        key = (self.viewer, view.auction)
+        if key in self.revealed_to:
+            return
+        self.revealed_to.add(key)
+        self.reveal_tween = Tween((0.0, 0.0), (1.0, 0.0), 1.2)
+        self.anims.add("reveal", self.reveal_tween)
+        sound.play("card")
 
     def _prepare_controls(self) -> None:
         """Reset the bid entry and the build controls when a new decision comes up."""
@@ -458,10 +480,7 @@ class KapKairoScene(GameScene):
             self.anims.later(t, lambda: sound.play("place"))
             return t + 0.3
         if isinstance(event, BidsRevealed):
-            self.reveal_tween = Tween((0.0, 0.0), (1.0, 0.0), 1.2, t)
-            self.anims.add("reveal", self.reveal_tween)
-            self.anims.later(t, lambda: sound.play("card"))
-            return t + 0.4
+            return t + 0.4  # the reveal itself plays once the chooser looks (_maybe_reveal)
         if isinstance(event, DuelDraw):
             self.anims.later(t, lambda: sound.play("card", 0.6))
             return t + 0.2
