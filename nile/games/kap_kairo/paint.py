@@ -142,8 +142,41 @@ class Geometry:
 
 
 def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
-    """The whole table for `view`; also records the clickable places in `scene.hot`."""
-    scene.hot = {}
+    """The table for `view`: a cached layer, then what moves or follows the mouse.
+
+    The layer (everything that changes only with the view or a control) is redrawn when
+    its key changes; locomotives, flights, rising figures, hover marks and the hint blink
+    are drawn on top every frame. `scene.hot` (the clickable places) comes with the layer.
+    """
+    key = layer_key(scene)
+    if scene.layer is None or scene.layer_key != key:
+        if scene.layer is None:
+            scene.layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), 0, surface)
+        scene.hot = {}
+        _draw_layer(scene, scene.layer, view)
+        scene.layer_key = key
+    table = scene.table_rect
+    surface.blit(scene.layer, table.topleft, table)
+    _draw_live(scene, surface, view)
+
+
+def layer_key(scene: KapKairoScene) -> tuple[object, ...]:
+    """What the cached layer depends on besides the view (counted by `scene.version`)."""
+    tween = scene.reveal_tween
+    reveal = -1 if tween is None else round(tween.progress * 8)
+    return (
+        scene.version,
+        tuple(scene.table_rect),
+        frozenset(scene.hidden_cards()),
+        scene.accepting_input,
+        scene.bid_amount,
+        scene.bonus_spend,
+        scene.buy_rails,
+        reveal,
+    )
+
+
+def _draw_layer(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
     geo = Geometry(scene)
     surface.fill(theme.TABLE, scene.table_rect)
     _draw_piles(scene, surface, view, geo)
@@ -152,6 +185,39 @@ def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) ->
     _draw_legend(scene, surface, geo.areas["legend"])
     for seat in range(view.num_players):
         _draw_lane(scene, surface, view, geo, seat)
+
+
+HOVER_MARKS = ("card:", "bid", "bonus", "buy", "cheapest", "ledger")
+"""Clickable places that light up under the mouse (player boxes do not)."""
+
+
+def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
+    geo = Geometry(scene)
+    for seat in range(view.num_players):
+        tween = scene.loco_moves.get(seat)
+        if tween is not None:
+            center = tween.value() if not tween.waiting else tween.start
+        else:
+            center = geo.loco_center(seat, len(view.crossed[seat]))
+        size = min(40, geo.slot_height(seat))
+        draw.draw_locomotive(surface, center, size, scene.color(seat))
+    hover = scene._hit(scene.mouse)
+    if hover.startswith(HOVER_MARKS):
+        rect = scene.hot[hover]
+        radius = 9 if hover.startswith("card:") else 6
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 3, border_radius=radius)
+    hint = scene.hint_card
+    if hint is not None and int(hint[1] * 4) % 2 == 0:
+        cards = market_cards(view)
+        if hint[0] in cards:
+            center = geo.market_card(cards.index(hint[0]))
+            rect = pygame.Rect((0, 0), draw.CARD_STYLE.size)
+            rect.center = (round(center[0]), round(center[1]))
+            highlight(surface, rect, theme.GOOD, 4, 9)
+    for floater in scene.floaters:
+        if not floater.tween.waiting:
+            color = theme.GOOD if floater.good else theme.BAD
+            text.draw(surface, floater.label, floater.tween.value(), 20, color, "bold", "center")
     _draw_flights(scene, surface)
 
 
@@ -205,7 +271,6 @@ def _draw_market(
     )
     hidden = scene.hidden_cards()
     choosing = view.step == CHOOSE and scene.accepting_input
-    hint = scene.hint_card
     for index, card in enumerate(cards):
         if ("market", card) in hidden:
             continue
@@ -213,14 +278,7 @@ def _draw_market(
         rect = scene.cards.draw(surface, card, center)
         if choosing:
             scene.hot[f"card:{card}"] = rect
-            hover = rect.collidepoint(scene.mouse)
-            highlight(
-                surface,
-                rect.inflate(-2, -2),
-                theme.ACCENT if hover else theme.HIGHLIGHT,
-                3 if hover else 2,
-                9,
-            )
+            highlight(surface, rect.inflate(-2, -2), theme.HIGHLIGHT, 2, 9)
             text.draw(
                 surface,
                 str(index + 1),
@@ -230,8 +288,6 @@ def _draw_market(
                 "bold",
                 "midtop",
             )
-        if hint is not None and hint[0] == card and int(hint[1] * 4) % 2 == 0:
-            highlight(surface, rect, theme.GOOD, 4, 9)
     if not cards:
         empty = "No card turned up yet." if track else "No land for sale right now."
         text.draw(
@@ -277,8 +333,7 @@ def _draw_legend(scene: KapKairoScene, surface: pygame.Surface, area: pygame.Rec
             max_width=round(step) - 26,
         )
         x += step
-    hover = button.collidepoint(scene.mouse)
-    pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, button, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL, button, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=6)
     text.draw(surface, "Ledger (C)", button.center, 14, theme.TEXT, "bold", "center")
     scene.hot["ledger"] = button
@@ -288,7 +343,6 @@ def _draw_lane(
     scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
 ) -> None:
     lane = geo.lane(seat)
-    color = scene.color(seat)
     pygame.draw.rect(surface, theme.TABLE_DARK, lane, border_radius=10)
     cairo = geo.cairo_y(seat)
     pygame.draw.line(surface, theme.ACCENT, (lane.left + 6, cairo), (lane.right - 6, cairo), 2)
@@ -333,13 +387,6 @@ def _draw_lane(
                 surface, edge, rect.inflate(2, 2), 2 if not building else 3, border_radius=6
             )
     _draw_box(scene, surface, view, geo, seat)
-    tween = scene.loco_moves.get(seat)
-    center = (
-        (tween.value() if not tween.waiting else tween.start)
-        if tween is not None
-        else geo.loco_center(seat, len(crossed))
-    )
-    draw.draw_locomotive(surface, center, min(40, geo.slot_height(seat)), color)
 
 
 def _draw_track(
@@ -405,18 +452,6 @@ def _draw_box(
         anchor="midleft",
         max_width=max(20, bonus_left - money.right - 16),
     )
-    for floater in scene.floaters:
-        if floater.seat == seat and not floater.tween.waiting:
-            x, y = floater.tween.value()
-            text.draw(
-                surface,
-                floater.label,
-                (x, y),
-                20,
-                theme.GOOD if floater.good else theme.BAD,
-                "bold",
-                "center",
-            )
 
 
 def _draw_flights(scene: KapKairoScene, surface: pygame.Surface) -> None:

@@ -180,9 +180,7 @@ def _button(
     rect: pygame.Rect,
     enabled: bool = True,
 ) -> None:
-    hover = enabled and rect.collidepoint(scene.mouse)
-    fill = theme.lighten(theme.PANEL_LIGHT, 0.15) if hover else theme.PANEL_LIGHT
-    pygame.draw.rect(surface, fill if enabled else theme.PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if enabled else theme.PANEL, rect, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
     text.draw(
         surface,

@@ -128,6 +128,10 @@ class KapKairoScene(GameScene):
         self.revealed_to: set[tuple[int | None, int]] = set()
         """(viewer, auction) pairs that have seen the bids revealed."""
         self.hint_card: tuple[int, float] | None = None
+        self.version = 0
+        """Counts view changes: the cached table layer is redrawn after one."""
+        self.layer: pygame.Surface | None = None
+        self.layer_key: tuple[object, ...] | None = None
         super().__init__(app, match, replay, autosaver)
 
     # Views and layout ----------------------------------------------------------------
@@ -153,6 +157,7 @@ class KapKairoScene(GameScene):
             self.viewer, self.covered_for = self.covered_for, None
             self.refresh()
             return
+        self.version += 1
         self._maybe_reveal()
         areas = self.areas()
         self.toasts.top = areas["market"].bottom + 4

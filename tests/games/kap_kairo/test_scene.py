@@ -133,6 +133,8 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
         frames(app, 5)
         assert scene.viewer == 1 and scene.state.current_player == 1
         assert scene.view.bids[0] == MASKED
+        scene.layer_key = None
+        frames(app, 2)
         scene.open_ledger()
         frames(app, 3)
         assert isinstance(app.top, LedgerScene)
@@ -150,6 +152,7 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
         if scene.state.step == CHOOSE and scene.accepting_input:
             break
     assert scene.state.step == CHOOSE and scene.viewer == scene.state.current_player
+    scene.layer_key = None  # the table layer is cached: draw it afresh
     with drawn_words() as seen:
         frames(app, 2)
     assert "£37" in seen and "£5" in seen
