@@ -15,13 +15,17 @@ import pygame
 from nile.games.kap_kairo import draw, panel
 from nile.games.kap_kairo.rules import (
     CHOOSE,
+    COINS,
     DECIDE,
     DRAW,
+    NEED,
     OVER,
+    RAILS,
     RULES,
     TERRAIN,
     TERRAIN_NAMES,
     KapState,
+    describe_card,
     row_rails,
 )
 from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
@@ -43,6 +47,8 @@ CAPE = 30
 """Room between the lane's cards and the player's box: the Cape, where trains start."""
 CARD_GAP = 8
 TRACK_STEPS = (DRAW, DECIDE, "bonus")
+TIP_DELAY = 0.4
+"""Seconds the mouse rests on a card before its tooltip shows."""
 
 
 def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
@@ -219,6 +225,45 @@ def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) ->
             color = theme.GOOD if floater.good else theme.BAD
             text.draw(surface, floater.label, floater.tween.value(), 20, color, "bold", "center")
     _draw_flights(scene, surface)
+    if scene.still >= TIP_DELAY:
+        _draw_tip(scene, surface, hover)
+
+
+def tip_lines(hover: str) -> list[str]:
+    """Words for the card or box under the mouse (empty: no tooltip)."""
+    kind, _, rest = hover.partition(":")
+    if kind == "seat":
+        return ["Click (or press C) for everyone's capital ledger"]
+    if kind not in ("card", "tile"):
+        return []
+    card_text, _, crossed = rest.partition(":")
+    card = int(card_text)
+    lines = [describe_card(card)]
+    if crossed == "1":
+        lines.append("Crossed: the locomotive has passed it")
+    else:
+        lines.append(f"Crossing it needs {NEED[card]} rails; it pays £{COINS[card]}")
+        lines.append(f"Its printed rails ({RAILS[card]}) count in every build of its owner")
+        lines.append("until it is crossed.")
+    return lines
+
+
+def _draw_tip(scene: KapKairoScene, surface: pygame.Surface, hover: str) -> None:
+    lines = tip_lines(hover)
+    if not lines:
+        return
+    images = [text.render(line, 14, theme.TEXT) for line in lines]
+    width = max(i.get_width() for i in images) + 20
+    box = pygame.Rect(0, 0, width, 12 + 19 * len(images))
+    box.topleft = (scene.mouse[0] + 16, scene.mouse[1] + 18)
+    box = box.clamp(scene.table_rect)
+    if box.collidepoint(scene.mouse):
+        box.bottom = scene.mouse[1] - 8
+        box = box.clamp(scene.table_rect)
+    pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), box, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+    for i, image in enumerate(images):
+        surface.blit(image, (box.left + 10, box.top + 6 + 19 * i))
 
 
 def _draw_piles(
@@ -380,6 +425,7 @@ def _draw_lane(
         rect = geo.lane_slot(seat, index)
         done = index < len(crossed)
         surface.blit(draw.lane_tile(card, rect.width, rect.height, done), rect.topleft)
+        scene.hot[f"tile:{card}:{int(done)}"] = rect
         if index == len(crossed):
             building = view.step in (DECIDE, DRAW) and view.turn == seat
             edge = theme.HIGHLIGHT if building else theme.ACCENT

@@ -128,6 +128,8 @@ class KapKairoScene(GameScene):
         self.revealed_to: set[tuple[int | None, int]] = set()
         """(viewer, auction) pairs that have seen the bids revealed."""
         self.hint_card: tuple[int, float] | None = None
+        self.still = 0.0
+        """Seconds the mouse has not moved (a tooltip shows after `paint.TIP_DELAY`)."""
         self.version = 0
         """Counts view changes: the cached table layer is redrawn after one."""
         self.layer: pygame.Surface | None = None
@@ -305,7 +307,8 @@ class KapKairoScene(GameScene):
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            if event.pos != self.mouse:
+                self.mouse, self.still = event.pos, 0.0
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._hit(event.pos)
@@ -572,6 +575,7 @@ class KapKairoScene(GameScene):
         return super().is_idle() and not self.floaters and self.hint_card is None
 
     def update_table(self, dt: float) -> None:
+        self.still += dt
         self.ghosts = [g for g in self.ghosts if not g.tween.done]
         self.floaters = [f for f in self.floaters if not f.tween.done]
         self.loco_moves = {s: t for s, t in self.loco_moves.items() if not t.done}
