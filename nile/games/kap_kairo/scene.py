@@ -153,7 +153,7 @@ class KapKairoScene(GameScene):
         return last_reveal([entry.events for entry in self.match.log])
 
     def on_view_changed(self) -> None:
-        if self.covered_for is not None and self.state.step != BID:
+        if self.covered_for is not None and getattr(self.state, "step", BID) != BID:
             # Only a bid is private: the cover goes up before a human writes one, not
             # when the turn passes between humans in choosing land or laying track.
             self.viewer, self.covered_for = self.covered_for, None
