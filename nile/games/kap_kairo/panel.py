@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from nile.games.kap_kairo.scene import KapKairoScene
 
 ROW = 21
+ALL_BIDS_SHOWN = 0.45
+"""Share of the reveal during which the bids show alone, before the order."""
 
 
 def draw_panel(
@@ -203,24 +205,42 @@ def _draw_order(
     scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
 ) -> None:
     reveal = scene.reveal()
+    progress = scene.reveal_tween.progress if scene.reveal_tween is not None else 1.0
+    if progress < ALL_BIDS_SHOWN:
+        _draw_all_bids(scene, surface, view, area)
+        return
     flash = scene.reveal_tween is not None
     _title(
         surface,
-        "Bids revealed! Choosing order" if flash else "Bids and choosing order",
+        "Choosing order" if flash else "Bids and choosing order",
         area,
         theme.HIGHLIGHT if flash else theme.ACCENT,
     )
-    progress = scene.reveal_tween.progress if scene.reveal_tween is not None else 1.0
     order = view.order or list(range(view.num_players))
     y = area.top + 32
     row = min(ROW + 10, (area.height - 32) // max(1, len(order)))
+    shown = (progress - ALL_BIDS_SHOWN) / (1 - ALL_BIDS_SHOWN)
     for place, seat in enumerate(order):
-        if progress < place / (len(order) + 1):
+        if shown < place / (len(order) + 1):
             break
         _order_row(
             scene, surface, view, reveal, seat, place, pygame.Rect(area.left, y, area.width, row)
         )
         y += row
+
+
+def _draw_all_bids(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    """The first moment of the reveal: every bid at once, in seat order."""
+    _title(surface, "Bids revealed!", area, theme.HIGHLIGHT)
+    y = area.top + 32
+    for seat in range(view.num_players):
+        bid = view.bids[seat]
+        _name_at(scene, surface, seat, (area.left, y + 8), 170)
+        shown = "" if bid is None or bid == MASKED else f"£{bid}"
+        text.draw(surface, shown, (area.right, y + 8), 18, theme.HIGHLIGHT, "bold", "midright")
+        y += ROW + 8
 
 
 def _order_row(

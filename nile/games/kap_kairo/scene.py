@@ -176,7 +176,7 @@ class KapKairoScene(GameScene):
         if key in self.revealed_to:
             return
         self.revealed_to.add(key)
-        self.reveal_tween = Tween((0.0, 0.0), (1.0, 0.0), 1.2)
+        self.reveal_tween = Tween((0.0, 0.0), (1.0, 0.0), 1.4)
         self.anims.add("reveal", self.reveal_tween)
         sound.play("card")
 
