@@ -55,7 +55,7 @@ class ISMCTS:
     def start(self, observation: GameState) -> None:
         """Begin a search from the bot's observation."""
         self._observation = observation
-        self._legal = observation.legal_actions()
+        self._legal = self._options(observation)
         self._root = Node()
         self.iterations_done = 0
         self._spent = 0.0
@@ -105,6 +105,15 @@ class ISMCTS:
             node.visits += 1
             node.total += values[node.mover]
 
+    def _options(self, state: GameState) -> list[Action]:
+        """The moves the tree considers for the player to move (a game may prune them)."""
+        return state.legal_actions()
+
+    def _forced_move(self, state: GameState, mover: int) -> Action | None:
+        """A move made outside the tree (default: none). Kap bis Kairo plays others'
+        secret bids by policy here, since they cannot see the bot's own bid."""
+        return None
+
     def _select_and_expand(self, state: GameState) -> list[Node]:
         node, path = self._root, []
         exploration = self._hooks.exploration
@@ -113,7 +122,11 @@ class ISMCTS:
                 continue
             mover = state.current_player
             assert mover is not None
-            legal = state.legal_actions()
+            forced = self._forced_move(state, mover)
+            if forced is not None:
+                state.apply(forced)
+                continue
+            legal = self._options(state)
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)

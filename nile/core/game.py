@@ -259,10 +259,19 @@ class OptionSpec:
     label: str
     choices: tuple[str, ...]
     help: str = ""
+    names: tuple[str, ...] = ()
+    """What the setup screen shows for each choice ('CCCP' for 'cccp'); the choice if empty."""
 
     @property
     def default(self) -> str:
         return self.choices[0]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return self.names or self.choices
+
+    def label_of(self, choice: str) -> str:
+        return self.labels[self.choices.index(choice)]
 
 
 @dataclass(frozen=True)

@@ -29,3 +29,12 @@ def fill_names(text: str, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
     return _REF.sub(name, text)
+
+
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 card', '3 cards', '2 bonus cards': log lines never say 'card(s)'.
+
+    >>> count(1, "share"), count(2, "share"), count(0, "die", "dice")
+    ('1 share', '2 shares', '0 dice')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"

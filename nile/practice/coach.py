@@ -1,7 +1,7 @@
 """Show me: a Cairo bot demonstrates the drill's next flick.
 
 It plans the way Cairo's flick planner does (`nile/games/cairo/ai.py`): candidate flicks
-aimed with the planner's own slide formula (`ai._aim`: the speed that slides a block from
+aimed with the planner's own slide formula (`ai.aim_flick`: the speed that slides a block from
 the ship to the point under Coulomb friction), each variant tried with the finger's mean
 flick on a copy of the table, the best few tried again with the planner level's wobbles,
 then the best expected outcome wins, all within the level's budget (`ai.LEVELS`). Only the
@@ -145,7 +145,7 @@ def candidates(table: PracticeTable, target: Target | None, finger: int,
                            stretch, f"hit/{k}"))
     out = []
     for tx, ty, stretch, label in points:
-        flick = ai._aim(state, x0, y0, tx, ty, stretch, finger, mu_g)
+        flick = ai.aim_flick(state, x0, y0, tx, ty, stretch, finger, mu_g)
         if flick is None:
             continue
         out.append(Candidate(Shot(flick.degrees, flick.power_share, 0.0), label))

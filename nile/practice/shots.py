@@ -91,7 +91,7 @@ def aim_at(table: PracticeTable, x: float, y: float, finger: int, kind: str = "s
     state.chosen = kind
     physics = state.data.physics
     x0, y0 = table.ship_point()
-    flick = ai._aim(state, x0, y0, x, y, stretch, finger, physics.mu_floor * physics.gravity)
+    flick = ai.aim_flick(state, x0, y0, x, y, stretch, finger, physics.mu_floor * physics.gravity)
     if flick is None:
         return Aim(math.degrees(math.atan2(y - y0, x - x0)) % 360.0 + turn, 1.0, 0.0)
     return Aim((flick.degrees + turn) % 360.0, flick.power_share, 0.0)

@@ -268,7 +268,7 @@ class PracticeTable:
                 state.forget(block)
                 moved.append(block)
         state.classify(moved)
-        landing = flicking._landing(state, launch.block, outcome)
+        landing = flicking.landing_of(state, launch.block, outcome)
         to_box = tuple(b for b in moved
                        if b in outcome.fell_off or state.placement(b).to_box)
         for block in to_box:
@@ -276,7 +276,7 @@ class PracticeTable:
             piece.take_off_board(SUPPLY if piece.owner == PLAYER else BOX)  # P-1
             state.forget(block)
         if state.pyramids:
-            flicking._update_pyramids(state)  # CA-8 / CA-R4: loose stones are free again
+            flicking.update_pyramids(state)  # CA-8 / CA-R4: loose stones are free again
         self._roll_dice(launch.block, moved, before, rng)
         self.flicked = [b for b in self.flicked if state.pieces[b].where == BOARD]
         if state.pieces[launch.block].where == BOARD:

@@ -41,11 +41,13 @@ def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
 
 
 def default_rows(info: GameInfo) -> list[SeatRow]:
+    """You and enough normal bots for the default options (Chile needs four players)."""
+    low = info.player_range(info.resolve_options({}))[0]
     rows = []
     for seat in range(info.max_players):
         if seat == 0:
             kind = "Human"
-        elif seat < max(2, info.min_players):
+        elif seat < max(2, low):
             kind = "Bot (normal)"
         else:
             kind = "Empty"
@@ -99,18 +101,41 @@ class SetupScene(Scene):
         self.rows = default_rows(info)
         self.options = info.resolve_options({})
         self.error: str | None = None
-        self.kind_menus: dict[object, int] = {}
+        self.kind_menus: dict[pygame_gui.elements.UIDropDownMenu, int] = {}
         self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.option_menus: dict[object, str] = {}
         self._build()
 
+    def _kind_menu(self, seat: int) -> None:
+        """The Human / Bot / Empty menu of one seat, showing its current kind."""
+        menu = pygame_gui.elements.UIDropDownMenu(
+            list(KINDS),
+            self.rows[seat].kind,
+            pygame.Rect(COL_KIND, ROW_TOP + seat * ROW_HEIGHT, 190, 40),
+            self.gui,
+        )
+        self.kind_menus[menu] = seat
+
+    def _fill_seats(self) -> None:
+        """Seat normal bots in empty chairs until the chosen options have enough players."""
+        low = self.info.player_range(self.options)[0]
+        seated = sum(row.kind != "Empty" for row in self.rows)
+        for seat, row in enumerate(self.rows):
+            if seated >= low:
+                break
+            if row.kind == "Empty":
+                row.kind = "Bot (normal)"
+                seated += 1
+                old = next(menu for menu, s in self.kind_menus.items() if s == seat)
+                del self.kind_menus[old]
+                old.kill()
+                self._kind_menu(seat)
+        self._sync_rows()
+
     def _build(self) -> None:
         for seat, row in enumerate(self.rows):
             y = ROW_TOP + seat * ROW_HEIGHT
-            menu = pygame_gui.elements.UIDropDownMenu(
-                list(KINDS), row.kind, pygame.Rect(COL_KIND, y, 190, 40), self.gui
-            )
-            self.kind_menus[menu] = seat
+            self._kind_menu(seat)
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(COL_NAME, y, 230, 40), self.gui, initial_text=row.name
             )
@@ -120,8 +145,8 @@ class SetupScene(Scene):
         y = ROW_TOP
         for spec in self.info.options:
             menu = pygame_gui.elements.UIDropDownMenu(
-                list(spec.choices),
-                self.options[spec.key],
+                list(zip(spec.labels, spec.choices, strict=True)),
+                (spec.label_of(self.options[spec.key]), self.options[spec.key]),
                 pygame.Rect(COL_RIGHT, y + 24, RIGHT_WIDTH, 40),
                 self.gui,
             )
@@ -173,7 +198,8 @@ class SetupScene(Scene):
                 self.rows[self.kind_menus[event.ui_element]].kind = event.text
                 self._sync_rows()
             elif event.ui_element in self.option_menus:
-                self.options[self.option_menus[event.ui_element]] = event.text
+                self.options[self.option_menus[event.ui_element]] = event.selected_option_id
+                self._fill_seats()
             self.error = None
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for seat, entry in enumerate(self.name_entries):

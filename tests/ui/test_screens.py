@@ -6,6 +6,7 @@ import dataclasses
 import json
 
 import pygame
+import pygame_gui
 
 from nile.core import paths, registry
 from nile.core.session import Match, SeatConfig
@@ -13,9 +14,9 @@ from nile.ui import settings as store
 from nile.ui.chrome.dialogs import LoadDialog, MessageDialog, open_save
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
-from nile.ui.setup_scene import SeatRow, validate
+from nile.ui.setup_scene import SeatRow, SetupScene, validate
 from tests.core.toy_game import TOY_INFO
-from tests.ui.harness import frames, key, make_app, press
+from tests.ui.harness import frames, key, make_app, press, tick
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
@@ -61,6 +62,28 @@ def test_setup_validation_reasons() -> None:
     assert "same colour" in (validate(INFO, rows, {}) or "")
     rows[1] = SeatRow("Bot (hard)", "Bo", 1)
     assert validate(INFO, rows, {}) is None
+
+
+def test_setup_seats_enough_players_for_the_chosen_map() -> None:
+    app = make_app()
+    info = registry.get("age_of_steam")
+    scene = SetupScene(app, info)
+    app.push(scene)
+    frames(app, 2)
+    assert validate(info, scene.rows, scene.options) is None  # Chile needs four: four seated
+    assert [row.kind != "Empty" for row in scene.rows] == [True] * 4 + [False] * 2
+    map_menu = next(iter(scene.option_menus))
+    assert map_menu.selected_option == ("Chile", "chile")
+    for row in scene.rows[1:]:
+        row.kind = "Empty"
+    changed = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+        ui_element=map_menu, text="CCCP", selected_option_id="cccp",
+    )
+    tick(app, [changed])
+    assert scene.options["map"] == "cccp"
+    assert sum(row.kind != "Empty" for row in scene.rows) == 4
+    assert validate(info, scene.rows, scene.options) is None
 
 
 def test_a_hostile_save_is_refused_with_a_message_and_kept() -> None:

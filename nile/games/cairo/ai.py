@@ -127,7 +127,7 @@ def candidates(state: CairoState, count: int, rng: random.Random) -> list[Candid
                                                    (-0.25, 0.0, 1.0), (0.0, 0.25, 1.04),
                                                    (0.0, -0.25, 0.96))):
                 tx, ty = site.world((du * site.w, dv * site.h))
-                flick = _aim(state, x0, y0, tx, ty, stretch, finger, mu_g)
+                flick = aim_flick(state, x0, y0, tx, ty, stretch, finger, mu_g)
                 if flick is None:
                     continue
                 distance = math.hypot(tx - x0, ty - y0)
@@ -142,7 +142,7 @@ def candidates(state: CairoState, count: int, rng: random.Random) -> list[Candid
         if not state.placement(piece.id).sites:
             continue
         for finger in state.finger_options():
-            flick = _aim(state, x0, y0, piece.x, piece.y, 1.6, finger, mu_g)
+            flick = aim_flick(state, x0, y0, piece.x, piece.y, 1.6, finger, mu_g)
             if flick is not None:
                 distance = math.hypot(piece.x - x0, piece.y - y0)
                 scored.append((3.0 / (1.0 + distance / 150.0) + rng.random(),
@@ -161,7 +161,7 @@ def _finger_cost(state: CairoState, finger: int) -> float:
     return profile.aim_jitter * 0.3 + profile.power_jitter * 10.0
 
 
-def _aim(state: CairoState, x0: float, y0: float, tx: float, ty: float, stretch: float,
+def aim_flick(state: CairoState, x0: float, y0: float, tx: float, ty: float, stretch: float,
          finger: int, mu_g: float) -> A.Flick | None:
     """The flick that slides a block from the ship to (tx, ty), or None if out of reach."""
     cfg = state.data.physics

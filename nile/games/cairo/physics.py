@@ -693,13 +693,17 @@ class FlickSimulation:
         near = [o for o in self._recs if o is not rec and not o.removed and
                 o.level == rec.level and o.body.position.get_distance(p) <=
                 rec.radius + o.radius + self.cfg.tumble]
-        outlines = [(o, self._footprint(o)) for o in near]
+        outlines = [(o, self._footprint(o), o.body.position, (rec.radius + o.radius) ** 2)
+                    for o in near]
         length, width, _ = self._size(rec.spec.kind)
 
         def overlaps(x: float, y: float) -> list[_Rec]:
+            # pieces farther apart than their circumcircles cannot overlap: skip the
+            # polygon test for them (the free-spot search asks this hundreds of times)
             mine = geometry.rectangle(x, y, rec.body.angle, length, width)
-            return [o for o, outline in outlines
-                    if geometry.separation(mine, outline, 0.0) is not None]
+            return [o for o, outline, c, reach2 in outlines
+                    if (x - c.x) ** 2 + (y - c.y) ** 2 <= reach2
+                    and geometry.separation(mine, outline, 0.0) is not None]
 
         x, y = p.x, p.y
         for _ in range(3):

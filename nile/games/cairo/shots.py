@@ -184,7 +184,7 @@ def bot_aim(app: App) -> None:
 def scripted_move(state: CairoState, step: int) -> Action:
     """A cheap, varied move for the demo table: flicks aimed at the sites in turn (by the
     slide distance, no simulation), the first choice everywhere else."""
-    from nile.games.cairo.ai import _aim
+    from nile.games.cairo.ai import aim_flick
 
     legal = state.legal_actions()
     if state.phase == S.RETRIEVE:
@@ -198,7 +198,8 @@ def scripted_move(state: CairoState, step: int) -> Action:
     x0, y0, _ = state.ship_pose(state.turn)
     finger = state.finger_options()[0]
     physics = state.data.physics
-    flick = _aim(state, x0, y0, site.x, site.y, 1.0, finger, physics.mu_floor * physics.gravity)
+    mu_g = physics.mu_floor * physics.gravity
+    flick = aim_flick(state, x0, y0, site.x, site.y, 1.0, finger, mu_g)
     if flick is None:
         degrees = math.degrees(math.atan2(site.y - y0, site.x - x0)) % 360.0
         flick = A.Flick.of(state.chosen, degrees, 1.0, 0.0, finger)

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, replace
 
 from nile.ai.hooks import AiHooks, Policy
-from nile.ai.ismcts import ISMCTS, Node
+from nile.ai.ismcts import ISMCTS
 from nile.core.game import CHANCE, Action, GameState
 from nile.games.kap_kairo.rules import (
     BID,
@@ -216,8 +216,8 @@ class KapSearch(ISMCTS):
     Overrides of the shared search (nile/ai/ismcts.py), all for this game's shape:
     - `_options`: bids are searched over `bid_candidates`, a build decision over the
       cheapest build and passing (spending fewer bonus cards is never better, VK-5);
-    - `_select_and_expand`: another player's bid is not a tree node but the policy's
-      move, since that player cannot see ours (a node would let them answer it);
+    - `_forced_move`: another player's bid is not a tree node but the policy's move,
+      since that player cannot see ours (a node would let them answer it);
     - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
     - `_rollout`: the share of random moves picks among `_options` too, so a random
       move is never a wild bid of half the capital.
@@ -242,11 +242,9 @@ class KapSearch(ISMCTS):
         assert isinstance(observation, KapState)
         seat = observation.current_player
         self._root_seat = seat if seat is not None else -1
-        if seat is not None and seat >= 0:
-            self._legal = self._options(observation)
 
-    @staticmethod
-    def _options(state: KapState) -> list[Action]:
+    def _options(self, state: GameState) -> list[Action]:
+        assert isinstance(state, KapState)
         step = state.step
         if step == BID:
             seat = state.current_player
@@ -264,37 +262,12 @@ class KapSearch(ISMCTS):
         state.apply(DRAWS[CHANCE_VERBS[state.step]][self._rng.choice(state.pool)])
         return True
 
-    def _select_and_expand(self, state: GameState) -> list[Node]:
+    def _forced_move(self, state: GameState, mover: int) -> Action | None:
         assert isinstance(state, KapState)
-        node, path = self._root, []
-        exploration = self._hooks.exploration
         policy = self._hooks.policy
-        while not state.is_terminal:
-            if self._resolve_chance(state):
-                continue
-            mover = state.current_player
-            assert mover is not None and mover != CHANCE
-            if state.step == BID and mover != self._root_seat and policy is not None:
-                state.apply(policy(state, self._rng))  # they cannot see our bid
-                continue
-            legal = self._options(state)
-            untried = [a for a in legal if a not in node.children]
-            for action in legal:
-                child = node.children.get(action)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = self._rng.choice(untried)
-                child = Node(mover=mover, available=1)
-                node.children[action] = child
-                state.apply(action)
-                path.append(child)
-                return path
-            action = max(legal, key=lambda a: node.children[a].ucb(exploration))
-            node = node.children[action]
-            state.apply(action)
-            path.append(node)
-        return path
+        if state.step == BID and mover != self._root_seat and policy is not None:
+            return policy(state, self._rng)  # they cannot see our bid
+        return None
 
     def _rollout(self, state: GameState) -> list[float]:
         assert isinstance(state, KapState)

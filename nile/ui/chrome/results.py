@@ -85,9 +85,9 @@ class ResultsScene(Overlay):
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         seats = len(self.game.match.seats)
-        label_width = 200
-        col = (area.width - label_width) / max(1, seats)
         rows = [*list(self.sheet.categories), "Total"]
+        label_width = self._label_width(rows)
+        col = (area.width - label_width) / max(1, seats)
         line = min(30, (area.height - 40) // max(1, len(rows) + 1))
         for s in range(seats):
             x = area.left + label_width + col * (s + 0.5)
@@ -145,25 +145,42 @@ class ResultsScene(Overlay):
                 theme.MUTED,
             )
 
+    @staticmethod
+    def _label_width(rows: list[str]) -> int:
+        """Room for the longest row label (bold, 15 px), between 110 and 200 pixels.
+
+        Narrow enough that the player names above the columns keep their full size.
+        """
+        widest = max(text.render(label, 15, theme.TEXT, "bold").get_width() for label in rows)
+        return max(110, min(200, widest + 20))
+
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """One bar per player from a zero line: up for points, down for a negative total."""
         totals = list(self.sheet.totals)
-        top = max([abs(t) for t in totals] + [1])
         caption = "Totals (lower is better)" if self.sheet.lower_is_better else "Totals"
         text.draw(surface, caption, (area.centerx, area.top), 15, theme.MUTED, anchor="midtop")
         n = len(totals)
         bar_width = min(60, (area.width - 20) // max(1, n) - 14)
         base = area.bottom - 40
+        high, low = max([0, *totals]), min([0, *totals])
+        plot_top, plot_bottom = area.top + 50, base - (24 if low < 0 else 0)
+        scale = (plot_bottom - plot_top) / max(1, high - low)
+        zero = plot_top + high * scale
+        if low < 0:
+            pygame.draw.line(surface, theme.MUTED, (area.left + 10, zero), (area.right - 10, zero))
         for s, total in enumerate(totals):
             x = area.left + 10 + (s + 0.5) * (area.width - 20) / n
-            height = (base - area.top - 50) * abs(total) / top
-            bar = pygame.Rect(0, 0, bar_width, max(2, round(height)))
-            bar.midbottom = (round(x), base)
+            bar = pygame.Rect(0, 0, bar_width, max(2, round(abs(total) * scale)))
             color = self.game.color(s)
+            if total >= 0:
+                bar.midbottom = (round(x), round(zero))
+                label_y, symbol_y = bar.top - 18, bar.top - 30
+            else:
+                bar.midtop = (round(x), round(zero))
+                label_y, symbol_y = bar.bottom + 4, zero - 14
             pygame.draw.rect(surface, color.rgb, bar, border_radius=4)
-            theme.draw_symbol(surface, color.symbol, (x, bar.top - 30), 8, color.rgb, theme.TEXT)
-            text.draw(
-                surface, format_value(total), (x, bar.top - 18), 15, theme.TEXT, "bold", "midtop"
-            )
+            theme.draw_symbol(surface, color.symbol, (x, symbol_y), 8, color.rgb, theme.TEXT)
+            text.draw(surface, format_value(total), (x, label_y), 15, theme.TEXT, "bold", "midtop")
             place = self.ranking[s]
             text.draw(
                 surface,

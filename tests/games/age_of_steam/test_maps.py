@@ -72,3 +72,20 @@ def test_map_sizes_are_reasonable(name: str, players: int) -> None:
     assert 120 <= mp.size <= 200
     assert len(mp.town_names) >= 7
     set_up(name, players)  # setup completes
+
+
+def test_the_log_names_places_not_coordinates() -> None:
+    """The board prints no hex coordinates, so events say where a hex is in words."""
+    from nile.games.age_of_steam.rules.events import TrackAbandoned, TrackBuilt
+
+    mp = load_map("chile")
+    ovalle = mp.hex_at("1,14")
+    assert mp.whereabouts(ovalle) == "in Ovalle"
+    beside = next(n for n in mp.neighbours[ovalle] if n >= 0 and mp.place_name(n) == mp.label(n))
+    assert mp.whereabouts(beside).startswith(("next to ", "near "))
+    built = TrackBuilt(0, "lay", "0,14", "gentle", 0, 2, "next to La Serena")
+    assert built.describe(None) == "{p0} lays a gentle curve next to La Serena for $2."
+    town = TrackBuilt(1, "town", "1,14", "town3", 0, 3, "in Ovalle")
+    assert town.describe(None) == "{p1} builds a town tile with 3 exits in Ovalle for $3."
+    lost = TrackAbandoned(2, ("0,14", "0,15"), ("next to La Serena", "near Ovalle"))
+    assert lost.describe(None) == "{p2} loses unfinished track next to La Serena and near Ovalle."

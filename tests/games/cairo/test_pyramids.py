@@ -171,14 +171,14 @@ def test_ca_r4_loose_stones_are_freed_and_a_flat_pyramid_is_gone() -> None:
     state = BoardBuilder(2).pyramid("abydos", stones).state()
     base = state.pieces["0s01"]
     base.set_pose(base.x + 3.0, base.y, base.angle, 1)        # nudged: still in the pyramid
-    freed, gone = flicking._update_pyramids(state)
+    freed, gone = flicking.update_pyramids(state)
     assert freed == [] and gone == []
     base.set_pose(base.x + 8.0, base.y, base.angle, 1)        # knocked away: loose
-    freed, gone = flicking._update_pyramids(state)
+    freed, gone = flicking.update_pyramids(state)
     assert freed == ["0s01"] and gone == []
     top = state.pieces["0s00"]
     top.set_pose(top.x, top.y - 12.0, top.angle, 1)           # the top fell: nothing above
-    freed, gone = flicking._update_pyramids(state)
+    freed, gone = flicking.update_pyramids(state)
     assert gone == ["p1"] and sorted(freed) == ["0s00", "0s02"]
     assert not any(p.pyramid for p in state.pieces.values())
     assert state.invariant_violations() == []

@@ -187,14 +187,14 @@ def test_keys_take_over_a_drag_and_release_does_not_flick(app) -> None:  # type:
 
 
 def test_a_flick_that_lands_on_a_site(app) -> None:  # type: ignore[no-untyped-def]
-    from nile.games.cairo.ai import _aim
+    from nile.games.cairo.ai import aim_flick
 
     state = flick_state()
     scene = open_state(app, state)
     x0, y0, _ = state.ship_pose(0)
     physics = state.data.physics
     # Zawyet's centre, a short precise flick with the index finger
-    flick = _aim(state, x0, y0, 256.0, 330.0, 1.0, 2, physics.mu_floor * physics.gravity)
+    flick = aim_flick(state, x0, y0, 256.0, 330.0, 1.0, 2, physics.mu_floor * physics.gravity)
     assert flick is not None
     scene.flick.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
     scene.flick.aim = type(scene.flick.aim)(flick.degrees, flick.power_share, 0.0)  # type: ignore[misc]

@@ -45,8 +45,12 @@ def test_lc3_lc12_starting_railway_is_a_straight_line_with_the_caboose_in_the_mi
     assert [card.text for card in state.railway.cards] == ["2", "broken 4", "1"]
     assert state.railway.caboose == 1
     assert events[-1] == CabooseSetOff((0, 0), front_cell=(1, 0))
-    assert events[-1].describe(None) == ("The caboose stands at 0,0, heading for the front "
-                                         "at 1,0.")
+    assert events[-1].describe(None) == ("The caboose stands on the middle card, heading for "
+                                         "the front.")
+    assert [event.describe(None) for event in events[:3]] == [
+        "The railway starts with a 2 at the back.",
+        "The railway starts with a Broken Track 4 in the middle.",
+        "The railway starts with a 1 at the front."]
 
 
 @pytest.mark.parametrize(("players", "removed"), [(2, 13), (3, 11), (4, 7)])

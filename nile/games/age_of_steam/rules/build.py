@@ -342,7 +342,8 @@ def _place(state: AgeOfSteamState, seat: int, action: Build) -> list[Event]:
     state.placed_now += [f"{h}:{t[0]}:{t[1]}" for t in added]
     state.tiles_changed()
     _claim(state, seat, h, added)
-    return [TrackBuilt(seat, action.kind, action.hex_label, action.tile, action.rotation, cost)]
+    return [TrackBuilt(seat, action.kind, action.hex_label, action.tile, action.rotation, cost,
+                       state.map.whereabouts(h))]
 
 
 def _claim(state: AgeOfSteamState, seat: int, h: int, added: list[Track]) -> None:
@@ -376,7 +377,7 @@ def _urbanize(state: AgeOfSteamState, seat: int, action: Urbanize) -> list[Event
     state.urbanized = True
     state.tiles_changed()
     colour = config().new_cities[action.letter][0]
-    return [CityFounded(seat, action.hex_label, action.letter, colour)]
+    return [CityFounded(seat, action.hex_label, action.letter, colour, state.map.place_name(h))]
 
 
 def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
@@ -384,7 +385,7 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     events: list[Event] = []
     net = state.network()
     now = set(state.placed_now)
-    lost: list[str] = []
+    lost: list[int] = []
     for seg in net.segments:
         if seg.owner != seat or seg.complete:
             continue
@@ -392,10 +393,12 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
             continue
         for h, t in seg.tracks:
             _set_owner(state, h, t, NO_OWNER)
-            lost.append(state.map.label(h))
+            lost.append(h)
     if lost:
         state.tiles_changed()
-        events.append(TrackAbandoned(seat, tuple(dict.fromkeys(lost))))
+        hexes = tuple(dict.fromkeys(lost))
+        events.append(TrackAbandoned(seat, tuple(state.map.label(h) for h in hexes),
+                                     tuple(dict.fromkeys(state.map.whereabouts(h) for h in hexes))))
     events.append(BuildEnded(seat))
     state.qpos += 1
     if state.qpos >= len(state.queue):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nile.core.game import Event
+from nile.core.text import count
+from nile.games.age_of_steam.rules.tiles import tile_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class SharesIssued(Event):
     def describe(self, viewer: int | None) -> str:
         if self.count == 0:
             return f"{{p{self.seat}}} issues no shares."
-        return f"{{p{self.seat}}} issues {self.count} share(s) for ${self.cash}."
+        return f"{{p{self.seat}}} issues {count(self.count, 'share')} for ${self.cash}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,20 +125,28 @@ class TrackBuilt(Event):
     tile: str
     rotation: int
     cost: int
+    where: str = ""
+    """'next to La Serena' (MapData.whereabouts); the log falls back on the hex label."""
 
     def describe(self, viewer: int | None) -> str:
-        verb = {"lay": "lays", "upgrade": "upgrades to", "town": "builds the town tile",
-                "redirect": "redirects with"}[self.kind]
-        return f"{{p{self.seat}}} {verb} {self.tile} on {self.hex_label} for ${self.cost}."
+        verb = {"lay": "lays a", "upgrade": "upgrades to a", "town": "builds a",
+                "redirect": "redirects with a"}[self.kind]
+        where = self.where or f"on {self.hex_label}"
+        tile = tile_words(self.tile).lower().replace("town, ", "town tile with ")
+        return f"{{p{self.seat}}} {verb} {tile} {where} for ${self.cost}."
 
 
 @dataclass(frozen=True, slots=True)
 class TrackAbandoned(Event):
     seat: int
     hexes: tuple[str, ...]
+    places: tuple[str, ...] = ()
+    """Where those hexes are, in words (MapData.whereabouts), duplicates dropped."""
 
     def describe(self, viewer: int | None) -> str:
-        return f"{{p{self.seat}}} loses unfinished track on {', '.join(self.hexes)}."
+        places = self.places or tuple(f"on {h}" for h in self.hexes)
+        where = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else places[0]
+        return f"{{p{self.seat}}} loses unfinished track {where}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +155,12 @@ class CityFounded(Event):
     hex_label: str
     letter: str
     colour: str
+    town: str = ""
+    """The town's name, if the map gives it one."""
 
     def describe(self, viewer: int | None) -> str:
-        return f"{{p{self.seat}}} urbanizes {self.hex_label}: new {self.colour} city {self.letter}."
+        town = self.town or self.hex_label
+        return f"{{p{self.seat}}} urbanizes {town}: new {self.colour} city {self.letter}."
 
 
 @dataclass(frozen=True, slots=True)

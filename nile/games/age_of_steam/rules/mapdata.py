@@ -90,6 +90,29 @@ class MapData:
             return self.cities[self.city_of_hex[hex_id]].name
         return self.town_names.get(hex_id, self.label(hex_id))
 
+    def whereabouts(self, hex_id: int) -> str:
+        """Where a hex is, as a player would say it: 'in Ovalle', 'next to La Serena',
+        'near Tanta' (two or three hexes away); the hex label if no place is that close.
+
+        The board prints no coordinates, so the log names places instead."""
+        if self._is_named(hex_id):
+            return f"in {self.place_name(hex_id)}"
+        ring, seen = [hex_id], {hex_id}
+        for distance in range(1, 4):
+            ring = sorted({n for h in ring for n in self._raw(h) if n not in seen})
+            seen.update(ring)
+            named = [h for h in ring if self._is_named(h)]
+            if named:
+                words = "next to" if distance == 1 else "near"
+                return f"{words} {self.place_name(min(named))}"
+        return f"at {self.label(hex_id)}"
+
+    def _is_named(self, hex_id: int) -> bool:
+        return hex_id in self.city_of_hex or hex_id in self.town_names
+
+    def _raw(self, hex_id: int) -> list[int]:
+        return [n for n in self.neighbours[hex_id] if n >= 0]
+
 
 @cache
 def load_map(name: str) -> MapData:

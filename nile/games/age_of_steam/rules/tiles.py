@@ -90,3 +90,28 @@ def _kind(tracks: tuple[Track, ...]) -> str:
     if len(tracks) == 1:
         return "simple"
     return "crossing" if chords_cross(tracks[0], tracks[1]) else "coexist"
+
+
+TILE_WORDS = {
+    "straight": "Straight track",
+    "gentle": "Gentle curve",
+    "sharp": "Sharp curve",
+    "x": "Crossing (X)",
+    "bow": "Crossing (bow)",
+    "curves": "Crossing curves",
+    "coexist_ss": "Two sharp curves",
+    "coexist_gg": "Two gentle curves",
+    "coexist_st": "Straight and sharp",
+    "coexist_gs": "Gentle and sharp",
+    "town1": "Town, 1 exit",
+}
+"""How a player names each tile type (the log, the build popup)."""
+
+
+def tile_words(tile: str) -> str:
+    """'Gentle curve', 'Town, 3 exits'."""
+    if tile in TILE_WORDS:
+        return TILE_WORDS[tile]
+    if tile.startswith("town"):
+        return f"Town, {tile[4]} exits"
+    return tile.replace("_", " ").capitalize()

@@ -13,8 +13,7 @@ from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.network import tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.tiles import Track
-from nile.games.age_of_steam.view import palette
+from nile.games.age_of_steam.rules.tiles import Track, tile_words
 
 BuildChoice = Build | Urbanize
 
@@ -50,7 +49,7 @@ def describe_build(view: AgeOfSteamState, action: BuildChoice) -> str:
     if isinstance(action, Urbanize):
         colour = config().new_cities[action.letter][0]
         return f"New city {action.letter} ({colour}), free"
-    words = palette.tile_words(action.tile)
+    words = tile_words(action.tile)
     if action.kind == "upgrade":
         words = f"Upgrade: {words.lower()}"
     elif action.kind == "redirect":

@@ -40,19 +40,6 @@ GOOD_EDGE: dict[str, Color] = {
 UNOWNED: Color = (120, 116, 108)
 TOWN_DISC: Color = (246, 242, 228)
 
-TILE_WORDS = {
-    "straight": "Straight track",
-    "gentle": "Gentle curve",
-    "sharp": "Sharp curve",
-    "x": "Crossing (X)",
-    "bow": "Crossing (bow)",
-    "curves": "Crossing curves",
-    "coexist_ss": "Two sharp curves",
-    "coexist_gg": "Two gentle curves",
-    "coexist_st": "Straight and sharp",
-    "coexist_gs": "Gentle and sharp",
-    "town1": "Town, 1 exit",
-}
 KIND_WORDS = {"lay": "Lay", "upgrade": "Upgrade to", "town": "Town tile", "redirect": "Redirect"}
 
 ACTION_SHORT = {
@@ -77,15 +64,6 @@ ACTION_HELP = {
     "communism": "Swap a kept black good for a red one, or put a red good on a city.",
     "ferry": "Cross flooded hexes free; others pay their ferry fees to you.",
 }
-
-
-def tile_words(tile: str) -> str:
-    """'Gentle curve', 'Town, 3 exits'."""
-    if tile in TILE_WORDS:
-        return TILE_WORDS[tile]
-    if tile.startswith("town"):
-        return f"Town, {tile[4]} exits"
-    return tile.replace("_", " ").capitalize()
 
 
 def action_title(name: str) -> str:

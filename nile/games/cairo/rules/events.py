@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from nile.core.game import Event, Seat
+from nile.core.text import count
 from nile.games.cairo.physics import Launch
 from nile.games.cairo.rules.pieces import kind_of
 
@@ -56,7 +57,7 @@ class BlocksRetrieved(Event):
     blocks: tuple[str, ...]
 
     def describe(self, viewer: Seat | None) -> str:
-        return f"{_who(self.seat)} takes back {len(self.blocks)} block(s)."
+        return f"{_who(self.seat)} takes back {count(len(self.blocks), 'block')}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class KindChosen(Event):
     count: int
 
     def describe(self, viewer: Seat | None) -> str:
-        what = f"{self.count} small block(s)" if self.kind == "small" else \
+        what = count(self.count, "small block") if self.kind == "small" else \
             f"the {self.kind} block" if self.kind == "large" else "the die-block"
         return f"{_who(self.seat)} will flick {what}."
 
@@ -131,7 +132,8 @@ class FlickResolved(Event):
                 f"on {site}"
         text = f"{_who(self.seat)}'s block lands {where}."
         if self.to_box:
-            text += f" {len(self.to_box)} block(s) go to the box."
+            goes = "goes" if len(self.to_box) == 1 else "go"
+            text += f" {count(len(self.to_box), 'block')} {goes} to the box."
         return text
 
 

@@ -131,9 +131,9 @@ def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> l
     flicked.where = BOARD
     moved = _move_pieces(state, outcome)
     state.classify(moved)
-    landing = _landing(state, launch.block, outcome)
+    landing = landing_of(state, launch.block, outcome)
     to_box = _to_box(state, moved, outcome)
-    freed, gone = _update_pyramids(state)
+    freed, gone = update_pyramids(state)
     state.rolls = _dice_to_roll(state, launch.block, moved, before)
     knocked = _knocked_ships(state, outcome)
     state.knocked = bool(knocked)
@@ -183,7 +183,7 @@ def _to_box(state: CairoState, moved: list[str], outcome: FlickOutcome) -> list[
     return out
 
 
-def _update_pyramids(state: CairoState) -> tuple[list[str], list[str]]:
+def update_pyramids(state: CairoState) -> tuple[list[str], list[str]]:
     """CA-8 / CA-R4: loose stones are free; a pyramid with nothing above ground is gone."""
     freed: list[str] = []
     gone: list[str] = []
@@ -245,7 +245,7 @@ def _knocked_ships(state: CairoState, outcome: FlickOutcome) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _landing(state: CairoState, block: str, outcome: FlickOutcome) -> str:
+def landing_of(state: CairoState, block: str, outcome: FlickOutcome) -> str:
     """Where the flicked block came to rest, judged before anything goes to the box."""
     place = state.placement(block)
     if block in outcome.fell_off or place.off_board:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from nile.core.game import Event
 from nile.core.text import player_ref
 from nile.games.loose_caboose.rules.cards import Card
-from nile.games.loose_caboose.rules.railway import Cell, cell_text
+from nile.games.loose_caboose.rules.railway import Cell
 
 
 def _count(number: int, noun: str) -> str:
@@ -29,6 +29,9 @@ def _names(seats: list[int]) -> str:
 
 # Setup ------------------------------------------------------------------------------
 
+_STARTING_PLACES = {-1: " at the back", 0: " in the middle", 1: " at the front"}
+"""Where each card of the starting railway (laid back to front along row 0) sits."""
+
 
 @dataclass(frozen=True, slots=True)
 class StartingCardLaid(Event):
@@ -38,7 +41,8 @@ class StartingCardLaid(Event):
     cell: Cell
 
     def describe(self, viewer: int | None) -> str:
-        return f"The railway starts with {self.card.name} at {cell_text(self.cell)}."
+        place = _STARTING_PLACES.get(self.cell[0], "")
+        return f"The railway starts with {self.card.name}{place}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +53,7 @@ class CabooseSetOff(Event):
     front_cell: Cell
 
     def describe(self, viewer: int | None) -> str:
-        return (f"The caboose stands at {cell_text(self.cell)}, heading for the front "
-                f"at {cell_text(self.front_cell)}.")
+        return "The caboose stands on the middle card, heading for the front."
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ class CardLaid(Event):
     cell: Cell
 
     def describe(self, viewer: int | None) -> str:
-        return f"{player_ref(self.seat)} lays {self.card.name} at {cell_text(self.cell)}."
+        return f"{player_ref(self.seat)} lays {self.card.name} at the front."
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,7 @@ class CabooseMoved(Event):
     def describe(self, viewer: int | None) -> str:
         if not self.card.broken:
             return ""
-        return f"The caboose runs over {self.card.name} at {cell_text(self.to_cell)}."
+        return f"The caboose runs over {self.card.name}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +197,7 @@ class Derailed(Event):
     missing: int
 
     def describe(self, viewer: int | None) -> str:
-        return (f"The caboose runs off the front at {cell_text(self.cell)}, "
+        return (f"The caboose runs off the front, "
                 f"{_count(self.missing, 'card')} short: {player_ref(self.seat)} takes "
                 f"{_count(self.missing, 'penalty card')}.")
 
