@@ -310,10 +310,17 @@ class KapKairoScene(GameScene):
             if event.pos != self.mouse:
                 self.mouse, self.still = event.pos, 0.0
             return False
+        # The ledger opens on release: it closes on a click, so it must not see this one.
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self._hit(event.pos).startswith(("seat:", "ledger"))
+        ):
+            self.open_ledger()
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._hit(event.pos)
-            if hit.startswith("seat:") or hit == "ledger":
-                self.open_ledger()
+            if hit.startswith(("seat:", "ledger")):
                 return True
             if not self.accepting_input:
                 return False

@@ -200,3 +200,17 @@ def test_build_controls_default_to_the_cheapest_and_refuse_overspending(app) -> 
     assert "more than needed" in reasons or "capital" in reasons or "Not enough" in reasons
     key(app, pygame.K_p)
     assert len(scene.match.actions) > before
+
+
+def test_the_ledger_opens_from_its_button_and_a_players_box(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    for place in ("ledger", "seat:1"):
+        click_hot(app, scene, place)
+        assert isinstance(app.top, LedgerScene)
+        click(app, (640, 400))  # any click closes it
+        assert app.top is scene
+    key(app, pygame.K_c)
+    assert isinstance(app.top, LedgerScene)
+    key(app, pygame.K_c)
+    assert app.top is scene
