@@ -76,6 +76,7 @@ STYLE = Style()
 
 # Judging cards -----------------------------------------------------------------------
 
+
 def card_worth(state: KapState, seat: int, card: int, style: Style = STYLE) -> float:
     """Rails `card` is worth at the end of `seat`'s column (higher is better)."""
     crossings = len(state.columns[seat]) + 1
@@ -91,8 +92,9 @@ def choose_card(state: KapState, seat: int, style: Style = STYLE) -> Take:
     return Take(best)
 
 
-def heuristic_bid(state: KapState, seat: int, rng: random.Random | None = None,
-                  style: Style = STYLE) -> int:
+def heuristic_bid(
+    state: KapState, seat: int, rng: random.Random | None = None, style: Style = STYLE
+) -> int:
     """Pounds to bid: a share of the worth of choosing first over an average pick."""
     capital = state.capital[seat]
     worths = sorted((card_worth(state, seat, c, style) for c in state.display), reverse=True)
@@ -106,6 +108,7 @@ def heuristic_bid(state: KapState, seat: int, rng: random.Random | None = None,
 
 
 # Building ------------------------------------------------------------------------------
+
 
 def _next_player_threat(state: KapState, seat: int) -> bool:
     """Could the next player build on this row after one more card (at about no cost)?"""
@@ -155,6 +158,7 @@ policy = make_policy()
 
 # Evaluation ----------------------------------------------------------------------------
 
+
 def progress(state: KapState, seat: int) -> float:
     """Cards crossed plus how close the next crossing is (money as rails, discounted)."""
     crossed = len(state.crossed[seat])
@@ -174,20 +178,35 @@ def evaluate(state: GameState) -> list[float]:
     n = state.players
     result = []
     for seat in range(n):
-        beaten = sum(1.0 / (1.0 + math.exp(-1.2 * (scores[seat] - scores[o])))
-                     for o in range(n) if o != seat)
+        beaten = sum(
+            1.0 / (1.0 + math.exp(-1.2 * (scores[seat] - scores[o]))) for o in range(n) if o != seat
+        )
         result.append(beaten / (n - 1))
     return result
 
 
 # The hard bot --------------------------------------------------------------------------
 
+
 def bid_candidates(state: KapState, seat: int) -> list[Action]:
     """A handful of bids to search: nothing, the heuristic's and a spread around it."""
     capital = state.capital[seat]
     base = heuristic_bid(state, seat, None)
-    amounts = {0, base, base + 1, base // 2, base * 3 // 2 + 1, base * 2 + 2,
-               max(0, base - 1), 1, 3, 6, 10, 15, 25}
+    amounts = {
+        0,
+        base,
+        base + 1,
+        base // 2,
+        base * 3 // 2 + 1,
+        base * 2 + 2,
+        max(0, base - 1),
+        1,
+        3,
+        6,
+        10,
+        15,
+        25,
+    }
     return [Bid(a) for a in sorted(amounts) if 0 <= a <= capital]
 
 
@@ -204,8 +223,9 @@ class KapSearch(ISMCTS):
       move is never a wild bid of half the capital.
     """
 
-    def __init__(self, hooks: AiHooks, rng: random.Random, iterations: int,
-                 seconds: float | None) -> None:
+    def __init__(
+        self, hooks: AiHooks, rng: random.Random, iterations: int, seconds: float | None
+    ) -> None:
         super().__init__(hooks, rng, iterations, seconds)
         self._root_seat = -1
 
@@ -213,8 +233,9 @@ class KapSearch(ISMCTS):
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
         if iterations is not None:
             self._budget = iterations
-        self._seconds = seconds if seconds is not None else (
-            None if iterations is not None else self._seconds)
+        self._seconds = (
+            seconds if seconds is not None else (None if iterations is not None else self._seconds)
+        )
 
     def start(self, observation: GameState) -> None:
         super().start(observation)
@@ -272,12 +293,18 @@ def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
     if level != "hard":
         return None
     search = search_hooks()
-    return KapSearch(search, rng, iterations=search.hard_iterations,
-                     seconds=search.hard_seconds)
+    return KapSearch(search, rng, iterations=search.hard_iterations, seconds=search.hard_seconds)
 
 
-SEARCH = AiHooks(policy=policy, evaluate=evaluate, rollout_depth=60, hard_iterations=500,
-                 hard_seconds=0.9, rollout_epsilon=0.1, exploration=0.7)
+SEARCH = AiHooks(
+    policy=policy,
+    evaluate=evaluate,
+    rollout_depth=60,
+    hard_iterations=500,
+    hard_seconds=0.9,
+    rollout_epsilon=0.1,
+    exploration=0.7,
+)
 """The hard bot's budget and rollout settings (tuned with selfplay, see the report)."""
 
 

@@ -97,21 +97,22 @@ class Table:
         self._auction = number
         return self
 
-    def auction(self, display: tuple[str, ...] | list[str],
-                bids: dict[int, int] | None = None) -> Table:
+    def auction(
+        self, display: tuple[str, ...] | list[str], bids: dict[int, int] | None = None
+    ) -> Table:
         """Secret bidding over `display`; `bids` are the bids already written."""
         self._step, self._display, self._bids = BID, list(display), dict(bids or {})
         return self
 
-    def choosing(self, display: tuple[str, ...] | list[str], order: list[int],
-                 chooser: int = 0) -> Table:
+    def choosing(
+        self, display: tuple[str, ...] | list[str], order: list[int], chooser: int = 0
+    ) -> Table:
         """Players take cards from `display` in `order`; `order[chooser]` is to take."""
         self._step, self._display = CHOOSE, list(display)
         self._order, self._chooser = list(order), chooser
         return self
 
-    def track_laying(self, turn: int, drawn: bool = True, order: list[int] | None = None
-                     ) -> Table:
+    def track_laying(self, turn: int, drawn: bool = True, order: list[int] | None = None) -> Table:
         """Track laying with `turn` to move; `order`: the last auction's choosing order."""
         self._step = DECIDE if drawn else DRAW
         self._turn = turn

@@ -372,7 +372,7 @@ class GameScene(Scene):
     # The cover between humans --------------------------------------------------------
 
     def _cover_button(self) -> pygame.Rect:
-        return pygame.Rect(theme.WIDTH // 2 - 170, theme.HEIGHT // 2 + 40, 340, 54)
+        return pygame.Rect(theme.WIDTH // 2 - 170, theme.HEIGHT // 2 + 72, 340, 54)
 
     def _handle_cover_event(self, event: pygame.event.Event) -> None:
         ready = (

@@ -104,8 +104,11 @@ def _reveal_bids(state: KapState) -> list[Event]:
     groups: list[list[int]] = []
     for seat in ranked:
         previous = groups[-1][0] if groups else None
-        if (previous is not None and bids[previous] == bids[seat]
-                and state.capital[previous] == state.capital[seat]):
+        if (
+            previous is not None
+            and bids[previous] == bids[seat]
+            and state.capital[previous] == state.capital[seat]
+        ):
             groups[-1].append(seat)
         else:
             groups.append([seat])
@@ -129,7 +132,7 @@ def _settle_order(state: KapState) -> list[Event]:
             events: list[Event] = [DuelStarted(tuple(state.duel))]
             return events + refill(state)
         seat_order = sorted(group)  # VK-9: no cards left for a duel
-        state.groups[index:index + 1] = [[s] for s in seat_order]
+        state.groups[index : index + 1] = [[s] for s in seat_order]
         return [TieBySeat(tuple(seat_order)), *_settle_order(state)]
     state.order = [group[0] for group in state.groups]
     state.groups = []
@@ -156,7 +159,7 @@ def duel_draw(state: KapState, card: int) -> list[Event]:
         else:
             split.append([seat])
     index = next(i for i, g in enumerate(state.groups) if len(g) > 1)
-    state.groups[index:index + 1] = split
+    state.groups[index : index + 1] = split
     tied = tuple(s for g in split if len(g) > 1 for s in g)
     events.append(DuelRound(tuple(state.duel), tuple(state.duel_cards), tuple(ranked), tied))
     state.discards.extend(state.duel_cards)

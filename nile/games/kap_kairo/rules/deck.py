@@ -69,8 +69,10 @@ def card_named(name: str) -> int:
     """The card called `name` ("R3"); ValueError with the valid forms otherwise."""
     card = CARD_BY_NAME.get(name.strip().upper())
     if card is None:
-        raise ValueError(f"No card is called '{name}': use a terrain letter "
-                         f"({', '.join(_LETTERS)}) and a number 0-{PER_TERRAIN - 1}.")
+        raise ValueError(
+            f"No card is called '{name}': use a terrain letter "
+            f"({', '.join(_LETTERS)}) and a number 0-{PER_TERRAIN - 1}."
+        )
     return card
 
 

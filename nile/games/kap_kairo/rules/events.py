@@ -237,8 +237,10 @@ class Built(Event):
             parts.append(f"bonus {self.bonus_spent}")
         if self.bought:
             parts.append(f"bought {self.bought} for £{self.cost}")
-        return (f"{_who(self.seat)} lays track across {describe_card(self.card)}: "
-                f"{' + '.join(parts)} = {self.rails} rails for {self.need} needed.")
+        return (
+            f"{_who(self.seat)} lays track across {describe_card(self.card)}: "
+            f"{' + '.join(parts)} = {self.rails} rails for {self.need} needed."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,8 +281,10 @@ class BonusDealt(Event):
     """Bonus cards the player holds now."""
 
     def describe(self, viewer: int | None) -> str:
-        return (f"{_who(self.seat)} gets a bonus card from the {self.source}: {self.reason} "
-                f"(now {self.held}).")
+        return (
+            f"{_who(self.seat)} gets a bonus card from the {self.source}: {self.reason} "
+            f"(now {self.held})."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +326,8 @@ class Deadlock(Event):
     winners: tuple[int, ...]
 
     def describe(self, viewer: int | None) -> str:
-        return (f"Nobody can draw and nobody builds: the game ends. {_seats(self.winners)} "
-                f"{'wins' if len(self.winners) == 1 else 'share the win'} "
-                "(most cards crossed, then most capital).")
+        return (
+            f"Nobody can draw and nobody builds: the game ends. {_seats(self.winners)} "
+            f"{'wins' if len(self.winners) == 1 else 'share the win'} "
+            "(most cards crossed, then most capital)."
+        )

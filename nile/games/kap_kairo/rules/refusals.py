@@ -93,14 +93,18 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
     total = action.bonus + action.buy
     if total < short:
         terrain = f"the {TERRAIN_NAMES[TERRAIN[card]]} {NAMES[card]}"
-        return (f"Not enough rails: {free} free + {action.bonus} bonus + {action.buy} "
-                f"bought = {free + total}, but {terrain} needs {need}.")
+        return (
+            f"Not enough rails: {free} free + {action.bonus} bonus + {action.buy} "
+            f"bought = {free + total}, but {terrain} needs {need}."
+        )
     if total > short:
         if short == 0:
             return "That spends more than needed: no rail is missing."
         return f"That spends more than needed: only {short} missing rail(s) to cover."
     cost = action.buy * RULES.rail_price
     if cost > state.capital[seat]:
-        return (f"Buying {action.buy} rails costs £{cost}, but your capital is "
-                f"£{state.capital[seat]}; it can never go below £0.")
+        return (
+            f"Buying {action.buy} rails costs £{cost}, but your capital is "
+            f"£{state.capital[seat]}; it can never go below £0."
+        )
     return None

@@ -203,8 +203,9 @@ class KapState(GameState):
 
     def ranking(self) -> list[int]:
         """Most cards crossed first; equal crossings: more capital first (VK-7)."""
-        keys = [len(c) * 100_000 + money for c, money in zip(self.crossed, self.capital,
-                                                               strict=True)]
+        keys = [
+            len(c) * 100_000 + money for c, money in zip(self.crossed, self.capital, strict=True)
+        ]
         return ranking_from_scores(keys)
 
     def score_sheet(self) -> ScoreSheet:
@@ -214,11 +215,16 @@ class KapState(GameState):
         if self.end == "won" and self.winner is not None:
             notes.append(f"{{p{self.winner}}} crossed {RULES.win_crossings} cards and won.")
         elif self.end == "deadlock":
-            notes.append("Nothing could be drawn and nobody built for a full round: "
-                         "most cards crossed wins.")
+            notes.append(
+                "Nothing could be drawn and nobody built for a full round: most cards crossed wins."
+            )
         notes.append("Capital breaks ties on cards crossed; otherwise it does not count.")
-        return ScoreSheet(("Cards crossed", "Capital (£, tie-break)"), (crossed, capital),
-                          crossed, notes=tuple(notes))
+        return ScoreSheet(
+            ("Cards crossed", "Capital (£, tie-break)"),
+            (crossed, capital),
+            crossed,
+            notes=tuple(notes),
+        )
 
     def status(self) -> Status:
         round_text = f"Land purchase {self.auction}"
@@ -226,10 +232,12 @@ class KapState(GameState):
         if step == OVER:
             return Status(round_text, "Game over")
         if step in (REVEAL, BID, DUEL, CHOOSE):
-            texts = {REVEAL: "Auction: turning up land",
-                     BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
-                     DUEL: "Auction: tie-break duel",
-                     CHOOSE: f"Auction: {{p{self.current_player}}} chooses land"}
+            texts = {
+                REVEAL: "Auction: turning up land",
+                BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
+                DUEL: "Auction: tie-break duel",
+                CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
+            }
             return Status(round_text, texts[step])
         if step == BONUS:
             return Status(round_text, "Track laying: river bonus")
@@ -304,11 +312,32 @@ class KapState(GameState):
         copy.bonus_queue = self.bonus_queue[:]
         return copy
 
-    _LISTS = ("pool", "discards", "display", "row", "duel_cards", "secret", "capital", "bids",
-              "duel", "order", "bonus_queue")
+    _LISTS = (
+        "pool",
+        "discards",
+        "display",
+        "row",
+        "duel_cards",
+        "secret",
+        "capital",
+        "bids",
+        "duel",
+        "order",
+        "bonus_queue",
+    )
     _NESTED = ("columns", "crossed", "bonus", "groups")
-    _SCALARS = ("players", "masked", "chooser", "step", "auction", "turn", "drew", "idle",
-                "end", "winner")
+    _SCALARS = (
+        "players",
+        "masked",
+        "chooser",
+        "step",
+        "auction",
+        "turn",
+        "drew",
+        "idle",
+        "end",
+        "winner",
+    )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {name: getattr(self, name) for name in self._SCALARS}
@@ -334,10 +363,16 @@ class KapState(GameState):
     def invariant_violations(self) -> list[str]:
         """Cards conserved, capital >= 0, bonus cap, ledger agrees with capital."""
         problems: list[str] = []
-        zones = (self.pool + self.discards + self.display + self.row + self.duel_cards
-                 + [c for col in self.columns for c in col]
-                 + [c for col in self.crossed for c in col]
-                 + [c for hand in self.bonus for c in hand])
+        zones = (
+            self.pool
+            + self.discards
+            + self.display
+            + self.row
+            + self.duel_cards
+            + [c for col in self.columns for c in col]
+            + [c for col in self.crossed for c in col]
+            + [c for hand in self.bonus for c in hand]
+        )
         if self.masked:
             zones = [c for c in zones if c != UNKNOWN]
         if sorted(zones) != list(CARDS):

@@ -67,6 +67,7 @@ def _build(bonus: int, buy: int) -> Build:
 
 # Rails ---------------------------------------------------------------------------------
 
+
 def row_rails(state: KapState) -> int:
     """Printed rails on the shared face-up row."""
     return sum(RAILS[c] for c in state.row)
@@ -112,6 +113,7 @@ def cheapest_build(state: KapState) -> Build | None:
 
 
 # Turns ---------------------------------------------------------------------------------
+
 
 def start_track_laying(state: KapState, starter: int) -> list[Event]:
     """Track laying opens with the highest bidder of the last auction (VK-5)."""
@@ -166,13 +168,22 @@ def _deadlock(state: KapState) -> list[Event]:
 
 # Building ------------------------------------------------------------------------------
 
+
 def build(state: KapState, bonus: int, buy: int) -> list[Event]:
     """Cross the first card of the player to move (legality checked by the caller)."""
     seat = state.turn
     column = state.columns[seat]
     card = column[0]
-    built = Built(seat, card, NEED[card], row_rails(state), column_rails(state, seat),
-                  bonus, buy, buy * RULES.rail_price)
+    built = Built(
+        seat,
+        card,
+        NEED[card],
+        row_rails(state),
+        column_rails(state, seat),
+        bonus,
+        buy,
+        buy * RULES.rail_price,
+    )
     ledger = state.ledger[seat]
     if buy:
         state.capital[seat] -= built.cost  # VK-11: paid before the coins come in
@@ -182,16 +193,19 @@ def build(state: KapState, bonus: int, buy: int) -> list[Event]:
     column.pop(0)
     state.crossed[seat].append(card)
     hand = state.bonus[seat]
-    spent = hand[len(hand) - bonus:] if bonus else []
-    del hand[len(hand) - len(spent):]
+    spent = hand[len(hand) - bonus :] if bonus else []
+    del hand[len(hand) - len(spent) :]
     if spent and state.secret:
         state.secret = [c for c in state.secret if c not in spent]
     discarded_row = tuple(state.row)
     state.discards.extend(state.row)
     state.discards.extend(spent)
     state.row = []
-    events: list[Event] = [built, CoinsGained(seat, COINS[card], state.capital[seat]),
-                           RowDiscarded(discarded_row, tuple(spent))]
+    events: list[Event] = [
+        built,
+        CoinsGained(seat, COINS[card], state.capital[seat]),
+        RowDiscarded(discarded_row, tuple(spent)),
+    ]
     if len(state.crossed[seat]) >= RULES.win_crossings:  # VK-8
         state.step = OVER
         state.end = "won"
@@ -226,8 +240,9 @@ def _continue_after_build(state: KapState) -> list[Event]:
         if state.discards:
             state.bonus[seat].append(state.discards.pop())
             state.bonus_queue.pop(0)
-            events.append(BonusDealt(seat, "discards", _river_reason(state, seat),
-                                     len(state.bonus[seat])))
+            events.append(
+                BonusDealt(seat, "discards", _river_reason(state, seat), len(state.bonus[seat]))
+            )
         elif state.pool:
             state.step = BONUS
             return events
@@ -246,6 +261,7 @@ def bonus_from_pile(state: KapState, card: int) -> list[Event]:
     state.bonus[seat].append(card)
     state.secret.append(card)
     state.secret.sort()
-    events: list[Event] = [BonusDealt(seat, "pile", _river_reason(state, seat),
-                                      len(state.bonus[seat]))]
+    events: list[Event] = [
+        BonusDealt(seat, "pile", _river_reason(state, seat), len(state.bonus[seat]))
+    ]
     return events + _continue_after_build(state)

@@ -1,0 +1,210 @@
+"""The capital ledger (the players' paper sheets) and the results screen with the railways.
+
+The ledger is drawn from the game scene's current view: another player's bid written in
+this land purchase shows as "sealed" until every bid is in (the observation hides it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.games.kap_kairo import draw
+from nile.games.kap_kairo.rules import NAMES, RULES, TERRAIN, KapState, LedgerEntry
+from nile.ui import text, theme
+from nile.ui.chrome.dialogs import Overlay
+from nile.ui.chrome.results import ResultsScene
+from nile.ui.table.scorepad import INK, PAPER, RULE
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.games.kap_kairo.scene import KapKairoScene
+
+LINE = 19
+
+
+def entry_cells(entry: LedgerEntry) -> tuple[str, str]:
+    """(capital column, bid column) of one ledger line, as on the paper sheet."""
+    kind, amount, after = entry
+    capital = "?" if after is None else f"£{after}"
+    if kind == "start":
+        return capital, "start"
+    if kind == "bid":
+        return capital, "sealed bid" if amount is None else f"bid £{amount}"
+    if kind == "income":
+        return capital, f"+£{amount} crossing"
+    return capital, f"−£{amount} rails"
+
+
+class LedgerScene(Overlay):
+    """Everyone's capital sheet, side by side; Esc, C or a click closes it."""
+
+    def __init__(self, app: App, game: KapKairoScene) -> None:
+        super().__init__(app, 1000, 640, "Capital ledger")
+        self.game = game
+        view = game.view
+        assert isinstance(view, KapState)
+        self.ledger = [list(entries) for entries in view.ledger]
+        self.viewer = game.viewer if game.replay is None else None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_ESCAPE, pygame.K_c, pygame.K_RETURN)
+        ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = self.panel
+        text.draw(
+            surface,
+            "Capital on the left, bids and changes on the right. Another "
+            "player's bid stays sealed until all bids are revealed.",
+            (panel.centerx, panel.top + 54),
+            14,
+            theme.MUTED,
+            anchor="midtop",
+            max_width=panel.width - 40,
+        )
+        count = len(self.ledger)
+        gap = 12
+        width = (panel.width - 40 - gap * (count - 1)) // count
+        for seat, entries in enumerate(self.ledger):
+            sheet = pygame.Rect(
+                panel.left + 20 + seat * (width + gap), panel.top + 82, width, panel.height - 130
+            )
+            self._draw_sheet(surface, sheet, seat, entries)
+        text.draw(
+            surface,
+            "Click or press Esc to close",
+            (panel.centerx, panel.bottom - 14),
+            13,
+            theme.MUTED,
+            anchor="midbottom",
+        )
+
+    def _draw_sheet(
+        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, entries: list[LedgerEntry]
+    ) -> None:
+        pygame.draw.rect(surface, PAPER, rect, border_radius=6)
+        pygame.draw.rect(surface, RULE, rect, 2, border_radius=6)
+        color = self.game.color(seat)
+        theme.draw_symbol(surface, color.symbol, (rect.left + 16, rect.top + 16), 8, color.rgb, INK)
+        you = " (you)" if seat == self.viewer else ""
+        text.draw(
+            surface,
+            self.game.name(seat) + you,
+            (rect.left + 30, rect.top + 16),
+            16,
+            INK,
+            "bold",
+            "midleft",
+            max_width=rect.width - 40,
+        )
+        middle = rect.left + rect.width * 0.42
+        header = rect.top + 34
+        text.draw(surface, "Capital", (rect.left + 10, header), 13, INK, "bold")
+        text.draw(
+            surface,
+            "Bids and changes",
+            (middle + 8, header),
+            13,
+            INK,
+            "bold",
+            max_width=round(rect.right - middle - 14),
+        )
+        top = header + 22
+        pygame.draw.line(surface, RULE, (rect.left + 6, top - 3), (rect.right - 6, top - 3), 2)
+        pygame.draw.line(surface, RULE, (middle, header - 2), (middle, rect.bottom - 8), 2)
+        fits = (rect.bottom - 10 - top) // LINE
+        shown = entries[-fits:] if len(entries) > fits else entries
+        if len(entries) > fits:
+            shown = entries[-(fits - 1) :]
+            text.draw(
+                surface,
+                f"… {len(entries) - len(shown)} earlier lines",
+                (rect.left + 10, top),
+                12,
+                INK,
+            )
+            top += LINE
+        for entry in shown:
+            capital, change = entry_cells(entry)
+            text.draw(
+                surface,
+                capital,
+                (rect.left + 10, top),
+                15,
+                INK,
+                "bold",
+                max_width=round(middle - rect.left - 14),
+            )
+            sealed = entry[0] == "bid" and entry[1] is None
+            text.draw(
+                surface,
+                change,
+                (middle + 8, top),
+                14,
+                (150, 60, 50) if sealed else INK,
+                max_width=round(rect.right - middle - 14),
+            )
+            top += LINE
+
+
+class KapResultsScene(ResultsScene):
+    """The shared results screen, with each player's railway instead of the bar chart."""
+
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        state = self.game.state
+        assert isinstance(state, KapState)
+        text.draw(
+            surface,
+            "The railways, Cape to Cairo",
+            (area.centerx, area.top),
+            15,
+            theme.MUTED,
+            anchor="midtop",
+            max_width=area.width,
+        )
+        count = state.num_players
+        width = (area.width - 8 * (count - 1)) // count
+        tile = min(40, (area.height - 90) // RULES.win_crossings)
+        for seat in range(count):
+            left = area.left + seat * (width + 8)
+            bottom = area.bottom - 46
+            for index in range(RULES.win_crossings):
+                rect = pygame.Rect(left, bottom - (index + 1) * tile + 2, width, tile - 4)
+                crossed = state.crossed[seat]
+                if index < len(crossed):
+                    card = crossed[index]
+                    pygame.draw.rect(
+                        surface, draw.TERRAIN_COLORS[TERRAIN[card]], rect, border_radius=4
+                    )
+                    text.draw(surface, NAMES[card], rect.center, 14, draw.INK, "bold", "center")
+                else:
+                    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
+            color = self.game.color(seat)
+            theme.draw_symbol(
+                surface, color.symbol, (left + 8, bottom + 12), 6, color.rgb, theme.TEXT
+            )
+            text.draw(
+                surface,
+                self.game.name(seat),
+                (left + 18, bottom + 12),
+                13,
+                theme.TEXT,
+                anchor="midleft",
+                max_width=width - 20,
+            )
+            place = self.ranking[seat]
+            text.draw(
+                surface,
+                f"#{place} · {len(state.crossed[seat])} crossed",
+                (left + width // 2, bottom + 26),
+                12,
+                theme.ACCENT if place == 1 else theme.MUTED,
+                anchor="midtop",
+                max_width=width,
+            )

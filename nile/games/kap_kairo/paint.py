@@ -1,0 +1,511 @@
+"""Drawing the Vom Kap bis Kairo table: piles, land for sale or the track row, the lanes.
+
+`areas` lays the table out; `Geometry` answers where things are (for drawing, clicks and
+flights); `draw_table` draws a view. The side panel (bids, choosing order, rails) is in
+`panel.py`. Everything is drawn from the view the scene passes in: nothing here reads the
+true state, so another player's secret bid can never reach the screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.games.kap_kairo import draw, panel
+from nile.games.kap_kairo.rules import (
+    CHOOSE,
+    COINS,
+    DECIDE,
+    DRAW,
+    NEED,
+    OVER,
+    RAILS,
+    RULES,
+    TERRAIN,
+    TERRAIN_NAMES,
+    KapState,
+    describe_card,
+    row_rails,
+)
+from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
+from nile.ui import text, theme
+from nile.ui.table.card import highlight
+from nile.ui.table.pile import Pile
+from nile.ui.table.token import draw_chip
+
+if TYPE_CHECKING:
+    from nile.games.kap_kairo.scene import KapKairoScene
+
+STRIP = 178
+PILES_WIDTH = 120
+PANEL_WIDTH = 318
+LEGEND = 26
+BOX = 62
+GUTTER = 30
+CAPE = 30
+"""Room between the lane's cards and the player's box: the Cape, where trains start."""
+CARD_GAP = 8
+TRACK_STEPS = (DRAW, DECIDE, "bonus")
+TIP_DELAY = 0.4
+"""Seconds the mouse rests on a card before its tooltip shows."""
+
+
+def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
+    """The table's regions inside `board` (the table minus the action bar)."""
+    top = board.top + 8
+    piles = pygame.Rect(board.left + 8, top, PILES_WIDTH, STRIP)
+    side = pygame.Rect(board.right - 8 - PANEL_WIDTH, top, PANEL_WIDTH, STRIP)
+    market = pygame.Rect(piles.right + 8, top, side.left - piles.right - 16, STRIP)
+    legend = pygame.Rect(board.left + 8, top + STRIP + 6, board.width - 16, LEGEND)
+    lanes = pygame.Rect(
+        board.left + 8, legend.bottom + 6, board.width - 16, board.bottom - legend.bottom - 12
+    )
+    return {"piles": piles, "panel": side, "market": market, "legend": legend, "lanes": lanes}
+
+
+def market_cards(view: KapState) -> list[int]:
+    """What lies in the middle: the row in track laying, else the land for sale."""
+    if view.step in TRACK_STEPS or (view.step == OVER and view.row):
+        return view.row
+    return view.display
+
+
+class Geometry:
+    """Where things are on the table for the scene's current view and layout."""
+
+    def __init__(self, scene: KapKairoScene) -> None:
+        self.scene = scene
+        self.view = scene.kap
+        self.players = scene.match.state.num_players
+        self.areas = scene.areas()
+
+    # Piles and the middle ------------------------------------------------------------
+
+    def pile(self, which: str) -> tuple[float, float]:
+        area = self.areas["piles"]
+        x = area.left + 28 if which == "draw" else area.left + 88
+        return (x, area.top + 74)
+
+    def market_card(self, index: int, count: int | None = None) -> tuple[float, float]:
+        area = self.areas["market"]
+        count = len(market_cards(self.view)) if count is None else count
+        count = max(1, count)
+        width = draw.CARD_STYLE.width
+        step = min(width + CARD_GAP, (area.width - 24 - width) / max(1, count - 1))
+        total = width + step * (count - 1)
+        left = area.centerx - total / 2 + width / 2
+        return (left + step * index, area.top + 92)
+
+    # Lanes ---------------------------------------------------------------------------
+
+    def lane(self, seat: int) -> pygame.Rect:
+        area = self.areas["lanes"]
+        width = min(300, (area.width - 10 * (self.players - 1)) // self.players)
+        total = width * self.players + 10 * (self.players - 1)
+        left = area.centerx - total // 2
+        return pygame.Rect(left + seat * (width + 10), area.top, width, area.height)
+
+    def lane_box(self, seat: int) -> pygame.Rect:
+        lane = self.lane(seat)
+        return pygame.Rect(lane.left, lane.bottom - BOX, lane.width, BOX)
+
+    def slot_area(self, seat: int) -> pygame.Rect:
+        lane = self.lane(seat)
+        top = lane.top + 22
+        return pygame.Rect(lane.left, top, lane.width, self.lane_box(seat).top - CAPE - top)
+
+    def slot_height(self, seat: int) -> float:
+        line = len(self.view.crossed[seat]) + len(self.view.columns[seat])
+        count = max(RULES.win_crossings, line)
+        return min(50.0, self.slot_area(seat).height / count)
+
+    def lane_slot(self, seat: int, index: int) -> pygame.Rect:
+        """The tile of the `index`-th card of the seat's line (0 = first, at the Cape)."""
+        area = self.slot_area(seat)
+        height = self.slot_height(seat)
+        top = area.bottom - (index + 1) * height
+        return pygame.Rect(
+            area.left + GUTTER, round(top) + 2, area.width - GUTTER, max(12, round(height) - 4)
+        )
+
+    def lane_slot_center(self, seat: int, index: int) -> tuple[float, float]:
+        return self.lane_slot(seat, index).center
+
+    def loco_center(self, seat: int, crossed: int) -> tuple[float, float]:
+        """The locomotive stands on the last crossed card (at the Cape before any)."""
+        x = self.lane(seat).left + GUTTER / 2
+        if crossed <= 0:
+            return (x, self.lane_box(seat).top - CAPE / 2)
+        return (x, self.lane_slot(seat, crossed - 1).centery)
+
+    def cairo_y(self, seat: int) -> float:
+        area = self.slot_area(seat)
+        return area.bottom - RULES.win_crossings * self.slot_height(seat)
+
+
+# Drawing -------------------------------------------------------------------------------
+
+
+def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
+    """The table for `view`: a cached layer, then what moves or follows the mouse.
+
+    The layer (everything that changes only with the view or a control) is redrawn when
+    its key changes; locomotives, flights, rising figures, hover marks and the hint blink
+    are drawn on top every frame. `scene.hot` (the clickable places) comes with the layer.
+    """
+    key = layer_key(scene)
+    if scene.layer is None or scene.layer_key != key:
+        if scene.layer is None:
+            scene.layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), 0, surface)
+        scene.hot = {}
+        _draw_layer(scene, scene.layer, view)
+        scene.layer_key = key
+    table = scene.table_rect
+    surface.blit(scene.layer, table.topleft, table)
+    _draw_live(scene, surface, view)
+
+
+def layer_key(scene: KapKairoScene) -> tuple[object, ...]:
+    """What the cached layer depends on besides the view (counted by `scene.version`)."""
+    tween = scene.reveal_tween
+    reveal = -1 if tween is None else round(tween.progress * 8)
+    return (
+        scene.version,
+        tuple(scene.table_rect),
+        frozenset(scene.hidden_cards()),
+        scene.accepting_input,
+        scene.bid_amount,
+        scene.bonus_spend,
+        scene.buy_rails,
+        reveal,
+    )
+
+
+def _draw_layer(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
+    geo = Geometry(scene)
+    surface.fill(theme.TABLE, scene.table_rect)
+    _draw_piles(scene, surface, view, geo)
+    _draw_market(scene, surface, view, geo)
+    panel.draw_panel(scene, surface, view, geo.areas["panel"])
+    _draw_legend(scene, surface, geo.areas["legend"])
+    for seat in range(view.num_players):
+        _draw_lane(scene, surface, view, geo, seat)
+
+
+HOVER_MARKS = ("card:", "bid", "bonus", "buy", "cheapest", "ledger")
+"""Clickable places that light up under the mouse (player boxes do not)."""
+
+
+def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
+    geo = Geometry(scene)
+    for seat in range(view.num_players):
+        tween = scene.loco_moves.get(seat)
+        if tween is not None:
+            center = tween.value() if not tween.waiting else tween.start
+        else:
+            center = geo.loco_center(seat, len(view.crossed[seat]))
+        size = min(40, geo.slot_height(seat))
+        draw.draw_locomotive(surface, center, size, scene.color(seat))
+    hover = scene._hit(scene.mouse)
+    if hover.startswith(HOVER_MARKS):
+        rect = scene.hot[hover]
+        radius = 9 if hover.startswith("card:") else 6
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 3, border_radius=radius)
+    hint = scene.hint_card
+    if hint is not None and int(hint[1] * 4) % 2 == 0:
+        cards = market_cards(view)
+        if hint[0] in cards:
+            center = geo.market_card(cards.index(hint[0]))
+            rect = pygame.Rect((0, 0), draw.CARD_STYLE.size)
+            rect.center = (round(center[0]), round(center[1]))
+            highlight(surface, rect, theme.GOOD, 4, 9)
+    for floater in scene.floaters:
+        if not floater.tween.waiting:
+            color = theme.GOOD if floater.good else theme.BAD
+            text.draw(surface, floater.label, floater.tween.value(), 20, color, "bold", "center")
+    _draw_flights(scene, surface)
+    if scene.still >= TIP_DELAY:
+        _draw_tip(scene, surface, hover)
+
+
+def tip_lines(hover: str) -> list[str]:
+    """Words for the card or box under the mouse (empty: no tooltip)."""
+    kind, _, rest = hover.partition(":")
+    if kind == "seat":
+        return ["Click (or press C) for everyone's capital ledger"]
+    if kind not in ("card", "tile"):
+        return []
+    card_text, _, crossed = rest.partition(":")
+    card = int(card_text)
+    lines = [describe_card(card)]
+    if crossed == "1":
+        lines.append("Crossed: the locomotive has passed it")
+    else:
+        lines.append(f"Crossing it needs {NEED[card]} rails; it pays £{COINS[card]}")
+        lines.append(f"Its printed rails ({RAILS[card]}) count in every build of its owner")
+        lines.append("until it is crossed.")
+    return lines
+
+
+def _draw_tip(scene: KapKairoScene, surface: pygame.Surface, hover: str) -> None:
+    lines = tip_lines(hover)
+    if not lines:
+        return
+    images = [text.render(line, 14, theme.TEXT) for line in lines]
+    width = max(i.get_width() for i in images) + 20
+    box = pygame.Rect(0, 0, width, 12 + 19 * len(images))
+    box.topleft = (scene.mouse[0] + 16, scene.mouse[1] + 18)
+    box = box.clamp(scene.table_rect)
+    if box.collidepoint(scene.mouse):
+        box.bottom = scene.mouse[1] - 8
+        box = box.clamp(scene.table_rect)
+    pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), box, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+    for i, image in enumerate(images):
+        surface.blit(image, (box.left + 10, box.top + 6 + 19 * i))
+
+
+def _draw_piles(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
+) -> None:
+    area = geo.areas["piles"]
+    pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
+    text.draw(surface, "Cards", (area.centerx, area.top + 6), 14, theme.MUTED, "bold", "midtop")
+    Pile(scene.small, geo.pile("draw"), "Pile").draw(surface, view.pile_size())
+    top = view.discards[-1] if view.discards else None
+    Pile(scene.small, geo.pile("discard"), "Discards").draw(surface, len(view.discards), top)
+    text.draw(
+        surface,
+        f"Land purchase {max(1, view.auction)}",
+        (area.centerx, area.bottom - 8),
+        12,
+        theme.MUTED,
+        anchor="midbottom",
+        max_width=area.width - 8,
+    )
+
+
+def _draw_market(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
+) -> None:
+    area = geo.areas["market"]
+    pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
+    cards = market_cards(view)
+    track = cards is view.row
+    if track:
+        rails = row_rails(view)
+        title = (
+            f"Track row: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+            f"{rails} rail{'s' if rails != 1 else ''} for the player to move"
+        )
+        note = "Turned up card by card; discarded after a build."
+    else:
+        title = "Land for sale"
+        note = "Highest bid chooses first; the card joins the end of its line."
+        if view.step == CHOOSE:
+            title = "Land for sale: take one card each, in choosing order"
+    text.draw(
+        surface,
+        title,
+        (area.left + 12, area.top + 8),
+        15,
+        theme.TEXT,
+        "bold",
+        max_width=area.width - 24,
+    )
+    hidden = scene.hidden_cards()
+    choosing = view.step == CHOOSE and scene.accepting_input
+    for index, card in enumerate(cards):
+        if ("market", card) in hidden:
+            continue
+        center = geo.market_card(index)
+        rect = scene.cards.draw(surface, card, center)
+        if choosing:
+            scene.hot[f"card:{card}"] = rect
+            highlight(surface, rect.inflate(-2, -2), theme.HIGHLIGHT, 2, 9)
+            text.draw(
+                surface,
+                str(index + 1),
+                (rect.centerx, rect.bottom + 6),
+                12,
+                theme.HIGHLIGHT,
+                "bold",
+                "midtop",
+            )
+    if not cards:
+        empty = "No card turned up yet." if track else "No land for sale right now."
+        text.draw(
+            surface,
+            empty,
+            (area.centerx, area.top + 86),
+            15,
+            theme.MUTED,
+            anchor="center",
+            max_width=area.width - 24,
+        )
+    if not choosing:
+        text.draw(
+            surface,
+            note,
+            (area.centerx, area.bottom - 8),
+            13,
+            theme.MUTED,
+            anchor="midbottom",
+            max_width=area.width - 24,
+        )
+
+
+def _draw_legend(scene: KapKairoScene, surface: pygame.Surface, area: pygame.Rect) -> None:
+    pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=8)
+    label = text.draw(
+        surface, "Rails needed:", (area.left + 10, area.centery), 14, theme.MUTED, "bold", "midleft"
+    )
+    button = pygame.Rect(area.right - 112, area.top + 2, 108, area.height - 4)
+    x = float(label.right + 12)
+    step = (button.left - 8 - x) / len(TERRAIN_NAMES)
+    for terrain, name in enumerate(TERRAIN_NAMES):
+        swatch = pygame.Rect(round(x), area.top + 5, 16, area.height - 10)
+        pygame.draw.rect(surface, draw.TERRAIN_COLORS[terrain], swatch, border_radius=3)
+        text.draw(surface, name[0], swatch.center, 11, draw.INK, "bold", "center")
+        text.draw(
+            surface,
+            f"{name} {TERRAIN_NEEDS[terrain]}",
+            (swatch.right + 5, area.centery),
+            14,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=round(step) - 26,
+        )
+        x += step
+    pygame.draw.rect(surface, theme.PANEL, button, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=6)
+    text.draw(surface, "Ledger (C)", button.center, 14, theme.TEXT, "bold", "center")
+    scene.hot["ledger"] = button
+
+
+def _draw_lane(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
+    lane = geo.lane(seat)
+    pygame.draw.rect(surface, theme.TABLE_DARK, lane, border_radius=10)
+    cairo = geo.cairo_y(seat)
+    pygame.draw.line(surface, theme.ACCENT, (lane.left + 6, cairo), (lane.right - 6, cairo), 2)
+    text.draw(
+        surface,
+        f"Cairo: crossing {RULES.win_crossings} cards wins",
+        (lane.centerx, cairo - 3),
+        12,
+        theme.ACCENT,
+        "bold",
+        "midbottom",
+        max_width=lane.width - 12,
+    )
+    column = view.columns[seat]
+    river = bool(column) and TERRAIN[column[0]] == RIVER
+    note = (
+        "River next: +1 bonus card when another builds" if river else "Cape: the trains start here"
+    )
+    text.draw(
+        surface,
+        note,
+        (lane.left + GUTTER + 4, geo.lane_box(seat).top - CAPE / 2),
+        12,
+        draw.TERRAIN_COLORS[RIVER] if river else theme.MUTED,
+        anchor="midleft",
+        max_width=lane.width - GUTTER - 10,
+    )
+    _draw_track(scene, surface, view, geo, seat)
+    hidden = scene.hidden_cards()
+    crossed = view.crossed[seat]
+    line = crossed + view.columns[seat]
+    for index, card in enumerate(line):
+        if ("lane", card) in hidden:
+            continue
+        rect = geo.lane_slot(seat, index)
+        done = index < len(crossed)
+        surface.blit(draw.lane_tile(card, rect.width, rect.height, done), rect.topleft)
+        scene.hot[f"tile:{card}:{int(done)}"] = rect
+        if index == len(crossed):
+            building = view.step in (DECIDE, DRAW) and view.turn == seat
+            edge = theme.HIGHLIGHT if building else theme.ACCENT
+            pygame.draw.rect(
+                surface, edge, rect.inflate(2, 2), 2 if not building else 3, border_radius=6
+            )
+    _draw_box(scene, surface, view, geo, seat)
+
+
+def _draw_track(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
+    """The railway laid so far: from the Cape up the gutter to the last crossed card."""
+    crossed = len(view.crossed[seat])
+    x = geo.lane(seat).left + GUTTER / 2
+    bottom = geo.lane_box(seat).top
+    top = geo.loco_center(seat, crossed)[1]
+    if crossed == 0:
+        return
+    rgb = scene.color(seat).rgb
+    y = bottom
+    while y > top:
+        pygame.draw.line(surface, draw.SLEEPER, (x - 8, y), (x + 8, y), 3)
+        y -= 9
+    for dx in (-4, 4):
+        pygame.draw.line(surface, rgb, (x + dx, bottom), (x + dx, top), 2)
+
+
+def _draw_box(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+) -> None:
+    """The player's place at the Cape: name, capital, cards crossed, bonus cards."""
+    box = geo.lane_box(seat)
+    active = view.current_player == seat
+    scene.hot[f"seat:{seat}"] = box
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if active else theme.PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL_EDGE, box, 2, border_radius=8)
+    you = " (you)" if seat == scene.viewer and scene.replay is None else ""
+    draw_chip(
+        surface,
+        pygame.Rect(box.left + 4, box.top + 4, box.width - 8, 28),
+        scene.color_index(seat),
+        scene.name(seat) + you,
+        active,
+    )
+    crossed = len(view.crossed[seat])
+    money = text.draw(
+        surface,
+        f"£{view.capital[seat]}",
+        (box.left + 10, box.bottom - 15),
+        16,
+        theme.ACCENT,
+        "bold",
+        "midleft",
+    )
+    held = len(view.bonus[seat])
+    right = box.right - 8
+    for i in range(min(held, RULES.bonus_cap)):
+        chip = pygame.Rect(right - 10 - i * 12, box.bottom - 24, 10, 17)
+        pygame.draw.rect(surface, draw.BACK, chip, border_radius=2)
+        pygame.draw.rect(surface, (230, 220, 200), chip, 1, border_radius=2)
+    bonus_left = right - 12 * held - 4 if held else right
+    words = f"{crossed}/{RULES.win_crossings} crossed · bonus {held}"
+    text.draw(
+        surface,
+        words,
+        (money.right + 10, box.bottom - 15),
+        13,
+        theme.TEXT,
+        anchor="midleft",
+        max_width=max(20, bonus_left - money.right - 16),
+    )
+
+
+def _draw_flights(scene: KapKairoScene, surface: pygame.Surface) -> None:
+    for ghost in scene.ghosts:
+        if ghost.tween.waiting:
+            continue
+        position = ghost.tween.value()
+        if ghost.card == -2:
+            scene.bonus_images.draw(surface, "bonus", position)
+        else:
+            scene.small.draw(surface, ghost.card, position)

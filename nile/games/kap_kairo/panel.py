@@ -1,0 +1,412 @@
+"""The side panel of the table, following the phase.
+
+- Secret bids: who has written a bid (never how much, except the viewer's own), and the
+  bid entry on the viewer's turn.
+- Choosing order: every bid at once, the order, and how ties were broken (smaller
+  capital, or the duel cards each tied player drew), and what each player took.
+- Rails: the breakdown of a build for the player to move, row + own line + bonus cards
+  + bought rails against the terrain's need; on the viewer's turn with − / + controls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.games.kap_kairo import draw
+from nile.games.kap_kairo.rules import (
+    BID,
+    CHOOSE,
+    COINS,
+    MASKED,
+    NAMES,
+    NEED,
+    OVER,
+    RULES,
+    TERRAIN,
+    TERRAIN_NAMES,
+    KapState,
+    cheapest_build,
+    column_rails,
+    row_rails,
+)
+from nile.ui import text, theme
+
+if TYPE_CHECKING:
+    from nile.games.kap_kairo.reveal import Reveal
+    from nile.games.kap_kairo.scene import KapKairoScene
+
+ROW = 21
+ALL_BIDS_SHOWN = 0.45
+"""Share of the reveal during which the bids show alone, before the order."""
+
+
+def draw_panel(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, area, 1, border_radius=10)
+    inner = area.inflate(-20, -14)
+    step = view.step
+    if step == OVER:
+        _draw_over(scene, surface, view, inner)
+    elif step == BID:
+        _draw_bids(scene, surface, view, inner)
+    elif step == CHOOSE:
+        _draw_order(scene, surface, view, inner)
+    elif step in ("draw", "decide", "bonus"):
+        _draw_rails(scene, surface, view, inner)
+    else:
+        _title(surface, "Land purchase", inner)
+        text.draw(surface, "Turning up land…", (inner.left, inner.top + 30), 15, theme.MUTED)
+
+
+def _title(
+    surface: pygame.Surface, words: str, area: pygame.Rect, color: theme.Color = theme.ACCENT
+) -> None:
+    text.draw(surface, words, (area.left, area.top), 16, color, "bold", max_width=area.width)
+
+
+def _name_at(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    seat: int,
+    pos: tuple[int, int],
+    width: int,
+    bold: bool = False,
+) -> None:
+    color = scene.color(seat)
+    theme.draw_symbol(surface, color.symbol, (pos[0] + 7, pos[1]), 7, color.rgb, theme.TEXT)
+    text.draw(
+        surface,
+        scene.name(seat),
+        (pos[0] + 19, pos[1]),
+        15,
+        theme.TEXT,
+        "bold" if bold else "regular",
+        "midleft",
+        max_width=width - 19,
+    )
+
+
+# Secret bids ---------------------------------------------------------------------------
+
+
+def _draw_bids(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    _title(surface, f"Secret bids · land purchase {view.auction}", area)
+    y = area.top + 32
+    for seat in range(view.num_players):
+        bid = view.bids[seat]
+        turn = view.current_player == seat
+        _name_at(scene, surface, seat, (area.left, y), 150, turn)
+        if bid is None:
+            status, color = ("writing…" if turn else "to bid"), theme.MUTED
+        elif bid == MASKED or seat != scene.viewer:
+            status, color = "bid written, hidden", theme.TEXT
+        else:
+            status, color = f"£{bid} (only you see it)", theme.GOOD
+        text.draw(
+            surface,
+            status,
+            (area.right, y),
+            14,
+            color,
+            anchor="midright",
+            max_width=area.width - 160,
+        )
+        y += ROW
+    if scene.accepting_input:
+        _draw_bid_entry(
+            scene, surface, view, pygame.Rect(area.left, area.bottom - 32, area.width, 32)
+        )
+
+
+def _draw_bid_entry(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    capital = view.capital[view.current_player or 0]
+    specs = [
+        ("bid-10", "−10", 40),
+        ("bid-1", "−", 30),
+        ("amount", "", 92),
+        ("bid+1", "+", 30),
+        ("bid+10", "+10", 40),
+        ("bidall", "All", 44),
+    ]
+    gap = (area.width - sum(w for _, _, w in specs)) / (len(specs) - 1)
+    x = float(area.left)
+    for key, label, width in specs:
+        rect = pygame.Rect(round(x), area.top, width, area.height)
+        x += width + gap
+        if key == "amount":
+            over = scene.bid_amount > capital
+            pygame.draw.rect(surface, (250, 246, 236), rect, border_radius=6)
+            pygame.draw.rect(surface, theme.BAD if over else theme.ACCENT, rect, 2, border_radius=6)
+            text.draw(
+                surface,
+                f"£{scene.bid_amount}",
+                rect.center,
+                20,
+                draw.INK,
+                "bold",
+                "center",
+                max_width=rect.width - 8,
+            )
+            continue
+        _button(scene, surface, key, label, rect)
+    left = capital - min(scene.bid_amount, capital)
+    note = (
+        f"more than your £{capital}"
+        if scene.bid_amount > capital
+        else f"leaves £{left} of £{capital}"
+    )
+    text.draw(
+        surface,
+        note,
+        (area.centerx, area.top - 3),
+        12,
+        theme.BAD if scene.bid_amount > capital else theme.MUTED,
+        anchor="midbottom",
+        max_width=area.width,
+    )
+
+
+def _button(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    key: str,
+    label: str,
+    rect: pygame.Rect,
+    enabled: bool = True,
+) -> None:
+    pygame.draw.rect(surface, theme.PANEL_LIGHT if enabled else theme.PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
+    text.draw(
+        surface,
+        label,
+        rect.center,
+        15,
+        theme.TEXT if enabled else theme.MUTED,
+        "bold",
+        "center",
+        max_width=rect.width - 4,
+    )
+    if enabled:
+        scene.hot[key] = rect
+
+
+# Choosing order ------------------------------------------------------------------------
+
+
+def _draw_order(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    reveal = scene.reveal()
+    progress = scene.reveal_tween.progress if scene.reveal_tween is not None else 1.0
+    if progress < ALL_BIDS_SHOWN:
+        _draw_all_bids(scene, surface, view, area)
+        return
+    flash = scene.reveal_tween is not None
+    _title(
+        surface,
+        "Choosing order" if flash else "Bids and choosing order",
+        area,
+        theme.HIGHLIGHT if flash else theme.ACCENT,
+    )
+    order = view.order or list(range(view.num_players))
+    y = area.top + 32
+    row = min(ROW + 10, (area.height - 32) // max(1, len(order)))
+    shown = (progress - ALL_BIDS_SHOWN) / (1 - ALL_BIDS_SHOWN)
+    for place, seat in enumerate(order):
+        if shown < place / (len(order) + 1):
+            break
+        _order_row(
+            scene, surface, view, reveal, seat, place, pygame.Rect(area.left, y, area.width, row)
+        )
+        y += row
+
+
+def _draw_all_bids(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    """The first moment of the reveal: every bid at once, in seat order."""
+    _title(surface, "Bids revealed!", area, theme.HIGHLIGHT)
+    y = area.top + 32
+    for seat in range(view.num_players):
+        bid = view.bids[seat]
+        _name_at(scene, surface, seat, (area.left, y + 8), 170)
+        shown = "" if bid is None or bid == MASKED else f"£{bid}"
+        text.draw(surface, shown, (area.right, y + 8), 18, theme.HIGHLIGHT, "bold", "midright")
+        y += ROW + 8
+
+
+def _order_row(
+    scene: KapKairoScene,
+    surface: pygame.Surface,
+    view: KapState,
+    reveal: Reveal | None,
+    seat: int,
+    place: int,
+    rect: pygame.Rect,
+) -> None:
+    choosing = view.chooser == place
+    if choosing:
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, rect.inflate(8, 0), border_radius=6)
+    dueled = reveal is not None and seat in reveal.duels and rect.height >= 28
+    middle = rect.top + (8 if dueled else rect.height // 2 - 2)
+    text.draw(surface, f"{place + 1}.", (rect.left, middle), 15, theme.ACCENT, "bold", "midleft")
+    _name_at(scene, surface, seat, (rect.left + 22, middle), 118, choosing)
+    bid = view.bids[seat]
+    shown = "" if bid is None or bid == MASKED else f"£{bid}"
+    text.draw(surface, shown, (rect.left + 184, middle), 15, theme.TEXT, "bold", "midright")
+    note = _order_note(view, reveal, seat, place)
+    text.draw(
+        surface,
+        note,
+        (rect.left + 192, middle),
+        13,
+        theme.GOOD if note.startswith("took") else theme.MUTED,
+        anchor="midleft",
+        max_width=rect.width - 192,
+    )
+    if dueled:
+        assert reveal is not None
+        drawn = ", ".join(f"{NAMES[c]} £{COINS[c]}" for c in reveal.duels[seat])
+        text.draw(
+            surface,
+            f"duel: drew {drawn}",
+            (rect.left + 41, middle + 14),
+            12,
+            theme.HIGHLIGHT,
+            anchor="midleft",
+            max_width=rect.width - 40,
+        )
+
+
+def _order_note(view: KapState, reveal: Reveal | None, seat: int, place: int) -> str:
+    if place < view.chooser and view.columns[seat]:
+        return f"took {NAMES[view.columns[seat][-1]]}"
+    if place == view.chooser:
+        return "chooses now"
+    if reveal is not None:
+        return reveal.note(seat)
+    return ""
+
+
+# Rails of a build ----------------------------------------------------------------------
+
+
+def _draw_rails(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    seat = view.turn
+    column = view.columns[seat]
+    mine = scene.accepting_input and view.step == "decide"
+    who = "Your" if seat == scene.viewer and scene.replay is None else f"{scene.name(seat)}'s"
+    if not column:
+        _title(surface, f"{who} railway", area)
+        text.draw(
+            surface,
+            "No card lies ahead: nothing to build.",
+            (area.left, area.top + 30),
+            14,
+            theme.MUTED,
+            max_width=area.width,
+        )
+        return
+    card = column[0]
+    need = NEED[card]
+    _title(surface, f"{who} rails for the {TERRAIN_NAMES[TERRAIN[card]]} {NAMES[card]}", area)
+    free_row, free_line = row_rails(view), column_rails(view, seat)
+    held = len(view.bonus[seat])
+    if mine:
+        bonus, buy = scene.bonus_spend, scene.buy_rails
+    else:
+        best = cheapest_build(view) if view.step == "decide" else None
+        short = max(0, need - free_row - free_line)
+        bonus = best.bonus if best else min(held, short)
+        buy = best.buy if best else short - bonus
+    y = area.top + 30
+    lines = [
+        (f"Track row ({len(view.row)} card{'s' if len(view.row) != 1 else ''})", free_row, ""),
+        (f"Own line ({len(column)} card{'s' if len(column) != 1 else ''})", free_line, ""),
+        (f"Bonus cards (of {held})", bonus, "bonus"),
+        (f"Bought at £{RULES.rail_price} (£{buy * RULES.rail_price})", buy, "buy"),
+    ]
+    for label, value, control in lines:
+        text.draw(
+            surface,
+            label,
+            (area.left, y + 10),
+            14,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=area.width - 130,
+        )
+        if control and mine:
+            usable = control == "buy" or held > 0
+            _button(
+                scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21), usable
+            )
+            _button(
+                scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21), usable
+            )
+        text.draw(surface, str(value), (area.right, y + 10), 16, theme.TEXT, "bold", "midright")
+        y += ROW + 2
+    total = free_row + free_line + bonus + buy
+    pygame.draw.line(surface, theme.PANEL_EDGE, (area.left, y + 1), (area.right, y + 1))
+    ok = total >= need
+    verdict = f"{total} of {need} rails"
+    text.draw(surface, "Total", (area.left, y + 14), 15, theme.TEXT, "bold", "midleft")
+    text.draw(
+        surface,
+        verdict,
+        (area.right, y + 14),
+        16,
+        theme.GOOD if ok else theme.BAD,
+        "bold",
+        "midright",
+    )
+    if mine:
+        _button(scene, surface, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21))
+    elif view.step == "decide" and cheapest_build(view) is None:
+        text.draw(
+            surface,
+            "cannot afford it now",
+            (area.left + 56, y + 14),
+            12,
+            theme.BAD,
+            anchor="midleft",
+            max_width=area.width - 180,
+        )
+
+
+# The end -------------------------------------------------------------------------------
+
+
+def _draw_over(
+    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+) -> None:
+    winner = view.winner
+    title = (
+        f"{scene.name(winner)} reached Cairo!"
+        if view.end == "won" and winner is not None
+        else "Game over"
+    )
+    _title(surface, title, area, theme.HIGHLIGHT)
+    y = area.top + 32
+    for seat in sorted(range(view.num_players), key=lambda s: view.ranking()[s]):
+        _name_at(scene, surface, seat, (area.left, y), 150, seat == winner)
+        text.draw(
+            surface,
+            f"{len(view.crossed[seat])} crossed · £{view.capital[seat]}",
+            (area.right, y),
+            14,
+            theme.TEXT,
+            anchor="midright",
+            max_width=area.width - 160,
+        )
+        y += ROW

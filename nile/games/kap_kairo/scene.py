@@ -1,0 +1,611 @@
+"""Vom Kap bis Kairo on screen: land for sale, secret bids, the track row, the railways.
+
+The table, top to bottom: the draw and discard piles, the cards for sale (in a land
+purchase) or the shared track row (in track laying), and a side panel that follows the
+phase (the secret bids, the choosing order with its tie-breaks, or the rails breakdown
+of a build); the rails each terrain needs; then one lane per player, a railway heading
+north from the Cape (the player's box at the bottom) towards Cairo (8 crossings).
+
+Playing:
+- a secret bid: type the amount (or − / + and −10 / +10, arrow keys), then Bid (Enter);
+  with several humans the pass-the-screen cover keeps each bid private;
+- choosing land: click a card for sale (or press 1–4);
+- track laying: the panel adds up the rails (row + own cards + bonus cards + bought rails
+  at £10) against what the next card needs; − / + change the bonus cards spent and the
+  rails bought (default: the cheapest way); Build (B, Enter) or Pass (P).
+The capital ledger (C, or click a player's box) shows everyone's sheet at any time; only
+the viewer's own bid shows before the reveal. Only `view.legal_actions()` says what is
+offered; refusals come from the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.game import Action, Event, GameState
+from nile.games.kap_kairo import paint
+from nile.games.kap_kairo.draw import CARD_STYLE, SMALL_STYLE, paint_bonus, paint_card
+from nile.games.kap_kairo.reveal import Reveal, last_reveal
+from nile.games.kap_kairo.rules import (
+    BID,
+    CHOOSE,
+    DECIDE,
+    NAMES,
+    PASS,
+    RULES,
+    Bid,
+    Build,
+    KapState,
+    Pass,
+    Take,
+    cheapest_build,
+    describe_card,
+    shortfall,
+)
+from nile.games.kap_kairo.rules.events import (
+    BidsRevealed,
+    BonusDealt,
+    BonusMissed,
+    Built,
+    CardChosen,
+    CardRevealed,
+    CoinsGained,
+    DuelDraw,
+    GameWon,
+    Reshuffled,
+    RowCardDrawn,
+    RowDiscarded,
+)
+from nile.ui import sound
+from nile.ui.anim import Tween, ease_in_out
+from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.table.card import CardImages
+
+if TYPE_CHECKING:
+    from nile.app import App
+    from nile.core.replay import Replay
+    from nile.core.session import Match
+    from nile.ui.chrome.autosave import Autosaver
+
+HINT_TIME = 2.5
+MAX_BID_DIGITS = 4
+
+
+@dataclass
+class Ghost:
+    """A card shown flying somewhere after the state already moved it."""
+
+    card: int | None
+    """The face shown (None: a face-down back; -2: a bonus card)."""
+    tween: Tween
+    hides: tuple[str, int] | None = None
+    """(zone, card) drawn at its destination only once the flight lands."""
+
+
+@dataclass
+class Floater:
+    """A figure rising from a player's box ("+£9")."""
+
+    label: str
+    seat: int
+    tween: Tween
+    good: bool = True
+
+
+class KapKairoScene(GameScene):
+    """The Vom Kap bis Kairo table."""
+
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        replay: Replay | None = None,
+        autosaver: Autosaver | None = None,
+    ) -> None:
+        self.cards = CardImages(paint_card, CARD_STYLE)
+        self.small = CardImages(paint_card, SMALL_STYLE)
+        self.bonus_images = CardImages(paint_bonus, SMALL_STYLE)
+        self.hot: dict[str, pygame.Rect] = {}
+        """Clickable places of the last frame: "card:<id>", "bid+1", "seat:<n>", ..."""
+        self.mouse = (0, 0)
+        self.bid_amount = 0
+        self.bid_fresh = True
+        """The next digit typed starts a new amount."""
+        self.bid_for: tuple[int, int] | None = None
+        """(seat, auction) the entry was prepared for: a new bid starts from a suggestion."""
+        self.bonus_spend = 0
+        self.buy_rails = 0
+        self.build_for: tuple[int, int, int] | None = None
+        """(seat, crossed, row length) the build controls were set for."""
+        self.ghosts: list[Ghost] = []
+        self.floaters: list[Floater] = []
+        self.loco_moves: dict[int, Tween] = {}
+        self.reveal_tween: Tween | None = None
+        self.revealed_to: set[tuple[int | None, int]] = set()
+        """(viewer, auction) pairs that have seen the bids revealed."""
+        self.hint_card: tuple[int, float] | None = None
+        self.still = 0.0
+        """Seconds the mouse has not moved (a tooltip shows after `paint.TIP_DELAY`)."""
+        self.version = 0
+        """Counts view changes: the cached table layer is redrawn after one."""
+        self.layer: pygame.Surface | None = None
+        self.layer_key: tuple[object, ...] | None = None
+        super().__init__(app, match, replay, autosaver)
+
+    # Views and layout ----------------------------------------------------------------
+
+    @property
+    def kap(self) -> KapState:
+        assert isinstance(self.view, KapState)
+        return self.view
+
+    def areas(self) -> dict[str, pygame.Rect]:
+        return paint.areas(self.board_rect, self.match.state.num_players)
+
+    def reveal(self) -> Reveal | None:
+        """The latest auction's reveal (duel cards included) while it is still shown."""
+        if self.replay is not None:
+            return None
+        return last_reveal([entry.events for entry in self.match.log])
+
+    def on_view_changed(self) -> None:
+        if self.covered_for is not None and getattr(self.state, "step", BID) != BID:
+            # Only a bid is private: the cover goes up before a human writes one, not
+            # when the turn passes between humans in choosing land or laying track.
+            self.viewer, self.covered_for = self.covered_for, None
+            self.refresh()
+            return
+        self.version += 1
+        self._maybe_reveal()
+        areas = self.areas()
+        self.toasts.top = areas["market"].bottom + 4
+        self.toasts.center_x = areas["lanes"].centerx
+        self._prepare_controls()
+        self._update_action_bar()
+
+    def _maybe_reveal(self) -> None:
+        """Show the bids being revealed once to each viewer (after the cover, too)."""
+        view = self.kap
+        if self.replay is not None or self.covered_for is not None or view.step != CHOOSE:
+            return
+        key = (self.viewer, view.auction)
+        if key in self.revealed_to:
+            return
+        self.revealed_to.add(key)
+        self.reveal_tween = Tween((0.0, 0.0), (1.0, 0.0), 1.4)
+        self.anims.add("reveal", self.reveal_tween)
+        sound.play("card")
+
+    def _prepare_controls(self) -> None:
+        """Reset the bid entry and the build controls when a new decision comes up."""
+        view = self.kap
+        seat = view.current_player
+        if not self.my_turn or seat is None:
+            return
+        if view.step == BID and self.bid_for != (seat, view.auction):
+            self.bid_for = (seat, view.auction)
+            self.bid_amount, self.bid_fresh = 0, True
+        if view.step == DECIDE:
+            key = (seat, len(view.crossed[seat]), len(view.row))
+            if self.build_for != key:
+                self.build_for = key
+                self._cheapest()
+
+    def _cheapest(self) -> None:
+        best = cheapest_build(self.kap)
+        if best is None:
+            short = shortfall(self.kap, self.kap.turn) if self.kap.columns[self.kap.turn] else 0
+            held = len(self.kap.bonus[self.kap.turn])
+            self.bonus_spend = min(held, short)
+            self.buy_rails = short - self.bonus_spend
+        else:
+            self.bonus_spend, self.buy_rails = best.bonus, best.buy
+
+    # The action bar ------------------------------------------------------------------
+
+    def _update_action_bar(self) -> None:
+        view = self.kap
+        if not self.my_turn:
+            self.set_action_bar("")
+            return
+        step = view.step
+        if step == BID:
+            capital = view.capital[view.current_player or 0]
+            self.set_action_bar(
+                f"Your secret bid (£0–£{capital}): type it or use − and +. Nobody else sees it.",
+                [
+                    BarButton(
+                        "bid",
+                        f"Bid £{self.bid_amount}",
+                        self.submit_bid,
+                        accent=True,
+                        tooltip="Write this bid down (Enter)",
+                    )
+                ],
+            )
+        elif step == CHOOSE:
+            place = view.chooser + 1
+            self.set_action_bar(
+                f"You choose {_ordinal(place)}: click a card for sale (or press 1–"
+                f"{len(view.display)}). It joins the end of your line."
+            )
+        elif step == DECIDE:
+            self._decide_bar(view)
+        else:
+            self.set_action_bar("")
+
+    def _decide_bar(self, view: KapState) -> None:
+        seat = view.turn
+        buttons = [
+            BarButton(
+                "pass",
+                "Pass",
+                self.submit_pass,
+                tooltip="Do not build; the player on your left draws (P)",
+            )
+        ]
+        if not view.columns[seat]:
+            self.set_action_bar("No card lies in front of your locomotive: pass.", buttons)
+            return
+        card = view.columns[seat][0]
+        options = view.legal_actions()
+        cost = self.buy_rails * RULES.rail_price
+        label = f"Build (£{cost})" if cost else "Build"
+        buttons.append(
+            BarButton(
+                "build",
+                label,
+                self.submit_build,
+                accent=True,
+                tooltip="Lay track across your next card (B)",
+            )
+        )
+        if any(isinstance(a, Build) for a in options):
+            prompt = f"Build across {describe_card(card)}, or pass."
+        else:
+            prompt = f"You cannot cover the {NAMES[card]} now: pass (Build tells you why)."
+        self.set_action_bar(prompt, buttons)
+
+    # Submitting ----------------------------------------------------------------------
+
+    def submit_bid(self) -> None:
+        if self.submit(Bid(self.bid_amount)):
+            sound.play("place", 0.6)
+
+    def submit_take(self, card: int) -> None:
+        self.submit(Take(card))
+
+    def submit_build(self) -> None:
+        self.submit(Build(self.bonus_spend, self.buy_rails))
+
+    def submit_pass(self) -> None:
+        self.submit(PASS)
+
+    def set_bid(self, amount: int) -> None:
+        capital = self.kap.capital[self.kap.current_player or 0]
+        self.bid_amount = max(0, min(capital, amount))
+        self.bid_fresh = False
+        self._update_action_bar()
+
+    def change_bonus(self, step: int) -> None:
+        view = self.kap
+        held = len(view.bonus[view.turn])
+        short = shortfall(view, view.turn) if view.columns[view.turn] else 0
+        self.bonus_spend = max(0, min(held, self.bonus_spend + step))
+        self.buy_rails = max(0, short - self.bonus_spend)
+        self._update_action_bar()
+
+    def change_buy(self, step: int) -> None:
+        self.buy_rails = max(0, min(99, self.buy_rails + step))
+        self._update_action_bar()
+
+    # Input ---------------------------------------------------------------------------
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if event.pos != self.mouse:
+                self.mouse, self.still = event.pos, 0.0
+            return False
+        # The ledger opens on release: it closes on a click, so it must not see this one.
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self._hit(event.pos).startswith(("seat:", "ledger"))
+        ):
+            self.open_ledger()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self._hit(event.pos)
+            if hit.startswith(("seat:", "ledger")):
+                return True
+            if not self.accepting_input:
+                return False
+            return self._click(hit)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_c:
+                self.open_ledger()
+                return True
+            if self.accepting_input:
+                return self._key(event)
+        return False
+
+    def _hit(self, pos: tuple[int, int]) -> str:
+        for name, rect in reversed(list(self.hot.items())):
+            if rect.collidepoint(pos):
+                return name
+        return ""
+
+    def _click(self, hit: str) -> bool:
+        step = self.kap.step
+        if hit.startswith("card:"):
+            card = int(hit.partition(":")[2])
+            if step == CHOOSE:
+                self.submit_take(card)
+            else:
+                self.toast("These cards are not for the taking now.")
+            return True
+        steps = {"bid-10": -10, "bid-1": -1, "bid+1": 1, "bid+10": 10}
+        if hit in steps and step == BID:
+            self.set_bid(self.bid_amount + steps[hit])
+            return True
+        if hit == "bidall" and step == BID:
+            self.set_bid(self.kap.capital[self.kap.current_player or 0])
+            return True
+        if step == DECIDE and hit in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
+            if hit == "cheapest":
+                self._cheapest()
+                self._update_action_bar()
+            elif hit.startswith("bonus"):
+                self.change_bonus(1 if hit.endswith("+") else -1)
+            else:
+                self.change_buy(1 if hit.endswith("+") else -1)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        step = self.kap.step
+        if step == BID:
+            return self._bid_key(event)
+        if step == CHOOSE and pygame.K_1 <= event.key <= pygame.K_9:
+            index = event.key - pygame.K_1
+            if index < len(self.kap.display):
+                self.submit_take(self.kap.display[index])
+            else:
+                self.toast(f"There is no card {index + 1} for sale.", "error")
+            return True
+        if step == DECIDE:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_p: self.submit_pass,
+                pygame.K_b: self.submit_build,
+                pygame.K_RETURN: self.submit_build,
+                pygame.K_LEFT: lambda: self.change_bonus(-1),
+                pygame.K_RIGHT: lambda: self.change_bonus(1),
+                pygame.K_DOWN: lambda: self.change_buy(-1),
+                pygame.K_UP: lambda: self.change_buy(1),
+            }
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        return False
+
+    def _bid_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP0 <= key <= pygame.K_KP9:
+            digit = key - (pygame.K_0 if key <= pygame.K_9 else pygame.K_KP0)
+            typed = "" if self.bid_fresh else str(self.bid_amount)
+            typed = (typed + str(digit)).lstrip("0") or "0"
+            if len(typed) <= MAX_BID_DIGITS:
+                self.bid_amount = int(typed)  # may exceed the capital: the rules refuse
+            self.bid_fresh = False
+            self._update_action_bar()
+            return True
+        steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10}
+        if key in steps:
+            self.set_bid(self.bid_amount + steps[key])
+            return True
+        if key == pygame.K_BACKSPACE:
+            self.bid_amount //= 10
+            self.bid_fresh = False
+            self._update_action_bar()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit_bid()
+            return True
+        return False
+
+    def open_ledger(self) -> None:
+        from nile.games.kap_kairo.ledger import LedgerScene
+
+        self.app.push(LedgerScene(self.app, self))
+
+    # Hints and words -------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            return f"bid £{action.amount}"
+        if isinstance(action, Take):
+            return f"take the {describe_card(action.card)}"
+        if isinstance(action, Build):
+            parts = []
+            if action.bonus:
+                parts.append(f"spend {action.bonus} bonus card{'s' if action.bonus != 1 else ''}")
+            if action.buy:
+                parts.append(
+                    f"buy {action.buy} rail{'s' if action.buy != 1 else ''} "
+                    f"for £{action.buy * RULES.rail_price}"
+                )
+            how = f" ({' and '.join(parts)})" if parts else " with the free rails"
+            return f"build across your next card{how}"
+        if isinstance(action, Pass):
+            return "pass"
+        return action.to_str()
+
+    def show_hint(self, action: Action) -> None:
+        if isinstance(action, Bid):
+            self.bid_amount, self.bid_fresh = action.amount, False
+        elif isinstance(action, Take):
+            self.hint_card = (action.card, HINT_TIME)
+        elif isinstance(action, Build):
+            self.bonus_spend, self.buy_rails = action.bonus, action.buy
+        self._update_action_bar()
+
+    # Animation -----------------------------------------------------------------------
+
+    def on_events(self, events: list[Event]) -> None:
+        clock = 0.0
+        for event in events:
+            clock = self._animate(event, clock)
+        self.on_view_changed()
+
+    def _animate(self, event: Event, t: float) -> float:
+        geo = paint.Geometry(self)
+        if isinstance(event, CardRevealed):
+            index = self.kap.display.index(event.card) if event.card in self.kap.display else 0
+            self._fly(
+                None,
+                geo.pile("draw"),
+                geo.market_card(index),
+                t,
+                0.3,
+                ("market", event.card),
+                flip=event.card,
+            )
+            self.anims.later(t, lambda: sound.play("card", 0.6))
+            return t + 0.12
+        if isinstance(event, RowCardDrawn):
+            index = len(self.kap.row) - 1
+            self._fly(
+                None,
+                geo.pile("draw"),
+                geo.market_card(index),
+                t,
+                0.35,
+                ("market", event.card),
+                flip=event.card,
+            )
+            self.anims.later(t, lambda: sound.play("card", 0.7))
+            return t + 0.3
+        if isinstance(event, CardChosen):
+            slot = geo.lane_slot_center(event.seat, self._lane_index(event.seat, event.card))
+            self._fly(event.card, geo.market_card(0), slot, t, 0.45, ("lane", event.card))
+            self.anims.later(t, lambda: sound.play("place"))
+            return t + 0.3
+        if isinstance(event, BidsRevealed):
+            return t + 0.4  # the reveal itself plays once the chooser looks (_maybe_reveal)
+        if isinstance(event, DuelDraw):
+            self.anims.later(t, lambda: sound.play("card", 0.6))
+            return t + 0.2
+        if isinstance(event, Built):
+            return self._animate_build(event, geo, t)
+        if isinstance(event, CoinsGained):
+            self._float(f"+£{event.coins}", event.seat, t)
+            return t
+        if isinstance(event, RowDiscarded):
+            for i, card in enumerate(event.row):
+                self._fly(
+                    card,
+                    geo.market_card(i, len(event.row)),
+                    geo.pile("discard"),
+                    t + i * 0.04,
+                    0.35,
+                )
+            return t + 0.3 if event.row else t
+        if isinstance(event, BonusDealt):
+            message = self.words(event.describe(self.viewer))
+            source = geo.pile("discard" if event.source == "discards" else "draw")
+            self._fly(-2, source, geo.lane_box(event.seat).center, t, 0.45)
+            self.anims.later(t, lambda: self._announce(message, "card", "ok"))
+            return t + 0.45
+        if isinstance(event, BonusMissed):
+            message = self.words(event.describe(self.viewer))
+            self.anims.later(t, lambda: self.toast(message))
+            return t
+        if isinstance(event, Reshuffled):
+            message = self.words(event.describe(self.viewer))
+            self.anims.later(t, lambda: self._announce(message, "cancel"))
+            return t + 0.2
+        if isinstance(event, GameWon):
+            return t + 0.3
+        return t
+
+    def _announce(self, message: str, noise: str, kind: str = "info") -> None:
+        sound.play(noise)
+        self.toast(message, kind)
+
+    def _animate_build(self, event: Built, geo: paint.Geometry, t: float) -> float:
+        crossed = len(self.kap.crossed[event.seat])
+        start = geo.loco_center(event.seat, crossed - 1)
+        end = geo.loco_center(event.seat, crossed)
+        tween = Tween(start, end, 0.6, t, ease_in_out)
+        self.loco_moves[event.seat] = tween
+        self.anims.add(("loco", event.seat), tween)
+        self.anims.later(t, lambda: sound.play("move"))
+        if event.cost:
+            self._float(f"−£{event.cost}", event.seat, t, good=False)
+        return t + 0.65
+
+    def _lane_index(self, seat: int, card: int) -> int:
+        view = self.kap
+        line = view.crossed[seat] + view.columns[seat]
+        return line.index(card) if card in line else len(line)
+
+    def _fly(
+        self,
+        card: int | None,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        delay: float,
+        duration: float,
+        hides: tuple[str, int] | None = None,
+        flip: int | None = None,
+    ) -> None:
+        tween = Tween(start, end, duration, delay, ease_in_out, arc=24)
+        self.anims.add(("ghost", id(tween)), tween)
+        self.ghosts.append(Ghost(flip if flip is not None else card, tween, hides))
+
+    def _float(self, label: str, seat: int, t: float, good: bool = True) -> None:
+        box = paint.Geometry(self).lane_box(seat)
+        start = (box.centerx, box.top + 8)
+        tween = Tween(start, (start[0], start[1] - 46), 1.0, t)
+        self.anims.add(("float", id(tween)), tween)
+        self.floaters.append(Floater(label, seat, tween, good))
+
+    def hidden_cards(self) -> set[tuple[str, int]]:
+        """Cards still in flight: not yet drawn at their destination."""
+        return {g.hides for g in self.ghosts if g.hides is not None and not g.tween.done}
+
+    def is_idle(self) -> bool:
+        return super().is_idle() and not self.floaters and self.hint_card is None
+
+    def update_table(self, dt: float) -> None:
+        self.still += dt
+        self.ghosts = [g for g in self.ghosts if not g.tween.done]
+        self.floaters = [f for f in self.floaters if not f.tween.done]
+        self.loco_moves = {s: t for s, t in self.loco_moves.items() if not t.done}
+        if self.reveal_tween is not None and self.reveal_tween.done:
+            self.reveal_tween = None
+        if self.hint_card is not None:
+            card, left = self.hint_card
+            self.hint_card = (card, left - dt) if left > dt else None
+
+    # Drawing -------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
+        assert isinstance(view, KapState)
+        paint.draw_table(self, surface, view)
+
+    # The end -------------------------------------------------------------------------
+
+    def _show_results(self) -> None:
+        from nile.games.kap_kairo.ledger import KapResultsScene
+
+        sound.play("win")
+        self.app.push(KapResultsScene(self.app, self))
+
+
+def _ordinal(place: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(place, f"#{place}")

@@ -1,0 +1,216 @@
+"""Vom Kap bis Kairo through its scene: whole games with synthetic mouse and keys, the
+secret bid behind the pass-the-screen cover, refusals shown with the rules' reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from nile.ai.bots import hint
+from nile.core.session import Match, SeatConfig
+from nile.games.kap_kairo import GAME_INFO
+from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
+from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
+from nile.games.kap_kairo.scene import KapKairoScene
+from nile.ui import text
+from tests.ui.harness import click, frames, key, make_app, press
+
+
+@pytest.fixture
+def app():  # type: ignore[no-untyped-def]
+    application = make_app()
+    application.apply_settings(
+        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
+    )
+    return application
+
+
+def open_scene(app, seats, seed: int) -> KapKairoScene:  # type: ignore[no-untyped-def]
+    scene = KapKairoScene(app, Match.new(GAME_INFO, seats, seed))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+@contextmanager
+def drawn_words() -> Iterator[list[str]]:
+    """Every string the UI renders while the block runs (text.render is the one way)."""
+    seen: list[str] = []
+    original = text.render
+
+    def spy(words: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(words)
+        return original(words, *args, **kwargs)
+
+    text.render = spy  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        text.render = original  # type: ignore[assignment]
+
+
+def type_bid(app, amount: int) -> None:  # type: ignore[no-untyped-def]
+    for digit in str(amount):
+        key(app, pygame.K_0 + int(digit))
+
+
+def bar_label(scene: KapKairoScene, key_name: str) -> str:
+    return next(spec.label for spec, _ in scene._context.values() if spec.key == key_name)
+
+
+def click_hot(app, scene: KapKairoScene, name: str) -> None:  # type: ignore[no-untyped-def]
+    frames(app)
+    click(app, scene.hot[name].center)
+
+
+def act_with_input(app, scene: KapKairoScene) -> type:  # type: ignore[no-untyped-def]
+    """Do what the normal bot suggests, the way a person would: keys and clicks."""
+    action = hint(GAME_INFO, scene.state, seed=scene.match.ply)
+    _act(app, scene, action)
+    return type(action)
+
+
+def _act(app, scene: KapKairoScene, action) -> None:  # type: ignore[no-untyped-def]
+    if isinstance(action, Bid):
+        type_bid(app, action.amount)
+        assert scene.bid_amount == action.amount
+        press(app, scene, bar_label(scene, "bid"))
+    elif isinstance(action, Take):
+        click_hot(app, scene, f"card:{action.card}")
+    elif isinstance(action, Build):
+        click_hot(app, scene, "cheapest")
+        while scene.bonus_spend > action.bonus:
+            click_hot(app, scene, "bonus-")
+        while scene.buy_rails > action.buy:
+            click_hot(app, scene, "buy-")
+        while scene.buy_rails < action.buy:
+            click_hot(app, scene, "buy+")
+        assert (scene.bonus_spend, scene.buy_rails) == (action.bonus, action.buy)
+        press(app, scene, bar_label(scene, "build"))
+    else:
+        assert isinstance(action, Pass)
+        key(app, pygame.K_p)
+
+
+def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=12)
+    kinds: set[type] = set()
+    for _ in range(3000):
+        if scene.match.state.is_terminal:
+            break
+        if scene.accepting_input:
+            before = len(scene.match.actions)
+            kinds.add(act_with_input(app, scene))
+            assert len(scene.match.actions) > before, scene.toasts.items
+        else:
+            frames(app, 3)
+    frames(app, 5)
+    assert scene.match.state.is_terminal
+    assert {Bid, Take, Build, Pass} <= kinds
+    assert isinstance(app.top, KapResultsScene)
+    frames(app, 2)  # the results with the railways draw
+
+
+def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1), SeatConfig("Cy", "bot", "easy", 2))
+    scene = open_scene(app, seats, seed=21)
+    assert scene.viewer == 0 and scene.state.step == BID
+    with drawn_words() as seen:
+        type_bid(app, 37)
+        frames(app, 2)
+    assert any("37" in w for w in seen)  # Ann sees her own entry
+    key(app, pygame.K_RETURN)
+    frames(app, 3)
+    # Ann's bid is written; the cover goes up before Bo's view is drawn.
+    assert scene.covered_for == 1
+    with drawn_words() as seen:
+        frames(app, 3)
+        key(app, pygame.K_RETURN)  # "I am Bo: show my view"
+        frames(app, 5)
+        assert scene.viewer == 1 and scene.state.current_player == 1
+        assert scene.view.bids[0] == MASKED
+        scene.layer_key = None
+        frames(app, 2)
+        scene.open_ledger()
+        frames(app, 3)
+        assert isinstance(app.top, LedgerScene)
+        key(app, pygame.K_ESCAPE)
+        frames(app, 2)
+    assert "bid written, hidden" in seen and "sealed bid" in seen
+    assert not any("37" in w for w in seen), [w for w in seen if "37" in w]
+    # Bo bids; everything is revealed at once and the choosing order is shown. Nothing
+    # is private any more: the turn passes between the humans without the cover.
+    type_bid(app, 5)
+    key(app, pygame.K_RETURN)
+    for _ in range(60):
+        assert scene.covered_for is None
+        frames(app, 2)
+        if scene.state.step == CHOOSE and scene.accepting_input:
+            break
+    assert scene.state.step == CHOOSE and scene.viewer == scene.state.current_player
+    scene.layer_key = None  # the table layer is cached: draw it afresh
+    with drawn_words() as seen:
+        frames(app, 2)
+    assert "£37" in seen and "£5" in seen
+
+
+def test_refusals_show_the_rules_reason(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    before = len(scene.match.actions)
+    type_bid(app, 250)
+    key(app, pygame.K_RETURN)
+    assert len(scene.match.actions) == before
+    assert any("more than your capital" in t.message for t in scene.toasts.items)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    assert scene.bid_amount == 2
+    key(app, pygame.K_UP)
+    assert scene.bid_amount == 3
+    press(app, scene, "Bid £3")
+    assert len(scene.match.actions) > before
+
+
+def test_build_controls_default_to_the_cheapest_and_refuse_overspending(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=5)
+    for _ in range(400):
+        state = scene.match.state
+        if state.step == DECIDE and scene.accepting_input and state.columns[0]:
+            break
+        if scene.accepting_input:
+            act_with_input(app, scene)
+        else:
+            frames(app, 2)
+    state = scene.match.state
+    assert state.step == DECIDE and scene.accepting_input
+    frames(app, 2)
+    builds = [a for a in state.legal_actions() if isinstance(a, Build)]
+    if builds:
+        assert (scene.bonus_spend, scene.buy_rails) == (builds[0].bonus, builds[0].buy)
+    before = len(scene.match.actions)
+    click_hot(app, scene, "buy+")
+    key(app, pygame.K_b)
+    assert len(scene.match.actions) == before
+    reasons = " ".join(t.message for t in scene.toasts.items)
+    assert "more than needed" in reasons or "capital" in reasons or "Not enough" in reasons
+    key(app, pygame.K_p)
+    assert len(scene.match.actions) > before
+
+
+def test_the_ledger_opens_from_its_button_and_a_players_box(app) -> None:  # type: ignore[no-untyped-def]
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    for place in ("ledger", "seat:1"):
+        click_hot(app, scene, place)
+        assert isinstance(app.top, LedgerScene)
+        click(app, (640, 400))  # any click closes it
+        assert app.top is scene
+    key(app, pygame.K_c)
+    assert isinstance(app.top, LedgerScene)
+    key(app, pygame.K_c)
+    assert app.top is scene
