@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 SEATS = (
     SeatConfig("Ann", "human", color=0),
-    SeatConfig("Livingstone", "bot", "normal", 1),
-    SeatConfig("Mary Kingsley", "bot", "normal", 2),
-    SeatConfig("Rhodes", "bot", "hard", 3),
+    SeatConfig("Amun", "bot", "normal", 1),
+    SeatConfig("Bastet", "bot", "normal", 2),
+    SeatConfig("Hapi", "bot", "hard", 3),
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nile.core.game import Event
+from nile.core.text import count
 from nile.games.kap_kairo.rules.deck import NAMES, describe_card
 
 
@@ -265,7 +266,7 @@ class RowDiscarded(Event):
     def describe(self, viewer: int | None) -> str:
         text = f"The row ({_cards(self.row)}) is discarded"
         if self.bonus:
-            text += f", with {len(self.bonus)} spent bonus card(s)"
+            text += f", with {count(len(self.bonus), 'spent bonus card')}"
         return text + "."
 
 

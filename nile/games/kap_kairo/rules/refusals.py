@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from nile.core.game import Action
+from nile.core.text import count
 from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
 from nile.games.kap_kairo.rules.common import BID, CHANCE_VERBS, CHOOSE, DECIDE
@@ -100,7 +101,7 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
     if total > short:
         if short == 0:
             return "That spends more than needed: no rail is missing."
-        return f"That spends more than needed: only {short} missing rail(s) to cover."
+        return f"That spends more than needed: only {count(short, 'missing rail')} to cover."
     cost = action.buy * RULES.rail_price
     if cost > state.capital[seat]:
         return (
