@@ -126,11 +126,15 @@ class Match:
     # Undo --------------------------------------------------------------------------
 
     def undo_seat(self) -> Seat | None:
-        """The human seat whose last decision can be taken back now, if any."""
+        """The human seat whose last decision can be taken back now, if any.
+
+        Only the player to move may take back, and only their own decision: once the
+        turn has passed to someone else, that player must not undo it for them."""
         if not self._undo:
             return None
         seat = self._undo[-1].seat
-        return seat if self.seats[seat].is_human else None
+        mine = seat == self.state.current_player
+        return seat if mine and self.seats[seat].is_human else None
 
     def undo(self) -> Seat:
         """Take back the last undoable decision; returns whose it was."""

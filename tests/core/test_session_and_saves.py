@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -10,10 +11,10 @@ import pytest
 
 from nile.core import registry, saves
 from nile.core.errors import IllegalAction, SaveError
-from nile.core.game import CHANCE, returns_from_ranking
+from nile.core.game import CHANCE, Action, Event, returns_from_ranking
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
-from tests.core.toy_game import TOY_INFO, Confirm, Pick
+from tests.core.toy_game import TOY_INFO, Confirm, Pick, ToyState
 
 registry.register(TOY_INFO)
 HUMANS = (SeatConfig("Ann"), SeatConfig("Bo"))
@@ -56,6 +57,30 @@ def test_undo_takes_back_own_decisions_but_not_chance() -> None:
     match.play(card)
     match.play(Confirm())
     match.resolve_chance()  # deals to Bo: chance is a barrier
+    assert match.undo_seat() is None
+    with pytest.raises(IllegalAction, match="Nothing to undo"):
+        match.undo()
+
+
+class _NoDealToy(ToyState):
+    """The toy game where a confirmed play passes the turn without a deal (no barrier)."""
+
+    def apply(self, action: Action) -> list[Event]:
+        events = super().apply(action)
+        if isinstance(action, Confirm):
+            self.dealt = True
+        return events
+
+
+def test_undo_never_takes_back_another_humans_move() -> None:
+    info = dataclasses.replace(
+        TOY_INFO, new_game=lambda players, seed, options: _NoDealToy(players)
+    )
+    match = Match.new(info, HUMANS, seed=5)
+    match.resolve_chance()
+    match.play(match.state.legal_actions()[0])
+    match.play(Confirm())  # Ann's turn is over; Bo is to move, with nothing between
+    assert match.state.current_player == 1
     assert match.undo_seat() is None
     with pytest.raises(IllegalAction, match="Nothing to undo"):
         match.undo()
