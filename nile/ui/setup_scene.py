@@ -116,6 +116,15 @@ class SetupScene(Scene):
         )
         self.kind_menus[menu] = seat
 
+    def _fit_to_options(self) -> None:
+        """After an option changes: enough players for it, and only colours it allows
+        (Egypt has no blue player)."""
+        self._fill_seats()
+        banned = excluded_colors(self.info, self.options)
+        for seat, row in enumerate(self.rows):
+            if row.kind != "Empty" and theme.palette()[row.color].name in banned:
+                self._next_color(seat)
+
     def _fill_seats(self) -> None:
         """Seat normal bots in empty chairs until the chosen options have enough players."""
         low = self.info.player_range(self.options)[0]
@@ -199,7 +208,7 @@ class SetupScene(Scene):
                 self._sync_rows()
             elif event.ui_element in self.option_menus:
                 self.options[self.option_menus[event.ui_element]] = event.selected_option_id
-                self._fill_seats()
+                self._fit_to_options()
             self.error = None
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for seat, entry in enumerate(self.name_entries):

@@ -84,6 +84,12 @@ def test_setup_seats_enough_players_for_the_chosen_map() -> None:
     assert scene.options["map"] == "cccp"
     assert sum(row.kind != "Empty" for row in scene.rows) == 4
     assert validate(info, scene.rows, scene.options) is None
+    to_egypt = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+        ui_element=map_menu, text="Egypt", selected_option_id="egypt",
+    )
+    tick(app, [to_egypt])  # Egypt has no blue player: the blue seat takes a free colour
+    assert validate(info, scene.rows, scene.options) is None
 
 
 def test_a_hostile_save_is_refused_with_a_message_and_kept() -> None:
