@@ -94,7 +94,7 @@ class BoardView:
         if target.kind == "site":
             site = board().site(target.site)
             glow = theme.lighten(theme.HIGHLIGHT, 0.3 * (0.5 + 0.5 * math.sin(pulse * 4)))
-            renderer.outline_site(surface, site, glow, 3, 4.0)
+            renderer.outline_site(surface, site, glow, 3, 1.0)  # clear of the name above
             half = renderer.px(max(abs(y - site.y) for _, y in site.polygon))
             _flag(surface, renderer.to_screen(site.x, site.y), half + 9, "target",
                   _flag_below(target.y))
