@@ -52,6 +52,14 @@ class ISMCTS:
         self.iterations_done = 0
         self._spent = 0.0
 
+    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
+        """The tools' budget (`--hard-iterations`): iterations alone mean no time cap, so
+        a seeded self-play replays exactly on any machine."""
+        if iterations is not None:
+            self._budget = iterations
+        if seconds is not None or iterations is not None:
+            self._seconds = seconds
+
     def start(self, observation: GameState) -> None:
         """Begin a search from the bot's observation."""
         self._observation = observation

@@ -11,6 +11,7 @@ plays the heuristic, and it keeps the heuristic's move unless the search finds a
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -139,6 +140,12 @@ class HardBot:
         self._legal: list[Action] = []
         self._budget = settings.hard_seconds
         self._spent = 0.0
+
+    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
+        """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
+        self._search.set_budget(iterations, seconds)
+        if seconds is not None or iterations is not None:
+            self._budget = seconds if seconds is not None else math.inf
 
     def start(self, observation: GameState) -> None:
         view = observation.clone()

@@ -229,14 +229,6 @@ class KapSearch(ISMCTS):
         super().__init__(hooks, rng, iterations, seconds)
         self._root_seat = -1
 
-    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
-        """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
-        if iterations is not None:
-            self._budget = iterations
-        self._seconds = (
-            seconds if seconds is not None else (None if iterations is not None else self._seconds)
-        )
-
     def start(self, observation: GameState) -> None:
         super().start(observation)
         assert isinstance(observation, KapState)

@@ -34,3 +34,26 @@ def test_hooks_give_policy_evaluation_and_bots() -> None:
     hooks = GAME_INFO.ai_hooks()
     assert hooks.policy is not None and hooks.evaluate is not None
     assert hooks.make_bot is not None and hooks.rollout_depth <= 12
+
+
+def test_hard_bot_takes_the_tools_iteration_budget_and_replays_exactly() -> None:
+    """`--hard-iterations` reaches the game's own hard bot: a fixed number of iterations
+    and no time cap, so a seeded self-play makes the same choices on any machine."""
+    import random
+
+    from nile.ai.bots import choose, make_bot
+    from nile.core import chance
+    from nile.core.game import CHANCE
+
+    state = GAME_INFO.create(4, 7, {"map": "chile"})
+    rng = random.Random(7)
+    while state.current_player == CHANCE:
+        state.apply(chance.pick(state.chance_outcomes(), rng))
+    seat = state.current_player
+    assert seat is not None and len(state.legal_actions()) > 1
+    picks = []
+    for _ in range(2):
+        bot = make_bot(GAME_INFO, "hard", seat, seed=3, iterations=12)
+        picks.append(choose(bot, state.observation(seat)))
+        assert bot._search.iterations_done == 12  # type: ignore[attr-defined]
+    assert picks[0] == picks[1]
