@@ -47,10 +47,17 @@ def test_hard_bot_takes_the_tools_iteration_budget_and_replays_exactly() -> None
 
     state = GAME_INFO.create(4, 7, {"map": "chile"})
     rng = random.Random(7)
-    while state.current_player == CHANCE:
-        state.apply(chance.pick(state.chance_outcomes(), rng))
-    seat = state.current_player
-    assert seat is not None and len(state.legal_actions()) > 1
+    while True:  # the first decision where the pruned search has a real choice
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        probe = make_bot(GAME_INFO, "hard", seat, seed=3, iterations=12)
+        probe.start(state.observation(seat))
+        if len(probe._legal) > 1:  # type: ignore[attr-defined]
+            break
+        state.apply(rng.choice(state.legal_actions()))
     picks = []
     for _ in range(2):
         bot = make_bot(GAME_INFO, "hard", seat, seed=3, iterations=12)
