@@ -10,12 +10,38 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from nile.app import App
+    from nile.core.session import Match
+    from nile.ui.scene import Scene
 
 Shot = Callable[["App"], None]
+S = TypeVar("S", bound="Scene")
+
+
+def play_bots_until(match: Match, stop: Callable[[Any], bool], *, me: int = 0,
+                    limit: int = 5000) -> None:
+    """The normal bot plays every seat, `me` included, until `stop(state)` holds at
+    `me`'s decision (or the game ends): how a game's shots reach a moment worth seeing."""
+    from nile.ai.bots import choose, make_bot
+
+    for _ in range(limit):
+        state = match.state
+        seat = state.current_player
+        if seat is None or (seat == me and stop(state)):
+            return
+        bot = make_bot(match.info, "normal", seat, match.ply)
+        match.play(choose(bot, state.observation(seat)))
+        match.resolve_chance()
+
+
+def on_table(app: App, scene: S) -> S:
+    """`scene` over the launcher, as a player who started it from there sees it."""
+    launcher(app)
+    app.push(scene)
+    return scene
 
 
 def launcher(app: App) -> None:

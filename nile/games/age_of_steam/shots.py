@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nile.ai.bots import choose, make_bot
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.ui.shots import on_table, play_bots_until
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -44,29 +44,12 @@ def new_match(map_name: str, seed: int | None = None) -> Match:
                      {"map": map_name})
 
 
-def advance(match: Match, stop: Callable[[AgeOfSteamState], bool], limit: int = 5000) -> None:
-    """Play the normal bot's move for every seat until `stop` holds at Ann's decision."""
-    for _ in range(limit):
-        state = match.state
-        assert isinstance(state, AgeOfSteamState)
-        seat = state.current_player
-        if seat is None:
-            return
-        if seat == 0 and stop(state):
-            return
-        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
-        match.play(choose(bot, state.observation(seat)))
-        match.resolve_chance()
 
 
 def open_scene(app: App, match: Match) -> AgeOfSteamScene:
     from nile.games.age_of_steam.scene import AgeOfSteamScene
-    from nile.ui.launcher import LauncherScene
 
-    app.reset(LauncherScene(app))
-    scene = AgeOfSteamScene(app, match)
-    app.push(scene)
-    return scene
+    return on_table(app, AgeOfSteamScene(app, match))
 
 
 def _late(state: AgeOfSteamState) -> bool:
@@ -80,7 +63,7 @@ def _late(state: AgeOfSteamState) -> bool:
 def start_of(map_name: str) -> Callable[[App], None]:
     def shot(app: App) -> None:
         match = new_match(map_name)
-        advance(match, lambda _: True)  # the bots before Ann issue their shares
+        play_bots_until(match, lambda _: True)  # the bots before Ann issue their shares
         open_scene(app, match)
 
     return shot
@@ -89,7 +72,7 @@ def start_of(map_name: str) -> Callable[[App], None]:
 def busy_of(map_name: str) -> Callable[[App], None]:
     def shot(app: App) -> None:
         match = new_match(map_name)
-        advance(match, _late)
+        play_bots_until(match, _late)
         open_scene(app, match)
 
     return shot
@@ -98,7 +81,7 @@ def busy_of(map_name: str) -> Callable[[App], None]:
 def build(app: App) -> None:
     """Ann building on CCCP with the tile popup open on a hex with several choices."""
     match = new_match("cccp")
-    advance(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
+    play_bots_until(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
     scene = open_scene(app, match)
     by_hex = scene.controls.buildable()
     middle = scene.mv.camera.viewport.center
@@ -124,7 +107,7 @@ def deliver(app: App) -> None:
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
     match = new_match("chile", 8)
-    advance(match, choice)
+    play_bots_until(match, choice)
     scene = open_scene(app, match)
     view = scene.aos
     good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
@@ -143,7 +126,7 @@ def deliver(app: App) -> None:
 def auction(app: App) -> None:
     """Ann's turn in a Chile auction after the others have bid."""
     match = new_match("chile")
-    advance(match, lambda s: s.round >= 2 and s.phase == "auction" and s.high_bid > 0)
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == "auction" and s.high_bid > 0)
     open_scene(app, match)
 
 
@@ -151,7 +134,7 @@ def end(app: App) -> None:
     """A finished CCCP game: the board and the results with the loser's note."""
     match = new_match("cccp")
     match.seats = tuple(SeatConfig(s.name, "bot", "normal", s.color) for s in match.seats)
-    advance(match, lambda s: False, limit=20000)
+    play_bots_until(match, lambda s: False, limit=20000)
     open_scene(app, match)
 
 

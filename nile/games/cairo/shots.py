@@ -90,11 +90,9 @@ def crowded(players: int = 5, seed: int = 1, *, on_board: float = 1.0,
 
 def open_scene(app: App, match: Match, events: list[Event] | None = None) -> CairoScene:
     from nile.games.cairo.scene import CairoScene
-    from nile.ui.launcher import LauncherScene
+    from nile.ui.shots import on_table
 
-    app.reset(LauncherScene(app))
-    scene = CairoScene(app, match)
-    app.push(scene)
+    scene = on_table(app, CairoScene(app, match))
     if events:
         scene.on_events(events)
     return scene

@@ -6,16 +6,15 @@ worth seeing, then shows it from the chair of the first seat, a human (Ann).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nile.ai.bots import choose, make_bot
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
 from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
 from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.state import CleopatraState
+from nile.ui.shots import on_table, play_bots_until
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -31,41 +30,24 @@ def seats(players: int) -> list[SeatConfig]:
     ]
 
 
-def advance(match: Match, stop: Callable[[CleopatraState], bool], limit: int = 3000) -> None:
-    """The normal bot plays every seat until `stop` holds at Ann's decision."""
-    for _ in range(limit):
-        state = match.state
-        assert isinstance(state, CleopatraState)
-        seat = state.current_player
-        if seat is None:
-            return
-        if seat == 0 and stop(state):
-            return
-        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
-        match.play(choose(bot, state.observation(seat)))
-        match.resolve_chance()
 
 
 def open_scene(app: App, match: Match) -> CleopatraScene:
     from nile.games.cleopatra.scene import CleopatraScene
-    from nile.ui.launcher import LauncherScene
 
-    app.reset(LauncherScene(app))
-    scene = CleopatraScene(app, match)
-    app.push(scene)
-    return scene
+    return on_table(app, CleopatraScene(app, match))
 
 
 def start(app: App) -> None:
     """Ann's first decision of a 3-player game (bots are paused in pictures)."""
     match = Match.new(GAME_INFO, seats(3), seed=4)
-    advance(match, lambda s: True)
+    play_bots_until(match, lambda s: True)
     open_scene(app, match)
 
 
 def auction(app: App) -> None:
     match = Match.new(GAME_INFO, seats(4), seed=6)
-    advance(match, lambda s: s.phase == AUCTION and s.turn == 1)
+    play_bots_until(match, lambda s: s.phase == AUCTION and s.turn == 1)
     open_scene(app, match)
 
 
@@ -81,7 +63,7 @@ def sources(app: App) -> None:
     def can_ship(state: CleopatraState) -> bool:
         return _free_action(state) and any(isinstance(a, ShipFruit) for a in state.legal_actions())
 
-    advance(match, can_ship)
+    play_bots_until(match, can_ship)
     scene = open_scene(app, match)
     ship = next(a for a in scene.legal if isinstance(a, ShipFruit))
     scene.picked = [("hand_city", ship.city_card)]
@@ -98,7 +80,7 @@ def building(app: App) -> None:
             isinstance(a, StartBuilding) for a in state.legal_actions()
         )
 
-    advance(match, can_build)
+    play_bots_until(match, can_build)
     scene = open_scene(app, match)
     build = next(a for a in scene.legal if isinstance(a, StartBuilding))
     scene.picked = [("hand_auction", build.building)]
@@ -109,7 +91,7 @@ def building(app: App) -> None:
 
 def _finished() -> Match:
     match = Match.new(GAME_INFO, seats(5), seed=5)
-    advance(match, lambda s: s.is_terminal, limit=6000)
+    play_bots_until(match, lambda s: s.is_terminal, limit=6000)
     return match
 
 

@@ -6,14 +6,13 @@ shows it from the chair of the first seat, a human (Ann), as she would see it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nile.ai.bots import choose, make_bot
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, KapState, cheapest_build
 from nile.games.kap_kairo.rules.events import DuelRound
+from nile.ui.shots import on_table, play_bots_until
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -27,29 +26,12 @@ SEATS = (
 )
 
 
-def advance(match: Match, stop: Callable[[KapState], bool], limit: int = 4000, me: int = 0) -> None:
-    """Play the normal bot's move for every seat until `stop` holds at Ann's decision."""
-    for _ in range(limit):
-        state = match.state
-        assert isinstance(state, KapState)
-        seat = state.current_player
-        if seat is None:
-            return
-        if seat == me and stop(state):
-            return
-        bot = make_bot(GAME_INFO, "normal", seat, match.ply)
-        match.play(choose(bot, state.observation(seat)))
-        match.resolve_chance()
 
 
 def open_scene(app: App, match: Match) -> KapKairoScene:
     from nile.games.kap_kairo.scene import KapKairoScene
-    from nile.ui.launcher import LauncherScene
 
-    app.reset(LauncherScene(app))
-    scene = KapKairoScene(app, match)
-    app.push(scene)
-    return scene
+    return on_table(app, KapKairoScene(app, match))
 
 
 def start(app: App) -> None:
@@ -61,7 +43,7 @@ def bidding(app: App) -> None:
     """A later auction: Ann (third to write) types her bid; two bids are sealed already."""
     seats = (SEATS[1], SEATS[2], SEATS[0], SEATS[3])
     match = Match.new(GAME_INFO, seats, seed=5)
-    advance(match, lambda s: s.step == BID and s.auction >= 3, me=2)
+    play_bots_until(match, lambda s: s.step == BID and s.auction >= 3, me=2)
     scene = open_scene(app, match)
     scene.set_bid(17)
 
@@ -84,7 +66,7 @@ def reveal(app: App) -> None:
         recent = [e for entry in match.log[-12:] for e in entry.events]
         return state.step == CHOOSE and any(isinstance(e, DuelRound) for e in recent)
 
-    advance(match, after_duel)
+    play_bots_until(match, after_duel)
     open_scene(app, match)
 
 
@@ -96,14 +78,14 @@ def build(app: App) -> None:
         best = cheapest_build(state) if state.step == DECIDE else None
         return best is not None and best.buy > 0 and best.bonus > 0 and len(state.row) >= 2
 
-    advance(match, buildable)
+    play_bots_until(match, buildable)
     open_scene(app, match)
 
 
 def midgame(app: App) -> None:
     """Deep in the game: long lines, crossed cards, bonus cards; the busiest table."""
     match = Match.new(GAME_INFO, SEATS, seed=6)
-    advance(
+    play_bots_until(
         match,
         lambda s: s.step == DECIDE and sum(len(c) for c in s.crossed) >= 14 and len(s.row) >= 3,
     )
@@ -113,7 +95,7 @@ def midgame(app: App) -> None:
 def end(app: App) -> None:
     """Someone crossed an 8th card: the results with each railway."""
     match = Match.new(GAME_INFO, SEATS, seed=8)
-    advance(match, lambda s: False, limit=6000)
+    play_bots_until(match, lambda s: False, limit=6000)
     open_scene(app, match)
 
 

@@ -43,11 +43,9 @@ def _advance(match: Match, stop: Callable[[Match, list[Event]], bool], limit: in
 
 def _open(app: App, match: Match, events: list[Event] | None = None) -> None:
     from nile.games.loose_caboose.scene import LooseCabooseScene
-    from nile.ui.launcher import LauncherScene
+    from nile.ui.shots import on_table
 
-    app.reset(LauncherScene(app))
-    scene = LooseCabooseScene(app, match)
-    app.push(scene)
+    scene = on_table(app, LooseCabooseScene(app, match))
     if events:
         scene.on_events(events)
 

@@ -22,10 +22,11 @@ from nile.games.age_of_steam.scenario import (
     start_move,
 )
 from nile.games.age_of_steam.scene import AgeOfSteamScene
-from nile.games.age_of_steam.shots import advance, seats
+from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.geometry import geometry
 from nile.ui.chrome.results import ResultsScene
+from nile.ui.shots import play_bots_until
 from tests.ui.harness import frames, make_app
 
 
@@ -96,7 +97,7 @@ def test_a_finished_game_shows_results_and_replays() -> None:
                        save=False)
     bots = [SeatConfig(s.name, "bot", "normal", s.color) for s in seats("egypt", 3)]
     match = Match.new(GAME_INFO, bots, 4, {"map": "egypt"})
-    advance(match, lambda s: False, limit=20000)
+    play_bots_until(match, lambda s: False, limit=20000)
     assert match.state.is_terminal
     scene = AgeOfSteamScene(app, match)
     app.push(scene)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
-from nile.games.kap_kairo import GAME_INFO, shots
+from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.ledger import entry_cells
 from nile.games.kap_kairo.reveal import last_reveal
 from nile.games.kap_kairo.rules import card_named
@@ -16,6 +16,7 @@ from nile.games.kap_kairo.rules.events import (
     TieByCapital,
 )
 from nile.games.kap_kairo.scene import KapKairoScene
+from nile.ui.shots import play_bots_until
 from tests.ui.harness import frames, make_app
 
 
@@ -52,7 +53,7 @@ def test_a_finished_game_replays_move_by_move() -> None:
     app = make_app()
     seats = (SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy", 1))
     match = Match.new(GAME_INFO, seats, seed=2)
-    shots.advance(match, lambda s: False, me=-1)
+    play_bots_until(match, lambda s: False, me=-1)
     assert match.state.is_terminal
     replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
     scene = KapKairoScene(app, match, replay=replay)
