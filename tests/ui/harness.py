@@ -11,6 +11,14 @@ def make_app() -> App:
     return App()
 
 
+def instant_app() -> App:
+    """An app with animations off and bots moving at once: scene tests play whole games."""
+    app = App()
+    app.apply_settings(app.settings.changed(animation_speed="off", bot_speed="instant"),
+                       save=False)
+    return app
+
+
 def tick(app: App, events: list[pygame.event.Event], dt: float = 1 / 60) -> None:
     """One frame with `events` plus whatever pygame_gui posted to the queue."""
     app.tick(dt, pygame.event.get() + events)

@@ -13,7 +13,7 @@ from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.results import ResultsScene
 from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm
-from tests.ui.harness import click, frames, key, make_app, press
+from tests.ui.harness import click, frames, instant_app, key, press
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
@@ -22,11 +22,7 @@ registry.register(INFO)
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def two_humans(app) -> ToyScene:  # type: ignore[no-untyped-def]

@@ -34,16 +34,12 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import panel as panel_module
-from tests.ui.harness import click, frames, key, make_app, tick
+from tests.ui.harness import click, frames, instant_app, key, tick
 
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def open_scene(app, match: Match) -> AgeOfSteamScene:  # type: ignore[no-untyped-def]

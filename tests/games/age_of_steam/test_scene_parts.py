@@ -27,7 +27,7 @@ from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.geometry import geometry
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.shots import play_bots_until
-from tests.ui.harness import frames, make_app
+from tests.ui.harness import frames, instant_app
 
 
 @pytest.mark.parametrize("name", MAP_NAMES)
@@ -92,9 +92,7 @@ def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
 
 
 def test_a_finished_game_shows_results_and_replays() -> None:
-    app = make_app()
-    app.apply_settings(app.settings.changed(animation_speed="off", bot_speed="instant"),
-                       save=False)
+    app = instant_app()
     bots = [SeatConfig(s.name, "bot", "normal", s.color) for s in seats("egypt", 3)]
     match = Match.new(GAME_INFO, bots, 4, {"map": "egypt"})
     play_bots_until(match, lambda s: False, limit=20000)

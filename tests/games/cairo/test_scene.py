@@ -22,16 +22,12 @@ from nile.games.cairo.scene import CairoScene
 from nile.games.cairo.shots import match_of
 from nile.ui.chrome.game_scene import has_hidden_information
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, drag, frames, key, make_app, press
+from tests.ui.harness import click, drag, frames, instant_app, key, press
 
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def animated(app) -> None:  # type: ignore[no-untyped-def]

@@ -31,18 +31,14 @@ from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices, panels
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, key, make_app, press
+from tests.ui.harness import click, frames, instant_app, key, press
 
 D = game_data()
 
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def open_scene(app, seats, seed: int) -> CleopatraScene:  # type: ignore[no-untyped-def]

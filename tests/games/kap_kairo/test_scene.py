@@ -16,16 +16,12 @@ from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.ui import text
-from tests.ui.harness import click, frames, key, make_app, press
+from tests.ui.harness import click, frames, instant_app, key, press
 
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def open_scene(app, seats, seed: int) -> KapKairoScene:  # type: ignore[no-untyped-def]

@@ -12,16 +12,12 @@ from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.cards import UNKNOWN
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, key, make_app, press
+from tests.ui.harness import click, frames, instant_app, key, press
 
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    application = make_app()
-    application.apply_settings(
-        application.settings.changed(animation_speed="off", bot_speed="instant"), save=False
-    )
-    return application
+    return instant_app()
 
 
 def open_scene(app, seats, seed: int) -> LooseCabooseScene:  # type: ignore[no-untyped-def]
