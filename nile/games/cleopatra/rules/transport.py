@@ -38,31 +38,14 @@ def components(state: CleopatraState) -> list[int]:
     return [root(c) for c in range(CITIES)]
 
 
-def distances(state: CleopatraState, start: int) -> list[int]:
-    """Tracks to cross from `start` to each city over trained tracks (-1: unreachable)."""
-    dist = [-1] * CITIES
-    dist[start] = 0
-    queue = deque([start])
-    seats = state.track_seat
-    while queue:
-        city = queue.popleft()
-        for track in D.city_tracks[city]:
-            if seats[2 * track] < 0:
-                continue
-            other = D.other_end(track, city)
-            if dist[other] < 0:
-                dist[other] = dist[city] + 1
-                queue.append(other)
-    return dist
-
-
-def route(state: CleopatraState, source: int, destination: int) -> tuple[int, ...]:
-    """The shortest chain of cities from `source` to `destination` (empty if none)."""
-    if source == destination:
-        return (source,)
+def _walk(state: CleopatraState, start: int) -> tuple[list[int], list[int]]:
+    """Breadth-first over trained tracks from `start`: each city's predecessor on a
+    shortest chain (-1: unreachable; `start` is its own), and the cities in the order
+    reached."""
     previous = [-1] * CITIES
-    previous[source] = source
-    queue = deque([source])
+    previous[start] = start
+    order = [start]
+    queue = deque([start])
     seats = state.track_seat
     while queue:
         city = queue.popleft()
@@ -72,10 +55,26 @@ def route(state: CleopatraState, source: int, destination: int) -> tuple[int, ..
             other = D.other_end(track, city)
             if previous[other] < 0:
                 previous[other] = city
-                if other == destination:
-                    path = [other]
-                    while path[-1] != source:
-                        path.append(previous[path[-1]])
-                    return tuple(reversed(path))
+                order.append(other)
                 queue.append(other)
-    return ()
+    return previous, order
+
+
+def distances(state: CleopatraState, start: int) -> list[int]:
+    """Tracks to cross from `start` to each city over trained tracks (-1: unreachable)."""
+    previous, order = _walk(state, start)
+    dist = [-1] * CITIES
+    for city in order:
+        dist[city] = 0 if city == start else dist[previous[city]] + 1
+    return dist
+
+
+def route(state: CleopatraState, source: int, destination: int) -> tuple[int, ...]:
+    """The shortest chain of cities from `source` to `destination` (empty if none)."""
+    previous, _ = _walk(state, source)
+    if previous[destination] < 0:
+        return ()
+    path = [destination]
+    while path[-1] != source:
+        path.append(previous[path[-1]])
+    return tuple(reversed(path))
