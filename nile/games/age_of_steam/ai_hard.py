@@ -11,9 +11,7 @@ plays the heuristic, and it keeps the heuristic's move unless the search finds a
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from typing import Any
 
 from nile.ai.ismcts import ISMCTS
@@ -138,34 +136,20 @@ class HardBot:
         self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
                               seconds=settings.hard_seconds)
         self._legal: list[Action] = []
-        self._budget = settings.hard_seconds
-        self._spent = 0.0
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
         self._search.set_budget(iterations, seconds)
-        if seconds is not None or iterations is not None:
-            self._budget = seconds if seconds is not None else math.inf
 
     def start(self, observation: GameState) -> None:
         view = observation.clone()
         view.__class__ = PrunedView
         self._legal = view.legal_actions()
-        self._spent = 0.0
         self._search.start(view)
 
     def think(self, seconds: float) -> bool:
-        """Search for at most `seconds`, and never past the decision's own budget.
-
-        Works around nile.ai.ismcts, whose `think` checks its `seconds` budget only
-        between calls, so one long call could overrun it."""
-        left = self._budget - self._spent
-        if left <= 0:
-            return True
-        started = time.perf_counter()
-        done = self._search.think(min(seconds, left))
-        self._spent += time.perf_counter() - started
-        return done or self._spent >= self._budget
+        """Search for at most `seconds`; the search itself keeps the decision's time cap."""
+        return self._search.think(seconds)
 
     def action(self) -> Action:
         """The search's choice if it beats the heuristic's by a clear margin, else the

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 
 from nile.ai.hooks import AiHooks
@@ -461,28 +460,23 @@ class HardBot:
     """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation.
 
     The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
-    thinking, whichever comes first; the cap holds inside one long `think` call too.
+    thinking, whichever comes first (the shared search keeps the cap inside one call).
     """
 
     def __init__(self, hooks: AiHooks, rng: random.Random) -> None:
-        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations, seconds=None)
-        self._thought = 0.0
+        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations,
+                              seconds=SEARCH_TIME_CAP)
+
+    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
+        """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
+        self._search.set_budget(iterations, seconds)
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CleopatraState)
-        self._thought = 0.0
         self._search.start(_as_search(observation.clone()))
 
     def think(self, seconds: float) -> bool:
-        if SEARCH_TIME_CAP is not None:
-            seconds = min(seconds, SEARCH_TIME_CAP - self._thought)
-            if seconds <= 0:
-                return True
-        started = time.perf_counter()
-        done = self._search.think(seconds)
-        self._thought += time.perf_counter() - started
-        capped = SEARCH_TIME_CAP is not None and self._thought >= SEARCH_TIME_CAP
-        return done or capped
+        return self._search.think(seconds)
 
     def action(self) -> Action:
         return self._search.action()
