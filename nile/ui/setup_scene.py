@@ -120,10 +120,19 @@ class SetupScene(Scene):
         """After an option changes: enough players for it, and only colours it allows
         (Egypt has no blue player)."""
         self._fill_seats()
-        banned = excluded_colors(self.info, self.options)
-        for seat, row in enumerate(self.rows):
-            if row.kind != "Empty" and theme.palette()[row.color].name in banned:
-                self._next_color(seat)
+        for seat in range(len(self.rows)):
+            self._free_color(seat)
+
+    def _free_color(self, seat: int) -> None:
+        """A seated player whose colour is forbidden or another's takes the next free one."""
+        row = self.rows[seat]
+        if row.kind == "Empty":
+            return
+        taken = {r.color for i, r in enumerate(self.rows) if i != seat and r.kind != "Empty"}
+        if row.color in taken or (
+            theme.palette()[row.color].name in excluded_colors(self.info, self.options)
+        ):
+            self._next_color(seat)
 
     def _fill_seats(self) -> None:
         """Seat normal bots in empty chairs until the chosen options have enough players."""
@@ -204,7 +213,9 @@ class SetupScene(Scene):
                     self._next_color(seat)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element in self.kind_menus:
-                self.rows[self.kind_menus[event.ui_element]].kind = event.text
+                seat = self.kind_menus[event.ui_element]
+                self.rows[seat].kind = event.text
+                self._free_color(seat)
                 self._sync_rows()
             elif event.ui_element in self.option_menus:
                 self.options[self.option_menus[event.ui_element]] = event.selected_option_id

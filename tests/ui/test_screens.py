@@ -90,6 +90,12 @@ def test_setup_seats_enough_players_for_the_chosen_map() -> None:
     )
     tick(app, [to_egypt])  # Egypt has no blue player: the blue seat takes a free colour
     assert validate(info, scene.rows, scene.options) is None
+    fifth = next(menu for menu, seat in scene.kind_menus.items() if seat == 4)
+    seat_fifth = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=fifth, text="Bot (easy)",
+    )
+    tick(app, [seat_fifth])  # its default colour went to the former blue seat
+    assert validate(info, scene.rows, scene.options) is None
 
 
 def test_a_hostile_save_is_refused_with_a_message_and_kept() -> None:
