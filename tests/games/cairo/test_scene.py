@@ -87,7 +87,10 @@ def test_a_turn_by_mouse_choose_then_three_flicks(app) -> None:  # type: ignore[
         start = anchor(scene)
         drag(app, start, (start[0] + 5, start[1] + 60 + 10 * flick))
         frames(app, 2)
-        assert len([e for e in scene.match.log if isinstance(e.action, A.Flick)]) == flick + 1
+        # count only the human's flicks: the instant bot may already be flicking (how many
+        # frames its search takes depends on the machine)
+        mine = [e for e in scene.match.log if isinstance(e.action, A.Flick) and e.seat == 0]
+        assert len(mine) == flick + 1
     assert scene.state.current_player == 1 or scene.state.turn == 1
 
 
