@@ -18,10 +18,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from nile.app import App
+    from nile.core import library
     from nile.ui.launcher import LauncherScene
 
-    app = App()
-    app.push(LauncherScene(app))
+    library.tidy()
+    app = App(home=LauncherScene)
+    app.go_home()
     app.run()
     return 0
 

@@ -1,31 +1,63 @@
-"""The window, the clock and the scene stack.
+"""The window, the clock and the scene stack, with the net under every frame.
 
 The canvas is a logical 1280×800 surface; `pygame.SCALED` lets SDL scale it to any
 window size and maps mouse positions back, so scenes only ever think in canvas pixels.
-Run with `python -m nile`.
+The window opens no larger than the desktop (scaled down, aspect kept).
+
+`step` is the guarded frame the main loop runs: an exception in any scene is caught,
+written to a crash report, the game's autosave is kept, and the player sees an error
+screen instead of losing the window. The guard is a net, not a fix: tests call `tick`,
+which lets exceptions through. Run with `python -m nile`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
+import time
 import warnings
+from collections.abc import Callable
 
 import pygame
 
+from nile.core.text import safe_text
+from nile.ui import crash, sound, theme
 from nile.ui import settings as settings_store
-from nile.ui import sound, theme
+from nile.ui.chrome.panels import Toasts
+from nile.ui.launcher import LauncherScene
 from nile.ui.scene import Scene
 
 FPS = 60
 IDLE_FPS = 20
 IDLE_AFTER = 1.5
 """Seconds without input before a scene that says it is idle drops to IDLE_FPS."""
+DESKTOP_MARGIN = (40, 80)
+"""Room left for the window's frame, title bar and the desktop's panels."""
+CRASHES_BEFORE_GIVING_UP = 3
+"""Crashes within CRASH_WINDOW seconds after which the app closes instead of looping."""
+CRASH_WINDOW = 10.0
+
+
+def window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The largest window of the canvas's aspect that fits the desktop (never above 1×).
+
+    >>> window_size((1024, 768))
+    (984, 615)
+    >>> window_size((1920, 1080))
+    (1280, 800)
+    """
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return theme.WIDTH, theme.HEIGHT
+    room_w, room_h = desktop[0] - DESKTOP_MARGIN[0], desktop[1] - DESKTOP_MARGIN[1]
+    scale = min(1.0, room_w / theme.WIDTH, room_h / theme.HEIGHT)
+    scale = max(scale, 0.25)
+    return round(theme.WIDTH * scale), round(theme.HEIGHT * scale)
 
 
 class App:
-    """Owns the display and the stack of scenes; `tick` runs one frame."""
+    """Owns the display and the stack of scenes; `tick` runs one frame, `step` a guarded one."""
 
-    def __init__(self) -> None:
+    def __init__(self, home: Callable[[App], Scene] = LauncherScene) -> None:
         # SDL without a GPU scales in software; pygame warns about it, the app is fine.
         warnings.filterwarnings("ignore", message="no fast renderer available")
         pygame.init()
@@ -34,13 +66,35 @@ class App:
         self.screen = pygame.display.set_mode(
             (theme.WIDTH, theme.HEIGHT), pygame.SCALED | pygame.RESIZABLE
         )
+        self._fit_window()
+        self.home = home
+        """The first screen (the launcher); scenes go back to it with `go_home`."""
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
         self.bots_paused = False
         """Scripted screenshots are still pictures: bots wait (their thinking is timed)."""
+        self.notices = Toasts(center_x=theme.WIDTH // 2, top=theme.HEIGHT - 150)
+        """Messages from the app itself (a setting that could not be written, say)."""
+        self._crash_times: list[float] = []
         self.settings = settings_store.load()
         self.apply_settings(self.settings, save=False)
+
+    def _fit_window(self) -> None:
+        """Shrink the window to the desktop (a 1024×768 screen cannot show 1280×800)."""
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return
+        size = window_size(desktops[0] if desktops else None)
+        if size == (theme.WIDTH, theme.HEIGHT):
+            return
+        with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+            # only the window's size is set; drawing stays with pygame.display
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+            window.size = size
+            window.position = pygame.WINDOWPOS_CENTERED
 
     # The stack ---------------------------------------------------------------------
 
@@ -70,10 +124,26 @@ class App:
             self.stack.pop().exit()
         self.push(scene)
 
+    def go_home(self) -> None:
+        """Back to the first screen with nothing above it (Quit to launcher).
+
+        The scenes leave first, so their saves are on the disk before the launcher
+        reads what is in progress."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(self.home(self))
+
+    def notify(self, message: str, kind: str = "info", seconds: float = 6.0) -> None:
+        """A message over whatever scene is showing."""
+        self.notices.show(safe_text(message, 300), kind, seconds)
+
     # Settings ------------------------------------------------------------------------
 
     def apply_settings(self, new: settings_store.Settings, save: bool = True) -> None:
-        """Use and (by default) persist new settings."""
+        """Use and (by default) persist new settings.
+
+        Settings that cannot be written (a read-only or full disk) stay in force for
+        this session, and the player is told."""
         fullscreen_changed = new.fullscreen != self.is_fullscreen()
         self.settings = new
         theme.use_color_blind_palette(new.color_blind)
@@ -83,7 +153,12 @@ class App:
             with contextlib.suppress(pygame.error):
                 pygame.display.toggle_fullscreen()
         if save:
-            settings_store.save(new)
+            try:
+                settings_store.save(new)
+            except OSError as error:
+                reason = safe_text(error.strerror or error, 100)
+                self.notify(f"Settings could not be saved ({reason}); they apply until you quit.",
+                            "error")
 
     def is_fullscreen(self) -> bool:
         return bool(pygame.display.is_fullscreen())
@@ -97,37 +172,68 @@ class App:
         """One frame: route events, update the top scene, draw the visible stack."""
         for event in events:
             if event.type == pygame.QUIT:
-                self.running = False
+                self.request_quit()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             elif self.top is not None:
                 self.top.dispatch(event)
         if self.top is not None:
             self.top.update_all(dt)
+        self.notices.update(dt)
         self.draw(self.screen)
 
+    def request_quit(self) -> None:
+        """The window's close button: the top scene may ask first (unsaved game)."""
+        if self.top is None or self.top.allow_quit():
+            self.running = False
+
+    def step(self, dt: float, events: list[pygame.event.Event]) -> None:
+        """A frame under the net: a scene's exception becomes the error screen."""
+        try:
+            self.tick(dt, events)
+        except Exception as error:  # the net: every cause is fixed and tested where it is
+            self.crashed(error)
+
+    def crashed(self, error: BaseException) -> None:
+        """Keep the game, write a report, show the error screen (or close if it loops)."""
+        report = crash.write_report(error, self.stack)
+        resume = crash.rescue(self.stack)
+        now = time.monotonic()
+        self._crash_times = [t for t in self._crash_times if now - t < CRASH_WINDOW] + [now]
+        if len(self._crash_times) >= CRASHES_BEFORE_GIVING_UP:
+            print(f"Nile stopped after repeated errors; report: {report}", file=sys.stderr)
+            self.running = False
+            return
+        while self.stack:
+            with contextlib.suppress(Exception):
+                self.stack.pop().exit()
+        self.push(crash.ErrorScene(self, report, resume))
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the highest non-overlay scene up to the top."""
+        """Draw from the highest non-overlay scene up to the top, then the app's notices."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw_all(surface)
+        self.notices.draw(surface)
 
     def run(self) -> None:
         """The main loop, until Quit. A still screen is redrawn less often (it saves power)."""
         quiet = 0.0
         while self.running and self.stack:
             idle = quiet > IDLE_AFTER and self.top is not None and self.top.is_idle()
+            idle = idle and not self.notices.items
             dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
             events = pygame.event.get()
             quiet = 0.0 if events else quiet + dt
-            self.tick(min(dt, 0.1), events)
+            self.step(min(dt, 0.1), events)
             pygame.display.flip()
         self.close()
 
     def close(self) -> None:
         """Let every scene finish (flush saves), top first, then shut pygame down."""
         while self.stack:
-            self.stack.pop().exit()
+            with contextlib.suppress(Exception):
+                self.stack.pop().exit()
         pygame.quit()

@@ -1,36 +1,54 @@
-"""Where Nile keeps saves, settings and history (platformdirs; `NILE_HOME` overrides)."""
+"""Where Nile keeps saves, settings and history (platformdirs; `NILE_HOME` overrides).
+
+Folders are created on first use, but a folder that cannot be created (a read-only or
+full `NILE_HOME`) is not an error here: the app starts with defaults, and whoever then
+tries to write there gets the OSError and tells the player.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 import platformdirs
 
 
-def data_dir() -> Path:
-    """The user data folder: saves, practice history. Created on first use."""
-    override = os.environ.get("NILE_HOME")
-    path = Path(override) / "data" if override else Path(platformdirs.user_data_dir("nile"))
-    path.mkdir(parents=True, exist_ok=True)
+def _made(path: Path) -> Path:
+    with contextlib.suppress(OSError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir() -> Path:
+    """The user data folder: saves, practice history, crash reports."""
+    override = os.environ.get("NILE_HOME")
+    return _made(Path(override) / "data" if override else Path(platformdirs.user_data_dir("nile")))
 
 
 def config_dir() -> Path:
-    """The user config folder: settings.json. Created on first use."""
+    """The user config folder: settings.json."""
     override = os.environ.get("NILE_HOME")
-    path = Path(override) / "config" if override else Path(platformdirs.user_config_dir("nile"))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _made(
+        Path(override) / "config" if override else Path(platformdirs.user_config_dir("nile"))
+    )
 
 
 def saves_dir() -> Path:
-    """Manual saves and the autosave."""
-    path = data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Manual saves (named by the player)."""
+    return _made(data_dir() / "saves")
 
 
-def autosave_path() -> Path:
-    """The game in progress, rewritten after every action and resumed on launch."""
+def autosaves_dir() -> Path:
+    """One autosave per game played here, rewritten after every action (see `library`)."""
+    return _made(saves_dir() / "autosaves")
+
+
+def legacy_autosave_path() -> Path:
+    """Where Nile 0.1 kept its single autosave; moved into `autosaves_dir` at start."""
     return saves_dir() / "autosave.json"
+
+
+def crash_dir() -> Path:
+    """Crash reports: what went wrong, for a bug report."""
+    return _made(data_dir() / "crashes")

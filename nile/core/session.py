@@ -20,6 +20,10 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameInfo, GameState, Seat
 
+FORMAT = "nile-save"
+VERSION = 1
+"""The save format this Nile writes and reads (`nile.core.saves` checks it)."""
+
 SEAT_KINDS = ("human", "bot")
 BOT_LEVELS = ("easy", "normal", "hard")
 
@@ -152,8 +156,6 @@ class Match:
 
     def to_save(self) -> dict[str, Any]:
         """The JSON-safe save: everything needed to rebuild this exact game."""
-        from nile.core.saves import FORMAT, VERSION
-
         return {
             "format": FORMAT,
             "version": VERSION,

@@ -1,12 +1,14 @@
-"""Player names inside engine text.
+"""Player names inside engine text, and the one gate every outside string passes.
 
 Engines do not know names, so log lines and refusals say `{p0}`, `{p1}`, …; the UI
-turns them into names at the last moment.
+turns them into names at the last moment. Strings from saves, settings and the keyboard
+reach the screen only through `safe_text`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 _REF = re.compile(r"\{p(\d+)\}")
@@ -38,3 +40,58 @@ def count(number: int, noun: str, plural: str | None = None) -> str:
     ('1 share', '2 shares', '0 dice')
     """
     return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
+
+
+# The text gate ------------------------------------------------------------------------------
+
+MAX_SHOWN_CHARS = 400
+"""No line on a 1280-pixel canvas shows more; anything longer is cut before it is measured."""
+
+_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Control, format (zero-width, bidi, BOM), lone surrogate, private-use, unassigned."""
+
+_AS_SPACE = frozenset({"\t", "\u2028", "\u2029"})
+
+
+def safe_text(text: object, limit: int = MAX_SHOWN_CHARS, newlines: bool = False) -> str:
+    """`text` made safe to draw: the one gate for strings from saves, settings and the keyboard.
+
+    Drops control characters (NUL included), zero-width and bidi controls, byte-order marks,
+    lone surrogates and private-use or unassigned code points (fonts crash or lie on them),
+    turns tabs and line separators into spaces (newlines too unless `newlines`), and cuts
+    the result to `limit` characters in one step, so a 100,000-character title costs no more
+    than a short one. Anything that is not a string becomes its `str()` first.
+
+    >>> safe_text("Ann\\x00\\u200b\\u202e")
+    'Ann'
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    text = text[: limit * 2]  # a cleaned text never grows, so this bounds the work below
+    if text.isprintable():  # the common case: nothing to drop
+        return text[:limit]
+    out = []
+    for char in text:
+        if char == "\n" and newlines:
+            out.append(char)
+        elif char in _AS_SPACE or char in "\r\n":
+            out.append(" ")
+        elif unicodedata.category(char) not in _DROPPED_CATEGORIES:
+            out.append(char)
+    return "".join(out)[:limit]
+
+
+def is_safe_char(char: str) -> bool:
+    """Whether a typed character may enter a text field (the gate would keep it as it is)."""
+    return len(char) == 1 and (char == " " or safe_text(char) == char)
+
+
+class UnsafeChars:
+    """A 'set' of every character the gate drops, for pygame_gui's forbidden characters.
+
+    pygame_gui only asks `char in forbidden`, so the whole Unicode range is covered
+    without listing it.
+    """
+
+    def __contains__(self, char: object) -> bool:
+        return not (isinstance(char, str) and is_safe_char(char))

@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nile.core import paths
+from nile.core import library
 from nile.core.game import GameInfo
 from nile.core.session import Match, SeatConfig
+from nile.ui.chrome.autosave import Autosaver
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -32,12 +34,14 @@ def scene_for(info: GameInfo) -> SceneFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def open_match(app: App, match: Match) -> None:
-    """Show a match (new or loaded) on top of the launcher."""
-    from nile.ui.launcher import LauncherScene
+def open_match(app: App, match: Match, autosave: Path | None = None) -> None:
+    """Show a match (new or loaded) on top of the launcher.
 
-    scene = scene_for(match.info)(app, match)
-    app.reset(LauncherScene(app))
+    `autosave` is the file the game continues in (Continue gives the game's own); without
+    it the game gets a new one, so it never replaces another unfinished game."""
+    path = autosave if autosave is not None else library.new_autosave_path(match.info.id)
+    scene = scene_for(match.info)(app, match, autosaver=Autosaver(path))
+    app.go_home()
     app.push(scene)
     if not match.state.is_terminal and scene.autosaver is not None:
         scene.autosaver.save(match)
@@ -53,7 +57,3 @@ def start_new(
     """A fresh match; no seed given means a random one (recorded in the save)."""
     chosen = seed if seed is not None else secrets.randbelow(2**31)
     open_match(app, Match.new(info, seats, chosen, options))
-
-
-def autosave_exists() -> bool:
-    return paths.autosave_path().exists()

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile import __version__
-from nile.core import paths, registry
+from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.autosave import read_header
+from nile.ui.chrome.dialogs import LoadDialog, open_save
 from nile.ui.games import is_playable
 from nile.ui.scene import Scene
 
@@ -82,28 +82,34 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None
-        self.autosave = read_header()
+        self.unfinished = library.unfinished()
         right, y = 1280 - GRID_LEFT, 40
         specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
             ("Quit", self._quit, None, None),
             ("Settings", self._settings, None, None),
             ("Load…", self._load, "Open a saved game", None),
         ]
-        if self.autosave and not self.autosave.get("finished"):
-            title = str(self.autosave.get("title", "game"))[:24]
-            specs.append(("Continue", self._continue, f"Resume {title}", "@accent"))
+        if self.unfinished:
+            count = len(self.unfinished)
+            resume = "Continue" if count == 1 else f"Continue ({count})"
+            hint = (f"Resume {self.unfinished[0].title}" if count == 1
+                    else f"{count} games in progress: choose one")
+            specs.append((resume, self._continue, hint, "@accent"))
         for i, (label, action, tip, style) in enumerate(specs):
             rect = pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48)
             self.button(rect, label, action, tip, style)
 
     def _continue(self) -> None:
-        from nile.ui.chrome.dialogs import open_save
+        if len(self.unfinished) == 1:
+            open_save(self.app, self.unfinished[0].path)
+        else:
+            self.app.push(LoadDialog(self.app, continuing=True))
 
-        open_save(self.app, paths.autosave_path())
+    def enter(self) -> None:
+        """Back on the launcher (a game left, a save deleted): what is in progress now."""
+        self.unfinished = library.unfinished()
 
     def _load(self) -> None:
-        from nile.ui.chrome.dialogs import LoadDialog
-
         self.app.push(LoadDialog(self.app))
 
     def _settings(self) -> None:
@@ -139,9 +145,11 @@ class LauncherScene(Scene):
         surface.fill(theme.BG)
         text.draw(surface, "Nile", (40, 28), 48, theme.ACCENT, "bold")
         text.draw(surface, "Five tabletop games along the river", (42, 94), 18, theme.MUTED)
-        if self.autosave and not self.autosave.get("finished"):
-            label = f"{self.autosave.get('title', '')}: {self.autosave.get('round', '')}"
-            text.draw(surface, label, (1280 - GRID_LEFT - 510, 96), 14, theme.MUTED, max_width=250)
+        if self.unfinished:
+            latest = self.unfinished[0]
+            label = f"Last played: {latest.title}, {latest.status}, {latest.when}"
+            text.draw(surface, label, (1280 - GRID_LEFT, 96), 14, theme.MUTED, anchor="topright",
+                      max_width=520)
         for tile in self.tiles:
             self._draw_tile(surface, tile)
         text.draw(

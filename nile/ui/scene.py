@@ -7,11 +7,13 @@ Each scene owns a pygame_gui manager for its standard controls, created on deman
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
+from nile.core.text import UnsafeChars
 from nile.ui import sound, theme
 
 if TYPE_CHECKING:
@@ -58,6 +60,18 @@ class Scene:
         self._actions[element] = action
         return element
 
+    def text_entry(
+        self, rect: pygame.Rect, initial: str = "", limit: int = 40, placeholder: str = ""
+    ) -> pygame_gui.elements.UITextEntryLine:
+        """A one-line text field that refuses, as they are typed or pasted, the characters
+        the text gate would drop (NUL, zero-width and bidi controls, lone surrogates)."""
+        entry = pygame_gui.elements.UITextEntryLine(
+            rect, manager=self.gui, initial_text=initial, placeholder_text=placeholder or None
+        )
+        entry.forbidden_characters = UnsafeChars()  # type: ignore[assignment]
+        entry.set_text_length_limit(limit)
+        return entry
+
     def forget(self, element: pygame_gui.core.UIElement) -> None:
         """Remove a control made with `button` (or any gui element)."""
         self._actions.pop(element, None)
@@ -66,6 +80,18 @@ class Scene:
     def is_idle(self) -> bool:
         """True when nothing moves on its own (the app may then redraw less often)."""
         return True
+
+    def allow_quit(self) -> bool:
+        """Asked when the window is closed; a scene with something to lose may ask first."""
+        return True
+
+    def crash_context(self) -> dict[str, str]:
+        """Facts for a crash report (a game scene gives its game and move count)."""
+        return {}
+
+    def rescue(self) -> Path | None:
+        """After a crash: keep what must not be lost; the save to resume from, if any."""
+        return None
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""

@@ -11,6 +11,7 @@ import pygame_gui
 
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
+from nile.core.text import safe_text
 from nile.ui import text, theme
 from nile.ui.games import start_new
 from nile.ui.scene import Scene
@@ -61,11 +62,12 @@ def seats_from_rows(rows: list[SeatRow]) -> list[SeatConfig]:
     for row in rows:
         if row.kind == "Empty":
             continue
+        name = " ".join(safe_text(row.name, 20).split())
         if row.kind == "Human":
-            seats.append(SeatConfig(row.name.strip(), "human", "normal", row.color))
+            seats.append(SeatConfig(name, "human", "normal", row.color))
         else:
             level = row.kind.split("(")[1].rstrip(")")
-            seats.append(SeatConfig(row.name.strip(), "bot", level, row.color))
+            seats.append(SeatConfig(name, "bot", level, row.color))
     return seats
 
 
@@ -154,10 +156,7 @@ class SetupScene(Scene):
         for seat, row in enumerate(self.rows):
             y = ROW_TOP + seat * ROW_HEIGHT
             self._kind_menu(seat)
-            entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(COL_NAME, y, 230, 40), self.gui, initial_text=row.name
-            )
-            entry.set_text_length_limit(20)
+            entry = self.text_entry(pygame.Rect(COL_NAME, y, 230, 40), row.name, 20)
             self.name_entries.append(entry)
         self._sync_rows()
         y = ROW_TOP

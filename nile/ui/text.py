@@ -1,7 +1,9 @@
 """Drawing text that never overflows: fitted, shrunk or ellipsised, and wrapped.
 
-Rendered lines are cached by (text, size, style, colour): scenes redraw every frame
-and most of their text does not change.
+Every string passes the text gate (`nile.core.text.safe_text`) before a font sees it, so
+a NUL, a zero-width character or a lone surrogate from a save or the keyboard can never
+crash a frame. Rendered lines are cached by (text, size, style, colour): scenes redraw
+every frame and most of their text does not change.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from nile.core.text import safe_text
 from nile.ui import assets
 from nile.ui.theme import TEXT, Color
 
@@ -18,20 +21,50 @@ MIN_SIZE = 11
 
 @lru_cache(maxsize=4096)
 def render(text: str, size: int, color: Color = TEXT, style: str = "regular") -> pygame.Surface:
-    """One line of text as a surface (cached)."""
-    return assets.font(size, style).render(text, True, color)
+    """One line of text as a surface (cached); text the font cannot draw gives a blank line."""
+    font = assets.font(size, style)
+    try:
+        return font.render(safe_text(text), True, color)
+    except (pygame.error, ValueError, UnicodeError):
+        # zero width (only combining marks, say): nothing to see, but never a crash
+        return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
 
 
-def fit(text: str, size: int, max_width: int, style: str = "regular") -> tuple[str, int]:
-    """The largest size (down to MIN_SIZE) at which `text` fits, else an ellipsised text."""
+def measure(text: str, size: int, style: str = "regular") -> int:
+    """The width in pixels of `text` (after the gate)."""
+    try:
+        return int(assets.font(size, style).size(safe_text(text))[0])
+    except (pygame.error, ValueError, UnicodeError):
+        return 0
+
+
+def fit(
+    text: str, size: int, max_width: int, style: str = "regular", at_word: bool = False
+) -> tuple[str, int]:
+    """The largest size (down to MIN_SIZE) at which `text` fits, else an ellipsised text.
+
+    The cut is found by bisection, so the number of measurements grows with the log of
+    the length, never with the length. `at_word` cuts at the last whole word when there
+    is one in the fitting part (names in lists: "Long game with…", not "Long game wi…").
+    """
+    text = safe_text(text)
     for trial in range(size, MIN_SIZE - 1, -1):
-        if assets.font(trial, style).size(text)[0] <= max_width:
+        if measure(text, trial, style) <= max_width:
             return text, trial
-    font = assets.font(MIN_SIZE, style)
-    cut = text
-    while cut and font.size(cut + "…")[0] > max_width:
-        cut = cut[:-1]
-    return (cut.rstrip() + "…") if cut != text else cut, MIN_SIZE
+    low, high = 0, len(text)  # the longest prefix + "…" that fits is text[:low]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if measure(text[:middle].rstrip() + "…", MIN_SIZE, style) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    cut = text[:low]
+    if at_word and " " in cut.strip():
+        cut = cut.rstrip()
+        word_end = cut.rfind(" ")
+        if word_end > 0 and low < len(text) and text[low] != " ":
+            cut = cut[:word_end]
+    return cut.rstrip() + "…", MIN_SIZE
 
 
 def draw(
@@ -47,6 +80,8 @@ def draw(
     """Draw one line anchored at `pos` ('topleft', 'center', 'midright', …); returns its rect."""
     if max_width is not None:
         text, size = fit(text, size, max_width, style)
+    else:
+        text = safe_text(text)
     image = render(text, size, color, style)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
@@ -54,20 +89,38 @@ def draw(
 
 
 def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
-    """Break `text` into lines no wider than `width` (paragraphs kept on '\\n')."""
-    font = assets.font(size, style)
+    """Break `text` into lines no wider than `width` (paragraphs kept on '\\n').
+
+    A word wider than a whole line (a name with no spaces, say) is broken inside."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in safe_text(text, limit=20_000, newlines=True).split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if measure(trial, size, style) <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            while measure(word, size, style) > width and len(word) > 1:
+                head = _longest_prefix(word, size, width, style)
+                lines.append(word[:head])
+                word = word[head:]
+            line = word
         lines.append(line)
     return lines
+
+
+def _longest_prefix(word: str, size: int, width: int, style: str) -> int:
+    """How many leading characters of `word` fit in `width` (at least one), by bisection."""
+    low, high = 1, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if measure(word[:middle], size, style) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def draw_wrapped(

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pygame
 
 from nile.app import App
+from nile.ui.launcher import LauncherScene
 
 
 def make_app() -> App:
-    return App()
+    return App(home=LauncherScene)
 
 
 def instant_app() -> App:
     """An app with animations off and bots moving at once: scene tests play whole games."""
-    app = App()
+    app = App(home=LauncherScene)
     app.apply_settings(app.settings.changed(animation_speed="off", bot_speed="instant"),
                        save=False)
     return app

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from nile.core import paths, registry
+from nile.core import registry
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.results import ResultsScene
@@ -65,7 +65,7 @@ def test_undo_and_autosave(app) -> None:  # type: ignore[no-untyped-def]
     scene.submit(pick)
     assert scene.autosaver is not None
     scene.autosaver.flush()
-    saved = json.loads(paths.autosave_path().read_text())
+    saved = json.loads(scene.autosaver.path.read_text())
     assert saved["actions"][-1] == pick.to_str() and saved["finished"] is False
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.state.legal_actions()[0] == pick and len(scene.match.actions) == 1

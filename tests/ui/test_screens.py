@@ -127,8 +127,9 @@ def test_load_dialog_opens_a_good_save() -> None:
     (paths.saves_dir() / "good.json").write_text(json.dumps(match.to_save()))
     dialog = LoadDialog(app)
     app.push(dialog)
-    label = dialog.saves[0][1]
-    assert label.startswith("good: Toy")
-    open_save(app, dialog.saves[0][0])
-    assert isinstance(app.top, ToyScene), label
+    entry = dialog.list.chosen
+    assert entry is not None and entry.name == "good" and entry.title == "Toy"
+    assert entry.players == ("Ann", "Bo")
+    open_save(app, entry.path)
+    assert isinstance(app.top, ToyScene)
     assert app.top.match.actions == match.actions

@@ -1,18 +1,26 @@
-"""Modal overlays: the in-game menu, save and load dialogs, messages, the rules summary."""
+"""Modal overlays: the in-game menu, save, load and continue dialogs, confirmations,
+messages and the rules summary.
+
+Nothing here loses a game without asking: leaving a game whose autosave failed, or
+deleting a save, asks first; a refused file becomes a message and stays untouched.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from nile.core import paths, saves
+from nile.core import library, paths, saves
 from nile.core.errors import SaveError
+from nile.core.text import safe_text
 from nile.ui import text, theme
+from nile.ui.chrome.savelist import SaveList, title_line
+from nile.ui.games import open_match
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -65,14 +73,24 @@ class Overlay(Scene):
             height,
         )
 
+    def button_row(self, specs: Sequence[tuple[str, Callable[[], None]]], y: int,
+                   accent_first: bool = True) -> None:
+        """Buttons side by side across the panel at height `y`."""
+        gap, inner = 12, self.panel.width - 80
+        width = (inner - gap * (len(specs) - 1)) // len(specs)
+        for i, (label, action) in enumerate(specs):
+            rect = pygame.Rect(self.panel.left + 40 + i * (width + gap), y, width, 44)
+            self.button(rect, label, action, object_id="@accent" if i == 0 and accent_first
+                        else None)
+
 
 class MessageDialog(Overlay):
     """A message with an OK button (a refused save file, say)."""
 
     def __init__(self, app: App, title: str, message: str) -> None:
-        lines = text.wrap(message, 17, 520)
+        self.message = safe_text(message, 2000, newlines=True)
+        lines = text.wrap(self.message, 17, 520)
         super().__init__(app, 600, 170 + 24 * min(len(lines), 10), title)
-        self.message = message
         self.button(
             pygame.Rect(self.panel.centerx - 70, self.panel.bottom - 64, 140, 44),
             "OK",
@@ -95,16 +113,68 @@ class MessageDialog(Overlay):
         text.draw_wrapped(surface, self.message, area, 17)
 
 
+class ConfirmDialog(Overlay):
+    """A question with two or three answers; each answer closes the dialog, then acts.
+
+    The last answer is the safe one (Esc gives it)."""
+
+    def __init__(self, app: App, title: str, message: str,
+                 answers: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        self.message = safe_text(message, 1000, newlines=True)
+        lines = text.wrap(self.message, 17, 560)
+        super().__init__(app, 660, 180 + 24 * min(len(lines), 8), title)
+        self.answers = list(answers)
+        self.button_row([(label, self._answer(action)) for label, action in self.answers],
+                        self.panel.bottom - 66)
+
+    def _answer(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._answer(self.answers[-1][1])()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        area = pygame.Rect(self.panel.left + 40, self.panel.top + 64, self.panel.width - 80,
+                           self.panel.height - 140)
+        text.draw_wrapped(surface, self.message, area, 17)
+
+
+def _nothing() -> None:
+    """The safe answer of a question: stay where you are."""
+
+
+def leave_game(app: App, game: GameScene, then: Callable[[], None]) -> None:
+    """Run `then` (quit, load, open another game) once the game is safe, or the player
+    has agreed to lose what the disk refused."""
+    if game.saved():
+        then()
+        return
+    reason = game.autosaver.last_error if game.autosaver is not None else None
+    app.push(ConfirmDialog(
+        app,
+        "This game is not saved",
+        f"{reason or 'The autosave failed.'} If you leave now, the moves since the last good "
+        "save are lost. Save it somewhere else first?",
+        [("Save elsewhere…", lambda: app.push(SaveDialog(app, game, elsewhere=True))),
+         ("Leave anyway", then),
+         ("Stay", _nothing)],
+    ))
+
+
 class MenuScene(Overlay):
     """Esc in a game: resume, save, load, undo, rules, settings, quit to the launcher."""
 
     def __init__(self, app: App, game: GameScene) -> None:
-        super().__init__(app, 380, 520, "Menu")
         self.game = game
         entries: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self.close),
             ("Save game…", lambda: self.app.replace(SaveDialog(self.app, game))),
-            ("Load game…", lambda: self.app.replace(LoadDialog(self.app))),
+            ("Load game…", self._load),
             ("Undo", self._undo),
             (
                 "Rules summary",
@@ -117,6 +187,7 @@ class MenuScene(Overlay):
         ]
         if game.replay is not None:
             entries = [e for e in entries if e[0] not in ("Save game…", "Undo")]
+        super().__init__(app, 380, 110 + 54 * len(entries), "Menu")
         for i, (label, action) in enumerate(entries):
             self.button(self.row(i), label, action, object_id="@accent" if i == 0 else None)
 
@@ -129,144 +200,242 @@ class MenuScene(Overlay):
 
         self.app.replace(SettingsScene(self.app))
 
+    def _load(self) -> None:
+        self.close()
+        leave_game(self.app, self.game, lambda: self.app.push(LoadDialog(self.app)))
+
     def _quit(self) -> None:
-        from nile.ui.launcher import LauncherScene
+        self.close()
+        leave_game(self.app, self.game, self._home)
 
-        if self.game.autosaver is not None:
-            self.game.autosaver.flush()
-        self.app.reset(LauncherScene(self.app))
-
-
-def _slug(name: str) -> str:
-    cleaned = re.sub(r"[^A-Za-z0-9 _-]", "", name).strip().replace(" ", "_")
-    return cleaned[:40] or "game"
+    def _home(self) -> None:
+        unfinished = self.game.replay is None and not self.game.match.state.is_terminal
+        self.app.go_home()
+        if unfinished and self.game.saved():
+            self.app.notify(f"{self.game.info.title} is saved: Continue it from here any time.",
+                            "ok")
 
 
 class SaveDialog(Overlay):
-    """Name a save; it goes to the saves folder (an existing name is replaced atomically)."""
+    """Name a save (kept as typed) and write it to the saves folder, or (`elsewhere`)
+    to a folder the player types, when the usual one cannot be written."""
 
-    def __init__(self, app: App, game: GameScene) -> None:
-        super().__init__(app, 520, 250, "Save game")
+    def __init__(self, app: App, game: GameScene, elsewhere: bool = False) -> None:
+        super().__init__(app, 600, 330 if elsewhere else 250,
+                         "Save the game elsewhere" if elsewhere else "Save game")
         self.game = game
-        default = f"{game.info.title} {game.state.status().round_text}".strip()
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            self.row(0), manager=self.gui, initial_text=_slug(default)
-        )
-        self.entry.set_text_length_limit(40)
+        self.elsewhere = elsewhere
+        round_text = game.words(game.state.status().round_text)
+        default = safe_text(f"{game.info.title} {round_text}".strip(), library.MAX_SAVE_NAME)
+        self.entry = self.text_entry(self.row(0), default, library.MAX_SAVE_NAME)
+        self.folder_entry: pygame_gui.elements.UITextEntryLine | None = None
+        if elsewhere:
+            self.folder_entry = self.text_entry(self.row(1, top=100), str(Path.home()), 300)
         self.entry.focus()
-        half = (self.panel.width - 100) // 2
-        y = self.panel.bottom - 70
-        self.button(
-            pygame.Rect(self.panel.left + 40, y, half, 44), "Save", self._save, object_id="@accent"
-        )
-        self.button(pygame.Rect(self.panel.right - 40 - half, y, half, 44), "Cancel", self.close)
+        self.button_row([("Save", self._save), ("Cancel", self.close)], self.panel.bottom - 70)
         self.error = ""
+        self._confirm_replace: Path | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self._save()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.error, self._confirm_replace = "", None
         else:
             super().handle_event(event)
 
-    def _save(self) -> None:
-        from nile.ui.chrome.autosave import header
+    def _target(self) -> Path:
+        name = self.entry.get_text()
+        if self.folder_entry is None:
+            return library.named_save_path(name)
+        folder = Path(self.folder_entry.get_text().strip() or str(Path.home())).expanduser()
+        return folder / library.file_name_for(name)
 
-        path = paths.saves_dir() / f"{_slug(self.entry.get_text())}.json"
+    def _save(self) -> None:
+        name = " ".join(safe_text(self.entry.get_text(), library.MAX_SAVE_NAME).split())
+        if not name:
+            self.error = "Give the save a name."
+            return
+        path = self._target()
+        if path.exists() and self._confirm_replace != path:
+            self._confirm_replace = path
+            self.error = f"A save called {path.stem} exists: press Save again to replace it."
+            return
         try:
-            saves.write_atomic(path, {**self.game.match.to_save(), **header(self.game.match)})
+            saves.write_atomic(path, library.save_data(self.game.match, name))
         except OSError as error:
-            self.error = f"Could not save: {error.strerror or error}"
+            self.error = f"Could not save: {safe_text(error.strerror or error, 120)}."
             return
         self.close()
-        self.game.toast(f"Saved as {path.stem}.", "ok")
+        where = f" in {path.parent}" if self.elsewhere else ""
+        self.game.toast(f"Saved as {name}{where}.", "ok")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         text.draw(surface, "Name", (self.panel.left + 40, self.panel.top + 52), 14, theme.MUTED)
+        if self.elsewhere:
+            text.draw(surface, "Folder", (self.panel.left + 40, self.panel.top + 134), 14,
+                      theme.MUTED)
         if self.error:
-            text.draw(
+            text.draw_wrapped(
                 surface,
                 self.error,
-                (self.panel.centerx, self.panel.top + 128),
+                pygame.Rect(self.panel.left + 40, self.panel.bottom - 128,
+                            self.panel.width - 80, 50),
                 15,
                 theme.BAD,
-                anchor="midtop",
-                max_width=self.panel.width - 40,
+                align="center",
             )
 
 
-def list_saves() -> list[tuple[Path, str]]:
-    """Saves in the saves folder, newest first, each with a readable label."""
-    from nile.ui.chrome.autosave import read_header
-
-    found = []
-    for path in sorted(
-        paths.saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True
-    ):
-        data = read_header(path)
-        label = f"{path.stem} (unreadable)" if data is None else _save_label(path, data)
-        found.append((path, label))
-    return found
-
-
-def _save_label(path: Path, data: dict[str, object]) -> str:
-    from nile.core import registry
-
-    game = str(data.get("game", "?"))
-    title = str(
-        data.get("title") or (registry.get(game).title if registry.is_registered(game) else game)
-    )[:30]
-    state = "finished" if data.get("finished") else str(data.get("round", ""))[:24]
-    name = "Autosave" if path.name == "autosave.json" else path.stem
-    return f"{name}: {title}" + (f", {state}" if state else "")
-
-
 class LoadDialog(Overlay):
-    """Pick a save; a damaged or hostile file is refused with a message, nothing is lost."""
+    """Every save, newest first, with game, players, round and date: Load, Rename,
+    Delete. With `continuing`, only the unfinished games (the launcher's Continue)."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app, 640, 560, "Load game")
-        self.saves = list_saves()
-        labels = [label for _, label in self.saves] or ["(no saves yet)"]
-        self.list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(self.panel.left + 30, self.panel.top + 64, self.panel.width - 60, 400),
-            labels,
-            manager=self.gui,
+    def __init__(self, app: App, continuing: bool = False) -> None:
+        super().__init__(app, 760, 620, "Continue a game" if continuing else "Load game")
+        self.continuing = continuing
+        self.notes: list[str] = []
+        self.list = SaveList(
+            pygame.Rect(self.panel.left + 30, self.panel.top + 64, self.panel.width - 60, 406),
+            [],
         )
-        half = (self.panel.width - 100) // 2
-        y = self.panel.bottom - 70
-        self.button(
-            pygame.Rect(self.panel.left + 40, y, half, 44), "Load", self._load, object_id="@accent"
-        )
-        self.button(pygame.Rect(self.panel.right - 40 - half, y, half, 44), "Cancel", self.close)
+        self.refresh()
+        specs: list[tuple[str, Callable[[], None]]] = [("Load", self._load)]
+        if not continuing:
+            specs.append(("Rename…", self._rename))
+        specs += [("Delete…", self._delete), ("Cancel", self.close)]
+        self.button_row(specs, self.panel.bottom - 66)
+
+    def refresh(self) -> None:
+        """Read the folder again (after a delete or rename)."""
+        if self.continuing:
+            entries, self.notes = library.unfinished(), []
+        else:
+            entries, self.notes = library.list_saves()
+        self.list.set_entries(entries)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.list.handle_event(event, time.monotonic()):
+            self._load()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            self._delete()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self._rename()
+        else:
+            super().handle_event(event)
 
     def _load(self) -> None:
-        chosen = self.list.get_single_selection()
-        match = [p for p, label in self.saves if label == chosen]
-        if not match:
+        entry = self.list.chosen
+        if entry is not None:
+            open_save(self.app, entry.path)
+
+    def _rename(self) -> None:
+        entry = self.list.chosen
+        if entry is None:
             return
-        open_save(self.app, match[0])
+        if entry.autosave or entry.problem:
+            self.app.push(MessageDialog(self.app, "This save cannot be renamed",
+                                        "Autosaves and damaged files keep their names; save the "
+                                        "game under a name of your own from its menu."))
+            return
+        self.app.push(RenameDialog(self.app, entry, self.refresh))
+
+    def _delete(self) -> None:
+        entry = self.list.chosen
+        if entry is None:
+            return
+
+        def remove() -> None:
+            try:
+                library.delete(entry)
+            except OSError as error:
+                self.app.push(MessageDialog(self.app, "Could not delete",
+                                            safe_text(error.strerror or error, 200)))
+            self.refresh()
+
+        what = title_line(entry)
+        unfinished = entry.autosave and not entry.finished and not entry.problem
+        warning = " It is a game in progress: it cannot be continued afterwards." \
+            if unfinished else ""
+        self.app.push(ConfirmDialog(self.app, "Delete this save?",
+                                    f"{what} ({entry.when}) will be gone for good.{warning}",
+                                    [("Delete", remove), ("Keep it", _nothing)]))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        empty = "No game in progress." if self.continuing else "No saves yet."
+        self.list.draw(surface, empty)
+        if self.notes:
+            note = self.notes[0] + (f" (and {len(self.notes) - 1} more)" if len(self.notes) > 1
+                                    else "")
+            text.draw(surface, note, (self.panel.left + 30, self.panel.bottom - 96), 13,
+                      theme.MUTED, max_width=self.panel.width - 60)
+
+
+class RenameDialog(Overlay):
+    """A new name for a named save (kept as typed)."""
+
+    def __init__(self, app: App, entry: library.SaveEntry, done: Callable[[], None]) -> None:
+        super().__init__(app, 560, 240, "Rename save")
+        self.entry_of = entry
+        self.done = done
+        self.entry = self.text_entry(self.row(0), entry.name, library.MAX_SAVE_NAME)
+        self.entry.focus()
+        self.error = ""
+        self.button_row([("Rename", self._rename), ("Cancel", self.close)],
+                        self.panel.bottom - 70)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self._rename()
+        else:
+            super().handle_event(event)
+
+    def _rename(self) -> None:
+        name = self.entry.get_text()
+        if not " ".join(safe_text(name).split()):
+            self.error = "Give the save a name."
+            return
+        try:
+            library.rename(self.entry_of, name)
+        except (OSError, SaveError) as error:
+            self.error = safe_text(error, 200)
+            return
+        self.close()
+        self.done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.error:
+            text.draw(surface, self.error, (self.panel.centerx, self.panel.top + 128), 15,
+                      theme.BAD, anchor="midtop", max_width=self.panel.width - 40)
 
 
 def open_save(app: App, path: Path) -> None:
-    """Load a save and open its game; refusals become a message, the save stays untouched."""
-    from nile.ui.games import open_match
+    """Load a save and open its game; refusals become a message, the save stays untouched.
 
+    A game opened from its own autosave goes on in that file; one opened from a named
+    save gets a new autosave, so the named save and other games stay as they are."""
     try:
         match = saves.load(path)
     except SaveError as error:
         app.push(MessageDialog(app, "This save cannot be loaded", str(error)))
         return
-    except Exception as error:
+    except Exception as error:  # a save must never take the app down; say what it was
         app.push(
             MessageDialog(
                 app,
                 "This save cannot be loaded",
-                f"{path.name} could not be read ({type(error).__name__}).",
+                f"{safe_text(path.name, 60)} could not be read ({type(error).__name__}).",
             )
         )
         return
-    open_match(app, match)
+    own = path.parent.resolve() == paths.autosaves_dir().resolve()
+    try:
+        open_match(app, match, autosave=path if own else None)
+    except LookupError as error:  # a game whose scene is not installed
+        app.push(MessageDialog(app, "This game cannot be opened", str(error)))
 
 
 class RulesScene(Overlay):

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from nile.ai.bots import hint
+from nile.core import library
 from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event, GameState
 from nile.core.replay import Replay
@@ -32,6 +34,7 @@ from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
+from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -80,7 +83,9 @@ class GameScene(Scene):
         self.match = match
         self.info = match.info
         self.replay = replay
-        self.autosaver = autosaver if autosaver is not None else (None if replay else Autosaver())
+        if autosaver is None and replay is None:
+            autosaver = Autosaver(library.new_autosave_path(match.info.id))
+        self.autosaver = autosaver if replay is None else None
         self.anims = Animations(speed=app.settings.animation_factor())
         self.bots = BotDriver()
         self.toasts = Toasts(center_x=0)
@@ -94,6 +99,7 @@ class GameScene(Scene):
         self._context: dict[str, tuple[BarButton, object]] = {}
         self.prompt = ""
         self._held_log: list[str] | None = None
+        self.save_trouble = SaveTrouble(self)
         self._layout()
         self._make_bar_buttons()
         self.viewer = self._initial_viewer()
@@ -517,6 +523,32 @@ class GameScene(Scene):
         if self.autosaver is not None:
             self.autosaver.flush()
 
+    def saved(self) -> bool:
+        """Whether this game is safe on the disk now (a replay has nothing to save)."""
+        return self.autosaver is None or self.autosaver.flush()
+
+    def allow_quit(self) -> bool:
+        """Closing the window with a game the disk refused asks first."""
+        if self.saved():
+            return True
+        self.save_trouble.confirm_leaving(lambda: setattr(self.app, "running", False))
+        return False
+
+    def crash_context(self) -> dict[str, str]:
+        return {
+            "game": self.info.id,
+            "moves": str(self.match.ply),
+            "seats": ", ".join(f"{s.kind}/{s.level}" for s in self.match.seats),
+            "replay": "yes" if self.replay is not None else "no",
+        }
+
+    def rescue(self) -> Path | None:
+        """Flush the autosave (the last completed move) and offer it to resume from."""
+        if self.autosaver is None or self.state.is_terminal:
+            return None
+        self.autosaver.flush()
+        return self.autosaver.path if self.autosaver.saved_ply is not None else None
+
     def is_idle(self) -> bool:
         seat = self.state.current_player
         bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
@@ -524,6 +556,7 @@ class GameScene(Scene):
                     or (self.replay is not None and self.playing))
 
     def update(self, dt: float) -> None:
+        self.save_trouble.update()
         self.anims.update(dt)
         if self._held_log is not None and not self.anims.busy:
             self.log.set_lines(self._held_log)
@@ -567,6 +600,7 @@ class GameScene(Scene):
             self._draw_replay_bar(surface)
         self._draw_bar(surface)
         self.toasts.draw(surface)
+        self.save_trouble.draw(surface)
 
     def _show_context_buttons(self, visible: bool) -> None:
         for _, element in self._context.values():

@@ -63,9 +63,7 @@ class ResultsScene(Overlay):
         start_new(self.app, match.info, match.seats, match.options, seed=None)
 
     def _launcher(self) -> None:
-        from nile.ui.launcher import LauncherScene
-
-        self.app.reset(LauncherScene(self.app))
+        self.app.go_home()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

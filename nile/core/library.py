@@ -1,0 +1,246 @@
+"""The saves folder as the player sees it: named saves, and one autosave per game.
+
+Every game opened here (new, or loaded from a named save) gets an autosave file of its
+own in `autosaves/`, so starting or loading another game never replaces an unfinished
+one; Continue lists them all. A finished game's autosave stays for its replay until the
+newest `KEEP_FINISHED` finished games push it out. Named saves keep the name as typed
+(inside the file; the file name is only a safe spelling of it).
+
+Nothing here trusts a file: summaries come from `saves.read_json` plus type checks, every
+string through the text gate, and the game title from the registry, not the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nile.core import paths, registry, saves
+from nile.core.errors import SaveError
+from nile.core.session import Match
+from nile.core.text import fill_names, safe_text
+
+KEEP_FINISHED = 20
+"""Finished games kept for replay; older finished autosaves are removed at start."""
+ORPHAN_AGE = 60.0
+"""Seconds after which a temporary file of an interrupted write is surely abandoned."""
+MAX_SAVE_NAME = 60
+_UNSAFE_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|]')
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One save file, summarised for a list without replaying it."""
+
+    path: Path
+    name: str
+    autosave: bool
+    game: str | None
+    title: str
+    players: tuple[str, ...]
+    round: str
+    finished: bool
+    saved_at: float
+    problem: str | None = None
+    """Why the file cannot be loaded (damaged, foreign), or None if it looks like a save."""
+
+    @property
+    def when(self) -> str:
+        """When it was last written, in the player's local time ("1 Dec 2026, 21:40")."""
+        moment = time.localtime(self.saved_at)
+        return time.strftime("%d %b %Y, %H:%M", moment).lstrip("0")
+
+    @property
+    def status(self) -> str:
+        """'finished', the round it stopped at, or what is wrong with it."""
+        if self.problem:
+            return "cannot be loaded"
+        return "finished" if self.finished else self.round
+
+
+# Writing what the list will read ---------------------------------------------------------------
+
+def save_data(match: Match, name: str | None = None) -> dict[str, Any]:
+    """The save of `match` with the fields a list shows without replaying it."""
+    data = {
+        **match.to_save(),
+        "title": match.info.title,
+        "finished": match.state.is_terminal,
+        "round": fill_names(match.state.status().round_text, match.names),
+        "players": match.names,
+    }
+    if name is not None:
+        data["name"] = name
+    return data
+
+
+def new_autosave_path(game_id: str) -> Path:
+    """A fresh autosave file for a game about to be played (never an existing one)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return paths.autosaves_dir() / f"{game_id}-{stamp}-{secrets.token_hex(3)}.json"
+
+
+def file_name_for(name: str) -> str:
+    """A file name that spells the save's name safely (spaces kept, path characters not)."""
+    cleaned = _UNSAFE_IN_FILE_NAMES.sub("", safe_text(name, MAX_SAVE_NAME))
+    cleaned = " ".join(cleaned.split()).strip(". ")
+    return f"{cleaned or 'Saved game'}.json"
+
+
+def named_save_path(name: str) -> Path:
+    return paths.saves_dir() / file_name_for(name)
+
+
+def write_named(match: Match, name: str) -> Path:
+    """Save `match` under `name` (an existing save of that name is replaced atomically)."""
+    name = " ".join(safe_text(name, MAX_SAVE_NAME).split())
+    path = named_save_path(name)
+    saves.write_atomic(path, save_data(match, name))
+    return path
+
+
+def rename(entry: SaveEntry, new_name: str) -> Path:
+    """Give a named save a new name; FileExistsError if another save has that name."""
+    new_name = " ".join(safe_text(new_name, MAX_SAVE_NAME).split())
+    target = named_save_path(new_name)
+    data = saves.read_json(entry.path)
+    if not isinstance(data, dict):
+        raise SaveError("This save is damaged and cannot be renamed.")
+    if target.exists() and target.resolve() != entry.path.resolve():
+        raise FileExistsError(f"A save called {new_name} already exists.")
+    data["name"] = new_name
+    saves.write_atomic(target, data)
+    if target.resolve() != entry.path.resolve():
+        entry.path.unlink()
+    return target
+
+
+def delete(entry: SaveEntry) -> None:
+    """Remove a save for good (the player asked, and confirmed)."""
+    entry.path.unlink(missing_ok=True)
+
+
+# Reading ----------------------------------------------------------------------------------------
+
+def summarize(path: Path, autosave: bool = False) -> SaveEntry:
+    """What a list shows of `path`; a damaged file gives an entry with its `problem`."""
+    try:
+        saved_at = path.stat().st_mtime
+    except OSError:
+        saved_at = 0.0
+    stem = safe_text(path.stem, MAX_SAVE_NAME)
+    try:
+        data = saves.check_header(saves.read_json(path), stem)
+    except SaveError as error:
+        return SaveEntry(path, stem, autosave, None, "Unknown", (), "", False, saved_at,
+                         str(error))
+    name = data.get("name")
+    seats = data.get("seats")
+    names = [s.get("name") for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
+    round_text = data.get("round")
+    return SaveEntry(
+        path=path,
+        name=" ".join(safe_text(name, MAX_SAVE_NAME).split()) if isinstance(name, str) else stem,
+        autosave=autosave,
+        game=data["game"],
+        title=registry.get(data["game"]).title,
+        players=tuple(saves.clean_name(n, i) for i, n in enumerate(names[:8])
+                      if isinstance(n, str)),
+        round=safe_text(round_text, 40) if isinstance(round_text, str) else "",
+        finished=data.get("finished") is True,
+        saved_at=saved_at,
+    )
+
+
+def _json_files(folder: Path) -> tuple[list[Path], list[str]]:
+    """The `*.json` files of a folder that may be opened, and a note for each one skipped."""
+    found: list[Path] = []
+    notes: list[str] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as error:
+        return [], [f"The saves folder cannot be read: {error.strerror or error}."]
+    for entry in entries:
+        if not entry.name.endswith(".json") or entry.name.startswith("."):
+            continue
+        path = Path(entry.path)
+        try:
+            real = saves.inside(path, folder)
+            if not real.is_file():
+                raise SaveError(f"{safe_text(entry.name)} is not a save file.")
+        except SaveError as error:
+            notes.append(f"Not listed: {error}")
+            continue
+        except OSError:
+            notes.append(f"Not listed: {safe_text(entry.name)} cannot be read.")
+            continue
+        found.append(path)
+    return found, notes
+
+
+def list_saves() -> tuple[list[SaveEntry], list[str]]:
+    """Every save (named ones and autosaves), newest first, and notes on files skipped."""
+    named, notes = _json_files(paths.saves_dir())
+    auto, auto_notes = _json_files(paths.autosaves_dir())
+    entries = [summarize(p) for p in named] + [summarize(p, autosave=True) for p in auto]
+    entries.sort(key=lambda e: e.saved_at, reverse=True)
+    return entries, notes + auto_notes
+
+
+def unfinished() -> list[SaveEntry]:
+    """The autosaves of games not yet over, newest first: what Continue offers."""
+    files, _ = _json_files(paths.autosaves_dir())
+    entries = [summarize(p, autosave=True) for p in files]
+    live = [e for e in entries if e.problem is None and not e.finished]
+    return sorted(live, key=lambda e: e.saved_at, reverse=True)
+
+
+# Housekeeping at start --------------------------------------------------------------------------
+
+def tidy(now: float | None = None) -> list[str]:
+    """Start-up care of the saves folder; best effort, never an error. Returns what it did.
+
+    Removes temporary files left by a write that was interrupted (a crash, a kill), moves
+    the single autosave of older versions into `autosaves/`, and prunes finished games
+    beyond the newest `KEEP_FINISHED`.
+    """
+    now = time.time() if now is None else now
+    done: list[str] = []
+    for folder in (paths.saves_dir(), paths.autosaves_dir(), paths.config_dir()):
+        done += _remove_orphans(folder, now)
+    legacy = paths.legacy_autosave_path()
+    with contextlib.suppress(OSError):
+        if legacy.is_file() and not legacy.is_symlink():
+            os.replace(legacy, new_autosave_path(summarize(legacy).game or "game"))
+            done.append("moved the old autosave into autosaves/")
+    finished = [e for e in _autosave_entries() if e.finished]
+    for entry in sorted(finished, key=lambda e: e.saved_at, reverse=True)[KEEP_FINISHED:]:
+        with contextlib.suppress(OSError):
+            entry.path.unlink()
+            done.append(f"removed the old finished game {entry.path.name}")
+    return done
+
+
+def _autosave_entries() -> list[SaveEntry]:
+    files, _ = _json_files(paths.autosaves_dir())
+    return [summarize(p, autosave=True) for p in files]
+
+
+def _remove_orphans(folder: Path, now: float) -> list[str]:
+    done = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if not (entry.name.startswith(".") and entry.name.endswith(saves.TEMP_SUFFIX)):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False) and \
+                        now - entry.stat(follow_symlinks=False).st_mtime > ORPHAN_AGE:
+                    os.unlink(entry.path)
+                    done.append(f"removed the unfinished write {entry.name}")
+    return done

@@ -1,0 +1,69 @@
+"""The banner a game shows while its autosave fails (a full or read-only disk).
+
+The player must know that the moves are not on the disk, why, and what to do: the
+banner says so and offers "Save elsewhere…" (a folder of their choice). It goes away
+by itself when a later autosave works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.ui import text, theme
+from nile.ui.chrome.dialogs import SaveDialog, leave_game
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+BANNER_HEIGHT = 44
+
+
+class SaveTrouble:
+    """Watches the scene's autosaver; draws the banner and its button while it fails."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self._button: object | None = None
+
+    @property
+    def message(self) -> str | None:
+        saver = self.scene.autosaver
+        return saver.last_error if saver is not None else None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        table = self.scene.table_rect
+        return pygame.Rect(table.left + 12, table.top + 8, table.width - 24, BANNER_HEIGHT)
+
+    def update(self) -> None:
+        """Show the button while the autosave fails, remove it once it works again."""
+        failing = self.message is not None and self.scene.covered_for is None
+        if failing and self._button is None:
+            rect = self.rect
+            button_rect = pygame.Rect(rect.right - 176, rect.top + 6, 168, rect.height - 12)
+            self._button = self.scene.button(button_rect, "Save elsewhere…", self.save_elsewhere,
+                                             "Choose a folder that can be written", "@small")
+        elif not failing and self._button is not None:
+            self.scene.forget(self._button)  # type: ignore[arg-type]
+            self._button = None
+
+    def save_elsewhere(self) -> None:
+        self.scene.app.push(SaveDialog(self.scene.app, self.scene, elsewhere=True))
+
+    def confirm_leaving(self, then: Callable[[], None]) -> None:
+        """Ask before the window closes on a game the disk refused."""
+        leave_game(self.scene.app, self.scene, then)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        message = self.message
+        if message is None or self.scene.covered_for is not None:
+            return
+        rect = self.rect
+        pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), rect, border_radius=8)
+        pygame.draw.rect(surface, theme.BAD, rect, 2, border_radius=8)
+        line = f"{message} Your latest moves are not on the disk."
+        text.draw(surface, line, (rect.left + 14, rect.centery), 16, theme.TEXT,
+                  anchor="midleft", max_width=rect.width - 210)

@@ -1,0 +1,324 @@
+"""The app shell under stress (issue 12): the crash net, hostile text on every screen,
+disk faults told to the player, unfinished games never replaced, the Load dialog, and
+a window that fits the desktop."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from nile.app import App, window_size
+from nile.core import library, paths, registry, saves
+from nile.core.session import Match, SeatConfig
+from nile.ui import settings as store
+from nile.ui import text
+from nile.ui.chrome.dialogs import (
+    ConfirmDialog,
+    LoadDialog,
+    MenuScene,
+    MessageDialog,
+    RenameDialog,
+    SaveDialog,
+    open_save,
+)
+from nile.ui.crash import ErrorScene
+from nile.ui.games import open_match
+from nile.ui.launcher import LauncherScene
+from nile.ui.setup_scene import SetupScene
+from tests.core.toy_game import TOY_INFO
+from tests.ui.harness import frames, instant_app, key, press, tick
+from tests.ui.toy_scene import ToyScene
+
+INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
+registry.register(INFO)
+
+
+@pytest.fixture
+def app() -> App:
+    return instant_app()
+
+
+def start(app: App, seed: int = 3, names: tuple[str, str] = ("Ann", "Bo")) -> ToyScene:
+    match = Match.new(INFO, (SeatConfig(names[0]), SeatConfig(names[1], color=1)), seed=seed)
+    open_match(app, match)
+    frames(app)
+    assert isinstance(app.top, ToyScene)
+    return app.top
+
+
+def play_one(scene: ToyScene) -> None:
+    scene.submit(scene.state.legal_actions()[0])
+
+
+def disk_full(*_: object, **__: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+# The net ------------------------------------------------------------------------------------------
+
+class Broken(Exception):
+    pass
+
+
+def test_a_scene_that_fails_shows_the_error_screen_and_keeps_the_game(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scene = start(app)
+    play_one(scene)
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    played = list(scene.match.actions)
+
+    def fail(*_: object) -> None:
+        raise Broken("a bug in a scene")
+
+    real_draw = ToyScene.draw_table
+    monkeypatch.setattr(ToyScene, "draw_table", fail)
+    app.step(1 / 60, [])
+    assert isinstance(app.top, ErrorScene)
+    report = app.top.report
+    assert report is not None and report.parent == paths.crash_dir()
+    written = report.read_text()
+    assert "Broken: a bug in a scene" in written and "game: toy" in written
+    assert f"moves: {len(played)}" in written
+    assert app.top.resume == scene.autosaver.path  # type: ignore[union-attr]
+    frames(app, 2)  # the error screen itself draws
+    monkeypatch.setattr(ToyScene, "draw_table", real_draw)
+    press(app, app.top, "Continue the game")
+    assert isinstance(app.top, ToyScene) and app.top.match.actions == played
+    assert app.top.autosaver.path == scene.autosaver.path  # type: ignore[union-attr]
+
+
+def test_a_crash_loop_closes_the_app_instead_of_spinning(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def fail(*_: object) -> None:
+        raise Broken("always")
+
+    monkeypatch.setattr(LauncherScene, "draw", fail)
+    monkeypatch.setattr(ErrorScene, "draw", fail)
+    app.go_home()
+    for _ in range(5):
+        app.step(1 / 60, [])
+    assert not app.running
+    assert len(list(paths.crash_dir().glob("crash-*.txt"))) >= 3
+
+
+# Hostile text on every screen ---------------------------------------------------------------------
+
+HOSTILE_NAMES = ("\x00", "\u200b\u200b", "A\ud800", "\u202eevil", "x" * 100, "\u0301")
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_names_from_a_save_draw_on_every_screen(app: App, name: str) -> None:
+    data = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=1).to_save()
+    data["seats"][1]["name"] = name[:40]
+    data["title"] = name * 10
+    path = paths.saves_dir() / "hostile.json"
+    path.write_text(json.dumps(data, ensure_ascii=True))
+    app.go_home()
+    frames(app, 2)
+    app.push(LoadDialog(app))
+    frames(app, 2)
+    open_save(app, path)
+    assert isinstance(app.top, ToyScene)
+    frames(app, 3)
+    drawn = app.top.match.names[1]
+    assert drawn == text.safe_text(drawn) and drawn
+
+
+def test_a_nul_in_a_title_never_stops_the_launcher(app: App) -> None:
+    scene = start(app)
+    play_one(scene)
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    data = json.loads(scene.autosaver.path.read_text())  # type: ignore[union-attr]
+    data.update(title="\x00" * 100_000, round="\x00\ud800")
+    scene.autosaver.path.write_text(json.dumps(data))  # type: ignore[union-attr]
+    app.go_home()
+    frames(app, 3)
+    assert isinstance(app.top, LauncherScene) and app.top.unfinished
+
+
+def test_a_nul_in_a_move_is_refused_with_a_message_that_draws(app: App) -> None:
+    data = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=1).to_save()
+    data["actions"] = ["pick\x00"]
+    path = paths.saves_dir() / "nul.json"
+    path.write_text(json.dumps(data))
+    open_save(app, path)
+    assert isinstance(app.top, MessageDialog)
+    frames(app, 2)
+    assert "\x00" not in app.top.message
+
+
+def test_fitting_a_huge_title_measures_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+    real = text.measure
+
+    def counting(*args: object, **kwargs: object) -> int:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "measure", counting)
+    cut, _ = text.fit("title " * 20_000, 16, 250)
+    assert cut.endswith("…") and len(calls) < 40
+
+
+@pytest.mark.parametrize("typed", ["\u200b", "\x00", "\u202e", "\ufeff"])
+def test_setup_name_fields_refuse_unsafe_characters_as_typed(app: App, typed: str) -> None:
+    scene = SetupScene(app, INFO)
+    app.push(scene)
+    frames(app)
+    entry = scene.name_entries[0]
+    entry.focus()
+    before = entry.get_text()
+    tick(app, [pygame.event.Event(pygame.TEXTINPUT, text=typed)])
+    frames(app, 2)
+    assert entry.get_text() == before
+    tick(app, [pygame.event.Event(pygame.TEXTINPUT, text="é")])
+    assert sorted(entry.get_text()) == sorted(before + "é")
+
+
+# Disk faults --------------------------------------------------------------------------------------
+
+def test_a_failing_autosave_shows_a_banner_and_saving_elsewhere_works(
+    app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    scene = start(app)
+    real_write = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    play_one(scene)
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    frames(app, 2)
+    assert scene.save_trouble.message is not None
+    assert "No space left" in scene.save_trouble.message
+    press(app, scene, "Save elsewhere…")
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog) and dialog.folder_entry is not None
+    dialog.folder_entry.set_text(str(tmp_path))
+    monkeypatch.setattr(saves, "write_atomic", real_write)
+    press(app, dialog, "Save")
+    saved = list(tmp_path.glob("*.json"))
+    assert len(saved) == 1 and saves.load(saved[0]).actions == scene.match.actions
+    play_one(scene)  # the disk works again: the next autosave clears the banner
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    frames(app, 2)
+    assert scene.save_trouble.message is None
+
+
+def test_quitting_a_game_the_disk_refused_asks_first(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scene = start(app)
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    play_one(scene)
+    app.push(MenuScene(app, scene))
+    press(app, app.top, "Quit to launcher")
+    assert isinstance(app.top, ConfirmDialog) and "not saved" in app.top.title
+    key(app, pygame.K_ESCAPE)  # Stay
+    assert app.top is scene
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and isinstance(app.top, ConfirmDialog)
+    press(app, app.top, "Leave anyway")
+    assert not app.running
+
+
+def test_quitting_a_saved_game_says_where_it_is(app: App) -> None:
+    scene = start(app)
+    play_one(scene)
+    app.push(MenuScene(app, scene))
+    press(app, app.top, "Quit to launcher")
+    assert isinstance(app.top, LauncherScene)
+    assert any("Continue" in n.message for n in app.notices.items)
+    assert len(app.top.unfinished) == 1
+
+
+def test_settings_that_cannot_be_written_stay_in_force_with_a_note(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(store, "save", disk_full)
+    app.apply_settings(app.settings.changed(muted=True))
+    assert app.settings.muted
+    assert any("could not be saved" in n.message for n in app.notices.items)
+    key(app, pygame.K_F11)  # full screen writes the settings too: no exception
+    frames(app)
+
+
+def test_an_unwritable_home_starts_with_defaults(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("NILE_HOME", str(blocker / "home"))
+    app = App()
+    assert app.settings == store.Settings()
+    app.go_home()
+    frames(app, 2)
+    scene = start(app)
+    play_one(scene)
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    frames(app)
+    assert scene.save_trouble.message is not None
+
+
+# Never replace an unfinished game -----------------------------------------------------------------
+
+def test_a_new_game_or_a_load_never_replaces_an_unfinished_one(app: App) -> None:
+    first = start(app, seed=1)
+    play_one(first)
+    named = library.write_named(first.match, "Ann's game")
+    second = start(app, seed=2)
+    play_one(second)
+    open_save(app, named)
+    play_one(app.top)  # type: ignore[arg-type]
+    app.go_home()
+    launcher = app.top
+    assert isinstance(launcher, LauncherScene)
+    assert len(launcher.unfinished) == 3
+    press(app, launcher, "Continue (3)")
+    assert isinstance(app.top, LoadDialog) and app.top.continuing
+    assert len(app.top.list.entries) == 3
+
+
+def test_the_load_dialog_renames_and_deletes_after_asking(app: App) -> None:
+    scene = start(app)
+    library.write_named(scene.match, "Long evening with the whole family at the table")
+    app.go_home()
+    dialog = LoadDialog(app)
+    app.push(dialog)
+    frames(app, 2)
+    named = next(i for i, e in enumerate(dialog.list.entries) if not e.autosave)
+    dialog.list.selected = named
+    press(app, dialog, "Rename…")
+    rename = app.top
+    assert isinstance(rename, RenameDialog)
+    rename.entry.set_text("Our rematch")
+    press(app, rename, "Rename")
+    assert app.top is dialog
+    assert "Our rematch" in [e.name for e in dialog.list.entries]
+    dialog.list.selected = next(i for i, e in enumerate(dialog.list.entries)
+                                if e.name == "Our rematch")
+    press(app, dialog, "Delete…")
+    assert isinstance(app.top, ConfirmDialog)
+    press(app, app.top, "Delete")
+    assert "Our rematch" not in [e.name for e in dialog.list.entries]
+
+
+# A window that fits -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("desktop", "size"),
+    [((1024, 768), (984, 615)), ((800, 600), (760, 475)), ((2560, 1440), (1280, 800)),
+     ((1280, 800), (1152, 720)), (None, (1280, 800))],
+)
+def test_the_window_never_opens_larger_than_the_desktop(
+    desktop: tuple[int, int] | None, size: tuple[int, int],
+) -> None:
+    width, height = window_size(desktop)
+    assert (width, height) == size
+    assert abs(width / height - 1.6) < 0.01
