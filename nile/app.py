@@ -13,6 +13,7 @@ which lets exceptions through. Run with `python -m nile`.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 import warnings
@@ -60,6 +61,10 @@ class App:
     def __init__(self, home: Callable[[App], Scene] = LauncherScene) -> None:
         # SDL without a GPU scales in software; pygame warns about it, the app is fine.
         warnings.filterwarnings("ignore", message="no fast renderer available")
+        # SCALED mode scales by whole numbers unless this (oddly named) pygame hint is set;
+        # a window smaller than the canvas then showed a cropped canvas instead of all of it.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # text stays readable
         pygame.init()
         sound.init()
         pygame.display.set_caption("Nile")
@@ -81,20 +86,23 @@ class App:
         self.apply_settings(self.settings, save=False)
 
     def _fit_window(self) -> None:
-        """Shrink the window to the desktop (a 1024×768 screen cannot show 1280×800)."""
+        """Shrink the window to the desktop (a 1024×768 screen cannot show 1280×800).
+
+        SCALED mode makes the canvas size the window's minimum; a smaller minimum lets
+        the window (and the player) go below it, and SDL keeps scaling the canvas."""
         try:
             desktops = pygame.display.get_desktop_sizes()
         except pygame.error:
             return
         size = window_size(desktops[0] if desktops else None)
-        if size == (theme.WIDTH, theme.HEIGHT):
-            return
         with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
             # only the window's size is set; drawing stays with pygame.display
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
-            window.size = size
-            window.position = pygame.WINDOWPOS_CENTERED
+            window.minimum_size = (theme.WIDTH // 4, theme.HEIGHT // 4)
+            if size != (theme.WIDTH, theme.HEIGHT):
+                window.size = size
+                window.position = pygame.WINDOWPOS_CENTERED
 
     # The stack ---------------------------------------------------------------------
 
