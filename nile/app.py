@@ -61,11 +61,13 @@ class App:
     def __init__(self, home: Callable[[App], Scene] = LauncherScene) -> None:
         # SDL without a GPU scales in software; pygame warns about it, the app is fine.
         warnings.filterwarnings("ignore", message="no fast renderer available")
-        # SCALED mode scales by whole numbers unless this (oddly named) pygame hint is set;
-        # a window smaller than the canvas then showed a cropped canvas instead of all of it.
-        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
-        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # text stays readable
         pygame.init()
+        if pygame.display.get_driver() != "dummy":
+            # SCALED mode scales by whole numbers unless this (oddly named) pygame hint is
+            # set: a window smaller than the canvas showed a cropped canvas, not all of it.
+            # (Headless, the software renderer crashed on repeated set_mode with them.)
+            os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+            os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # text stays readable
         sound.init()
         pygame.display.set_caption("Nile")
         self.screen = pygame.display.set_mode(
@@ -91,6 +93,8 @@ class App:
         SCALED mode makes the canvas size the window's minimum; a smaller minimum lets
         the window (and the player) go below it, and SDL keeps scaling the canvas."""
         try:
+            if pygame.display.get_driver() == "dummy":
+                return  # headless (tests, tools): no desktop, no window to fit
             desktops = pygame.display.get_desktop_sizes()
         except pygame.error:
             return

@@ -29,15 +29,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["NILE_HOME"] = tempfile.mkdtemp(prefix="nile-hostile-")
 
-import _common  # noqa: E402, F401  (puts the project on sys.path)
-import pygame  # noqa: E402
+import _common  # noqa: F401  (puts the project on sys.path)
+import pygame
 
-from nile.app import App  # noqa: E402
-from nile.core import library, paths, registry  # noqa: E402
-from nile.core.session import Match, SeatConfig  # noqa: E402
-from nile.ui.chrome.dialogs import LoadDialog, open_save  # noqa: E402
-from nile.ui.chrome.game_scene import GameScene  # noqa: E402
-from nile.ui.setup_scene import SetupScene  # noqa: E402
+from nile.app import App
+from nile.core import library, paths, registry
+from nile.core.session import Match, SeatConfig
+from nile.ui.chrome.dialogs import LoadDialog, open_save
+from nile.ui.chrome.game_scene import GameScene
+from nile.ui.setup_scene import SetupScene
 
 CASE_SECONDS = 60
 HOSTILE_NAMES = (
@@ -283,7 +283,7 @@ def typing_cases() -> dict[str, Callable[[App], None]]:
     return cases
 
 
-# Running ---------------------------------------------------------------------------------------------
+# Running ------------------------------------------------------------------------------------------
 
 def run_case(app: App, name: str, case: Callable[[App], None]) -> str | None:
     """None if the case held, else what went wrong."""
