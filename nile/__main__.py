@@ -1,15 +1,25 @@
-"""Start Nile: `python -m nile` (or the `nile` command). `--version` prints the version."""
+"""Start Nile: `python -m nile` (or the `nile` command).
+
+    nile --version             the version
+    nile --scene cairo         a new Cairo game at once (you and normal bots)
+    nile --scene cairo:start   one scripted screen (the names `tools/screenshot.py --list` shows)
+    nile --scene practice      Flick Practice; `settings` the settings
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+import tempfile
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="nile", description="Five tabletop games along the Nile.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--scene", metavar="GAME[:SHOT]",
+                        help="open one scene directly: a game, a game's scripted shot, "
+                             "practice, settings or launcher")
     args = parser.parse_args(argv)
     from nile import __version__
 
@@ -17,13 +27,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"nile {__version__}")
         return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.scene and ":" in args.scene:
+        # a scripted screen plays made-up games: keep them out of the player's saves
+        os.environ["NILE_HOME"] = tempfile.mkdtemp(prefix="nile-scene-")
     from nile.app import App
     from nile.core import library
-    from nile.ui.launcher import LauncherScene
+    from nile.ui.direct import open_scene
 
     library.tidy()
-    app = App(home=LauncherScene)
+    app = App()
     app.go_home()
+    if args.scene and not open_scene(app, args.scene):
+        return 2
     app.run()
     return 0
 

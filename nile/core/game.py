@@ -293,6 +293,12 @@ class GameInfo:
     """Player range that depends on options (Age of Steam's maps)."""
     rules_summary: str = ""
     """The in-game rules summary (F1), in our own words, as plain text with blank lines."""
+    pitch: str = ""
+    """One line for the launcher tile."""
+    length: str = ""
+    """How long a game takes, for the launcher tile ('45 min')."""
+    tile_order: int = 100
+    """Where the launcher puts the tile (lower first; ties by id)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def player_range(self, options: Options) -> tuple[int, int]:
@@ -300,6 +306,19 @@ class GameInfo:
         if self.players_for is not None:
             return self.players_for(options)
         return (self.min_players, self.max_players)
+
+    def players_text(self) -> str:
+        """The player counts over every choice of options: '3–6' (Age of Steam's maps)."""
+        ranges = [self.player_range(self.resolve_options(dict(choice)))
+                  for choice in self._option_choices()]
+        low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        return str(low) if low == high else f"{low}–{high}"
+
+    def _option_choices(self) -> list[list[tuple[str, str]]]:
+        combos: list[list[tuple[str, str]]] = [[]]
+        for spec in self.options:
+            combos = [[*c, (spec.key, choice)] for c in combos for choice in spec.choices]
+        return combos
 
     def resolve_options(self, options: Options) -> dict[str, str]:
         """Fill defaults and refuse unknown keys or values, with a readable reason."""

@@ -8,36 +8,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from functools import cache
 
 from nile.core.game import GameInfo
-
-
-@dataclass(frozen=True)
-class CatalogEntry:
-    """A launcher tile: every Nile game is listed, playable or not yet."""
-
-    id: str
-    title: str
-    players: str
-    length: str
-    pitch: str
-
-
-CATALOG: tuple[CatalogEntry, ...] = (
-    CatalogEntry("cairo", "Cairo", "2–5", "30 min",
-                 "Flick blocks from your ship onto pyramid sites along the river."),
-    CatalogEntry("cleopatra", "Cleopatra's Caboose", "3–5", "90 min",
-                 "Lay rails, ship fruit and court the gods from Alexandria to Thebes."),
-    CatalogEntry("kap_kairo", "Vom Kap bis Kairo", "2–4", "45 min",
-                 "Bid in secret for land and race your railway across Africa."),
-    CatalogEntry("age_of_steam", "Age of Steam", "3–6", "120 min",
-                 "Build track and deliver goods in Chile, Egypt and the CCCP."),
-    CatalogEntry("loose_caboose", "Loose Caboose!", "2–4", "20 min",
-                 "Lay track in front of a runaway caboose and dodge the penalties."),
-)
-
 
 _REGISTERED: dict[str, GameInfo] = {}
 
@@ -67,11 +40,16 @@ def _discover() -> dict[str, GameInfo]:
 
 
 def all_games() -> list[GameInfo]:
-    """Every registered game, in catalog order, then any others by id."""
-    games = _games()
-    order = [entry.id for entry in CATALOG]
-    return sorted(games.values(), key=lambda g: (order.index(g.id) if g.id in order
-                                                  else len(order), g.id))
+    """Every registered game, in the order of their launcher tiles (then by id)."""
+    return sorted(_games().values(), key=lambda g: (g.tile_order, g.id))
+
+
+def listed_games() -> list[GameInfo]:
+    """The games of the launcher: every package under `nile.games` with a `GAME_INFO`.
+
+    Games added with `register` (tests, experiments) can be loaded and played but get
+    no tile, so a test's toy game never changes the launcher other tests look at."""
+    return sorted(_discover().values(), key=lambda g: (g.tile_order, g.id))
 
 
 def get(game_id: str) -> GameInfo:

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from nile.app import App
 
 PRACTICE_SCENE = "nile.practice.scene"
-TILE_W, TILE_H = 372, 270
 GAP = 24
-GRID_LEFT, GRID_TOP = (1280 - 3 * TILE_W - 2 * GAP) // 2, 150
+GRID_TOP, GRID_BOTTOM, GRID_SIDE = 150, 770, 58
+MAX_TILE_H = 270
 
 
 @dataclass(frozen=True)
@@ -50,29 +50,31 @@ def practice_available() -> bool:
         return False
 
 
+def grid(count: int) -> list[pygame.Rect]:
+    """Rects for `count` tiles: three columns (four past nine tiles), rows as needed,
+    each tile as tall as the rows leave room for (at most MAX_TILE_H)."""
+    columns = 3 if count <= 9 else 4
+    rows = max(1, -(-count // columns))
+    width = (theme.WIDTH - 2 * GRID_SIDE - (columns - 1) * GAP) // columns
+    height = min(MAX_TILE_H, (GRID_BOTTOM - GRID_TOP - (rows - 1) * GAP) // rows)
+    return [
+        pygame.Rect(GRID_SIDE + (i % columns) * (width + GAP),
+                    GRID_TOP + (i // columns) * (height + GAP), width, height)
+        for i in range(count)
+    ]
+
+
 def build_tiles() -> list[Tile]:
-    tiles = []
-    entries = [(e.id, e.title, e.players, e.length, e.pitch) for e in registry.CATALOG]
-    entries.append(
-        (
-            "practice",
-            "Flick Practice",
-            "1",
-            "any",
-            "Train your Cairo flick with drills, statistics and a heat map.",
-        )
-    )
-    for i, (game_id, title, players, length, pitch) in enumerate(entries):
-        col, row = i % 3, i // 3
-        rect = pygame.Rect(
-            GRID_LEFT + col * (TILE_W + GAP), GRID_TOP + row * (TILE_H + GAP), TILE_W, TILE_H
-        )
-        if game_id == "practice":
-            playable = practice_available()
-        else:
-            playable = registry.is_registered(game_id) and is_playable(registry.get(game_id))
-        tiles.append(Tile(game_id, title, players, length, pitch, playable, rect))
-    return tiles
+    """A tile for every game the registry finds (a new game package needs no list), then
+    Flick Practice."""
+    entries = [(g.id, g.title, g.players_text(), g.length, g.pitch, is_playable(g))
+               for g in registry.listed_games()]
+    entries.append(("practice", "Flick Practice", "1", "any",
+                    "Train your Cairo flick with drills, statistics and a heat map.",
+                    practice_available()))
+    return [Tile(game_id, title, players, length, pitch, playable, rect)
+            for (game_id, title, players, length, pitch, playable), rect
+            in zip(entries, grid(len(entries)), strict=True)]
 
 
 class LauncherScene(Scene):
@@ -83,7 +85,7 @@ class LauncherScene(Scene):
         self.tiles = build_tiles()
         self.hover: str | None = None
         self.unfinished = library.unfinished()
-        right, y = 1280 - GRID_LEFT, 40
+        right, y = theme.WIDTH - GRID_SIDE, 40
         specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
             ("Quit", self._quit, None, None),
             ("Settings", self._settings, None, None),
@@ -148,8 +150,8 @@ class LauncherScene(Scene):
         if self.unfinished:
             latest = self.unfinished[0]
             label = f"Last played: {latest.title}, {latest.status}, {latest.when}"
-            text.draw(surface, label, (1280 - GRID_LEFT, 96), 14, theme.MUTED, anchor="topright",
-                      max_width=520)
+            text.draw(surface, label, (theme.WIDTH - GRID_SIDE, 96), 14, theme.MUTED,
+                      anchor="topright", max_width=520)
         for tile in self.tiles:
             self._draw_tile(surface, tile)
         text.draw(
@@ -167,7 +169,8 @@ class LauncherScene(Scene):
         pygame.draw.rect(
             surface, theme.PANEL_LIGHT if hovered else theme.PANEL, rect, border_radius=12
         )
-        art_rect = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20, 130)
+        art_rect = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20,
+                               max(40, rect.height - 140))
         picture = art.tile_art(tile.id, art_rect.width, art_rect.height)
         surface.blit(picture, art_rect)
         if not tile.playable:

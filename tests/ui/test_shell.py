@@ -34,7 +34,8 @@ from tests.core.toy_game import TOY_INFO
 from tests.ui.harness import frames, instant_app, key, press, tick
 from tests.ui.toy_scene import ToyScene
 
-INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
+INFO = dataclasses.replace(TOY_INFO, id="toy_ui", scene="tests.ui.toy_scene:ToyScene")
+"""The toy with a scene, under its own id (tests/core registers the scene-less "toy")."""
 registry.register(INFO)
 
 
@@ -83,7 +84,7 @@ def test_a_scene_that_fails_shows_the_error_screen_and_keeps_the_game(
     report = app.top.report
     assert report is not None and report.parent == paths.crash_dir()
     written = report.read_text()
-    assert "Broken: a bug in a scene" in written and "game: toy" in written
+    assert "Broken: a bug in a scene" in written and "game: toy_ui" in written
     assert f"moves: {len(played)}" in written
     assert app.top.resume == scene.autosaver.path  # type: ignore[union-attr]
     frames(app, 2)  # the error screen itself draws

@@ -75,6 +75,9 @@ half price. Blue is not a player colour.
 GAME_INFO = GameInfo(
     id="age_of_steam",
     title="Age of Steam",
+    pitch="Build track and deliver goods in Chile, Egypt and the CCCP.",
+    length="120 min",
+    tile_order=40,
     min_players=3,
     max_players=6,
     new_game=new_game,

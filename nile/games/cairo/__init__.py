@@ -53,6 +53,9 @@ blocks landing on it later go to the box.
 GAME_INFO = GameInfo(
     id="cairo",
     title="Cairo",
+    pitch="Flick blocks from your ship onto pyramid sites along the river.",
+    length="30 min",
+    tile_order=10,
     min_players=2,
     max_players=5,
     new_game=new_game,

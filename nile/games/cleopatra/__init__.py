@@ -56,6 +56,9 @@ Ties: most Florin, then most cards in hand, then the lowest god.
 GAME_INFO = GameInfo(
     id="cleopatra",
     title="Cleopatra's Caboose",
+    pitch="Lay rails, ship fruit and court the gods from Alexandria to Thebes.",
+    length="90 min",
+    tile_order=20,
     min_players=3,
     max_players=5,
     new_game=new_game,

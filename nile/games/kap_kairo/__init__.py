@@ -61,6 +61,9 @@ def _ai_hooks() -> AiHooks:
 GAME_INFO = GameInfo(
     id="kap_kairo",
     title="Vom Kap bis Kairo",
+    pitch="Bid in secret for land and race your railway across Africa.",
+    length="45 min",
+    tile_order=30,
     min_players=2,
     max_players=4,
     new_game=new_game,

@@ -64,6 +64,9 @@ def ai_hooks() -> AiHooks:
 GAME_INFO = GameInfo(
     id="loose_caboose",
     title="Loose Caboose!",
+    pitch="Lay track in front of a runaway caboose and dodge the penalties.",
+    length="20 min",
+    tile_order=50,
     min_players=2,
     max_players=4,
     new_game=new_game,
