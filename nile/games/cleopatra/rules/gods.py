@@ -40,8 +40,6 @@ def legal(state: CleopatraState) -> list[Action]:
 
 
 def apply(state: CleopatraState, action: Action) -> list[Event]:
-    from nile.games.cleopatra.rules import turns
-
     if not isinstance(action, ChooseGod):
         raise IllegalAction("Choose an Egyptian Rail Baron God first.")
     if not 0 <= action.god < len(D.gods):
@@ -56,7 +54,7 @@ def apply(state: CleopatraState, action: Action) -> list[Event]:
         events.append(MoneyChanged(seat, SET_GIFT, "Set"))
     state.god_pick += 1
     if state.god_pick == state.players:
-        events += turns.begin_actions(state)
+        events += state.begin_actions()
     return events
 
 

@@ -166,6 +166,11 @@ class CleopatraState(GameState):
             draws.skip_impossible(self)
         return events
 
+    def begin_actions(self) -> list[Event]:
+        """Every god is chosen: the action phase. Phases hand over through the state,
+        never by importing each other."""
+        return turns.begin_actions(self)
+
     def is_undo_barrier(self, action: Action) -> bool:
         """Chance reveals cards; no player decision reveals anything hidden."""
         return self.current_player == CHANCE

@@ -19,7 +19,6 @@ import random
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.common import BID, CHOOSE, DUEL, REVEAL
 from nile.games.kap_kairo.rules.deck import COINS, NEED, RAILS, RULES
 from nile.games.kap_kairo.rules.events import (
@@ -72,7 +71,7 @@ def _continue_reveal(state: KapState) -> list[Event]:
         events = []
     if not state.display:  # VK-9: nothing to auction
         events.append(AuctionSkipped())
-        return events + track.start_track_laying(state, state.turn)
+        return events + state.begin_track_laying(state.turn)
     state.step = BID
     return events
 
@@ -192,7 +191,7 @@ def _continue_choosing(state: KapState) -> list[Event]:
         else:
             events.append(NoCardLeft(state.order[state.chooser]))
             state.chooser += 1
-    return events + track.start_track_laying(state, state.order[0])
+    return events + state.begin_track_laying(state.order[0])
 
 
 def guess_bid(state: KapState, seat: int, rng: random.Random) -> int:

@@ -195,6 +195,20 @@ class KapState(GameState):
         """Open the first land purchase (a new game starts with an auction)."""
         return auction.start_auction(self)
 
+    # Phase changes: the phases hand over through the state, never by importing each other.
+
+    def begin_auction(self) -> list[Event]:
+        """Track laying is over for now: the next land purchase."""
+        return auction.start_auction(self)
+
+    def refill_draw_pile(self) -> list[Event]:
+        """An empty draw pile takes the discards (VK-7); track laying draws from it."""
+        return auction.refill(self)
+
+    def begin_track_laying(self, starter: int) -> list[Event]:
+        """The land purchase is over: track laying, `starter` first."""
+        return track.start_track_laying(self, starter)
+
     # Results ------------------------------------------------------------------------
 
     def scores(self) -> list[float]:

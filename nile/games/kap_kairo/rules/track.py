@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules import auction
 from nile.games.kap_kairo.rules.actions import Build
 from nile.games.kap_kairo.rules.common import BONUS, DECIDE, DRAW, OVER
 from nile.games.kap_kairo.rules.deck import (
@@ -125,7 +124,7 @@ def start_track_laying(state: KapState, starter: int) -> list[Event]:
 
 def start_turn(state: KapState) -> list[Event]:
     """The player to move turns up a card (chance), or cannot (nothing left, VK-7)."""
-    events = auction.refill(state)
+    events = state.refill_draw_pile()
     if state.pool:
         state.step = DRAW
         return events
@@ -250,7 +249,7 @@ def _continue_after_build(state: KapState) -> list[Event]:
             state.bonus_queue.pop(0)
             events.append(BonusMissed(seat, "no card is left in the discards or the pile"))
     if not state.columns[state.turn]:
-        return events + auction.start_auction(state)
+        return events + state.begin_auction()
     return events + start_turn(state)
 
 
