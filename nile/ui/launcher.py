@@ -19,6 +19,8 @@ from nile.ui import art, text, theme
 from nile.ui.chrome.dialogs import LoadDialog, open_save
 from nile.ui.games import is_playable
 from nile.ui.scene import Scene
+from nile.ui.settings_scene import SettingsScene
+from nile.ui.setup_scene import SetupScene
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -115,8 +117,6 @@ class LauncherScene(Scene):
         self.app.push(LoadDialog(self.app))
 
     def _settings(self) -> None:
-        from nile.ui.settings_scene import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     def _quit(self) -> None:
@@ -129,8 +129,6 @@ class LauncherScene(Scene):
             module = importlib.import_module(PRACTICE_SCENE)
             self.app.push(module.PracticeScene(self.app))
             return
-        from nile.ui.setup_scene import SetupScene
-
         self.app.push(SetupScene(self.app, registry.get(tile.id)))
 
     def handle_event(self, event: pygame.event.Event) -> None:

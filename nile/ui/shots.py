@@ -12,6 +12,13 @@ import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from nile.ai.bots import choose, make_bot
+from nile.core import registry
+from nile.ui.games import is_playable
+from nile.ui.launcher import LauncherScene
+from nile.ui.settings_scene import SettingsScene
+from nile.ui.setup_scene import SetupScene
+
 if TYPE_CHECKING:
     from nile.app import App
     from nile.core.session import Match
@@ -25,8 +32,6 @@ def play_bots_until(match: Match, stop: Callable[[Any], bool], *, me: int = 0,
                     limit: int = 5000) -> None:
     """The normal bot plays every seat, `me` included, until `stop(state)` holds at
     `me`'s decision (or the game ends): how a game's shots reach a moment worth seeing."""
-    from nile.ai.bots import choose, make_bot
-
     for _ in range(limit):
         state = match.state
         seat = state.current_player
@@ -45,14 +50,10 @@ def on_table(app: App, scene: S) -> S:
 
 
 def launcher(app: App) -> None:
-    from nile.ui.launcher import LauncherScene
-
     app.reset(LauncherScene(app))
 
 
 def settings(app: App) -> None:
-    from nile.ui.settings_scene import SettingsScene
-
     launcher(app)
     app.push(SettingsScene(app))
 
@@ -62,10 +63,6 @@ GAME_PACKAGES = ("cairo", "cleopatra", "kap_kairo", "age_of_steam", "loose_caboo
 
 
 def setup_first_game(app: App) -> None:
-    from nile.core import registry
-    from nile.ui.games import is_playable
-    from nile.ui.setup_scene import SetupScene
-
     launcher(app)
     games = [g for g in registry.all_games() if is_playable(g) and g.id in GAME_PACKAGES]
     if games:

@@ -22,6 +22,7 @@ from nile.ui import text, theme
 from nile.ui.chrome.savelist import SaveList, title_line
 from nile.ui.games import open_match
 from nile.ui.scene import Scene
+from nile.ui.settings_scene import SettingsScene
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -196,8 +197,6 @@ class MenuScene(Overlay):
         self.game.action_undo()
 
     def _settings(self) -> None:
-        from nile.ui.settings_scene import SettingsScene
-
         self.app.replace(SettingsScene(self.app))
 
     def _load(self) -> None:

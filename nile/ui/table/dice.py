@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from nile.ui import theme
+from nile.ui import text, theme
 
 FacePainter = Callable[[pygame.Surface, pygame.Rect, int], None]
 
@@ -29,8 +29,6 @@ PIPS = {
 
 def draw_pips(surface: pygame.Surface, rect: pygame.Rect, face: int) -> None:
     """Classic pips for faces 1–6 (other numbers are written as digits)."""
-    from nile.ui import text
-
     if face not in PIPS:
         text.draw(surface, str(face), rect.center, rect.height // 2, (30, 30, 30), "bold", "center")
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from nile.ui import theme
+from nile.ui import text, theme
 
 
 def draw_token(
@@ -31,8 +31,6 @@ def draw_chip(
     surface: pygame.Surface, rect: pygame.Rect, color_index: int, label: str, active: bool = False
 ) -> None:
     """A name plate: colour swatch with symbol, then the name (fitted to the plate)."""
-    from nile.ui import text
-
     color = theme.player_color(color_index)
     fill = theme.PANEL_LIGHT if active else theme.PANEL
     pygame.draw.rect(surface, fill, rect, border_radius=8)
