@@ -156,6 +156,8 @@ class PracticeSession:
         """Write the history if anything is new ('' or why it failed). In the background,
         a failure shows up later in `take_save_problem`."""
         if not self.unsaved:
+            if not background:
+                self.writer.wait()  # a write under way must be on the disk when we return
             return ""
         if not self.writable:
             return "Practice history is not being saved this time (see the message at start)."
