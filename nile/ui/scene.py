@@ -46,7 +46,7 @@ class Scene:
         action: Callable[[], None],
         tooltip: str | None = None,
         object_id: str | None = None,
-        container: object | None = None,
+        container: pygame_gui.core.interfaces.IContainerLikeInterface | None = None,
     ) -> pygame_gui.elements.UIButton:
         """A pygame_gui button that runs `action` when pressed."""
         element = pygame_gui.elements.UIButton(
@@ -56,7 +56,7 @@ class Scene:
             tool_tip_text=tooltip,
             object_id=object_id,
             container=container,
-        )  # type: ignore[arg-type]
+        )
         self._actions[element] = action
         return element
 

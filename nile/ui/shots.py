@@ -99,6 +99,6 @@ def bench_shot(game_id: str) -> Shot | None:
         module = importlib.import_module(name)
     except ModuleNotFoundError:
         return None
-    name = getattr(module, "BENCH_SHOT", None)
-    shot: Shot | None = getattr(module, "SHOTS", {}).get(name) if name else None
+    bench = getattr(module, "BENCH_SHOT", None)
+    shot: Shot | None = getattr(module, "SHOTS", {}).get(bench) if bench else None
     return shot
