@@ -3,8 +3,8 @@
 Seeded random playouts run to the end; after every action the invariants hold, clones
 and dict round-trips are equal and independent, and the acting seat's observation
 offers the same moves as the true state. Replaying the action list by text gives the
-same game. A game may lower the number or length of playouts through `GameInfo.extra`
-(`conformance_games`, `conformance_max_actions`) when its actions are expensive.
+same game. A game may lower the number or length of playouts through `GameInfo.conformance_games`
+and `conformance_max_actions` when its actions are expensive.
 """
 
 from __future__ import annotations
@@ -71,8 +71,7 @@ def playout(info: GameInfo, players: int, seed: int, max_actions: int) -> list[s
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
 def test_random_playouts_keep_the_protocol(info: GameInfo) -> None:
-    games = int(info.extra.get("conformance_games", 3))
-    max_actions = int(info.extra.get("conformance_max_actions", 5000))
+    games, max_actions = info.conformance_games, info.conformance_max_actions
     for players in player_counts(info):
         for seed in range(games):
             playout(info, players, seed, max_actions)
@@ -81,5 +80,5 @@ def test_random_playouts_keep_the_protocol(info: GameInfo) -> None:
 @pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
 def test_same_seed_same_game(info: GameInfo) -> None:
     players = player_counts(info)[0]
-    max_actions = int(info.extra.get("conformance_max_actions", 5000))
+    max_actions = info.conformance_max_actions
     assert playout(info, players, 42, max_actions) == playout(info, players, 42, max_actions)

@@ -10,7 +10,7 @@ Figures (medians of several runs where it makes sense):
 - frame_cpu_ms_p95     the same frames in this process's CPU time (steady on a busy machine)
 - startup_s            process start to the first launcher frame, in a fresh process
 - rss_mb               peak memory of that process after rendering the busy table
-A game may add figures through `GAME_INFO.extra["bench"] = "module:function"`.
+A game may add figures through `GameInfo(bench="module:function")`.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def startup_and_rss(game_id: str | None, runs: int) -> tuple[float, float]:
 
 
 def extra_figures(info: GameInfo) -> dict[str, float]:
-    target = info.extra.get("bench")
+    target = info.bench
     if not target:
         return {}
     module, _, attr = str(target).partition(":")

@@ -50,7 +50,7 @@ def run(info, args, options, names):  # type: ignore[no-untyped-def]
     score_sums = [0.0] * args.players
     bot_scores: Counter[str] = Counter()
     bot_seats: Counter[str] = Counter()
-    extra_stats = info.extra.get("selfplay_stats")
+    extra_stats = info.selfplay_stats
     extras: Counter[str] = Counter()
     for number in range(args.games):
         seed = args.seed * 1_000_003 + number

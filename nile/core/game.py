@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from nile.core.errors import IllegalAction
@@ -299,7 +299,29 @@ class GameInfo:
     """How long a game takes, for the launcher tile ('45 min')."""
     tile_order: int = 100
     """Where the launcher puts the tile (lower first; ties by id)."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    hidden_information: bool | Callable[[Options], bool] = True
+    """Whether some seat may not see everything, so a cover goes up between people at one
+    screen; a rule of the options where it depends on them (Age of Steam: only CCCP).
+    True unless a game says otherwise: a forgotten flag errs on the side of privacy."""
+    excluded_colors: Callable[[Options], frozenset[str]] | None = None
+    """Palette colour names no player may have under these options (Egypt: no blue)."""
+    conformance_games: int = 3
+    """Random playouts per player count in the conformance suite (slow games lower it)."""
+    conformance_max_actions: int = 5000
+    """Actions after which a conformance playout stops (Cairo's flicks are costly)."""
+    bench: str | None = None
+    """`module:function` giving extra figures for tools/bench.py."""
+    selfplay_stats: Callable[[GameState, list[str]], Mapping[str, int]] | None = None
+    """Counts a finished game adds to tools/selfplay.py and tools/tournament.py."""
+
+    def hides_information(self, options: Options) -> bool:
+        """Whether this game, under `options`, hides anything from some seat."""
+        flag = self.hidden_information
+        return bool(flag(options) if callable(flag) else flag)
+
+    def banned_colors(self, options: Options) -> frozenset[str]:
+        """The palette colours no player may take under `options`."""
+        return self.excluded_colors(options) if self.excluded_colors is not None else frozenset()
 
     def player_range(self, options: Options) -> tuple[int, int]:
         """The allowed number of players under `options`."""

@@ -35,10 +35,7 @@ class SeatRow:
 
 def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
     """Palette names a game forbids under these options (Egypt has no blue players)."""
-    rule = info.extra.get("excluded_colors")
-    if rule is None:
-        return set()
-    return set(rule(options) if callable(rule) else rule)
+    return set(info.banned_colors(options))
 
 
 def default_rows(info: GameInfo) -> list[SeatRow]:

@@ -89,11 +89,12 @@ GAME_INFO = GameInfo(
     ai_hooks=_hooks,
     players_for=players_for,
     rules_summary=RULES_SUMMARY,
-    extra={"conformance_games": 2, "conformance_max_actions": 3000,
-           "selfplay_stats": _selfplay_stats,
-           # AS-4: only CCCP hides anything (kept red and black goods).
-           "hidden_information": lambda options: options.get("map") == "cccp",
-           # AS-5: blue is the Nile's flooding colour in Egypt, not a player's.
-           "excluded_colors": lambda options: {"Blue"} if options.get("map") == "egypt"
-           else set()},
+    conformance_games=2,
+    conformance_max_actions=3000,
+    selfplay_stats=_selfplay_stats,
+    # AS-4: only CCCP hides anything (kept red and black goods).
+    hidden_information=lambda options: options.get("map") == "cccp",
+    # AS-5: blue is the Nile's flooding colour in Egypt, not a player's.
+    excluded_colors=lambda options: frozenset({"Blue"}) if options.get("map") == "egypt"
+    else frozenset(),
 )

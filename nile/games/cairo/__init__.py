@@ -66,11 +66,8 @@ GAME_INFO = GameInfo(
     scene="nile.games.cairo.scene:CairoScene",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
-    extra={
-        # The board is public: no pass-the-screen cover between humans.
-        "hidden_information": False,
-        "bench": "nile.games.cairo.bench:figures",
-        "conformance_games": 2,
-        "conformance_max_actions": 400,
-    },
+    hidden_information=False,  # the board is public: no pass-the-screen cover
+    bench="nile.games.cairo.bench:figures",
+    conformance_games=2,
+    conformance_max_actions=400,
 )

@@ -71,5 +71,5 @@ GAME_INFO = GameInfo(
     scene="nile.games.kap_kairo.scene:KapKairoScene",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
-    extra={"selfplay_stats": _selfplay_stats},
+    selfplay_stats=_selfplay_stats,
 )

@@ -64,9 +64,8 @@ class BarButton:
 
 
 def has_hidden_information(match: Match) -> bool:
-    """Whether the game hides anything from some seat (GameInfo.extra, default True)."""
-    flag = match.info.extra.get("hidden_information", True)
-    return bool(flag(match.options) if callable(flag) else flag)
+    """Whether the game hides anything from some seat (`GameInfo.hidden_information`)."""
+    return match.info.hides_information(match.options)
 
 
 class GameScene(Scene):

@@ -17,7 +17,7 @@ def test_registered_with_the_map_option_first_choice_default() -> None:
 
 
 def test_only_cccp_hides_and_egypt_has_no_blue_player() -> None:
-    hidden, banned = GAME_INFO.extra["hidden_information"], GAME_INFO.extra["excluded_colors"]
+    hidden, banned = GAME_INFO.hides_information, GAME_INFO.banned_colors
     assert [hidden({"map": m}) for m in ("chile", "cccp", "egypt")] == [False, True, False]
     assert banned({"map": "egypt"}) == {"Blue"} and banned({"map": "chile"}) == set()
 
