@@ -15,7 +15,7 @@ import random
 import pytest
 
 from nile.core import chance, registry
-from nile.core.game import CHANCE, GameInfo, GameState
+from nile.core.game import CHANCE, Action, GameInfo, GameState
 
 GAMES = registry.all_games()
 
@@ -45,6 +45,21 @@ def check_state(state: GameState) -> None:
         assert state.observation(seat).legal_actions() == legal
 
 
+CLONE_CHECK_EVERY = 7
+"""How often a playout checks that a clone shares nothing with its original."""
+
+
+def check_clone_is_independent(state: GameState, action: Action) -> None:
+    """Playing on a clone leaves the original as it was, and the two agree afterwards."""
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    twin = state.clone()
+    twin.apply(action)
+    assert json.dumps(state.to_dict(), sort_keys=True) == before, "the clone shares state"
+    again = state.clone()
+    again.apply(action)
+    assert again == twin, "the same action on equal states gave different states"
+
+
 def playout(info: GameInfo, players: int, seed: int, max_actions: int) -> list[str]:
     state = info.create(players, seed, {})
     rng = random.Random(seed)
@@ -55,6 +70,8 @@ def playout(info: GameInfo, players: int, seed: int, max_actions: int) -> list[s
             action = chance.pick(state.chance_outcomes(), rng)
         else:
             action = rng.choice(state.legal_actions())
+        if len(actions) % CLONE_CHECK_EVERY == 0:
+            check_clone_is_independent(state, action)
         state.apply(action)
         actions.append(action.to_str())
     check_state(state)
