@@ -81,7 +81,7 @@ class App:
         self.running = True
         self.bots_paused = False
         """Scripted screenshots are still pictures: bots wait (their thinking is timed)."""
-        self.notices = Toasts(center_x=theme.WIDTH // 2, top=theme.HEIGHT - 150)
+        self.notices = Toasts(center_x=theme.WIDTH // 2, top=theme.HEIGHT - 78)
         """Messages from the app itself (a setting that could not be written, say)."""
         self._crash_times: list[float] = []
         self.settings = settings_store.load()

@@ -116,6 +116,9 @@ def rename(entry: SaveEntry, new_name: str) -> Path:
         raise FileExistsError(f"A save called {new_name} already exists.")
     data["name"] = new_name
     saves.write_atomic(target, data)
+    # a new name is not a new save: the list keeps it where its date puts it
+    with contextlib.suppress(OSError):
+        os.utime(target, (entry.saved_at, entry.saved_at))
     if target.resolve() != entry.path.resolve():
         entry.path.unlink()
     return target

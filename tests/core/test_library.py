@@ -143,6 +143,7 @@ def test_named_saves_keep_their_name_as_typed_and_can_be_renamed_and_deleted() -
     assert entry.name == "Friday night game: Ann vs Bo" and not entry.autosave
     moved = library.rename(entry, "The rematch")
     assert not path.exists() and moved.exists()
+    assert moved.stat().st_mtime == entry.saved_at  # a new name is not a newer save
     (renamed,) = [e for e in library.list_saves()[0] if e.path == moved]
     assert renamed.name == "The rematch"
     other = library.write_named(a_match(seed=5), "Another")

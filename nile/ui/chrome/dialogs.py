@@ -306,13 +306,13 @@ class LoadDialog(Overlay):
         specs += [("Delete…", self._delete), ("Cancel", self.close)]
         self.button_row(specs, self.panel.bottom - 66)
 
-    def refresh(self) -> None:
-        """Read the folder again (after a delete or rename)."""
+    def refresh(self, select: Path | None = None) -> None:
+        """Read the folder again (after a delete or rename), keeping the selection."""
         if self.continuing:
             entries, self.notes = library.unfinished(), []
         else:
             entries, self.notes = library.list_saves()
-        self.list.set_entries(entries)
+        self.list.set_entries(entries, select)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.list.handle_event(event, time.monotonic()):
@@ -375,7 +375,8 @@ class LoadDialog(Overlay):
 class RenameDialog(Overlay):
     """A new name for a named save (kept as typed)."""
 
-    def __init__(self, app: App, entry: library.SaveEntry, done: Callable[[], None]) -> None:
+    def __init__(self, app: App, entry: library.SaveEntry,
+                 done: Callable[[Path], None]) -> None:
         super().__init__(app, 560, 240, "Rename save")
         self.entry_of = entry
         self.done = done
@@ -397,12 +398,12 @@ class RenameDialog(Overlay):
             self.error = "Give the save a name."
             return
         try:
-            library.rename(self.entry_of, name)
+            renamed = library.rename(self.entry_of, name)
         except (OSError, SaveError) as error:
             self.error = safe_text(error, 200)
             return
         self.close()
-        self.done()
+        self.done(renamed)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

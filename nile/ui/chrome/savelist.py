@@ -8,6 +8,8 @@ names are cut at a word with an ellipsis.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from nile.core.library import SaveEntry
@@ -58,10 +60,16 @@ class SaveList:
             return None
         return self.entries[self.selected]
 
-    def set_entries(self, entries: list[SaveEntry]) -> None:
+    def set_entries(self, entries: list[SaveEntry], select: Path | None = None) -> None:
+        """New rows; the selection stays on the same file (or moves to `select`), so a
+        list re-sorted by a rename never leaves Delete pointing at another save."""
+        keep = select or (self.chosen.path if self.chosen is not None else None)
         self.entries = entries
+        paths = [e.path for e in entries]
         if not entries:
             self.selected = None
+        elif keep in paths:
+            self.selected = paths.index(keep)
         else:
             self.selected = min(self.selected or 0, len(entries) - 1)
         self._keep_in_view()
