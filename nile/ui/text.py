@@ -32,9 +32,10 @@ def render(text: str, size: int, color: Color = TEXT, style: str = "regular") ->
 
 def measure(text: str, size: int, style: str = "regular") -> int:
     """The width in pixels of `text` (after the gate)."""
+    font = assets.font(size, style)
     try:
-        return int(assets.font(size, style).size(safe_text(text))[0])
-    except (pygame.error, ValueError, UnicodeError):
+        return int(font.size(safe_text(text))[0])
+    except (ValueError, UnicodeError):  # the gate should leave nothing that raises
         return 0
 
 

@@ -156,7 +156,7 @@ def test_a_nul_in_a_move_is_refused_with_a_message_that_draws(app: App) -> None:
 
 
 def test_fitting_a_huge_title_measures_a_bounded_number_of_times(
-    monkeypatch: pytest.MonkeyPatch,
+    app: App, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = []
     real = text.measure
@@ -322,3 +322,12 @@ def test_the_window_never_opens_larger_than_the_desktop(
     width, height = window_size(desktop)
     assert (width, height) == size
     assert abs(width / height - 1.6) < 0.01
+
+
+def test_long_save_names_are_cut_at_a_word_with_an_ellipsis(app: App) -> None:
+    name = "Friday night with the whole family at the big table"
+    cut, _ = text.fit(name, 17, 260, "bold", at_word=True)
+    assert cut.endswith("…") and cut != name
+    assert name.startswith(cut[:-1]) and name[len(cut) - 1] == " "  # a whole word came last
+    whole, _ = text.fit("Short name", 17, 260, "bold", at_word=True)
+    assert whole == "Short name"
