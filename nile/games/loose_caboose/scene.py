@@ -122,7 +122,7 @@ class LooseCabooseScene(GameScene):
         self.camera.viewport = areas["rail"]
         if self.auto_fit:
             self._fit()
-        else:
+        elif self.lc.railway.cells:
             self.camera.keep_visible(self._world(self.lc.railway.front_cell), 40)
         self.hand.center = (areas["hand"].centerx, areas["hand"].top + HAND_HEIGHT * 0.55)
         self.hand.max_width = areas["hand"].width - 40
@@ -569,7 +569,8 @@ class LooseCabooseScene(GameScene):
                     5,
                     border_radius=8,
                 )
-            self._draw_caboose(surface, view, size)
+            if railway.caboose_placed:
+                self._draw_caboose(surface, view, size)
         surface.set_clip(clip)
 
     def _draw_caboose(self, surface: pygame.Surface, view: LooseCabooseState, size: int) -> None:

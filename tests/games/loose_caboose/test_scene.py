@@ -95,3 +95,32 @@ def test_hidden_hand_never_drawn_for_the_other_human(app) -> None:  # type: igno
     frames(app, 2)
     assert scene.viewer == other
     assert all(card == UNKNOWN for card in scene.view.hands[first])
+
+
+def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12: Human vs Bot easy, seed 7, pass every turn, Replay, then → crashed.
+
+    The starting railway is laid card by card; the caboose has its index before its
+    card exists, so drawing it during the set-up moves asked for a cell not there yet.
+    """
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=7)
+    for _ in range(3000):
+        if scene.match.state.is_terminal:
+            break
+        if scene.accepting_input:
+            key(app, pygame.K_p)
+        frames(app)
+    frames(app, 5)
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "Replay")
+    replay_scene = app.top
+    assert isinstance(replay_scene, LooseCabooseScene) and replay_scene.replay is not None
+    length = replay_scene.replay.length
+    for _ in range(length):
+        key(app, pygame.K_RIGHT)
+    assert replay_scene.replay.position == length
+    assert replay_scene.state == scene.match.state
+    for _ in range(length):
+        key(app, pygame.K_LEFT)
+    assert replay_scene.replay.position == 0
