@@ -152,13 +152,12 @@ class KapKairoScene(GameScene):
             return None
         return last_reveal([entry.events for entry in self.match.log])
 
+    def private_now(self) -> bool:
+        """Only a bid is private: the cover goes up before a human writes one, not when
+        the turn passes between humans in choosing land or laying track."""
+        return getattr(self.state, "step", BID) == BID
+
     def on_view_changed(self) -> None:
-        if self.covered_for is not None and getattr(self.state, "step", BID) != BID:
-            # Only a bid is private: the cover goes up before a human writes one, not
-            # when the turn passes between humans in choosing land or laying track.
-            self.viewer, self.covered_for = self.covered_for, None
-            self.refresh()
-            return
         self.version += 1
         self._maybe_reveal()
         areas = self.areas()

@@ -12,7 +12,7 @@ from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.cards import UNKNOWN
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
 
 @pytest.fixture
@@ -71,6 +71,8 @@ def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def
     seats = (SeatConfig("Ann"), SeatConfig("Bo"))
     scene = open_scene(app, seats, seed=4)
     seat = scene.state.current_player
+    assert scene.covered_for == seat  # two humans: nobody's hand before they say who looks
+    hand_over(app, scene)
     assert scene.viewer == seat
     click(app, (scene._areas()["rail"].left + 5, scene._areas()["rail"].top + 5))
     assert len(scene.match.actions) == len(scene.match.log)
@@ -78,21 +80,25 @@ def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def
     key(app, pygame.K_p)
     frames(app, 3)
     assert len(scene.match.actions) > before
-    # two humans share the screen: the cover goes up before the next player's hand shows
+    # two humans share the screen: the mover sees the pass play out, presses Done, and
+    # the cover goes up before the next player's hand shows
+    assert scene.handing_over == seat and scene.viewer == seat
+    frames(app, 3)
+    key(app, pygame.K_RETURN)
     assert scene.covered_for is not None and scene.covered_for != seat
 
 
 def test_hidden_hand_never_drawn_for_the_other_human(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Bo"))
     scene = open_scene(app, seats, seed=9)
+    hand_over(app, scene)
     first = scene.viewer
     assert first is not None
     other = 1 - first
     assert all(card == UNKNOWN for card in scene.view.hands[other])
     key(app, pygame.K_p)
     frames(app, 2)
-    key(app, pygame.K_RETURN)
-    frames(app, 2)
+    hand_over(app, scene)
     assert scene.viewer == other
     assert all(card == UNKNOWN for card in scene.view.hands[first])
 
