@@ -712,7 +712,7 @@ class GameScene(Scene):
         wanted = self.handing_over is not None and not self.anims.busy
         if wanted and self._done_button is None:
             bar = self.action_bar_rect
-            width = 24 + text.render(DONE_LABEL, 16).get_width()
+            width = 56 + text.render(DONE_LABEL, 17, theme.TEXT, "bold").get_width()
             rect = pygame.Rect(bar.right - 10 - width, bar.top + 9, width, bar.height - 18)
             self._done_button = self.button(
                 rect, DONE_LABEL, self.pass_screen, "Hide your view and pass the screen (Enter)",
