@@ -359,11 +359,6 @@ class GameScene(Scene):
                 "error",
             )
             return
-        if self.shared_screen and seat != self.viewer:
-            # the screen has been passed on: whoever looks now may not see that hand
-            self.toast(f"Only {self.name(seat)} can take that move back, before passing "
-                       "the screen on.", "error")
-            return
         self.match.undo()
         self.anims.finish()
         self.bots.reset()
@@ -597,8 +592,7 @@ class GameScene(Scene):
     def _update_bar_buttons(self) -> None:
         undo = self._bar_buttons.get("undo")
         if undo is not None:
-            seat = self.match.undo_seat()
-            can = seat is not None and (not self.shared_screen or seat == self.viewer)
+            can = self.match.undo_seat() is not None
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
         over = self.replay is None and self.match.state.is_terminal
         for key in ("hint", "undo"):
@@ -639,7 +633,13 @@ class GameScene(Scene):
 
     def is_idle(self) -> bool:
         seat = self.state.current_player
-        bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
+        bots_to_move = (
+            seat is not None
+            and seat >= 0
+            and not self.match.seats[seat].is_human
+            and self.handing_over is None
+            and self.covered_for is None
+        )
         return not (self.anims.busy or self.toasts.items or bots_to_move
                     or (self.replay is not None and self.playing))
 

@@ -130,3 +130,45 @@ def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # typ
     for _ in range(length):
         key(app, pygame.K_LEFT)
     assert replay_scene.replay.position == 0
+
+
+def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12, seats Human, Bot, Human: no hand at the start, the mover watches the
+    roll and the caboose before Done, and the bot plays with every hand hidden."""
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1), SeatConfig("Cy", color=2))
+    scene = open_scene(app, seats, seed=2)
+    first = scene.state.current_player
+    assert first == 0 and scene.covered_for == first and scene.viewer is None
+    hand_over(app, scene)
+    assert scene.viewer == first and scene.hand.keys
+    for _ in range(3000):  # lay what fits, then roll: the dice and the caboose move
+        if scene.handing_over is not None:
+            break
+        if scene.accepting_input:
+            legal = scene.state.legal_actions()
+            lays = [a for a in legal if isinstance(a, Lay)]
+            scene.submit(lays[0] if lays else Roll() if Roll() in legal else Pass())
+        frames(app)
+    assert scene.handing_over == first and scene.anims.busy
+    assert scene.covered_for is None and scene.viewer == first  # still the mover's view
+    assert scene._done_button is None  # Done comes once the move has played out
+    frames(app, 600)
+    assert not scene.anims.busy and scene._done_button is not None
+    assert scene.state.current_player != first  # the next seat waits for Done
+    moves = len(scene.match.actions)
+    frames(app, 60)
+    assert len(scene.match.actions) == moves  # a bot does not move before Done
+    press(app, scene, "Done, pass to the next player")
+    assert scene.state.current_player == 1  # Amun, the bot, plays in public view
+    assert scene.viewer is None and scene.covered_for is None
+    assert all(card == UNKNOWN for hand in scene.view.hands for card in hand)
+    assert scene.hand.keys == []  # no hand drawn while the bot plays
+    visible = {e.text for e in scene._actions if e.visible}  # type: ignore[attr-defined]
+    assert "Done, pass to the next player" not in visible
+    for _ in range(600):  # the bot's whole turn, then the cover for Cy
+        if scene.covered_for is not None:
+            break
+        assert scene.viewer is None and scene.hand.keys == []
+        frames(app)
+    assert scene.covered_for == 2
