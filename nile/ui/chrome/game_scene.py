@@ -437,11 +437,17 @@ class GameScene(Scene):
             and self._cover_button().collidepoint(event.pos)
         ) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE))
         if ready:
-            self.viewer, self.covered_for = self.covered_for, None
-            self._show_top_buttons(True)
-            self.refresh()
+            self.show_view()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.action_menu()
+
+    def show_view(self) -> None:
+        """The player the cover waits for says they are at the screen: their view shows."""
+        if self.covered_for is None:
+            return
+        self.viewer, self.covered_for = self.covered_for, None
+        self._show_top_buttons(True)
+        self.refresh()
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
         assert self.covered_for is not None

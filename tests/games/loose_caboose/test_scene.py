@@ -172,3 +172,27 @@ def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-unt
         assert scene.viewer is None and scene.hand.keys == []
         frames(app)
     assert scene.covered_for == 2
+
+
+def test_stepping_a_replay_fast_leaves_no_card_standing(app) -> None:  # type: ignore[no-untyped-def]
+    """Each step cuts the last one's animation short; its flying cards must go with it
+    (they stood for good at their start, a card face left on the table)."""
+    from nile.core.replay import Replay
+
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    seats = (SeatConfig("Ann", "bot", "easy"), SeatConfig("Amun", "bot", "easy", 1))
+    match = Match.new(GAME_INFO, seats, 5)
+    while not match.state.is_terminal:
+        match.play(match.state.legal_actions()[0])
+        match.resolve_chance()
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = LooseCabooseScene(app, match, replay=replay)
+    app.push(scene)
+    for _ in range(30):
+        key(app, pygame.K_RIGHT)  # two frames each: far shorter than a card's flight
+    for _ in range(600):
+        if not scene.anims.busy:
+            break
+        frames(app)
+    frames(app, 2)
+    assert not scene.anims.busy and scene.ghosts == [] and scene.caboose_path == []
