@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from nile.core.replay import Replay
     from nile.core.session import Match
     from nile.ui.chrome.autosave import Autosaver
+    from nile.ui.scene import Scene
 
 HINT_TIME = 2.5
 MAX_BID_DIGITS = 4
@@ -599,11 +600,10 @@ class KapKairoScene(GameScene):
 
     # The end -------------------------------------------------------------------------
 
-    def _show_results(self) -> None:
+    def make_results(self) -> Scene:
         from nile.games.kap_kairo.ledger import KapResultsScene
 
-        sound.play("win")
-        self.app.push(KapResultsScene(self.app, self))
+        return KapResultsScene(self.app, self)
 
 
 def _ordinal(place: int) -> str:

@@ -683,14 +683,18 @@ class GameScene(Scene):
         """The match has ended (a replay's match always has)."""
         return self.match.state.is_terminal
 
-    def reopen_results(self) -> None:
-        """Show the results screen (again) over this table; nothing happens before the end."""
+    def make_results(self) -> Scene:
+        """The results screen of this game (a game may show its own kind)."""
         from nile.ui.chrome.results import ResultsScene
 
+        return ResultsScene(self.app, self)
+
+    def reopen_results(self) -> None:
+        """Show the results screen (again) over this table; nothing happens before the end."""
         if not self.game_over:
             self.toast("The results come at the end of the game.")
             return
-        self.app.push(ResultsScene(self.app, self))
+        self.app.push(self.make_results())
 
     def open_replay(self) -> None:
         """Watch the finished game from its set-up; in a replay, back to the set-up."""
