@@ -446,7 +446,6 @@ class GameScene(Scene):
         if self.covered_for is None:
             return
         self.viewer, self.covered_for = self.covered_for, None
-        self._show_top_buttons(True)
         self.refresh()
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
@@ -600,15 +599,24 @@ class GameScene(Scene):
         if undo is not None:
             can = self.match.undo_seat() is not None
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
+        self._show_top_buttons()
+
+    def _show_top_buttons(self) -> None:
+        """Which top-bar buttons show: under the cover only Menu, nothing else may look
+        clickable; once the game is over Results and Replay take Hint's and Undo's place."""
+        covered = self.covered_for is not None
         over = self.replay is None and self.match.state.is_terminal
-        for key in ("hint", "undo"):
-            element = self._bar_buttons.get(key)
-            if element is not None and over == element.visible:  # type: ignore[attr-defined]
-                element.hide() if over else element.show()  # type: ignore[attr-defined]
-        for _, key, _, _ in OVER_BUTTONS:
-            element = self._bar_buttons.get(key)
-            if element is not None and over != element.visible:  # type: ignore[attr-defined]
-                element.show() if over else element.hide()  # type: ignore[attr-defined]
+        for key, element in self._bar_buttons.items():
+            if key == "menu" or key.startswith("replay_"):
+                wanted = True
+            elif key in ("hint", "undo"):
+                wanted = not covered and not over
+            elif key in ("results", "replay"):
+                wanted = not covered and over
+            else:
+                wanted = not covered
+            if wanted != bool(element.visible):  # type: ignore[attr-defined]
+                element.show() if wanted else element.hide()  # type: ignore[attr-defined]
 
     def _after_action(self, events: list[Event], actor: int | None = None) -> None:
         events = events + self.match.resolve_chance()
@@ -737,7 +745,7 @@ class GameScene(Scene):
             self._draw_cover(surface)
             self._draw_bar(surface)
             self._show_context_buttons(False)
-            self._show_top_buttons(False)
+            self._show_top_buttons()
             return
         surface.fill(theme.BG)
         clip = surface.get_clip()
@@ -753,19 +761,6 @@ class GameScene(Scene):
             self._draw_replay_bar(surface)
         self._draw_bar(surface)
         self.toasts.draw(surface)
-
-    def _show_top_buttons(self, visible: bool) -> None:
-        """Under the cover only Menu stays: nothing else may look clickable."""
-        if visible:
-            self._update_bar_buttons()
-            for key in ("log", "rules"):
-                element = self._bar_buttons.get(key)
-                if element is not None and not element.visible:  # type: ignore[attr-defined]
-                    element.show()  # type: ignore[attr-defined]
-            return
-        for key, element in self._bar_buttons.items():
-            if key != "menu" and element.visible:  # type: ignore[attr-defined]
-                element.hide()  # type: ignore[attr-defined]
 
     def _show_context_buttons(self, visible: bool) -> None:
         for _, element in self._context.values():
