@@ -490,6 +490,17 @@ class LooseCabooseScene(GameScene):
                     theme.MUTED,
                     anchor="center",
                 )
+            elif self.viewer is None and self.shared_screen and not view.is_terminal:
+                # a shared screen between hand-overs: nobody's cards, and it says why
+                text.draw(
+                    surface,
+                    "Every hand is hidden until the next player takes the screen.",
+                    areas["hand"].center,
+                    16,
+                    theme.MUTED,
+                    anchor="center",
+                    max_width=areas["hand"].width - 20,
+                )
         for ghost in self.ghosts:
             if not ghost.tween.waiting:
                 self.small.draw(surface, ghost.card, ghost.tween.value())

@@ -467,7 +467,7 @@ class GameScene(Scene):
         )
         text.draw(
             surface,
-            "Other players, please look away: private cards come next.",
+            f"Other players, please look away: what only {name} may see comes next.",
             (theme.WIDTH // 2, center[1] + 108),
             18,
             theme.MUTED,
