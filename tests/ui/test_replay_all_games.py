@@ -135,3 +135,31 @@ def test_results_and_replay_reopen_after_see_the_table() -> None:
     assert app.top is watcher and watcher.replay.position == 0
     key(app, pygame.K_BACKSPACE)
     assert app.top is scene
+
+
+def test_a_replay_shows_only_the_last_moves_announcements() -> None:
+    """Toasts of earlier moves piled up over the table while a replay played."""
+    app = instant_app()
+    info = registry.get("kap_kairo")
+    match = finished_match(info)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    scene.open_replay()
+    watcher = app.top
+    assert isinstance(watcher, GameScene) and watcher.replay is not None
+    said: list[str] = []
+    real_show = watcher.toasts.show
+
+    def record(message: str, *args: object, **kwargs: object) -> None:
+        said.append(message)
+        real_show(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    watcher.toasts.show = record  # type: ignore[method-assign]
+    announced = 0
+    for _ in range(watcher.replay.length):
+        said.clear()
+        step(app, pygame.K_RIGHT)
+        assert all(t.message in said for t in watcher.toasts.items), (said, watcher.toasts.items)
+        announced += len(said)
+    assert announced > 0

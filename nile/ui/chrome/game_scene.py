@@ -796,6 +796,7 @@ class GameScene(Scene):
         assert self.replay is not None
         forward_one = position == self.replay.position + 1
         self.anims.finish()
+        self.toasts.items.clear()  # what earlier moves announced is no longer on screen
         self.replay.seek(position)
         self.refresh()
         if forward_one:
