@@ -28,6 +28,8 @@ class Replay:
     _checkpoints: dict[int, GameState] = field(default_factory=dict)
     _state: GameState | None = None
     _events: list[Event] = field(default_factory=list)
+    _history: list[list[Event]] = field(default_factory=list)
+    """What each ply caused, ply 1 first, as far as the replay has stepped (for the log)."""
 
     def __post_init__(self) -> None:
         start = self.info.create(len(self.seats), self.seed, self.options)
@@ -47,6 +49,14 @@ class Replay:
     def last_events(self) -> list[Event]:
         """What the action that led to `position` caused (empty at the start)."""
         return self._events
+
+    def history(self) -> list[list[Event]]:
+        """What every ply up to `position` caused, oldest first: the log so far.
+
+        Every ply below `position` was stepped through to get there (a checkpoint is only
+        made by stepping), so each has its events remembered.
+        """
+        return self._history[: self.position]
 
     def seek(self, position: int) -> GameState:
         """Move to `position` (clamped to the game) and return that state."""
@@ -68,6 +78,8 @@ class Replay:
     def _step(self) -> None:
         state = self.state
         self._events = state.apply(state.parse_action(self.actions[self.position]))
+        if self.position == len(self._history):
+            self._history.append(self._events)
         self.position += 1
         if self.position % CHECKPOINT_EVERY == 0 and self.position not in self._checkpoints:
             self._checkpoints[self.position] = state.clone()

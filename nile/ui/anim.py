@@ -122,7 +122,14 @@ class Animations:
         return bool(self.tweens) or bool(self._after)
 
     def finish(self) -> None:
-        """Jump to the end of everything (undo, skipping)."""
+        """Jump to the end of everything (undo, skipping).
+
+        Every tween is brought to its end first: a scene that keeps its own list of
+        moving things (ghost cards) drops them once `done`, so a tween cleared
+        half-way would leave its ghost standing at the start for good.
+        """
+        for tween in self.tweens.values():
+            tween.update(max(0.0, tween.delay + tween.duration - tween.elapsed))
         self.tweens.clear()
         callbacks = [cb for _, cb in self._after]
         self._after.clear()

@@ -188,6 +188,21 @@ def test_replay_steps_both_ways() -> None:
     assert replay.seek(0).current_player == CHANCE
 
 
+def test_replay_history_is_the_log_up_to_the_position() -> None:
+    """The replay's log shows every move so far, not only the last one (issue 12)."""
+    match = Match.new(TOY_INFO, HUMANS, seed=9)
+    play_out(match, random.Random(4))
+    replay = Replay(TOY_INFO, match.seats, match.seed, match.options, match.actions)
+    logged = [list(entry.events) for entry in match.log]
+    assert replay.history() == []
+    replay.seek(replay.length)
+    assert replay.history() == logged
+    replay.seek(7)  # back past a checkpoint rebuild: what was seen stays known
+    assert replay.history() == logged[:7] and replay.last_events == logged[6]
+    replay.seek(30)
+    assert replay.history() == logged[:30]
+
+
 def test_returns_from_ranking_shares_ties() -> None:
     assert returns_from_ranking([1, 1, 3]) == [0.75, 0.75, 0.0]
     assert returns_from_ranking([2, 1]) == [0.0, 1.0]

@@ -74,3 +74,23 @@ def button_rect(scene: object, label: str) -> pygame.Rect:
 def press(app: App, scene: object, label: str) -> None:
     """Click the scene's button with this label."""
     click(app, button_rect(scene, label).center)
+
+
+def press_done(app: App, scene: object) -> None:
+    """The mover's "Done, pass to the next player", once their move has played out."""
+    for _ in range(600):
+        if getattr(scene, "handing_over", None) is None:
+            return
+        if getattr(scene, "_done_button", None) is not None:
+            press(app, scene, "Done, pass to the next player")
+        else:
+            frames(app)
+
+
+def hand_over(app: App, scene: object) -> None:
+    """Play the shared-screen hand-over through: Done, then "I am …" on the cover (each
+    only if the scene asks for it)."""
+    press_done(app, scene)
+    if getattr(scene, "covered_for", None) is not None:
+        key(app, pygame.K_RETURN)
+        frames(app)

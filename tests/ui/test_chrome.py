@@ -13,7 +13,7 @@ from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.results import ResultsScene
 from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
@@ -25,16 +25,23 @@ def app():  # type: ignore[no-untyped-def]
     return instant_app()
 
 
-def two_humans(app) -> ToyScene:  # type: ignore[no-untyped-def]
+def two_humans(app, seated: bool = True) -> ToyScene:  # type: ignore[no-untyped-def]
+    """Ann and Bo at one screen; `seated`: Ann has already said she is at the screen."""
     match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=3)
     scene = ToyScene(app, match)
     app.push(scene)
     frames(app)
+    if seated:
+        hand_over(app, scene)
     return scene
 
 
-def test_other_hands_are_never_drawn(app) -> None:  # type: ignore[no-untyped-def]
-    scene = two_humans(app)
+def test_the_first_hand_waits_behind_the_cover(app) -> None:  # type: ignore[no-untyped-def]
+    scene = two_humans(app, seated=False)
+    assert scene.covered_for == 0 and scene.viewer is None
+    assert not hasattr(scene, "drawn_hands")  # the table was never drawn
+    key(app, pygame.K_RETURN)
+    frames(app)
     assert scene.viewer == 0
     assert all(card == UNKNOWN for card in scene.drawn_hands[1])
 
@@ -43,10 +50,16 @@ def test_cover_goes_up_between_humans_and_hides_the_table(app) -> None:  # type:
     scene = two_humans(app)
     scene.submit(scene.state.legal_actions()[0])
     scene.submit(Confirm())
+    # Ann sees her move first; the cover waits for her Done
+    assert scene.handing_over == 0 and scene.covered_for is None and scene.viewer == 0
+    frames(app, 2)
+    press(app, scene, "Done, pass to the next player")
     assert scene.covered_for == 1
     scene.drawn_hands = []
     frames(app, 3)
     assert scene.drawn_hands == []  # nothing of the table is drawn under the cover
+    visible = [e.text for e in scene._actions if e.visible]  # type: ignore[attr-defined]
+    assert visible == ["Menu"]  # and nothing but the menu looks clickable
     key(app, pygame.K_RETURN)
     frames(app)
     assert scene.viewer == 1 and scene.covered_for is None

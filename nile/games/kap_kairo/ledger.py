@@ -157,7 +157,7 @@ class KapResultsScene(ResultsScene):
     """The shared results screen, with each player's railway instead of the bar chart."""
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        state = self.game.state
+        state = self.game.match.state  # the end, even when opened from a replay
         assert isinstance(state, KapState)
         text.draw(
             surface,

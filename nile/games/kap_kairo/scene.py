@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from nile.core.replay import Replay
     from nile.core.session import Match
     from nile.ui.chrome.autosave import Autosaver
+    from nile.ui.scene import Scene
 
 HINT_TIME = 2.5
 MAX_BID_DIGITS = 4
@@ -152,13 +153,12 @@ class KapKairoScene(GameScene):
             return None
         return last_reveal([entry.events for entry in self.match.log])
 
+    def private_now(self) -> bool:
+        """Only a bid is private: the cover goes up before a human writes one, not when
+        the turn passes between humans in choosing land or laying track."""
+        return getattr(self.state, "step", BID) == BID
+
     def on_view_changed(self) -> None:
-        if self.covered_for is not None and getattr(self.state, "step", BID) != BID:
-            # Only a bid is private: the cover goes up before a human writes one, not
-            # when the turn passes between humans in choosing land or laying track.
-            self.viewer, self.covered_for = self.covered_for, None
-            self.refresh()
-            return
         self.version += 1
         self._maybe_reveal()
         areas = self.areas()
@@ -600,11 +600,10 @@ class KapKairoScene(GameScene):
 
     # The end -------------------------------------------------------------------------
 
-    def _show_results(self) -> None:
+    def make_results(self) -> Scene:
         from nile.games.kap_kairo.ledger import KapResultsScene
 
-        sound.play("win")
-        self.app.push(KapResultsScene(self.app, self))
+        return KapResultsScene(self.app, self)
 
 
 def _ordinal(place: int) -> str:

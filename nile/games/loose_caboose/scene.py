@@ -122,7 +122,7 @@ class LooseCabooseScene(GameScene):
         self.camera.viewport = areas["rail"]
         if self.auto_fit:
             self._fit()
-        else:
+        elif self.lc.railway.cells:
             self.camera.keep_visible(self._world(self.lc.railway.front_cell), 40)
         self.hand.center = (areas["hand"].centerx, areas["hand"].top + HAND_HEIGHT * 0.55)
         self.hand.max_width = areas["hand"].width - 40
@@ -490,6 +490,17 @@ class LooseCabooseScene(GameScene):
                     theme.MUTED,
                     anchor="center",
                 )
+            elif self.viewer is None and self.shared_screen and not view.is_terminal:
+                # a shared screen between hand-overs: nobody's cards, and it says why
+                text.draw(
+                    surface,
+                    "Every hand is hidden until the next player takes the screen.",
+                    areas["hand"].center,
+                    16,
+                    theme.MUTED,
+                    anchor="center",
+                    max_width=areas["hand"].width - 20,
+                )
         for ghost in self.ghosts:
             if not ghost.tween.waiting:
                 self.small.draw(surface, ghost.card, ghost.tween.value())
@@ -569,7 +580,8 @@ class LooseCabooseScene(GameScene):
                     5,
                     border_radius=8,
                 )
-            self._draw_caboose(surface, view, size)
+            if railway.caboose_placed:
+                self._draw_caboose(surface, view, size)
         surface.set_clip(clip)
 
     def _draw_caboose(self, surface: pygame.Surface, view: LooseCabooseState, size: int) -> None:

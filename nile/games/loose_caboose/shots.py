@@ -13,11 +13,13 @@ from nile.ai.bots import choose, make_bot
 from nile.core.game import Event
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.events import Derailed
 from nile.games.loose_caboose.rules.state import LooseCabooseState
 
 if TYPE_CHECKING:
     from nile.app import App
+    from nile.games.loose_caboose.scene import LooseCabooseScene
 
 SEATS = (
     SeatConfig("Ann", "human", color=0),
@@ -86,5 +88,62 @@ def end(app: App) -> None:
     _open(app, match)
 
 
-SHOTS = {"start": start, "long_railway": long_railway, "derail": derail, "end": end}
+HOT_SEATS = (
+    SeatConfig("Ann", "human", color=0),
+    SeatConfig("Amun", "bot", "normal", 1),
+    SeatConfig("Cy", "human", color=2),
+)
+"""Two humans share the screen with a bot between them (issue 12)."""
+
+
+def _hot_seat_after_roll(app: App) -> LooseCabooseScene:
+    """Ann (first to act with seed 2) lays what she can and rolls, in her own view."""
+    from nile.games.loose_caboose.scene import LooseCabooseScene
+    from nile.ui.shots import on_table
+
+    match = Match.new(GAME_INFO, HOT_SEATS, seed=2)
+    scene = on_table(app, LooseCabooseScene(app, match))
+    scene.show_view()
+    state = match.state
+    lays = [a for a in state.legal_actions() if isinstance(a, Lay)]
+    scene.submit(lays[0] if lays else Pass())
+    if Roll() in match.state.legal_actions():
+        scene.submit(Roll())
+    return scene
+
+
+def hot_seat_done(app: App) -> None:
+    """The roll has played out in Ann's view; she passes the screen on with Done."""
+    _hot_seat_after_roll(app)
+
+
+def hot_seat_bot_turn(app: App) -> None:
+    """After Ann's Done the bot plays: only public facts, no hand, no own penalty pile."""
+    scene = _hot_seat_after_roll(app)
+    scene.anims.finish()
+    scene.pass_screen()
+
+
+def replay(app: App) -> None:
+    """A finished game's replay a third of the way in: the log up to that move."""
+    from nile.core.replay import Replay
+    from nile.games.loose_caboose.scene import LooseCabooseScene
+    from nile.ui.shots import on_table
+
+    match = Match.new(GAME_INFO, SEATS, seed=8)
+    _advance(match, lambda m, _: m.state.is_terminal, limit=5000)
+    recorded = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = on_table(app, LooseCabooseScene(app, match, replay=recorded))
+    scene._seek(len(match.actions) // 3)
+
+
+SHOTS = {
+    "start": start,
+    "long_railway": long_railway,
+    "derail": derail,
+    "end": end,
+    "hot_seat_done": hot_seat_done,
+    "hot_seat_bot_turn": hot_seat_bot_turn,
+    "replay": replay,
+}
 BENCH_SHOT = "long_railway"

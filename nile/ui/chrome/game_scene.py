@@ -6,11 +6,18 @@ A game subclasses `GameScene` and implements four things: `draw_table` (draw a s
 else is here, the same for every game: whose view is shown, the pass-the-screen cover,
 bots, autosave, undo, hint, log, toasts, menu, rules, results and replay.
 
-Whose view is drawn: the human to act; during bots' turns the last human to act (with
-one human, always that human; with none, a spectator who sees only public facts). When
-the view would pass from one human to another in a game with hidden information, the
-cover goes up and nothing of the table is drawn until the next player says they are
-ready.
+Whose view is drawn: with one human, always that human; with none, a spectator who
+sees only public facts. When two or more humans share the screen in a game with hidden
+information, the person looking may change at any hand-over, so the table then shows
+only what everyone may see (`observation(None)`): at the start, during every bot's turn,
+and between two humans. A human who has moved first watches the move play out in their
+own view, then presses "Done, pass to the next player"; the cover then goes up for the
+next human, and nothing of the table (and no control but Menu) shows until that player
+says they are ready. A game may say that a moment has nothing private
+(`private_now`): the screen then passes without a cover.
+
+A finished game keeps its results and its replay at hand (`reopen_results`,
+`open_replay`, the Results and Replay buttons of the top bar).
 """
 
 from __future__ import annotations
@@ -49,6 +56,12 @@ BUTTONS = (
 )
 BUTTON_WIDTH = 66
 ACTION_BAR_HEIGHT = 58
+DONE_LABEL = "Done, pass to the next player"
+OVER_BUTTONS = (
+    ("Results", "results", "reopen_results", "Show the results again"),
+    ("Replay", "replay", "open_replay", "Watch the game again, move by move"),
+)
+"""Shown in the places of Hint and Undo once the game is over."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,9 @@ class GameScene(Scene):
         self.log = LogPanel(pygame.Rect(0, 0, 0, 0))
         self.viewer: int | None = None
         self.covered_for: int | None = None
+        self.handing_over: int | None = None
+        """The human who has just moved and has yet to press Done (shared screen only)."""
+        self._done_button: object | None = None
         self.results_shown = False
         self.view: GameState = match.state
         self._bar_buttons: dict[str, object] = {}
@@ -101,7 +117,7 @@ class GameScene(Scene):
         self.save_trouble = SaveTrouble(self)
         self._layout()
         self._make_bar_buttons()
-        self.viewer = self._initial_viewer()
+        self._start_viewer()
         self.refresh()
 
     # For subclasses ----------------------------------------------------------------
@@ -129,6 +145,14 @@ class GameScene(Scene):
 
     def update_table(self, dt: float) -> None:
         """Per-frame work of the table (dice, hover)."""
+
+    def private_now(self) -> bool:
+        """Whether the state now holds something a seat sees and the others must not.
+
+        Asked when the screen may pass between people: if False, no cover and no Done
+        are needed (Vom Kap bis Kairo: only a bid is secret). Default: always.
+        """
+        return True
 
     # Shared state ------------------------------------------------------------------
 
@@ -173,13 +197,14 @@ class GameScene(Scene):
 
     def submit(self, action: Action) -> bool:
         """Play a human's action; a refusal is shown with its reason and changes nothing."""
+        actor = self.state.current_player
         try:
             events = self.match.play(action)
         except IllegalAction as error:
             self.toast(self.words(error.reason), "error")
             sound.play("error")
             return False
-        self._after_action(events)
+        self._after_action(events, actor)
         return True
 
     def toast(self, message: str, kind: str = "info") -> None:
@@ -231,11 +256,17 @@ class GameScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
         prompt = self.prompt
         seat = self.state.current_player
-        if not self.my_turn and seat is not None and seat >= 0:
+        if self.handing_over is not None:
+            prompt = f"{self.name(self.handing_over)}, your move is made."
+            if not self.anims.busy:
+                prompt += " When you are ready, pass the screen on."
+        elif not self.my_turn and seat is not None and seat >= 0:
             prompt = f"Waiting for {self.name(seat)}…"
         right = (
             getattr(self, "_buttons_left_of_bar", bar.right) if self.accepting_input else bar.right
         )
+        if self._done_button is not None:
+            right = self._done_button.rect.left  # type: ignore[attr-defined]
         text.draw(
             surface,
             prompt,
@@ -277,22 +308,40 @@ class GameScene(Scene):
             x += BUTTON_WIDTH + 4
         if self.replay:
             self._make_replay_controls()
+        else:
+            self._make_over_buttons()
+
+    def _make_over_buttons(self) -> None:
+        """Results and Replay, hidden until the game is over (then in Hint's and Undo's place)."""
+        x = self.buttons_left
+        for label, key, method, tip in OVER_BUTTONS:
+            rect = pygame.Rect(x, 6, BUTTON_WIDTH, theme.TOP_BAR_HEIGHT - 12)
+            element = self.button(rect, label, getattr(self, method), tip, "@small")
+            element.hide()
+            self._bar_buttons[key] = element
+            x += BUTTON_WIDTH + 4
 
     def _make_replay_controls(self) -> None:
         y = theme.HEIGHT - 38
         specs = (
-            ("|<", lambda: self._seek(0)),
-            ("<", lambda: self._seek_by(-1)),
-            ("Play", self._toggle_play),
-            (">", lambda: self._seek_by(1)),
-            (">|", lambda: self._seek(self.replay.length if self.replay else 0)),
+            ("|<", "first", lambda: self._seek(0), "The set-up, before the first move (Home)"),
+            ("<", "back", lambda: self._seek_by(-1), "One move back (Left)"),
+            ("Play", "play", self._toggle_play, "Play or pause (Space)"),
+            (">", "forward", lambda: self._seek_by(1), "One move on (Right)"),
+            (">|", "last", lambda: self._seek(self.replay.length if self.replay else 0),
+             "The end of the game (End)"),
         )
         x = 16
-        for label, callback in specs:
-            self._bar_buttons[f"replay{label}"] = self.button(
-                pygame.Rect(x, y, 56, 32), label, callback
+        for label, key, callback, tip in specs:
+            width = 64 if key == "play" else 48
+            self._bar_buttons[f"replay_{key}"] = self.button(
+                pygame.Rect(x, y, width, 32), label, callback, tip
             )
-            x += 60
+            x += width + 4
+        self._bar_buttons["replay_close"] = self.button(
+            pygame.Rect(x + 8, y, 96, 32), "Close", self.close_replay,
+            "Leave the replay (Backspace)",
+        )
         self.playing = False
         self._play_timer = 0.0
 
@@ -318,7 +367,7 @@ class GameScene(Scene):
         self.match.undo()
         self.anims.finish()
         self.bots.reset()
-        self.viewer, self.covered_for = seat, None
+        self.viewer, self.covered_for, self.handing_over = seat, None, None
         self.refresh()
         self._autosave()
         self.toast(f"Took back {self.name(seat)}'s last move.", "ok")
@@ -343,6 +392,13 @@ class GameScene(Scene):
             self._handle_cover_event(event)
             return
         if self.replay is not None and self._handle_replay_key(event):
+            return
+        if (
+            self._done_button is not None
+            and event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            self.pass_screen()
             return
         if (
             event.type == pygame.MOUSEWHEEL
@@ -386,10 +442,16 @@ class GameScene(Scene):
             and self._cover_button().collidepoint(event.pos)
         ) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE))
         if ready:
-            self.viewer, self.covered_for = self.covered_for, None
-            self.refresh()
+            self.show_view()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.action_menu()
+
+    def show_view(self) -> None:
+        """The player the cover waits for says they are at the screen: their view shows."""
+        if self.covered_for is None:
+            return
+        self.viewer, self.covered_for = self.covered_for, None
+        self.refresh()
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
         assert self.covered_for is not None
@@ -410,7 +472,7 @@ class GameScene(Scene):
         )
         text.draw(
             surface,
-            "Other players, please look away: private cards come next.",
+            f"Other players, please look away: what only {name} may see comes next.",
             (theme.WIDTH // 2, center[1] + 108),
             18,
             theme.MUTED,
@@ -438,12 +500,65 @@ class GameScene(Scene):
 
     # Viewer, refresh, after actions ----------------------------------------------------
 
-    def _initial_viewer(self) -> int | None:
+    @property
+    def shared_screen(self) -> bool:
+        """Two or more humans look at one screen in a game with hidden information."""
+        humans = sum(1 for s in self.match.seats if s.is_human)
+        return self.replay is None and humans > 1 and has_hidden_information(self.match)
+
+    def _start_viewer(self) -> None:
+        """Whose view comes first; with a shared screen nobody's until someone says so."""
+        if self.shared_screen and not self.state.is_terminal:
+            self._pass_on()
+            return
         humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
         seat = self.state.current_player
         if seat is not None and seat >= 0 and seat in humans:
+            self.viewer = seat
+        else:
+            self.viewer = humans[0] if humans else None
+
+    def _human_to_act(self) -> int | None:
+        seat = self.state.current_player
+        if seat is not None and seat >= 0 and self.match.seats[seat].is_human:
             return seat
-        return humans[0] if humans else None
+        return None
+
+    def _pass_on(self) -> None:
+        """Shared screen: the next human gets the cover; a bot's turn shows public facts."""
+        self.handing_over = None
+        seat = self._human_to_act()
+        if seat is None:
+            self.viewer = None
+        elif self.private_now():
+            self.viewer, self.covered_for = None, seat
+        else:
+            self.viewer = seat
+
+    def pass_screen(self) -> None:
+        """The acting human pressed Done: their view goes, the screen passes on."""
+        if self.handing_over is None:
+            return
+        self._pass_on()
+        self.refresh()
+
+    def _hand_over(self, actor: int | None) -> None:
+        """Shared screen, after any move: who may look at the table now."""
+        if self.state.is_terminal:
+            self.viewer = self.covered_for = self.handing_over = None
+            return
+        if self.state.current_player == actor:
+            return  # the same seat goes on deciding (another card, the next step)
+        if (
+            actor is not None
+            and actor >= 0
+            and actor == self.viewer
+            and self.match.seats[actor].is_human
+            and self.private_now()
+        ):
+            self.handing_over = actor
+            return
+        self._pass_on()
 
     def _next_viewer(self) -> int | None:
         if self.replay is not None or self.state.is_terminal:
@@ -469,7 +584,10 @@ class GameScene(Scene):
                     lines.append(self.words(line))
         if self.replay is not None:
             lines = [
-                self.words(e.describe(None)) for e in self.replay.last_events if e.describe(None)
+                self.words(line)
+                for events in self.replay.history()[-400:]
+                for line in (e.describe(None) for e in events)
+                if line
             ]
         # Hold new log lines back while the table still shows the move happening, so the
         # log never tells the outcome before the animation does.
@@ -486,24 +604,34 @@ class GameScene(Scene):
         if undo is not None:
             can = self.match.undo_seat() is not None
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
+        self._show_top_buttons()
 
-    def _after_action(self, events: list[Event]) -> None:
+    def _show_top_buttons(self) -> None:
+        """Which top-bar buttons show: under the cover only Menu, nothing else may look
+        clickable; once the game is over Results and Replay take Hint's and Undo's place."""
+        covered = self.covered_for is not None
+        over = self.replay is None and self.match.state.is_terminal
+        for key, element in self._bar_buttons.items():
+            if key == "menu" or key.startswith("replay_"):
+                wanted = True
+            elif key in ("hint", "undo"):
+                wanted = not covered and not over
+            elif key in ("results", "replay"):
+                wanted = not covered and over
+            else:
+                wanted = not covered
+            if wanted != bool(element.visible):  # type: ignore[attr-defined]
+                element.show() if wanted else element.hide()  # type: ignore[attr-defined]
+
+    def _after_action(self, events: list[Event], actor: int | None = None) -> None:
         events = events + self.match.resolve_chance()
         self.bots.reset()
         self._autosave()
         self.on_events(events)
-        new_viewer = self._next_viewer()
-        humans = sum(1 for s in self.match.seats if s.is_human)
-        if (
-            new_viewer != self.viewer
-            and new_viewer is not None
-            and self.viewer is not None
-            and humans > 1
-            and has_hidden_information(self.match)
-        ):
-            self.covered_for = new_viewer
+        if self.shared_screen:
+            self._hand_over(actor)
         else:
-            self.viewer = new_viewer
+            self.viewer = self._next_viewer()
         seat = self.state.current_player
         if seat is not None and seat >= 0 and self.match.seats[seat].is_human:
             sound.play("turn", 0.4)
@@ -550,7 +678,13 @@ class GameScene(Scene):
 
     def is_idle(self) -> bool:
         seat = self.state.current_player
-        bots_to_move = seat is not None and seat >= 0 and not self.match.seats[seat].is_human
+        bots_to_move = (
+            seat is not None
+            and seat >= 0
+            and not self.match.seats[seat].is_human
+            and self.handing_over is None
+            and self.covered_for is None
+        )
         return not (self.anims.busy or self.toasts.items or bots_to_move
                     or (self.replay is not None and self.playing))
 
@@ -565,25 +699,85 @@ class GameScene(Scene):
         if self.replay is not None:
             self._update_replay(dt)
             return
-        if self.covered_for is None and not self.anims.busy and not self.app.bots_paused:
+        self._update_done_button()
+        if (
+            self.covered_for is None
+            and self.handing_over is None
+            and not self.anims.busy
+            and not self.app.bots_paused
+        ):
+            actor = self.state.current_player
             action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
             if action is not None:
-                self._after_action(self.match.play(action))
+                self._after_action(self.match.play(action), actor)
         if self.state.is_terminal and not self.anims.busy and not self.results_shown:
             self.results_shown = True
             self._show_results()
 
     def _show_results(self) -> None:
+        sound.play("win")
+        self.reopen_results()
+
+    @property
+    def game_over(self) -> bool:
+        """The match has ended (a replay's match always has)."""
+        return self.match.state.is_terminal
+
+    def make_results(self) -> Scene:
+        """The results screen of this game (a game may show its own kind)."""
         from nile.ui.chrome.results import ResultsScene
 
-        sound.play("win")
-        self.app.push(ResultsScene(self.app, self))
+        return ResultsScene(self.app, self)
+
+    def reopen_results(self) -> None:
+        """Show the results screen (again) over this table; nothing happens before the end."""
+        if not self.game_over:
+            self.toast("The results come at the end of the game.")
+            return
+        self.app.push(self.make_results())
+
+    def open_replay(self) -> None:
+        """Watch the finished game from its set-up; in a replay, back to the set-up."""
+        from nile.ui.games import scene_for
+
+        if not self.game_over:
+            self.toast("The replay opens at the end of the game.")
+            return
+        if self.replay is not None:
+            while self.app.top is not None and self.app.top is not self:
+                self.app.pop()
+            self._seek(0)
+            return
+        match = self.match
+        replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+        self.app.push(scene_for(match.info)(self.app, match, replay=replay))
+
+    def close_replay(self) -> None:
+        """Leave the replay for the screen below it (the results or the table)."""
+        if self.replay is not None and self.app.top is self:
+            self.app.pop()
+
+    def _update_done_button(self) -> None:
+        """The Done button shows once the acting human's move has played out."""
+        wanted = self.handing_over is not None and not self.anims.busy
+        if wanted and self._done_button is None:
+            bar = self.action_bar_rect
+            width = 56 + text.render(DONE_LABEL, 17, theme.TEXT, "bold").get_width()
+            rect = pygame.Rect(bar.right - 10 - width, bar.top + 9, width, bar.height - 18)
+            self._done_button = self.button(
+                rect, DONE_LABEL, self.pass_screen, "Hide your view and pass the screen (Enter)",
+                "@accent",
+            )
+        elif not wanted and self._done_button is not None:
+            self.forget(self._done_button)  # type: ignore[arg-type]
+            self._done_button = None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.covered_for is not None:
             self._draw_cover(surface)
             self._draw_bar(surface)
             self._show_context_buttons(False)
+            self._show_top_buttons()
             return
         surface.fill(theme.BG)
         clip = surface.get_clip()
@@ -635,6 +829,7 @@ class GameScene(Scene):
         assert self.replay is not None
         forward_one = position == self.replay.position + 1
         self.anims.finish()
+        self.toasts.items.clear()  # what earlier moves announced is no longer on screen
         self.replay.seek(position)
         self.refresh()
         if forward_one:
@@ -645,7 +840,18 @@ class GameScene(Scene):
         self._seek(self.replay.position + step)
 
     def _toggle_play(self) -> None:
-        self.playing = not self.playing
+        """Play from here (from the start if at the end), or pause; the button says which."""
+        assert self.replay is not None
+        if not self.playing and self.replay.position >= self.replay.length:
+            self._seek(0)
+        self._set_playing(not self.playing)
+
+    def _set_playing(self, playing: bool) -> None:
+        self.playing = playing
+        self._play_timer = 0.0
+        button = self._bar_buttons.get("replay_play")
+        if button is not None:
+            button.set_text("Pause" if playing else "Play")  # type: ignore[attr-defined]
 
     def _handle_replay_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN or self.replay is None:
@@ -656,6 +862,7 @@ class GameScene(Scene):
             pygame.K_HOME: lambda: self._seek(0),
             pygame.K_SPACE: self._toggle_play,
             pygame.K_END: lambda: self._seek(self.replay.length if self.replay else 0),
+            pygame.K_BACKSPACE: self.close_replay,
         }
         if event.key in keys:
             keys[event.key]()
@@ -669,29 +876,29 @@ class GameScene(Scene):
         self._play_timer += dt
         if self._play_timer >= 0.6:
             self._play_timer = 0.0
+            self._seek_by(1)
             if self.replay.position >= self.replay.length:
-                self.playing = False
-            else:
-                self._seek_by(1)
+                self._set_playing(False)
 
     def _draw_replay_bar(self, surface: pygame.Surface) -> None:
         assert self.replay is not None
         bar = pygame.Rect(0, theme.HEIGHT - 44, self.table_rect.width, 44)
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-        label = f"Move {self.replay.position} of {self.replay.length}"
-        if self.playing:
-            label += "  (playing)"
+        position = self.replay.position
+        label = "Set-up" if position == 0 else f"Move {position} of {self.replay.length}"
+        close = self._bar_buttons["replay_close"].rect  # type: ignore[attr-defined]
         text.draw(
             surface,
             label,
-            (320, bar.centery),
+            (close.right + 16, bar.centery),
             16,
             theme.TEXT,
             anchor="midleft",
-            max_width=bar.width - 340,
+            max_width=150,
         )
-        track = pygame.Rect(520, bar.centery - 3, max(10, bar.width - 540), 6)
+        left = close.right + 180
+        track = pygame.Rect(left, bar.centery - 3, max(10, bar.right - 20 - left), 6)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=3)
         if self.replay.length:
             done = track.copy()

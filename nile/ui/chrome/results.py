@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.core.replay import Replay
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
 
@@ -33,7 +32,7 @@ class ResultsScene(Overlay):
     def __init__(self, app: App, game: GameScene) -> None:
         super().__init__(app, 1000, 640, "Game over")
         self.game = game
-        state = game.state
+        state = game.match.state  # the end, even when opened from a replay's middle
         self.sheet = state.score_sheet()
         self.ranking = state.ranking()
         self.headline = winners_line(game.names, self.ranking)
@@ -50,11 +49,7 @@ class ResultsScene(Overlay):
             self.button(rect, label, action, object_id="@accent" if i == 0 else None)
 
     def _replay(self) -> None:
-        from nile.ui.games import scene_for
-
-        match = self.game.match
-        replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
-        self.app.push(scene_for(match.info)(self.app, match, replay=replay))
+        self.game.open_replay()
 
     def _again(self) -> None:
         from nile.ui.games import start_new

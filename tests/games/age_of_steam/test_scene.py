@@ -34,7 +34,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import panel as panel_module
-from tests.ui.harness import click, frames, instant_app, key, tick
+from tests.ui.harness import click, frames, instant_app, key, press_done, tick
 
 
 @pytest.fixture
@@ -250,6 +250,8 @@ def test_cccp_kept_goods_are_never_drawn_for_another_human(app, monkeypatch) -> 
             frames(app, 2)
             assert len(drawn) == mark  # nothing of the table under the cover
             key(app, pygame.K_RETURN)
+        elif scene.handing_over is not None:
+            press_done(app, scene)
         elif scene.accepting_input:
             viewers.add(scene.viewer)  # type: ignore[arg-type]
             act_with_mouse(app, scene, hint(GAME_INFO, scene.match.state, scene.match.ply))

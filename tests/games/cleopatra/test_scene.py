@@ -31,7 +31,7 @@ from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices, panels
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, hand_over, instant_app, key, press, press_done
 
 D = game_data()
 
@@ -116,9 +116,8 @@ def play_game(app, scene: CleopatraScene, seed: int) -> int:  # type: ignore[no-
     for _ in range(4000):
         if scene.match.state.is_terminal:
             break
-        if scene.covered_for is not None:
-            key(app, pygame.K_RETURN)
-            frames(app)
+        if scene.covered_for is not None or scene.handing_over is not None:
+            hand_over(app, scene)
             continue
         if not scene.accepting_input:
             frames(app, 2)
@@ -161,6 +160,8 @@ def test_five_players_all_human_fit_and_play(app) -> None:  # type: ignore[no-un
 def test_hidden_hand_not_drawn_for_the_other_human(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1), SeatConfig("Cy", "bot", "easy", 2))
     scene = open_scene(app, seats, seed=9)
+    assert scene.viewer is None and scene.covered_for is not None  # nobody's hand yet
+    hand_over(app, scene)
     true = scene.match.state
     assert isinstance(true, CleopatraState)
     first = scene.viewer
@@ -177,6 +178,7 @@ def test_hidden_hand_not_drawn_for_the_other_human(app) -> None:  # type: ignore
     for _ in range(200):
         if scene.covered_for is not None:
             break
+        press_done(app, scene)
         if scene.accepting_input:
             press(app, scene, "Pass") if scene.cs.phase == AUCTION else None
         frames(app, 2)

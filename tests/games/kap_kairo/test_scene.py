@@ -16,7 +16,7 @@ from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.ui import text
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
 
 @pytest.fixture
@@ -114,14 +114,20 @@ def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped
 def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1), SeatConfig("Cy", "bot", "easy", 2))
     scene = open_scene(app, seats, seed=21)
-    assert scene.viewer == 0 and scene.state.step == BID
+    # two humans: nobody's view until Ann says she is at the screen
+    assert scene.viewer is None and scene.covered_for == 0 and scene.state.step == BID
+    hand_over(app, scene)
+    assert scene.viewer == 0
     with drawn_words() as seen:
         type_bid(app, 37)
         frames(app, 2)
     assert any("37" in w for w in seen)  # Ann sees her own entry
     key(app, pygame.K_RETURN)
     frames(app, 3)
-    # Ann's bid is written; the cover goes up before Bo's view is drawn.
+    # Ann's bid is written; she sees it, presses Done (Enter), and the cover goes up
+    # before Bo's view is drawn.
+    assert scene.handing_over == 0 and scene.covered_for is None and scene.viewer == 0
+    key(app, pygame.K_RETURN)
     assert scene.covered_for == 1
     with drawn_words() as seen:
         frames(app, 3)
@@ -138,10 +144,14 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
         frames(app, 2)
     assert "bid written, hidden" in seen and "sealed bid" in seen
     assert not any("37" in w for w in seen), [w for w in seen if "37" in w]
-    # Bo bids; everything is revealed at once and the choosing order is shown. Nothing
-    # is private any more: the turn passes between the humans without the cover.
+    # Bo bids and passes the screen on (Cy, a bot, bids in public view); everything is
+    # revealed at once and the choosing order is shown. Nothing is private any more: the
+    # turn passes between the humans without the cover.
     type_bid(app, 5)
     key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.handing_over == 1
+    hand_over(app, scene)
     for _ in range(60):
         assert scene.covered_for is None
         frames(app, 2)

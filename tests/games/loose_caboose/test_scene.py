@@ -12,7 +12,7 @@ from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.cards import UNKNOWN
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
 
 @pytest.fixture
@@ -71,6 +71,8 @@ def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def
     seats = (SeatConfig("Ann"), SeatConfig("Bo"))
     scene = open_scene(app, seats, seed=4)
     seat = scene.state.current_player
+    assert scene.covered_for == seat  # two humans: nobody's hand before they say who looks
+    hand_over(app, scene)
     assert scene.viewer == seat
     click(app, (scene._areas()["rail"].left + 5, scene._areas()["rail"].top + 5))
     assert len(scene.match.actions) == len(scene.match.log)
@@ -78,20 +80,119 @@ def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def
     key(app, pygame.K_p)
     frames(app, 3)
     assert len(scene.match.actions) > before
-    # two humans share the screen: the cover goes up before the next player's hand shows
+    # two humans share the screen: the mover sees the pass play out, presses Done, and
+    # the cover goes up before the next player's hand shows
+    assert scene.handing_over == seat and scene.viewer == seat
+    frames(app, 3)
+    key(app, pygame.K_RETURN)
     assert scene.covered_for is not None and scene.covered_for != seat
 
 
 def test_hidden_hand_never_drawn_for_the_other_human(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Bo"))
     scene = open_scene(app, seats, seed=9)
+    hand_over(app, scene)
     first = scene.viewer
     assert first is not None
     other = 1 - first
     assert all(card == UNKNOWN for card in scene.view.hands[other])
     key(app, pygame.K_p)
     frames(app, 2)
-    key(app, pygame.K_RETURN)
-    frames(app, 2)
+    hand_over(app, scene)
     assert scene.viewer == other
     assert all(card == UNKNOWN for card in scene.view.hands[first])
+
+
+def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12: Human vs Bot easy, seed 7, pass every turn, Replay, then → crashed.
+
+    The starting railway is laid card by card; the caboose has its index before its
+    card exists, so drawing it during the set-up moves asked for a cell not there yet.
+    """
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=7)
+    for _ in range(3000):
+        if scene.match.state.is_terminal:
+            break
+        if scene.accepting_input:
+            key(app, pygame.K_p)
+        frames(app)
+    frames(app, 5)
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "Replay")
+    replay_scene = app.top
+    assert isinstance(replay_scene, LooseCabooseScene) and replay_scene.replay is not None
+    length = replay_scene.replay.length
+    for _ in range(length):
+        key(app, pygame.K_RIGHT)
+    assert replay_scene.replay.position == length
+    assert replay_scene.state == scene.match.state
+    for _ in range(length):
+        key(app, pygame.K_LEFT)
+    assert replay_scene.replay.position == 0
+
+
+def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12, seats Human, Bot, Human: no hand at the start, the mover watches the
+    roll and the caboose before Done, and the bot plays with every hand hidden."""
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1), SeatConfig("Cy", color=2))
+    scene = open_scene(app, seats, seed=2)
+    first = scene.state.current_player
+    assert first == 0 and scene.covered_for == first and scene.viewer is None
+    hand_over(app, scene)
+    assert scene.viewer == first and scene.hand.keys
+    for _ in range(3000):  # lay what fits, then roll: the dice and the caboose move
+        if scene.handing_over is not None:
+            break
+        if scene.accepting_input:
+            legal = scene.state.legal_actions()
+            lays = [a for a in legal if isinstance(a, Lay)]
+            scene.submit(lays[0] if lays else Roll() if Roll() in legal else Pass())
+        frames(app)
+    assert scene.handing_over == first and scene.anims.busy
+    assert scene.covered_for is None and scene.viewer == first  # still the mover's view
+    assert scene._done_button is None  # Done comes once the move has played out
+    frames(app, 600)
+    assert not scene.anims.busy and scene._done_button is not None
+    assert scene.state.current_player != first  # the next seat waits for Done
+    moves = len(scene.match.actions)
+    frames(app, 60)
+    assert len(scene.match.actions) == moves  # a bot does not move before Done
+    press(app, scene, "Done, pass to the next player")
+    assert scene.state.current_player == 1  # Amun, the bot, plays in public view
+    assert scene.viewer is None and scene.covered_for is None
+    assert all(card == UNKNOWN for hand in scene.view.hands for card in hand)
+    assert scene.hand.keys == []  # no hand drawn while the bot plays
+    visible = {e.text for e in scene._actions if e.visible}  # type: ignore[attr-defined]
+    assert "Done, pass to the next player" not in visible
+    for _ in range(600):  # the bot's whole turn, then the cover for Cy
+        if scene.covered_for is not None:
+            break
+        assert scene.viewer is None and scene.hand.keys == []
+        frames(app)
+    assert scene.covered_for == 2
+
+
+def test_stepping_a_replay_fast_leaves_no_card_standing(app) -> None:  # type: ignore[no-untyped-def]
+    """Each step cuts the last one's animation short; its flying cards must go with it
+    (they stood for good at their start, a card face left on the table)."""
+    from nile.core.replay import Replay
+
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    seats = (SeatConfig("Ann", "bot", "easy"), SeatConfig("Amun", "bot", "easy", 1))
+    match = Match.new(GAME_INFO, seats, 5)
+    while not match.state.is_terminal:
+        match.play(match.state.legal_actions()[0])
+        match.resolve_chance()
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = LooseCabooseScene(app, match, replay=replay)
+    app.push(scene)
+    for _ in range(30):
+        key(app, pygame.K_RIGHT)  # two frames each: far shorter than a card's flight
+    for _ in range(600):
+        if not scene.anims.busy:
+            break
+        frames(app)
+    frames(app, 2)
+    assert not scene.anims.busy and scene.ghosts == [] and scene.caboose_path == []

@@ -55,6 +55,15 @@ class Railway:
         return self.cells[-1]
 
     @property
+    def caboose_placed(self) -> bool:
+        """True once the caboose stands on a card.
+
+        While chance lays the starting railway (LC-12) the caboose already has its index
+        (the middle card) but that card is not there yet, so `caboose_cell` has no answer.
+        """
+        return 0 <= self.caboose < len(self.cells)
+
+    @property
     def caboose_cell(self) -> Cell:
         return self.cells[self.caboose]
 

@@ -1,0 +1,165 @@
+"""Replay in every registered game: from the set-up (move 0) to the end and back.
+
+Each game is finished with seeded random legal moves, then its replay scene steps
+through every move forwards and backwards with the arrow keys, drawing each frame. The
+log shows the game up to the move on screen; Play turns into Pause and back.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from nile.core import chance, registry
+from nile.core.game import CHANCE, GameInfo
+from nile.core.session import Match, SeatConfig
+from nile.games.kap_kairo.ledger import KapResultsScene
+from nile.ui.chrome.game_scene import GameScene
+from nile.ui.chrome.results import ResultsScene
+from nile.ui.games import scene_for
+from tests.ui.harness import frames, instant_app, key, press, tick
+
+GAMES = [info for info in registry.all_games() if info.scene is not None]
+
+
+def finished_match(info: GameInfo, seed: int = 5) -> Match:
+    """A whole game of random legal moves (fewest players), every bot seat easy."""
+    low, _ = info.player_range(info.resolve_options({}))
+    seats = tuple(SeatConfig(f"Bot {i + 1}", "bot", "easy", i) for i in range(low))
+    match = Match.new(info, seats, seed)
+    rng = random.Random(seed)
+    while not match.state.is_terminal and len(match.actions) < 3000:
+        state = match.state
+        if state.current_player == CHANCE:
+            match.play(chance.pick(state.chance_outcomes(), rng))
+        else:
+            match.play(rng.choice(state.legal_actions()))
+    assert match.state.is_terminal
+    return match
+
+
+def log_until(match: Match, position: int, scene: GameScene) -> list[str]:
+    """The public log of the first `position` moves, as the replay should show it."""
+    return [
+        scene.words(line)
+        for entry in match.log[max(0, position - 400) : position]
+        for line in (event.describe(None) for event in entry.events)
+        if line
+    ]
+
+
+def step(app, code: int) -> None:  # type: ignore[no-untyped-def]
+    """One arrow key press and one frame drawn (half of `key`, which also releases)."""
+    tick(app, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)])
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
+def test_replay_draws_every_move_forwards_and_backwards(info: GameInfo) -> None:
+    app = instant_app()
+    match = finished_match(info)
+    watcher = scene_for(info)(app, match)
+    app.push(watcher)
+    frames(app, 2)
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "Replay")
+    scene = app.top
+    assert isinstance(scene, GameScene) and scene.replay is not None
+    replay = scene.replay
+    assert replay.position == 0 and replay.length == len(match.actions)
+    assert scene.log.lines == []
+    middle = replay.length // 2
+    for position in range(1, replay.length + 1):
+        step(app, pygame.K_RIGHT)
+        assert replay.position == position
+        if position in (1, middle):
+            assert scene.log.lines == log_until(match, position, scene)
+    assert scene.state == match.state
+    assert scene.log.lines == log_until(match, replay.length, scene)
+    for position in range(replay.length - 1, -1, -1):
+        step(app, pygame.K_LEFT)
+        assert replay.position == position
+        if position == middle:
+            assert scene.log.lines == log_until(match, position, scene)
+    assert scene.state == info.create(len(match.seats), match.seed, match.options)
+    assert scene.log.lines == []
+
+
+def test_play_turns_into_pause_and_back_at_the_end() -> None:
+    app = instant_app()
+    info = registry.get("loose_caboose")
+    match = finished_match(info)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    scene.open_replay()
+    watcher = app.top
+    assert isinstance(watcher, GameScene) and watcher.replay is not None
+    press(app, watcher, "Play")
+    assert watcher.playing
+    press(app, watcher, "Pause")
+    assert not watcher.playing
+    key(app, pygame.K_END)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_SPACE)
+    assert watcher.playing
+    frames(app, 120)  # the last move plays and the replay stops by itself
+    assert watcher.replay.position == watcher.replay.length and not watcher.playing
+    press(app, watcher, "Play")  # at the end, Play starts again from the set-up
+    assert watcher.playing and watcher.replay.position <= 1
+
+
+def test_results_and_replay_reopen_after_see_the_table() -> None:
+    app = instant_app()
+    info = registry.get("kap_kairo")
+    match = finished_match(info)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "See the table")
+    assert app.top is scene
+    press(app, scene, "Results")  # the top bar offers the results again (the game's own)...
+    assert type(app.top) is KapResultsScene
+    app.pop()
+    press(app, scene, "Replay")  # ... and the replay
+    watcher = app.top
+    assert isinstance(watcher, GameScene) and watcher.replay is not None
+    key(app, pygame.K_RIGHT)
+    watcher.reopen_results()  # the results of the whole game, even mid-replay
+    results = app.top
+    assert type(results) is KapResultsScene and results.ranking == match.state.ranking()
+    frames(app, 2)  # its railways are the final ones
+    press(app, results, "Replay")  # in a replay: back to its set-up, no second replay
+    assert app.top is watcher and watcher.replay.position == 0
+    key(app, pygame.K_BACKSPACE)
+    assert app.top is scene
+
+
+def test_a_replay_shows_only_the_last_moves_announcements() -> None:
+    """Toasts of earlier moves piled up over the table while a replay played."""
+    app = instant_app()
+    info = registry.get("kap_kairo")
+    match = finished_match(info)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    scene.open_replay()
+    watcher = app.top
+    assert isinstance(watcher, GameScene) and watcher.replay is not None
+    said: list[str] = []
+    real_show = watcher.toasts.show
+
+    def record(message: str, *args: object, **kwargs: object) -> None:
+        said.append(message)
+        real_show(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    watcher.toasts.show = record  # type: ignore[method-assign]
+    announced = 0
+    for _ in range(watcher.replay.length):
+        said.clear()
+        step(app, pygame.K_RIGHT)
+        assert all(t.message in said for t in watcher.toasts.items), (said, watcher.toasts.items)
+        announced += len(said)
+    assert announced > 0
