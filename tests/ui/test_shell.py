@@ -31,7 +31,7 @@ from nile.ui.games import open_match
 from nile.ui.launcher import LauncherScene
 from nile.ui.setup_scene import SetupScene
 from tests.core.toy_game import TOY_INFO
-from tests.ui.harness import frames, instant_app, key, press, tick
+from tests.ui.harness import frames, hand_over, instant_app, key, press, tick
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, id="toy_ui", scene="tests.ui.toy_scene:ToyScene")
@@ -48,6 +48,7 @@ def start(app: App, seed: int = 3, names: tuple[str, str] = ("Ann", "Bo")) -> To
     match = Match.new(INFO, (SeatConfig(names[0]), SeatConfig(names[1], color=1)), seed=seed)
     open_match(app, match)
     frames(app)
+    hand_over(app, app.top)  # two humans: the first is asked to take the screen
     assert isinstance(app.top, ToyScene)
     return app.top
 
@@ -331,3 +332,30 @@ def test_long_save_names_are_cut_at_a_word_with_an_ellipsis(app: App) -> None:
     assert name.startswith(cut[:-1]) and name[len(cut) - 1] == " "  # a whole word came last
     whole, _ = text.fit("Short name", 17, 260, "bold", at_word=True)
     assert whole == "Short name"
+
+
+def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -> None:
+    from nile.ui.chrome.results import ResultsScene
+
+    match = Match.new(INFO, (SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")),
+                      seed=5)
+    while not match.state.is_terminal:
+        match.play(match.state.legal_actions()[0])
+        match.resolve_chance()
+    open_match(app, match)
+    frames(app, 3)
+    table = next(s for s in app.stack if isinstance(s, ToyScene))
+    while isinstance(app.top, ResultsScene):  # "See the table"
+        press(app, app.top, "See the table")
+    assert isinstance(table, ToyScene) and app.top is table
+    app.push(MenuScene(app, table))
+    press(app, app.top, "Results")
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "See the table")
+    app.push(MenuScene(app, table))
+    press(app, app.top, "Replay")
+    replay = app.top
+    assert isinstance(replay, ToyScene) and replay.replay is not None
+    app.push(MenuScene(app, replay))
+    press(app, app.top, "Close replay")
+    assert app.top is table

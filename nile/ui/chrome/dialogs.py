@@ -188,9 +188,21 @@ class MenuScene(Overlay):
         ]
         if game.replay is not None:
             entries = [e for e in entries if e[0] not in ("Save game…", "Undo")]
+            entries.insert(1, ("Close replay", self._then(game.close_replay)))
+        if game.game_over:
+            # after "See the table": the results and the replay stay at hand
+            entries[1:1] = [("Results", self._then(game.reopen_results)),
+                            ("Replay", self._then(game.open_replay))]
         super().__init__(app, 380, 110 + 54 * len(entries), "Menu")
         for i, (label, action) in enumerate(entries):
             self.button(self.row(i), label, action, object_id="@accent" if i == 0 else None)
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        """Close the menu, then act (the action may push its own screen)."""
+        def run() -> None:
+            self.close()
+            action()
+        return run
 
     def _undo(self) -> None:
         self.close()
