@@ -64,7 +64,8 @@ def flick(state: CairoState, action: A.Flick) -> list[Event]:
 def jitter_outcomes(state: CairoState) -> list[tuple[Action, float]]:
     jitter = state.data.jitter
     span = range(-jitter.half, jitter.half + 1)
-    return [(A.Jitter(a, p), jitter.probability(a) * jitter.probability(p))
+    fine = state.edition != 1
+    return [(A.Jitter(a, p, fine), jitter.probability(a) * jitter.probability(p))
             for a in span for p in span]
 
 
