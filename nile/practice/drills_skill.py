@@ -211,7 +211,7 @@ class KnockDrill(Drill):
         self.finished = self.round >= len(self.spec.layouts)
 
     def goal(self) -> str:
-        return ("Knock the rival block off its site without knocking over a ship (CA-7): "
+        return ("Knock the rival block off its site without knocking over a ship: "
                 f"{number_text(self.spec.points_off)} points off, "
                 f"{number_text(self.spec.points_burning)} if it still burns on the edge, "
                 f"{number_text(self.spec.points_capsized)} for a ship knocked over.")
