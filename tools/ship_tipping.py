@@ -1,6 +1,6 @@
 """Measure how hard each kind of block knocks a ship (the calibration of CA-7).
 
-    python tools/ship_tipping.py [--json]
+    python tools/ship_tipping.py [--json] [--edition 1]
 
 Two ships on the Nile with nothing else: the flicker's on U5 and the one struck either
 further up the same lane (U7: "along a lane", the block hits its stern) or across the river
@@ -10,7 +10,8 @@ struck ship's centre) and off-centre (the line of flight 5 to 15 mm beside it, a
 face it hits). For each it reports the hardest knock (the largest contact impulse within
 one tick, g*mm/s), how far the ship was shoved (mm) and turned (degrees), the block's speed
 when it struck (mm/s), and whether the thresholds in data.toml call that a knock-over.
-Prints a table (or JSON) and the tip rate per kind, head-on and off-centre.
+Prints a table (or JSON) and the tip rate per kind, head-on and off-centre. `--edition 1`
+measures the physics and thresholds of games begun before issue 15, for comparison.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ class Trial:
     tipped: bool
 
 
-def trial(setting: str, kind: str, speed: float, offset: float) -> Trial:
+def trial(setting: str, kind: str, speed: float, offset: float, edition: int = 2) -> Trial:
     """One flick at the struck ship; `offset` mm beside its centre along the struck face."""
+    data = config.edition(edition)
     b = board()
     own, other = b.space("U5"), b.space(TARGETS[setting])
     ships = [BodySpec("ship0", "ship", own.x, own.y, own.heading),
@@ -61,7 +63,8 @@ def trial(setting: str, kind: str, speed: float, offset: float) -> Trial:
     else:
         aim_x, aim_y = other.x + ux * offset, other.y + uy * offset  # along its side
     angle = math.atan2(aim_y - own.y, aim_x - own.x)
-    sim = FlickSimulation(ships, Launch(BLOCKS[kind], kind, "ship0", angle, speed, 0.0))
+    sim = FlickSimulation(ships, Launch(BLOCKS[kind], kind, "ship0", angle, speed, 0.0),
+                          data=data)
     strike = 0.0
     while not sim.done and not sim.ship_impulse.get("ship1"):
         strike = sim._block.body.velocity.length
@@ -71,14 +74,14 @@ def trial(setting: str, kind: str, speed: float, offset: float) -> Trial:
     shift = math.hypot(pose.x - other.x, pose.y - other.y)
     turn = abs(math.degrees(math.remainder(pose.angle - other.heading, 2 * math.pi)))
     knock = out.ship_impulse.get("ship1", 0.0)
-    rules = config.load().knockover
+    rules = data.knockover
     tipped = knock > rules.impulse or shift > rules.shift or turn > rules.turn
     return Trial(setting, kind, speed, offset, round(strike if knock else 0.0),
                  round(knock), round(shift, 2), round(turn, 2), tipped)
 
 
-def run() -> list[Trial]:
-    return [trial(setting, kind, speed, offset)
+def run(edition: int = 2) -> list[Trial]:
+    return [trial(setting, kind, speed, offset, edition)
             for setting in ("lane", "river") for kind in BLOCKS
             for offset in (0.0, *OFFSETS[setting]) for speed in SPEEDS]
 
@@ -99,8 +102,9 @@ def rates(trials: list[Trial]) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--edition", type=int, default=2, choices=(1, 2))
     args = parser.parse_args(argv)
-    trials = run()
+    trials = run(args.edition)
     if args.json:
         print(json.dumps({"trials": [asdict(t) for t in trials], "rates": rates(trials)}))
         return 0
