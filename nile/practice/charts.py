@@ -40,17 +40,27 @@ def heat_surface(counts: NDArray[np.int64], size: tuple[int, int]) -> pygame.Sur
     return pygame.transform.smoothscale(small, size)
 
 
+def heat_legend_labels(top: int) -> tuple[str, str]:
+    """The words at the two ends of the heat legend. With at most one landing per cell the
+    map has one colour, so only one end is labelled (not "1 flick" at both ends)."""
+    if top <= 1:
+        return "", "1 flick"
+    return "1 flick", f"{top} flicks"
+
+
 def draw_heat_legend(surface: pygame.Surface, rect: pygame.Rect, top: int) -> None:
-    """A colour bar from one landing to the busiest cell's count."""
+    """A colour bar from one landing to the busiest cell's count (a single colour when no
+    cell holds more than one landing)."""
     bar = pygame.Rect(rect.left + 70, rect.centery - 5, rect.width - 140, 10)
     for i in range(bar.width):
-        share = math.sqrt(i / max(1, bar.width - 1))
+        share = 1.0 if top <= 1 else math.sqrt(i / max(1, bar.width - 1))
         color = HEAT_LOW + (HEAT_HIGH - HEAT_LOW) * share
         pygame.draw.line(surface, tuple(int(c) for c in color), (bar.left + i, bar.top),
                          (bar.left + i, bar.bottom))
-    text.draw(surface, "1 flick", (bar.left - 6, bar.centery), 12, theme.MUTED, anchor="midright")
-    text.draw(surface, f"{top} flick{'s' if top != 1 else ''}", (bar.right + 6, bar.centery),
-              12, theme.MUTED, anchor="midleft")
+    low, high = heat_legend_labels(top)
+    if low:
+        text.draw(surface, low, (bar.left - 6, bar.centery), 12, theme.MUTED, anchor="midright")
+    text.draw(surface, high, (bar.right + 6, bar.centery), 12, theme.MUTED, anchor="midleft")
 
 
 NICE_TOPS = (2, 4, 8, 12, 16, 20, 40, 60, 80, 100, 120, 160, 200, 400, 600, 800, 1000, 2000,

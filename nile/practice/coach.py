@@ -89,7 +89,8 @@ class DrillCoach:
         if not self.level.refine:
             return
         best = sorted(self.values, key=lambda i: -self._expected(i))[:self.level.refine]
-        self.todo = [(i, a, p) for i in best for a, p in self.level.wobbles]
+        step = ai.likely_wobble(self.base.state.data.jitter)
+        self.todo = [(i, a * step, p * step) for i in best for a, p in self.level.wobbles]
 
     def _expected(self, index: int) -> float:
         samples = self.values[index]

@@ -90,9 +90,9 @@ def landing_words(landing: str) -> str:
     if landing == "desert":
         return "in the desert"
     if landing == "burning":
-        return "on a boundary line"
+        return "burning on a boundary line"
     if landing.startswith("burning:"):
-        return f"burning on {board().site(landing[8:]).name}'s edge"
+        return f"burning on the edge of {board().site(landing[8:]).name}"
     return f"on {board().site(landing).name}"
 
 

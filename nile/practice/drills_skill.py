@@ -59,7 +59,7 @@ class RingDrill(Drill):
         if hit:
             text = f"In ring {self.level + 1}: +{self.level + 1}"
         else:
-            text = f"Outside ring {self.level + 1} by {error - self.radius:.0f} mm"
+            text = outside_words(self.level + 1, error - self.radius)
         return Verdict(points, hit, text, error, along, across, bool(result.knocked))
 
     def record(self, verdict: Verdict, table: PracticeTable) -> None:
@@ -211,7 +211,7 @@ class KnockDrill(Drill):
         self.finished = self.round >= len(self.spec.layouts)
 
     def goal(self) -> str:
-        return ("Knock the rival block off its site without knocking over a ship (CA-7): "
+        return ("Knock the rival block off its site without knocking over a ship: "
                 f"{number_text(self.spec.points_off)} points off, "
                 f"{number_text(self.spec.points_burning)} if it still burns on the edge, "
                 f"{number_text(self.spec.points_capsized)} for a ship knocked over.")
@@ -223,3 +223,10 @@ class KnockDrill(Drill):
     def score_text(self) -> str:
         top = self.spec.points_off * len(self.spec.layouts)
         return f"{number_text(self.points)} / {number_text(top)}"
+
+
+def outside_words(ring: int, by: float) -> str:
+    """A ring missed: by how much, never "by 0 mm"."""
+    if round(by) < 1:
+        return f"Just outside ring {ring}"
+    return f"Outside ring {ring} by {by:.0f} mm"

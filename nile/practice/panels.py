@@ -207,7 +207,7 @@ def report_lines(report: Report) -> list[tuple[str, int, theme.Color, str]]:
     if result.knocked:
         ships = ", ".join("your ship" if s == "ship0" else "the rival ship"
                           for s in result.knocked)
-        lines.append((f"Knocked over (CA-7): {ships}", 14, theme.BAD, "bold"))
+        lines.append((f"Knocked over: {ships}", 14, theme.BAD, "bold"))
     if result.picked_up:
         lines.append(("All your blocks of this kind were out: the oldest was picked up.", 13,
                       theme.MUTED, "regular"))

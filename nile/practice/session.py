@@ -154,7 +154,11 @@ class PracticeSession:
 
     def save(self, background: bool = False) -> str:
         """Write the history if anything is new ('' or why it failed). In the background,
-        a failure shows up later in `take_save_problem`."""
+        a failure shows up later in `take_save_problem`. In the foreground it also waits
+        for a background save still being written, so that leaving practice means the file
+        is there (it used to return at once when that save had taken the news already)."""
+        if not background:
+            self.writer.wait()
         if not self.unsaved:
             if not background:
                 self.writer.wait()  # a write under way must be on the disk when we return

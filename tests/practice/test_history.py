@@ -220,3 +220,32 @@ def test_open_reads_what_the_session_saved(tmp_path: Path) -> None:
     assert second.best("rings") == 12.0 and second.problem == ""
     assert os.path.getsize(path) < LIMITS.max_bytes
     assert history.FORMAT in path.read_text(encoding="utf-8")
+
+
+def test_leaving_waits_for_a_background_save_in_progress(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A foreground save with nothing new still waits for the background save that took
+    the news, so the file is there once practice is left (a flaky scene test found it)."""
+    import threading
+    import time
+
+    from nile.core import saves
+
+    path = tmp_path / "practice.json"
+    session = PracticeSession(seed=1, started=1_800_000_000, path=path)
+    session.current.flicks.append(row())
+    session.unsaved = 1
+    session._attach()
+    real = saves.write_atomic
+    started = threading.Event()
+
+    def slow(target: Path, data: dict[str, object]) -> None:
+        started.set()
+        time.sleep(0.3)
+        real(target, data)
+
+    monkeypatch.setattr(saves, "write_atomic", slow)
+    session.save(background=True)
+    started.wait(2.0)
+    assert session.save() == ""
+    assert path.exists()

@@ -32,3 +32,17 @@ def test_the_launcher_offers_practice() -> None:
     from nile.ui.launcher import practice_available
 
     assert practice_available()
+
+
+def test_small_words_of_issue_15() -> None:
+    """No "by 0 mm", no "1 flick" at both ends of the heat legend, burning called burning."""
+    from nile.practice.charts import heat_legend_labels
+    from nile.practice.drill_base import landing_words
+    from nile.practice.drills_skill import outside_words
+
+    assert outside_words(1, 0.3) == "Just outside ring 1"
+    assert outside_words(2, 4.4) == "Outside ring 2 by 4 mm"
+    assert heat_legend_labels(1) == ("", "1 flick")
+    assert heat_legend_labels(7) == ("1 flick", "7 flicks")
+    assert landing_words("burning") == "burning on a boundary line"
+    assert landing_words("burning:giza") == "burning on the edge of Giza"

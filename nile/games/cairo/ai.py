@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
 from nile.games.cairo.board import board
+from nile.games.cairo.config import Jitter
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules import state as S
@@ -59,6 +60,12 @@ LEVELS = {
     "normal": Level(20, 3, ((-1, 0), (1, 0)), 0.0, 0.0, 0.6),
     "hard": Level(44, 10, ((-1, 0), (1, 0), (0, -1), (0, 1)), 0.0, 0.0, 1.0),
 }
+
+
+def likely_wobble(jitter: Jitter) -> int:
+    """The wobble index of a likely miss (about 1.7 standard deviations): the levels'
+    `wobbles` are in these steps, whatever the edition's number of points."""
+    return max(1, round(1.7320508 / jitter.z(1)))
 
 
 # Evaluation -------------------------------------------------------------------------------
@@ -180,7 +187,7 @@ def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> fl
     seat = state.turn
     branch = state.clone()
     branch.apply(flick)
-    events = branch.apply(A.Jitter(aim, power))
+    events = branch.apply(A.Jitter(aim, power, branch.edition != 1))
     value = evaluate_for(branch, seat)
     if any(isinstance(e, ShipKnockedOver) for e in events):
         value -= KNOCK_COST
@@ -311,7 +318,9 @@ class FlickPlanner:
         if not self.level.refine:
             return
         best = sorted(self._values, key=lambda i: -self._expected(i))[:self.level.refine]
-        self._todo = [(i, a, p) for i in best for a, p in self.level.wobbles]
+        assert self._state is not None
+        step = likely_wobble(self._state.data.jitter)
+        self._todo = [(i, a * step, p * step) for i in best for a, p in self.level.wobbles]
 
     def _expected(self, index: int) -> float:
         samples = self._values[index]

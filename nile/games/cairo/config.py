@@ -66,6 +66,9 @@ class PhysicsConfig:
     tumble: float
     pyramid_gap: float
     impact_min: float
+    deck_collides: bool = True
+    knock_per_tick: bool = True
+    resubstep: bool = True
 
     @property
     def dt(self) -> float:
@@ -144,6 +147,24 @@ class CairoData:
 def load() -> CairoData:
     """The game data (cached: the file is read once per process)."""
     raw = tomllib.loads(DATA_PATH.read_text(encoding="utf-8"))
+    return from_raw(raw)
+
+
+EDITION = 2
+"""The physics and wobble of games begun now (1: before issue 15; see data.toml)."""
+
+
+@cache
+def edition(number: int) -> CairoData:
+    """The data a game of this edition plays with: the current data, or for edition 1 the
+    current data with the `[edition_1]` table laid over it."""
+    if number == EDITION:
+        return load()
+    if number != 1:
+        raise ValueError(f"There is no Cairo edition {number}.")
+    raw = tomllib.loads(DATA_PATH.read_text(encoding="utf-8"))
+    for table, values in raw["edition_1"].items():
+        raw[table] = {**raw[table], **values}
     return from_raw(raw)
 
 

@@ -6,8 +6,9 @@ the first part of the pull, where most useful flicks are, is the finest); it is 
 `max_pull` pixels. Where you pressed on the block, across the flick's direction, is the
 contact offset (spin). Keys: left/right turn the arrow (the tip moves that way on screen),
 up/down change the power, Shift for finer steps; Enter or Space flicks; Esc or a right click
-cancels. Touching a key during a drag holds the aim: the release then does not flick, so the
-aim can be fine-tuned and flicked with Enter.
+cancels. Touching a key during a drag holds the aim: moving the mouse no longer changes it,
+and letting go flicks the aim as the keys left it (or Enter). Keyboard aiming starts from the
+last aim flicked, so a second try is a small correction, not a fresh start due north.
 
 No trajectory is previewed: the arrow shows the direction and the power, not the landing.
 
@@ -103,6 +104,8 @@ class FlickInput:
         self.hint_time = 0.0
         self.last: Aim | None = None
         """The aim of the previous flick this turn, drawn faintly as a reference."""
+        self.recent: Aim | None = None
+        """The last aim flicked at all (kept across turns): where keyboard aiming starts."""
 
     # Set-up by the scene -------------------------------------------------------------------
 
@@ -153,6 +156,7 @@ class FlickInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False
             if self.held:
+                self._fire()  # the aim as the arrow keys fine-tuned it
                 return True
             pull = math.dist(self.press or self.anchor, event.pos)
             self._drag_to(event.pos)
@@ -220,7 +224,7 @@ class FlickInput:
         if key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             return False
         if self.aim is None:
-            self.aim = Aim(self.default_degrees, 0.3, 0.0)
+            self.aim = self.recent or Aim(self.default_degrees, 0.3, 0.0)
         if self.dragging:
             self.held = True
         fine = FINE if event.mod & pygame.KMOD_SHIFT else 1.0
@@ -249,6 +253,7 @@ class FlickInput:
 
     def _fire(self) -> None:
         self._fired = self.last = self.aim
+        self.recent = self.aim or self.recent
         self.reset()
 
     def update(self, dt: float) -> None:
@@ -308,18 +313,41 @@ class FlickInput:
         pygame.draw.circle(surface, (255, 255, 255), point, 2)
 
     def bar_rect(self, bounds: pygame.Rect) -> pygame.Rect:
-        """Where the power bar goes: beside the pull point, kept inside `bounds`."""
+        """Where the power bar goes: beside the pull point, kept inside `bounds` and off the
+        ship and the block being aimed (within `grab_radius` of the anchor)."""
         assert self.aim is not None
         ux, uy = direction(self.aim.degrees)
         if self.dragging and self.pointer is not None:
             base = self.pointer
         else:
             base = (self.anchor[0] - ux * 60, self.anchor[1] - uy * 60)
+        inner = bounds.inflate(-8, -8)
         rect = pygame.Rect(0, 0, 132, 34)
-        rect.midtop = (round(base[0]), round(base[1] + 14))
-        if rect.bottom > bounds.bottom - 4:
-            rect.midbottom = (round(base[0]), round(base[1] - 14))
-        return rect.clamp(bounds.inflate(-8, -8))
+        bx, by = round(base[0]), round(base[1])
+        for place in ("midtop", "midbottom", "midright", "midleft"):
+            spot = {"midtop": (bx, by + 14), "midbottom": (bx, by - 14),
+                    "midright": (bx - 14, by), "midleft": (bx + 14, by)}[place]
+            setattr(rect, place, spot)
+            rect = rect.clamp(inner)
+            if not self._covers_anchor(rect):
+                return rect
+        # every side of the pull point is over the ship: put it clear behind the ship, along
+        # the pull (or ahead of the arrow if the edge of the table is in the way)
+        reach = self.grab_radius + 6 + abs(ux) * rect.width / 2 + abs(uy) * rect.height / 2
+        for side in (-1.0, 1.0):
+            rect.center = (round(self.anchor[0] + side * ux * reach),
+                           round(self.anchor[1] + side * uy * reach))
+            rect = rect.clamp(inner)
+            if not self._covers_anchor(rect):
+                break
+        return rect
+
+    def _covers_anchor(self, rect: pygame.Rect) -> bool:
+        """True if `rect` reaches within `grab_radius` of the anchor (the ship's reach)."""
+        ax, ay = self.anchor
+        nx = min(max(ax, rect.left), rect.right)
+        ny = min(max(ay, rect.top), rect.bottom)
+        return math.hypot(nx - ax, ny - ay) < self.grab_radius
 
 
 def draw_arrow(surface: pygame.Surface, start: Point, aim: Aim, color: Color,

@@ -7,6 +7,7 @@ die and hand too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -198,12 +199,42 @@ def beside_site(renderer: BoardRenderer, site: Site, panel: pygame.Surface,
     return rect.clamp(bounds)
 
 
+def site_rect(renderer: BoardRenderer, site: Site, label_band: int = 0) -> pygame.Rect:
+    """The screen rectangle around a site's outline (grown up and down by `label_band`
+    pixels to take in its printed name)."""
+    corners = renderer.site_polygon(site)
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    outline = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                          math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)))
+    return outline.inflate(0, 2 * label_band)
+
+
 def place_panel(renderer: BoardRenderer, site: Site, panel: pygame.Surface,
-                bounds: pygame.Rect) -> pygame.Rect:
-    """Centre a panel on its site, kept inside the board."""
-    x, y = renderer.to_screen(site.x, site.y)
-    rect = panel.get_rect(center=(round(x), round(y)))
-    return rect.clamp(bounds)
+                bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Put a panel beside its site (right, left, below or above), kept inside the board, where
+    it covers the fewest of `avoid` (the blocks, panels already placed): the badge must not
+    hide the blocks it counts. Centred on the site only if nothing better fits."""
+    outline = site_rect(renderer, site)
+    rect = panel.get_rect()
+    gap = 3
+    spots = [{"midleft": (outline.right + gap, outline.centery)},
+             {"midright": (outline.left - gap, outline.centery)},
+             {"midtop": (outline.centerx, outline.bottom + gap)},
+             {"midbottom": (outline.centerx, outline.top - gap)},
+             {"center": outline.center}]
+    best: tuple[int, int, pygame.Rect] | None = None
+    for rank, spot in enumerate(spots):
+        candidate = rect.copy()
+        for attribute, point in spot.items():
+            setattr(candidate, attribute, point)
+        candidate = candidate.clamp(bounds)
+        covered = sum(1 for other in avoid if candidate.colliderect(other))
+        if candidate.colliderect(outline.inflate(-2, -2)) and rank < len(spots) - 1:
+            covered += 1  # pushed back over its own site by the board's edge
+        if best is None or (covered, rank) < best[:2]:
+            best = (covered, rank, candidate)
+    assert best is not None
+    return best[2]
 
 
 # The pyramid stacking dialog -----------------------------------------------------------------

@@ -28,8 +28,11 @@ How it works, and why:
   centre is no longer over what carries it (by `support_margin`) or too little of it is
   carried. A falling stone tumbles aside (up to `tumble` mm) if it would land on a piece;
   with no room it lies on top of those pieces as rubble (a ruin, CA-8).
-- The flicked block starts on its ship's deck, colliding with nothing, drops onto the board
-  when its centre passes the deck's edge, and ignores its own ship until fully clear of it.
+- The flicked block starts on its ship's deck and collides with every other piece from its
+  first step (a block lying beside the ship is struck, never passed through:
+  `tools/tunnel_sweep.py` checks this around every ship and pyramid); it counts as on the
+  board once its centre passes the deck's edge and ignores its own ship until fully clear
+  of it.
 """
 
 from __future__ import annotations
@@ -134,7 +137,7 @@ class FlickOutcome:
     fell_off: tuple[str, ...]
     """Pieces that left the board while moving (their pose is where they left it)."""
     ship_impulse: dict[str, float]
-    """The largest single contact impulse each ship received (CA-7)."""
+    """The hardest knock each ship took: the largest contact impulse within one tick (CA-7)."""
     impacts: tuple[Impact, ...]
     steps: int
     forced: bool
@@ -206,6 +209,8 @@ class FlickSimulation:
         self.dropped: set[str] = set()
         """Stones that fell a level during the last step (they may have tumbled aside)."""
         self.ship_impulse: dict[str, float] = {}
+        self._tick_push: dict[str, pymunk.Vec2d] = {}
+        """Contact impulse each ship took during the current tick (all its substeps)."""
         self._frame_impacts = 0
         self._frame_fell = 0
         self._specs = list(pieces)
@@ -364,14 +369,17 @@ class FlickSimulation:
         ship = self._deck_ship
         x, y = (ship.x, ship.y) if ship is not None else (0.0, 0.0)
         rec = self._make(BodySpec(launch.block, launch.kind, x, y, launch.angle))
-        rec.shape.filter = NO_COLLISION
+        # it collides from its very first step with everything but its own ship: a piece
+        # lying beside the deck stops it there, instead of being found already inside it
+        # when the block drops onto the board
         rec.on_deck = ship is not None
+        rec.shape.filter = level_filter(1, LAUNCH_GROUP if rec.on_deck else 0)
+        if rec.on_deck and not self.cfg.deck_collides:
+            rec.shape.filter = NO_COLLISION  # edition 1: it touched nothing on the deck
         self._attach_floor(rec)
         rec.body.velocity = (launch.speed * math.cos(launch.angle),
                              launch.speed * math.sin(launch.angle))
         rec.body.angular_velocity = launch.spin
-        if not rec.on_deck:
-            rec.shape.filter = level_filter(1)
         return rec
 
     def _add_pending(self, index: int) -> list[_Rec]:
@@ -405,6 +413,10 @@ class FlickSimulation:
         for _ in range(self._substeps):
             self._space.step(self.cfg.dt / self._substeps)
         self.physics_steps += self._substeps
+        if self._tick_push:
+            self._settle_knocks()
+        if self.cfg.resubstep:
+            self._resubstep()
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
             self._check_deck()
@@ -413,6 +425,18 @@ class FlickSimulation:
         if self.steps >= self.cfg.max_steps and not self.done:
             self.forced = True
             self.done = True
+
+    def _resubstep(self) -> None:
+        """Split the next tick by the fastest body now, not only at bookkeeping: a block
+        squeezed between a pusher and a ship can leave the squeeze several times faster
+        than anything moved a tick before, and must not cross the ship in one step."""
+        fastest = 0.0
+        for rec in self._recs:
+            body = rec.body
+            if not rec.removed and not body.is_sleeping:
+                vx, vy = body.velocity
+                fastest = max(fastest, abs(vx) + abs(vy))
+        self._substeps = max(1, math.ceil(1.6 * fastest * self.cfg.dt / self.cfg.max_travel))
 
     def _bookkeeping(self) -> None:
         """Bring nearby pieces in, drop pieces off the board, detect rest.
@@ -744,15 +768,38 @@ class FlickSimulation:
 
     def _on_ship_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space,
                          data: object) -> None:
+        """A knock is the impulse a ship takes within one tick (CA-7), whatever the
+        substeps: a fast hit is resolved over several substeps, and judging the first
+        alone made the same hit count less the faster the board moved."""
+        impulse = arbiter.total_impulse
+        a, b = (self._rec_of_shape[s] for s in arbiter.shapes)
+        if not self.cfg.knock_per_tick:
+            self._first_contact_knock(arbiter, a, b)
+            return
+        for rec, sign in ((a, -1.0), (b, 1.0)):
+            if rec.spec.kind == "ship":
+                key = rec.spec.id
+                self._tick_push[key] = self._tick_push.get(key, pymunk.Vec2d(0.0, 0.0)) + \
+                    impulse * sign
+        if arbiter.is_first_contact:
+            self._record(arbiter, a, b, impulse.length)
+
+    def _first_contact_knock(self, arbiter: pymunk.Arbiter, a: _Rec, b: _Rec) -> None:
+        """Edition 1: a knock was the impulse of the first substep of a contact."""
         if not arbiter.is_first_contact:
             return
         impulse = arbiter.total_impulse.length
-        a, b = (self._rec_of_shape[s] for s in arbiter.shapes)
         for rec in (a, b):
             if rec.spec.kind == "ship":
                 key = rec.spec.id
                 self.ship_impulse[key] = max(self.ship_impulse.get(key, 0.0), impulse)
         self._record(arbiter, a, b, impulse)
+
+    def _settle_knocks(self) -> None:
+        """The tick is over: keep each ship's hardest knock so far."""
+        for key, push in self._tick_push.items():
+            self.ship_impulse[key] = max(self.ship_impulse.get(key, 0.0), push.length)
+        self._tick_push = {}
 
     def _on_block_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space,
                           data: object) -> None:

@@ -68,6 +68,8 @@ class CairoScene(GameScene):
         self.finger = 2
         """The finger chosen on a 6."""
         self.flick_total = 0
+        self._bar_waiting = False
+        """The bottom bar waits for the animations to finish before it prompts."""
         self.influence_on = False
         self.hover: PieceDraw | None = None
         self.mouse: tuple[int, int] = (0, 0)
@@ -156,13 +158,23 @@ class CairoScene(GameScene):
         if key != self._turn_key:
             self._turn_key = key
             self.finger, self.pyramid.turn = 2, 0.0
-            self.flick_total = view.flicks_left if view.phase == S.FLICK else 0
+            self.flick_total = self._chosen_count(view) if view.phase == S.FLICK else 0
             self.flick.new_turn()
         self.hover = None
         self.stage.set_die(view.die)
         self.layout_now()
         self.pyramid.sync(view)
         self._update_action_bar()
+
+    def _chosen_count(self, view: CairoState) -> int:
+        """How many blocks this turn's choice flicks: told by the turn's KindChosen event,
+        which a resumed game has in its log too (flicks_left alone would make "Flick 2 of
+        3" read "Flick 1 of 2" after Quit and Continue)."""
+        for entry in reversed(self.match.log):
+            for event in entry.events:
+                if isinstance(event, KindChosen) and event.seat == view.turn:
+                    return max(event.count, view.flicks_left)
+        return view.flicks_left
 
     def _seat_lines(self, view: CairoState) -> list[H.SeatLine]:
         points = view.scores()
@@ -182,6 +194,13 @@ class CairoScene(GameScene):
         if self.stage.scoring is not None:
             self.set_action_bar("Scoring the sites one by one (click to skip)")
             return
+        if self.anims.busy and self.replay is None:
+            # the die still rolls, a ship still sails, a block still slides: the next prompt
+            # waits for the table to show what it follows from
+            self._bar_waiting = True
+            self.set_action_bar("")
+            return
+        self._bar_waiting = False
         handlers = {
             S.RETRIEVE: self._bar_retrieve,
             S.CHOOSE: self._bar_choose,
@@ -238,7 +257,7 @@ class CairoScene(GameScene):
                                          partial(self._pick_finger, finger), tooltip=tip,
                                          accent=finger == self.finger))
             prompt = f"{count}a 6: choose your finger (1-5), then press, pull back, let go."
-        return prompt, buttons
+        return prompt[0].upper() + prompt[1:], buttons
 
     def _bar_penalty(self, view: CairoState) -> tuple[str, list[BarButton]]:
         kinds = [a.kind for a in view.legal_actions() if isinstance(a, A.Penalty)]
@@ -443,6 +462,8 @@ class CairoScene(GameScene):
 
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
+        if self._bar_waiting and not self.anims.busy:
+            self._update_action_bar()
         self.flick.enabled = self.accepting_input and self.cairo.phase == S.FLICK
         if not self.flick.enabled and (self.flick.active or self.flick.dragging):
             self.flick.reset()
@@ -464,7 +485,10 @@ class CairoScene(GameScene):
         self._draw_site_marks(surface, view)
         renderer.draw_ships(surface, stage.ships(view), colors)
         if moving:
+            clip = surface.get_clip()
+            surface.set_clip(self.pieces_rect.clip(clip))
             renderer.draw_pieces(surface, stage.pieces(self._view_pieces()), colors)
+            surface.set_clip(clip)
         if stage.show is None:
             self._draw_waiting_block(surface, view, colors)
         stage.draw_effects(surface, colors)
@@ -502,7 +526,9 @@ class CairoScene(GameScene):
             self._draw_die_panel(layer)
             self.renderer.draw_board(layer)
             if with_pieces:
+                layer.set_clip(self.pieces_rect)
                 self.renderer.draw_pieces(layer, self._view_pieces(), colors)
+                layer.set_clip(None)
             self._layer_key = key
         return self._layer
 
@@ -574,15 +600,42 @@ class CairoScene(GameScene):
         if self._panels is None:
             influence = scoring.influence_by_site(view)
             self._panels = []
+            avoid = self._piece_rects(view) + [H.site_rect(self.renderer, site, 14)
+                                               for site in board().sites]
             for site in board().sites:
                 points = view.site_points.get(site.id) or list(
                     scoring.site_result(view, site.id, influence[site.id]).points)
                 panel = H.influence_panel(site, influence[site.id], points, colors)
                 if panel is not None:
-                    self._panels.append((panel, H.place_panel(self.renderer, site, panel,
-                                                              self.renderer.rect)))
+                    rect = H.place_panel(self.renderer, site, panel, self.renderer.rect, avoid)
+                    avoid.append(rect)
+                    self._panels.append((panel, rect))
         for panel, rect in self._panels:
             surface.blit(panel, rect)
+
+    @property
+    def pieces_rect(self) -> pygame.Rect:
+        """Where blocks may be drawn: the table between the seat strip and the bottom bar
+        (a block hanging over the board's edge must not be drawn over either)."""
+        table = self.table_rect
+        top = self.strip_rect.bottom + 1
+        return pygame.Rect(table.left, top, table.width, self.board_rect.bottom - top)
+
+    def _piece_rects(self, view: CairoState) -> list[pygame.Rect]:
+        """Where the blocks on the board and the ships are drawn (what badges keep off)."""
+        out = []
+        for piece in view.on_board():
+            x, y = self.renderer.to_screen(piece.x, piece.y)
+            half = self.renderer.px(self.data.pieces[piece.kind].side) * 0.75
+            out.append(pygame.Rect(round(x - half), round(y - half), round(2 * half),
+                                   round(2 * half)))
+        for seat in view.active_seats():
+            x, y, _ = view.ship_pose(seat)
+            sx, sy = self.renderer.to_screen(x, y)
+            half = self.renderer.px(self.data.ship.length) / 2
+            out.append(pygame.Rect(round(sx - half), round(sy - half / 2), round(2 * half),
+                                   round(half)))
+        return out
 
     def _draw_influence_toggle(self, surface: pygame.Surface) -> None:
         """A small switch in the board's corner for the influence overlay (also key I)."""

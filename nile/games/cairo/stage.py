@@ -248,7 +248,7 @@ class Stage:
         aim = Aim(started.intended_angle, started.intended_power, started.offset)
 
         def begin() -> None:
-            playback = FlickPlayback(specs, started.launch(), host.data, faces, sinking)
+            playback = FlickPlayback(specs, started.launch(), before.data, faces, sinking)
             self.show = FlickShow(playback, started.seat, aim, windup, windup)
             if windup <= 0:
                 sound.play("flick")

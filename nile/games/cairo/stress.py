@@ -79,7 +79,8 @@ def check_flick(specs: list[BodySpec], launch: Launch) -> tuple[list[str], int, 
     previous = sim.poses()
     while not sim.done:
         frame = sim.step_frame(1)
-        problems += _step_problems(kinds, previous, frame.poses, sim.block_on_deck,
+        # the flicked block collides from its first step, on the deck too: judged there
+        problems += _step_problems(kinds, previous, frame.poses,
                                    launch.block, launch.ship, set(sim.fell_off) | sim.dropped)
         previous = frame.poses
         if len(problems) > 3:
@@ -93,7 +94,7 @@ def check_flick(specs: list[BodySpec], launch: Launch) -> tuple[list[str], int, 
 
 
 def _step_problems(kinds: dict[str, str], before: dict[str, Pose], after: dict[str, Pose],
-                   on_deck: bool, block: str, own_ship: str, gone: set[str]) -> list[str]:
+                   block: str, own_ship: str, gone: set[str]) -> list[str]:
     """Non-finite poses, and fast pieces whose centre crossed deep into another piece
     (judged in the other piece's frame, so two pieces moving together are fine)."""
     out = []
@@ -103,11 +104,11 @@ def _step_problems(kinds: dict[str, str], before: dict[str, Pose], after: dict[s
     for piece, pose in after.items():
         old = before.get(piece, pose)
         if (old.x, old.y) == (pose.x, pose.y) or piece in gone or \
-                (piece == block and on_deck) or old.level != pose.level:
+                old.level != pose.level:
             continue
         for other, other_pose in after.items():
             if other == piece or other in gone or other_pose.level != pose.level or \
-                    (other == block and on_deck) or {piece, other} == {block, own_ship}:
+                    {piece, other} == {block, own_ship}:
                 continue
             other_old = before.get(other, other_pose)
             x0, y0 = old.x - other_old.x, old.y - other_old.y

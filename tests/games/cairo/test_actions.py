@@ -21,7 +21,8 @@ def test_text_forms() -> None:
     assert A.Roll(3).to_str() == "roll 3"
     assert A.Flick.of("small", 123.46, 0.6504, -0.2, 2).to_str() == \
         "flick small angle=123.5 power=0.650 offset=-0.20 finger=2"
-    assert A.Jitter(-1, 1).to_str() == "jitter aim=-1 power=1"
+    assert A.Jitter(-1, 1).to_str() == "wobble aim=-1 power=1"
+    assert A.Jitter(-1, 1, fine=False).to_str() == "jitter aim=-1 power=1"
     assert A.Face("1D", 4).to_str() == "face 1D 4"
     assert A.RETRIEVE_ALL.to_str() == "retrieve all"
     assert A.Choose("large").to_str() == "choose large"
@@ -76,15 +77,30 @@ def test_on_a_six_any_finger_may_flick() -> None:
     state.apply(state.parse_action("flick small angle=90.0 power=0.500 offset=0.00 finger=5"))
 
 
-def test_jitter_outcomes_are_nine_weighted_chances() -> None:
+def test_jitter_outcomes_are_a_fine_normal_spread() -> None:
+    """At least nine outcomes per axis, shaped like a normal spread of variance 1, so two
+    flicks rarely show the same error (issue 15: the old three points repeated half the
+    time)."""
     state = flick_state()
     state.apply(state.legal_actions()[0])
     outcomes = state.chance_outcomes()
-    assert len(outcomes) == 9
-    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+    jitter = state.data.jitter
+    per_axis = 2 * jitter.half + 1
+    assert per_axis >= 9 and len(outcomes) == per_axis ** 2
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    span = range(-jitter.half, jitter.half + 1)
+    probs = [jitter.probability(i) for i in span]
+    zs = [jitter.z(i) for i in span]
+    assert sum(p * z for p, z in zip(probs, zs, strict=True)) == pytest.approx(0.0, abs=1e-9)
+    assert sum(p * z * z for p, z in zip(probs, zs, strict=True)) == pytest.approx(1.0, rel=1e-4)
+    # bell-shaped: rising to the middle, falling after it, symmetric
+    middle = jitter.half
+    assert all(probs[i] < probs[i + 1] for i in range(middle))
+    assert all(probs[i] > probs[i + 1] for i in range(middle, per_axis - 1))
+    assert probs == pytest.approx(probs[::-1])
+    assert sum(p * p for p in probs) < 0.2
     weights = dict((a.to_str(), p) for a, p in outcomes)
-    assert weights["jitter aim=0 power=0"] == pytest.approx(4 / 9)
-    assert weights["jitter aim=-1 power=1"] == pytest.approx(1 / 36)
+    assert weights["wobble aim=0 power=0"] == pytest.approx(probs[middle] ** 2)
 
 
 def test_a_wrong_action_in_a_phase_is_refused() -> None:

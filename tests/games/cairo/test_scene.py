@@ -6,13 +6,15 @@ animations on and step the frames.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO
 from nile.games.cairo.builder import BoardBuilder
-from nile.games.cairo.flick_input import MAX_PULL, power_of_pull
+from nile.games.cairo.flick_input import MAX_PULL, direction, power_of_pull
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
@@ -163,7 +165,9 @@ def test_keyboard_fine_tune_then_enter(app) -> None:  # type: ignore[no-untyped-
     assert flick.power_share == pytest.approx(0.31 + 0.04 - 0.002, abs=0.0011)
 
 
-def test_keys_take_over_a_drag_and_release_does_not_flick(app) -> None:  # type: ignore[no-untyped-def]
+def test_keys_take_over_a_drag_and_letting_go_flicks_the_tuned_aim(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: the prompt says "let go"; after fine-tuning with the keys, letting go flicks
+    the aim as the keys left it (the mouse no longer moves it)."""
     scene = open_state(app, flick_state())
     x, y = anchor(scene)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
@@ -175,14 +179,15 @@ def test_keys_take_over_a_drag_and_release_does_not_flick(app) -> None:  # type:
     key(app, pygame.K_RIGHT)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 50, y + 10), rel=(0, 0),
                                          buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 50, y + 10), button=1))
-    frames(app, 2)
-    assert not [e for e in scene.match.log if isinstance(e.action, A.Flick)]
+    frames(app, 1)
     assert scene.flick.aim is not None
     assert scene.flick.aim.power == held.power
     assert scene.flick.aim.degrees == pytest.approx(held.degrees - 1.0)
-    key(app, pygame.K_SPACE)
-    assert last_flick(scene).degrees == pytest.approx(held.degrees - 1.0, abs=0.06)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 50, y + 10), button=1))
+    frames(app, 2)
+    flick = last_flick(scene)
+    assert flick.degrees == pytest.approx(held.degrees - 1.0, abs=0.06)
+    assert flick.power_share == pytest.approx(held.power, abs=0.0011)
 
 
 def test_a_flick_that_lands_on_a_site(app) -> None:  # type: ignore[no-untyped-def]
@@ -438,3 +443,121 @@ def test_influence_switch_in_the_board_corner(app) -> None:  # type: ignore[no-u
     assert scene.influence_on and not scene.match.log
     click(app, scene.influence_rect.center)
     assert not scene.influence_on
+
+
+def test_keyboard_aim_starts_from_the_last_aim(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: the second flick's keyboard aim starts where the first was, not due north
+    at 30 %."""
+    scene = open_state(app, flick_state())
+    scene.flick.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
+    scene.flick.aim = type(scene.flick.aim)(120.0, 0.2, 0.0)  # type: ignore[misc]
+    key(app, pygame.K_RETURN)
+    frames(app, 3)
+    assert last_flick(scene).degrees == pytest.approx(120.0)
+    key(app, pygame.K_UP)
+    assert scene.flick.aim is not None
+    assert scene.flick.aim.degrees == pytest.approx(120.0)
+    assert scene.flick.aim.power == pytest.approx(0.21)
+
+
+@pytest.mark.parametrize("degrees", [0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
+@pytest.mark.parametrize("pull", [10.0, 30.0, 60.0, 150.0])
+def test_the_power_box_never_covers_the_ship(degrees: float, pull: float) -> None:
+    from nile.games.cairo.flick_input import FlickInput
+
+    flick = FlickInput()
+    flick.set_anchor((500.0, 400.0), 31.0, 6.0)
+    ux, uy = direction(degrees)
+    press = (500.0, 400.0)
+    flick.enabled = True
+    flick.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+    flick.handle_event(pygame.event.Event(pygame.MOUSEMOTION,
+                                          pos=(press[0] - ux * pull, press[1] - uy * pull),
+                                          rel=(0, 0), buttons=(1, 0, 0)))
+    assert flick.aim is not None
+    rect = flick.bar_rect(pygame.Rect(0, 0, 1000, 800))
+    nearest = (min(max(500.0, rect.left), rect.right), min(max(400.0, rect.top), rect.bottom))
+    assert math.dist(nearest, (500.0, 400.0)) >= 31.0
+
+
+def test_flick_count_survives_quit_and_continue(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: after Quit -> Continue the prompt said "Flick 1 of 2" for the second of
+    three flicks."""
+    from nile.core.saves import match_from_save
+    from nile.games.cairo.shots import seats
+
+    match = Match.new(GAME_INFO, seats(2, 2), seed=5)
+    while match.state.phase != S.FLICK:
+        state = match.state
+        if state.phase == S.CHOOSE:
+            match.play(A.Choose("small"))
+        else:
+            match.play(state.legal_actions()[-1])
+        match.resolve_chance()
+    match.play(A.Flick.of("small", 200.0, 0.05, 0.0, match.state.finger_options()[0]))
+    match.resolve_chance()
+    assert match.state.phase == S.FLICK and match.state.flicks_left == 2
+    resumed = match_from_save(match.to_save())
+    scene = CairoScene(app, resumed)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.prompt.startswith("Flick 2 of 3: ")
+
+
+def test_prompts_start_with_a_capital(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_state(app, flick_state(die=6, flicks_left=1))
+    assert scene.prompt.startswith("A 6: choose your finger")
+
+
+def test_the_next_prompt_waits_for_the_slide_to_end(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: the prompt changed while the die rolled and the block still slid."""
+    animated(app)
+    scene = open_state(app, flick_state())
+    assert scene.prompt.startswith("Flick 1 of 3")
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.anims.busy and scene.prompt == ""
+    for _ in range(900):
+        if not scene.anims.busy:
+            break
+        frames(app, 1)
+    frames(app, 1)
+    assert scene.prompt.startswith("Flick 2 of 3")
+
+
+def test_influence_badges_leave_the_blocks_they_count_visible(app) -> None:  # type: ignore[no-untyped-def]
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    for i, (u, v) in enumerate(((-8.0, 0.0), (4.0, 6.0), (6.0, -8.0))):
+        builder.on_site(f"{i % 2}s0{i}", "zawyet", u, v)
+    scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
+                                          flicks_left=3))
+    scene.toggle_influence()
+    frames(app, 1)
+    assert scene._panels
+    blocks = scene._piece_rects(scene.cairo)
+    for _, rect in scene._panels:
+        assert not any(rect.colliderect(block) for block in blocks)
+
+
+def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: a block hanging more than half over the board's edge was drawn over the
+    seat strip (and the bottom bar)."""
+
+    def picture(*blocks: tuple[str, float, float]) -> tuple[pygame.Surface, CairoScene]:
+        builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+        for block, x, y in blocks:
+            builder.at(block, x, y)
+        scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
+                                              flicks_left=3))
+        surface = pygame.Surface((1280, 800))
+        scene.draw(surface)
+        app.pop()
+        return surface, scene
+
+    bare, scene = picture(("1s00", 350.0, 450.0), ("1s01", 300.0, 60.0))
+    hanging, _ = picture(("1s00", 350.0, 503.0), ("1s01", 300.0, -3.0))
+    for rect in (scene.strip_rect, scene.action_bar_rect):
+        for x in range(rect.left, rect.right, 2):
+            for y in range(rect.top, rect.bottom, 2):
+                assert bare.get_at((x, y)) == hanging.get_at((x, y)), (x, y)

@@ -11,7 +11,8 @@ Player decisions:
     place <x .1> <y .1> <deg .1> | cancel pyramid
 Chance:
     roll <1..6>                        the Nile die (also picks the finger, CA-4)
-    jitter aim=<i> power=<j>           the finger's wobble, i and j in -1..1 (CA-4)
+    wobble aim=<i> power=<j>           the finger's wobble, i and j in -5..5 (CA-4)
+    jitter aim=<i> power=<j>           the same in games begun before issue 15, in -1..1
     face <block> <1..6>                a die-block's top face (CA-9)
 
 Flicks and placements carry continuous values, stored as fixed-point integers so the
@@ -114,11 +115,16 @@ class Flick(Action):
 
 @dataclass(frozen=True, slots=True)
 class Jitter(Action):
+    """The finger's wobble: indices into the edition's discretised spread (CA-4)."""
+
     aim: int
     power: int
+    fine: bool = True
+    """The 11-point wobble ("wobble ..."); False: the three points of edition 1 ("jitter")."""
 
     def to_str(self) -> str:
-        return f"jitter aim={self.aim} power={self.power}"
+        word = "wobble" if self.fine else "jitter"
+        return f"{word} aim={self.aim} power={self.power}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,3 +221,14 @@ def parse_continuous(text: str) -> Action | None:
         x, y, angle = (float(v) for v in match.groups())
         return Place.of(x, y, angle)
     return None
+
+
+_OLD_JITTER = re.compile(r"jitter aim=(-?\d+) power=(-?\d+)")
+
+
+def parse_old_jitter(text: str) -> Jitter | None:
+    """A three-point wobble as games begun before issue 15 wrote it, or None."""
+    match = _OLD_JITTER.fullmatch(text.strip())
+    if match is None:
+        return None
+    return Jitter(int(match.group(1)), int(match.group(2)), fine=False)

@@ -18,6 +18,25 @@ def _who(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
+def _owners(seats: tuple[int, ...]) -> str:
+    """ "{p0}'s", "{p0}'s and {p2}'s", "{p0}'s, {p1}'s and {p2}'s" (each seat once)."""
+    names = [f"{_who(s)}'s" for s in sorted(set(seats))]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _by_owner(seats: tuple[int, ...]) -> str:
+    """'2 of {p0}'s, 1 of {p1}'s' for stones listed by their owners' seats."""
+    return ", ".join(f"{seats.count(s)} of {_who(s)}'s" for s in sorted(set(seats)))
+
+
+def _space(space_id: str) -> str:
+    """A Nile space as the board labels it: upstream 5, downstream 3."""
+    if space_id == "start":
+        return "the starting area"
+    lane = "upstream" if space_id.startswith("U") else "downstream"
+    return f"{lane} space {space_id[1:]}"
+
+
 def _site(site_id: str) -> str:
     """A site's name as printed on the board (log lines never show raw ids)."""
     from nile.games.cairo.board import board
@@ -48,7 +67,7 @@ class ShipMoved(Event):
 
     def describe(self, viewer: Seat | None) -> str:
         extra = " and turns" if self.turned else ""
-        return f"{_who(self.seat)} sails to {self.path[-1]}{extra}."
+        return f"{_who(self.seat)} sails to {_space(self.path[-1])}{extra}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,17 +143,75 @@ class FlickResolved(Event):
     forced: bool
 
     def describe(self, viewer: Seat | None) -> str:
-        where = {"desert": "in the desert", "burning": "on a boundary line",
+        """Where the flicked block ended; what it did to other pieces follows in the
+        `FlickConsequence` lines after this one."""
+        where = {"desert": "in the desert", "burning": "burning on a boundary line",
                  "nile": "in the Nile", "off": "off the board"}.get(self.landing)
         if where is None:
             site = _site(self.landing.removeprefix("burning:"))
-            where = f"burning on {site}" if self.landing.startswith("burning:") else \
-                f"on {site}"
-        text = f"{_who(self.seat)}'s block lands {where}."
-        if self.to_box:
-            goes = "goes" if len(self.to_box) == 1 else "go"
-            text += f" {count(len(self.to_box), 'block')} {goes} to the box."
-        return text
+            where = f"burning on the edge of {site}" if self.landing.startswith("burning:") \
+                else f"on {site}"
+        kind = {"s": "block", "L": "large block", "D": "die-block"}[self.block[1]]
+        text = f"{_who(self.seat)}'s {kind} lands {where}"
+        if self.block in self.to_box:
+            closed = self.landing not in ("nile", "off")
+            text += ", already scored, and goes to the box" if closed else \
+                " and goes to the box"
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class FlickConsequence(Event):
+    """One thing a flick did to other pieces, for the log (CA-6, CA-7, CA-8).
+
+    `what` says which: "ruined" / "collapsed" (a pyramid on `site`, of stones owned by
+    `owners`, `standing` of `total` stones still up), "freed" (stones of `owners` free
+    again), "off_site" / "to_edge" / "onto_site" (blocks of `owners` knocked off, onto the
+    edge of, or onto `site`), "nile" / "off_board" / "scored_site" (blocks of `owners` to
+    the box), "shoved" (the ship of `owners[0]` moved `total` mm and turned `standing`
+    degrees, then set back on its space).
+    """
+
+    seat: int
+    what: str
+    owners: tuple[int, ...]
+    site: str = ""
+    standing: int = 0
+    total: int = 0
+
+    def describe(self, viewer: Seat | None) -> str:
+        n = len(self.owners)
+        whose = _owners(self.owners)
+        blocks = f"{whose} block" if n == 1 else f"{n} of {whose} blocks" \
+            if len(set(self.owners)) == 1 else f"{n} blocks ({_by_owner(self.owners)})"
+        verb = "is" if n == 1 else "are"
+        if self.what in ("ruined", "collapsed"):
+            pyramid = f"The pyramid on {_site(self.site)} ({whose} stones)"
+            if self.what == "collapsed":
+                return f"{pyramid} collapses: nothing of it still stands."
+            return f"{pyramid} is ruined: {self.standing} of its {self.total} stones " \
+                f"still stand."
+        if self.what == "freed":
+            stones = count(n, "stone")
+            owners = whose if len(set(self.owners)) == 1 else _by_owner(self.owners)
+            return f"{stones} {verb} free again ({owners})."
+        if self.what == "shoved":
+            parts = ([f"shoved {self.total} mm"] if self.total else []) + \
+                ([f"turned {self.standing}\u00b0"] if self.standing else [])
+            how = " and ".join(parts) if parts else "nudged"
+            return f"{whose} ship is {how}, then set back on its space."
+        where = {"off_site": f"knocked off {_site(self.site)}" if self.site else "",
+                 "to_edge": f"pushed onto the edge of {_site(self.site)} and " +
+                            ("burns" if n == 1 else "burn") if self.site else "",
+                 "onto_site": f"pushed onto {_site(self.site)}" if self.site else "",
+                 "nile": "knocked into the Nile and " + ("goes" if n == 1 else "go") +
+                         " to the box",
+                 "off_board": "knocked off the board and " + ("goes" if n == 1 else "go") +
+                              " to the box",
+                 "scored_site": f"pushed onto {_site(self.site)}, already scored, and " +
+                                ("goes" if n == 1 else "go") + " to the box"
+                 if self.site else ""}[self.what]
+        return f"{blocks[0].upper()}{blocks[1:]} {verb} {where}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +220,7 @@ class DieFaceRolled(Event):
     face: int
 
     def describe(self, viewer: Seat | None) -> str:
-        return f"Die-block {self.block} shows {self.face}."
+        return f"{_who(int(self.block[0]))}'s die-block shows {self.face}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +229,10 @@ class ShipKnockedOver(Event):
     ships: tuple[str, ...]
 
     def describe(self, viewer: Seat | None) -> str:
-        return f"{_who(self.seat)} knocks over a ship: the turn ends."
+        owners = tuple(int(ship.removeprefix("ship")) for ship in self.ships)
+        whose = "their own ship" if owners == (self.seat,) else \
+            f"{_owners(owners)} {'ship' if len(owners) == 1 else 'ships'}"
+        return f"{_who(self.seat)} knocks over {whose}: the turn ends."
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from nile.core.game import Action, Event
 from nile.games.cairo import physics
 from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import scoring, turn
+from nile.games.cairo.rules import narration, scoring, turn
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import (
     DieFaceRolled,
@@ -64,7 +64,8 @@ def flick(state: CairoState, action: A.Flick) -> list[Event]:
 def jitter_outcomes(state: CairoState) -> list[tuple[Action, float]]:
     jitter = state.data.jitter
     span = range(-jitter.half, jitter.half + 1)
-    return [(A.Jitter(a, p), jitter.probability(a) * jitter.probability(p))
+    fine = state.edition != 1
+    return [(A.Jitter(a, p, fine), jitter.probability(a) * jitter.probability(p))
             for a in span for p in span]
 
 
@@ -127,11 +128,13 @@ def resolve(state: CairoState, jitter: A.Jitter,
 def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> list[Event]:
     """Put the physics result on the board and judge it."""
     before = {p.id: (p.x, p.y) for p in state.on_board()}
+    was = narration.before(state, outcome)
     flicked = state.pieces[launch.block]
     flicked.where = BOARD
     moved = _move_pieces(state, outcome)
     state.classify(moved)
     landing = landing_of(state, launch.block, outcome)
+    rest = {b: state.placement(b) for b in moved}
     to_box = _to_box(state, moved, outcome)
     freed, gone = update_pyramids(state)
     state.rolls = _dice_to_roll(state, launch.block, moved, before)
@@ -144,6 +147,8 @@ def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> l
                                          landing, knocked,
                                          tuple(freed), tuple(gone), outcome.steps,
                                          outcome.forced)]
+    events += narration.consequences(state, was, launch, outcome, rest, to_box, freed, gone,
+                                     knocked)
     if knocked:
         events.append(ShipKnockedOver(state.turn, knocked))
     if state.rolls:

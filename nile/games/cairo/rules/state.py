@@ -70,7 +70,9 @@ class CairoState(GameState):
     def __init__(self, players: int, sudden_death: bool = False) -> None:
         self.players = players
         self.sudden_death = sudden_death
-        self.data: CairoData = config.load()
+        self.edition = config.EDITION
+        """Which physics and wobble this game plays with (config.edition)."""
+        self.data: CairoData = config.edition(self.edition)
         self.pieces: dict[str, Piece] = {}
         for seat in range(players):
             for block in block_ids(seat, self.data.pieces["small"].count):
@@ -149,7 +151,22 @@ class CairoState(GameState):
             action = A.parse_continuous(text)
             if action is not None:
                 return action
+        if self._may_become_edition_1():
+            old = A.parse_old_jitter(text)
+            if old is not None:
+                return old
         return super().parse_action(text)
+
+    def _may_become_edition_1(self) -> bool:
+        """A save from before editions existed starts with a three-point "jitter" at its
+        first flick: at that moment (nothing flicked yet) the game turns to edition 1."""
+        return self.phase == JITTER and self.edition != 1 and \
+            all(p.where == SUPPLY for p in self.pieces.values())
+
+    def _edition_1_jitter(self, action: Action) -> bool:
+        return isinstance(action, A.Jitter) and not action.fine and \
+            self._may_become_edition_1() and all(abs(v) <= 1 for v in (action.aim,
+                                                                         action.power))
 
     def check_legal(self, action: Action) -> None:
         from nile.games.cairo.rules import building, flicking
@@ -158,6 +175,8 @@ class CairoState(GameState):
             raise IllegalAction("The game is over.")
         if isinstance(action, A.Flick) and self.phase == FLICK:
             flicking.validate(self, action)
+        elif self._edition_1_jitter(action):
+            return
         elif isinstance(action, A.Place) and self.phase == PLACE:
             building.validate_place(self, action)
         else:
@@ -168,6 +187,9 @@ class CairoState(GameState):
 
         self.check_legal(action)
         self._legal = None
+        if self._edition_1_jitter(action):
+            self.edition = 1
+            self.data = config.edition(1)
         if self.phase == ROLL:
             assert isinstance(action, A.Roll)
             return turn.roll(self, action.value)
@@ -325,11 +347,15 @@ class CairoState(GameState):
             "banked": list(self.banked),
             "site_points": {k: list(v) for k, v in sorted(self.site_points.items())},
         })
+        if self.edition != 1:
+            data["edition"] = self.edition  # states written before editions were edition 1
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CairoState:
         state = cls(int(data["players"]), bool(data["sudden_death"]))
+        state.edition = int(data.get("edition", 1))
+        state.data = config.edition(state.edition)
         for key in cls._SCALARS:
             setattr(state, key, data[key])
         state.pieces = {}
