@@ -160,8 +160,6 @@ class PracticeSession:
         if not background:
             self.writer.wait()
         if not self.unsaved:
-            if not background:
-                self.writer.wait()  # a write under way must be on the disk when we return
             return ""
         if not self.writable:
             return "Practice history is not being saved this time (see the message at start)."
