@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
@@ -29,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.scene and ":" in args.scene:
         # a scripted screen plays made-up games: keep them out of the player's saves
-        os.environ["NILE_HOME"] = tempfile.mkdtemp(prefix="nile-scene-")
+        home = tempfile.mkdtemp(prefix="nile-scene-")
+        os.environ["NILE_HOME"] = home
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
     from nile.app import App
     from nile.core import library
     from nile.ui.direct import open_scene

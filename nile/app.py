@@ -164,6 +164,8 @@ class App:
             # A display that cannot go full screen keeps the setting for next time.
             with contextlib.suppress(pygame.error):
                 pygame.display.toggle_fullscreen()
+            if not self.is_fullscreen():
+                self._fit_window()  # SDL restores the canvas size, maybe beyond the desktop
         if save:
             try:
                 settings_store.save(new)
@@ -195,8 +197,9 @@ class App:
         self.draw(self.screen)
 
     def request_quit(self) -> None:
-        """The window's close button: the top scene may ask first (unsaved game)."""
-        if self.top is None or self.top.allow_quit():
+        """The window's close button: any scene on the stack may ask first (a game the
+        disk refused, even under an open menu)."""
+        if all(scene.allow_quit() for scene in reversed(self.stack)):
             self.running = False
 
     def step(self, dt: float, events: list[pygame.event.Event]) -> None:
@@ -209,7 +212,7 @@ class App:
     def crashed(self, error: BaseException) -> None:
         """Keep the game, write a report, show the error screen (or close if it loops)."""
         report = crash.write_report(error, self.stack)
-        resume = crash.rescue(self.stack)
+        rescued = crash.rescue(self.stack)
         now = time.monotonic()
         self._crash_times = [t for t in self._crash_times if now - t < CRASH_WINDOW] + [now]
         if len(self._crash_times) >= CRASHES_BEFORE_GIVING_UP:
@@ -219,7 +222,7 @@ class App:
         while self.stack:
             with contextlib.suppress(Exception):
                 self.stack.pop().exit()
-        self.push(crash.ErrorScene(self, report, resume))
+        self.push(crash.ErrorScene(self, report, rescued))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest non-overlay scene up to the top, then the app's notices."""

@@ -306,13 +306,16 @@ def all_cases(quick: bool) -> dict[str, Callable[[App], None]]:
                 "loop in saves", "outside in saves", "sparse in saves", "fifo as settings")
         files = {k: v for k, v in files.items() if k in keep}
 
-    def with_file(make: Callable[[], None]) -> Callable[[App], None]:
+    def with_file(make: Callable[[], None], fresh: bool) -> Callable[[App], None]:
         def run(app: App) -> None:
             make()
+            if fresh:  # settings are read when an app starts: start one on the bad file
+                app = App()
+                app.bots_paused = True
             visit_everything(app)
         return run
 
-    cases = {name: with_file(make) for name, make in files.items()}
+    cases = {name: with_file(make, "settings" in name) for name, make in files.items()}
     cases.update(name_cases(quick))
     typing = typing_cases()
     cases.update(dict(list(typing.items())[:1]) if quick else typing)

@@ -32,6 +32,8 @@ ORPHAN_AGE = 60.0
 """Seconds after which a temporary file of an interrupted write is surely abandoned."""
 MAX_SAVE_NAME = 60
 _UNSAFE_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|]')
+_RESERVED_ON_WINDOWS = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
+                                  *(f"LPT{i}" for i in range(1, 10))})
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,16 @@ class SaveEntry:
 
     @property
     def when(self) -> str:
-        """When it was last written, in the player's local time ("1 Dec 2026, 21:40")."""
-        moment = time.localtime(self.saved_at)
+        """When it was last written, in the player's local time ("1 Dec 2026, 21:40").
+
+        A file's date comes from the disk and can be anything (1e17, before 1970): then
+        the date is unknown, never an error."""
+        if not 0 < self.saved_at < 2**33:
+            return "date unknown"
+        try:
+            moment = time.localtime(self.saved_at)
+        except (OverflowError, OSError, ValueError):
+            return "date unknown"
         return time.strftime("%d %b %Y, %H:%M", moment).lstrip("0")
 
     @property
@@ -87,10 +97,13 @@ def new_autosave_path(game_id: str) -> Path:
 
 
 def file_name_for(name: str) -> str:
-    """A file name that spells the save's name safely (spaces kept, path characters not)."""
+    """A file name that spells the save's name safely (spaces kept, path characters not,
+    and never a name Windows reserves for a device, such as CON or COM1)."""
     cleaned = _UNSAFE_IN_FILE_NAMES.sub("", safe_text(name, MAX_SAVE_NAME))
-    cleaned = " ".join(cleaned.split()).strip(". ")
-    return f"{cleaned or 'Saved game'}.json"
+    cleaned = " ".join(cleaned.split()).strip(". ") or "Saved game"
+    if cleaned.split(".")[0].upper() in _RESERVED_ON_WINDOWS:
+        cleaned += " game"
+    return f"{cleaned}.json"
 
 
 def named_save_path(name: str) -> Path:
@@ -215,7 +228,8 @@ def tidy(now: float | None = None) -> list[str]:
     """
     now = time.time() if now is None else now
     done: list[str] = []
-    for folder in (paths.saves_dir(), paths.autosaves_dir(), paths.config_dir()):
+    for folder in (paths.saves_dir(), paths.autosaves_dir(), paths.config_dir(),
+                   paths.data_dir()):
         done += _remove_orphans(folder, now)
     legacy = paths.legacy_autosave_path()
     with contextlib.suppress(OSError):

@@ -20,7 +20,7 @@ from nile import __version__
 from nile.core import paths
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import open_save
-from nile.ui.scene import Scene
+from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -60,27 +60,28 @@ def write_report(error: BaseException, stack: list[Scene]) -> Path | None:
         return None
 
 
-def rescue(stack: list[Scene]) -> Path | None:
-    """Ask every scene, top first, to keep its game; the autosave to resume, if any."""
-    resume = None
+def rescue(stack: list[Scene]) -> Rescued | None:
+    """Ask every scene, top first, to keep its game; what the first game kept."""
+    kept = None
     for scene in reversed(stack):
         try:
             found = scene.rescue()
         except Exception:  # a broken scene must not stop the others from saving
             continue
-        resume = resume or found
-    return resume
+        kept = kept or found
+    return kept
 
 
 class ErrorScene(Scene):
     """'Something went wrong; your game is saved', with Continue and Launcher."""
 
-    def __init__(self, app: App, report: Path | None, resume: Path | None) -> None:
+    def __init__(self, app: App, report: Path | None, rescued: Rescued | None) -> None:
         super().__init__(app)
         self.report = report
-        self.resume = resume
+        self.resume = rescued.path if rescued is not None else None
+        self.note = rescued.note if rescued is not None else "Nothing of your games was lost."
         y = theme.HEIGHT // 2 + 90
-        if resume is not None:
+        if self.resume is not None:
             self.button(pygame.Rect(theme.WIDTH // 2 - 250, y, 240, 52), "Continue the game",
                         self._continue, object_id="@accent")
             self.button(pygame.Rect(theme.WIDTH // 2 + 10, y, 240, 52), "Launcher",
@@ -106,8 +107,7 @@ class ErrorScene(Scene):
         middle = theme.WIDTH // 2
         text.draw(surface, "Something went wrong", (middle, 230), 36, theme.ACCENT, "bold",
                   "midtop", max_width=1100)
-        saved = ("Your game is saved: Continue opens it again at the last move you made."
-                 if self.resume is not None else "Nothing of your games was lost.")
+        saved = self.note
         where = (f"A report for the developers is in {self.report}."
                  if self.report is not None else "A report could not be written (the disk "
                  "refused it).")

@@ -86,6 +86,14 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None
+        self.unfinished: list[library.SaveEntry] = []
+        self._buttons: list[object] = []
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        """The buttons of the top row; Continue only while a game is in progress."""
+        for element in self._buttons:
+            self.forget(element)  # type: ignore[arg-type]
         self.unfinished = library.unfinished()
         right, y = theme.WIDTH - GRID_SIDE, 40
         specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
@@ -99,9 +107,11 @@ class LauncherScene(Scene):
             hint = (f"Resume {self.unfinished[0].title}" if count == 1
                     else f"{count} games in progress: choose one")
             specs.append((resume, self._continue, hint, "@accent"))
-        for i, (label, action, tip, style) in enumerate(specs):
-            rect = pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48)
-            self.button(rect, label, action, tip, style)
+        self._buttons = [
+            self.button(pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48), label, action, tip,
+                        style)
+            for i, (label, action, tip, style) in enumerate(specs)
+        ]
 
     def _continue(self) -> None:
         if len(self.unfinished) == 1:
@@ -111,7 +121,7 @@ class LauncherScene(Scene):
 
     def enter(self) -> None:
         """Back on the launcher (a game left, a save deleted): what is in progress now."""
-        self.unfinished = library.unfinished()
+        self._make_buttons()
 
     def _load(self) -> None:
         self.app.push(LoadDialog(self.app))

@@ -7,6 +7,7 @@ Each scene owns a pygame_gui manager for its standard controls, created on deman
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,14 @@ from nile.ui import sound, theme
 
 if TYPE_CHECKING:
     from nile.app import App
+
+
+@dataclass(frozen=True)
+class Rescued:
+    """What a scene kept after a crash: the save to resume from, and what to tell."""
+
+    path: Path | None
+    note: str
 
 
 class Scene:
@@ -89,8 +98,8 @@ class Scene:
         """Facts for a crash report (a game scene gives its game and move count)."""
         return {}
 
-    def rescue(self) -> Path | None:
-        """After a crash: keep what must not be lost; the save to resume from, if any."""
+    def rescue(self) -> Rescued | None:
+        """After a crash: keep what must not be lost (None: nothing to keep)."""
         return None
 
     def enter(self) -> None:

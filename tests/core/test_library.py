@@ -65,6 +65,7 @@ def test_typed_characters_are_refused_by_the_same_gate() -> None:
 
 # Safe reading -------------------------------------------------------------------------------------
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 def test_a_fifo_named_like_a_save_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "autosave.json"
     os.mkfifo(fifo)
@@ -206,16 +207,27 @@ def test_summaries_never_trust_the_file_for_what_is_drawn() -> None:
 def test_tidy_removes_old_temp_files_and_moves_the_old_autosave() -> None:
     folder = paths.saves_dir()
     stale, fresh = folder / ".autosave.json.abc.tmp", folder / ".x.json.def.tmp"
+    history = paths.data_dir() / ".practice.json.xyz.tmp"
+    history.write_text("half")
+    os.utime(history, (time.time() - 3600, time.time() - 3600))
     stale.write_text("half")
     fresh.write_text("being written")
     os.utime(stale, (time.time() - 3600, time.time() - 3600))
     legacy = paths.legacy_autosave_path()
     saves.write_atomic(legacy, library.save_data(a_match()))
     done = library.tidy()
-    assert not stale.exists() and fresh.exists()
+    assert not stale.exists() and fresh.exists() and not history.exists()
     assert not legacy.exists()
     assert [e.game for e in library.unfinished()] == ["toy"]
-    assert len(done) == 2
+    assert len(done) == 3
+
+
+def test_file_names_never_name_a_windows_device() -> None:
+    assert library.file_name_for("CON") == "CON game.json"
+    assert library.file_name_for("com1") == "com1 game.json"
+    assert library.file_name_for("Console") == "Console.json"
+    assert library.file_name_for("a/b:c") == "abc.json"
+    assert library.file_name_for("...") == "Saved game.json"
 
 
 def test_tidy_keeps_only_the_newest_finished_games() -> None:

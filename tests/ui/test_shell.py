@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import os
 import json
 from pathlib import Path
 
@@ -359,3 +360,98 @@ def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -
     app.push(MenuScene(app, replay))
     press(app, app.top, "Close replay")
     assert app.top is table
+
+
+# Found in review -------------------------------------------------------------------------------
+
+def test_a_file_dated_beyond_any_calendar_shows_date_unknown(app: App) -> None:
+    scene = start(app)
+    play_one(scene)
+    app.go_home()
+    path = library.unfinished()[0].path
+    os.utime(path, (1e17, 1e17))
+    app.go_home()
+    frames(app, 2)  # the launcher draws "Last played …" with the date
+    assert library.unfinished()[0].when == "date unknown"
+    app.push(LoadDialog(app))
+    frames(app, 2)
+
+
+def test_the_game_being_played_cannot_delete_its_own_autosave(app: App) -> None:
+    scene = start(app)
+    play_one(scene)
+    app.push(MenuScene(app, scene))
+    press(app, app.top, "Load game…")
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    dialog.list.selected = next(i for i, e in enumerate(dialog.list.entries)
+                                if e.path == scene.autosaver.path)  # type: ignore[union-attr]
+    press(app, dialog, "Delete…")
+    assert isinstance(app.top, MessageDialog) and "playing" in app.top.title
+    assert scene.autosaver.path.exists()  # type: ignore[union-attr]
+    scene.autosaver.path.unlink()  # type: ignore[union-attr]  (gone behind its back)
+    assert not scene.saved()  # so leaving asks instead of saying it is saved
+
+
+def test_the_error_screen_says_how_far_back_the_saved_game_is(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scene = start(app)
+    scene.autosaver.flush()  # type: ignore[union-attr]
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    play_one(scene)
+    play_one(scene)
+
+    def fail(*_: object) -> None:
+        raise Broken("after two unsaved moves")
+
+    monkeypatch.setattr(ToyScene, "draw_table", fail)
+    app.step(1 / 60, [])
+    assert isinstance(app.top, ErrorScene)
+    assert "2 moves earlier" in app.top.note and app.top.resume is not None
+
+
+def test_closing_the_window_under_an_open_menu_still_asks(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scene = start(app)
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    play_one(scene)
+    app.push(MenuScene(app, scene))
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and isinstance(app.top, ConfirmDialog)
+
+
+def test_a_game_saved_elsewhere_counts_as_saved(
+    app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    scene = start(app)
+    real_write = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    play_one(scene)
+    assert not scene.saved()
+    dialog = SaveDialog(app, scene, elsewhere=True)
+    app.push(dialog)
+    assert dialog.folder_entry is not None
+    dialog.folder_entry.set_text(str(tmp_path))
+    monkeypatch.setattr(saves, "write_atomic", real_write)
+    press(app, dialog, "Save")
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    assert scene.saved()  # leaving now asks nothing: the game is in tmp_path
+    play_one(scene)
+    assert not scene.saved()  # a newer move is not
+
+
+def test_the_launcher_continue_button_follows_what_is_in_progress(app: App) -> None:
+    for seed in (1, 2):
+        play_one(start(app, seed=seed))
+    app.go_home()
+    launcher = app.top
+    press(app, launcher, "Continue (2)")
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    library.delete(dialog.list.entries[0])
+    key(app, pygame.K_ESCAPE)
+    assert app.top is launcher
+    press(app, launcher, "Continue")  # one left: the button says so, and opens it
+    assert isinstance(app.top, ToyScene)

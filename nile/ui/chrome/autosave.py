@@ -34,6 +34,8 @@ class Autosaver:
         self.saved_ply: int | None = None
         """The ply of the last save that reached the disk (None: none yet)."""
         self._queued_ply: int | None = None
+        self.elsewhere: tuple[Path, int] | None = None
+        """A save the player made in a folder of their choice while this file failed."""
 
     def save(self, match: Match) -> None:
         """Queue the match's current save (cheap: the disk work happens elsewhere)."""
@@ -41,10 +43,12 @@ class Autosaver:
         with self._lock:
             self._pending = data
             self._queued_ply = match.ply
-        self._wake.set()
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-            self._thread.start()
+            self._wake.set()
+            # the writer leaves only under this lock with nothing pending, so a save can
+            # never be left waiting for a thread that is on its way out
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
 
     def flush(self) -> bool:
         """Write whatever is pending now and wait for a write under way (quit, tests).
@@ -65,9 +69,23 @@ class Autosaver:
         return not pending and self.last_error is None
 
     def _run(self) -> None:
-        while self._wake.wait(timeout=2.0):
-            self._wake.clear()
+        while True:
+            self._wake.wait(timeout=2.0)
+            with self._lock:
+                if self._pending is None and not self._wake.is_set():
+                    self._thread = None  # idle: the next save starts a new writer
+                    return
+                self._wake.clear()
             self.flush()
+
+    def saved_elsewhere(self, path: Path, ply: int) -> None:
+        """The player saved the game to `path` (move `ply`) because this file failed."""
+        self.elsewhere = (path, ply)
+
+    def covered_elsewhere(self, ply: int) -> bool:
+        """Whether a save made elsewhere holds the game up to move `ply`."""
+        return self.elsewhere is not None and self.elsewhere[1] >= ply \
+            and self.elsewhere[0].exists()
 
     def _write(self, data: dict[str, Any], ply: int | None) -> None:
         try:

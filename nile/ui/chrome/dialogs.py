@@ -19,7 +19,7 @@ from nile.core import library, paths, saves
 from nile.core.errors import SaveError
 from nile.core.text import safe_text
 from nile.ui import text, theme
-from nile.ui.chrome.savelist import SaveList, title_line
+from nile.ui.chrome.savelist import SaveList
 from nile.ui.games import open_match
 from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
@@ -213,7 +213,9 @@ class MenuScene(Overlay):
 
     def _load(self) -> None:
         self.close()
-        leave_game(self.app, self.game, lambda: self.app.push(LoadDialog(self.app)))
+        playing = self.game.autosaver.path if self.game.autosaver is not None else None
+        leave_game(self.app, self.game,
+                   lambda: self.app.push(LoadDialog(self.app, playing=playing)))
 
     def _quit(self) -> None:
         self.close()
@@ -278,8 +280,13 @@ class SaveDialog(Overlay):
             self.error = f"Could not save: {safe_text(error.strerror or error, 120)}."
             return
         self.close()
-        where = f" in {path.parent}" if self.elsewhere else ""
-        self.game.toast(f"Saved as {name}{where}.", "ok")
+        if not self.elsewhere:
+            self.game.toast(f"Saved as {name}.", "ok")
+            return
+        if self.game.autosaver is not None:
+            self.game.autosaver.saved_elsewhere(path, self.game.match.ply)
+        self.game.toast(f"Saved as {name} in {path.parent}. To load it later, put the file "
+                        f"in {paths.saves_dir()}.", "ok", seconds=9.0)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -303,9 +310,11 @@ class LoadDialog(Overlay):
     """Every save, newest first, with game, players, round and date: Load, Rename,
     Delete. With `continuing`, only the unfinished games (the launcher's Continue)."""
 
-    def __init__(self, app: App, continuing: bool = False) -> None:
+    def __init__(self, app: App, continuing: bool = False, playing: Path | None = None) -> None:
         super().__init__(app, 760, 620, "Continue a game" if continuing else "Load game")
         self.continuing = continuing
+        self.playing = playing
+        """The autosave of the game open under this dialog: it may be loaded, not deleted."""
         self.notes: list[str] = []
         self.list = SaveList(
             pygame.Rect(self.panel.left + 30, self.panel.top + 64, self.panel.width - 60, 406),
@@ -356,6 +365,11 @@ class LoadDialog(Overlay):
         entry = self.list.chosen
         if entry is None:
             return
+        if self.playing is not None and entry.path == self.playing:
+            self.app.push(MessageDialog(self.app, "This is the game you are playing",
+                                        "Its autosave keeps it safe while it is open. Quit it "
+                                        "to the launcher first if you want to delete it."))
+            return
 
         def remove() -> None:
             try:
@@ -365,12 +379,7 @@ class LoadDialog(Overlay):
                                             safe_text(error.strerror or error, 200)))
             self.refresh()
 
-        what = title_line(entry)
-        unfinished = entry.autosave and not entry.finished and not entry.problem
-        warning = " It is a game in progress: it cannot be continued afterwards." \
-            if unfinished else ""
-        self.app.push(ConfirmDialog(self.app, "Delete this save?",
-                                    f"{what} ({entry.when}) will be gone for good.{warning}",
+        self.app.push(ConfirmDialog(self.app, "Delete this save?", deletion_warning(entry),
                                     [("Delete", remove), ("Keep it", _nothing)]))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -382,6 +391,20 @@ class LoadDialog(Overlay):
                                     else "")
             text.draw(surface, note, (self.panel.left + 30, self.panel.bottom - 96), 13,
                       theme.MUTED, max_width=self.panel.width - 60)
+
+
+def deletion_warning(entry: library.SaveEntry) -> str:
+    """What deleting `entry` loses, in a sentence."""
+    players = f" with {', '.join(entry.players)}" if entry.players else ""
+    if entry.problem:
+        return f"The damaged file {entry.name} will be gone for good."
+    if entry.autosave and not entry.finished:
+        return (f"The {entry.title} game in progress{players} ({entry.when}) will be gone "
+                "for good: it cannot be continued afterwards.")
+    if entry.autosave:
+        return f"The finished {entry.title} game{players} ({entry.when}) and its replay will " \
+               "be gone for good."
+    return f"The save {entry.name} ({entry.title}, {entry.when}) will be gone for good."
 
 
 class RenameDialog(Overlay):

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,14 +34,14 @@ from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event, GameState
 from nile.core.replay import Replay
 from nile.core.session import Match
-from nile.core.text import fill_names
+from nile.core.text import count, fill_names
 from nile.ui import sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
 from nile.ui.chrome.savetrouble import SaveTrouble
-from nile.ui.scene import Scene
+from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -207,8 +206,8 @@ class GameScene(Scene):
         self._after_action(events, actor)
         return True
 
-    def toast(self, message: str, kind: str = "info") -> None:
-        self.toasts.show(message, kind)
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
+        self.toasts.show(message, kind, seconds)
 
     def set_action_bar(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
@@ -651,8 +650,13 @@ class GameScene(Scene):
             self.autosaver.flush()
 
     def saved(self) -> bool:
-        """Whether this game is safe on the disk now (a replay has nothing to save)."""
-        return self.autosaver is None or self.autosaver.flush()
+        """Whether this game is safe on the disk now (a replay has nothing to save): the
+        newest move written, and the file still there (not deleted from the Load list)."""
+        if self.autosaver is None:
+            return True
+        if self.autosaver.flush() and self.autosaver.path.exists():
+            return True
+        return self.autosaver.covered_elsewhere(self.match.ply)
 
     def allow_quit(self) -> bool:
         """Closing the window with a game the disk refused asks first."""
@@ -669,12 +673,22 @@ class GameScene(Scene):
             "replay": "yes" if self.replay is not None else "no",
         }
 
-    def rescue(self) -> Path | None:
-        """Flush the autosave (the last completed move) and offer it to resume from."""
-        if self.autosaver is None or self.state.is_terminal:
+    def rescue(self) -> Rescued | None:
+        """Flush the autosave and say honestly how much of the game it holds."""
+        saver = self.autosaver
+        if saver is None or self.state.is_terminal:
             return None
-        self.autosaver.flush()
-        return self.autosaver.path if self.autosaver.saved_ply is not None else None
+        written = saver.flush() and saver.path.exists()
+        if saver.saved_ply is None or not saver.path.exists():
+            reason = saver.last_error or "the disk refused it"
+            return Rescued(None, f"Your game could not be saved ({reason}).")
+        # moves the players made since the save on the disk (chance is not a move)
+        behind = sum(1 for entry in self.match.log[saver.saved_ply:] if entry.seat >= 0)
+        if written and behind <= 0:
+            return Rescued(saver.path, "Your game is saved: Continue opens it again at the "
+                                       "last move you made.")
+        return Rescued(saver.path, f"The disk refused the latest moves: Continue opens the "
+                                   f"game as it was {count(behind, 'move')} earlier.")
 
     def is_idle(self) -> bool:
         seat = self.state.current_player

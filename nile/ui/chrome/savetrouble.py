@@ -64,6 +64,11 @@ class SaveTrouble:
         rect = self.rect
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), rect, border_radius=8)
         pygame.draw.rect(surface, theme.BAD, rect, 2, border_radius=8)
-        line = f"{message} Your latest moves are not on the disk."
+        saver = self.scene.autosaver
+        if saver is not None and saver.elsewhere is not None and \
+                saver.covered_elsewhere(self.scene.match.ply):
+            line = f"{message} The game is saved elsewhere ({saver.elsewhere[0].name})."
+        else:
+            line = f"{message} Your latest moves are not on the disk."
         text.draw(surface, line, (rect.left + 14, rect.centery), 16, theme.TEXT,
                   anchor="midleft", max_width=rect.width - 210)
