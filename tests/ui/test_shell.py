@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import os
 import json
+import os
 from pathlib import Path
 
 import pygame
