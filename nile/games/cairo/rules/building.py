@@ -21,8 +21,8 @@ from nile.core.game import Action, Event
 from nile.games.cairo import geometry
 from nile.games.cairo.board import board
 from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import phases as S
 from nile.games.cairo.rules import scoring, turn
-from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import PoseRow, PyramidBuilt
 from nile.games.cairo.rules.pieces import BOARD, Pyramid
 

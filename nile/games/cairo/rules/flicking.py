@@ -19,7 +19,7 @@ from nile.games.cairo import physics
 from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import narration, scoring, turn
-from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules import phases as S
 from nile.games.cairo.rules.events import (
     DieFaceRolled,
     FlickResolved,

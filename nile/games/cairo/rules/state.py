@@ -42,6 +42,25 @@ from nile.games.cairo import config
 from nile.games.cairo.board import Placement, board, corners_of
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import building, flicking, scoring, turn
+from nile.games.cairo.rules.phases import (  # the state's own names, kept here too (S.OFFER)
+    ARRANGE,  # noqa: F401
+    CHANCE_PHASES,
+    CHOOSE,
+    FACE,
+    FINGER_ANY,
+    FLICK,
+    JITTER,
+    OFFER,  # noqa: F401
+    OUT,
+    OVER,
+    PENALTY,
+    PICK,  # noqa: F401
+    PLACE,
+    RETRIEVE,
+    ROLL,
+    START,
+)
 from nile.games.cairo.rules.pieces import (
     BOARD,
     BOX,
@@ -52,14 +71,7 @@ from nile.games.cairo.rules.pieces import (
     kind_of,
     owner_of,
 )
-
-ROLL, RETRIEVE, CHOOSE, FLICK, JITTER, FACE = "roll", "retrieve", "choose", "flick", "jitter", \
-    "face"
-PENALTY, OFFER, PICK, ARRANGE, PLACE, OVER = "penalty", "offer", "pick", "arrange", "place", \
-    "over"
-CHANCE_PHASES = (ROLL, JITTER, FACE)
-START, OUT = "start", "out"
-FINGER_ANY = 6
+from nile.games.cairo.rules.turn import phase_text
 
 
 class CairoState(GameState):
@@ -123,8 +135,6 @@ class CairoState(GameState):
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        from nile.games.cairo.rules import building, flicking, turn
-
         if self.phase == RETRIEVE:
             return turn.retrieve_actions(self)
         if self.phase == CHOOSE:
@@ -136,8 +146,6 @@ class CairoState(GameState):
         return building.actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from nile.games.cairo.rules import flicking
-
         if self.phase == ROLL:
             return [(A.Roll(v), 1.0 / 6.0) for v in range(1, 7)]
         if self.phase == JITTER:
@@ -169,8 +177,6 @@ class CairoState(GameState):
                                                                          action.power))
 
     def check_legal(self, action: Action) -> None:
-        from nile.games.cairo.rules import building, flicking
-
         if self.current_player is None:
             raise IllegalAction("The game is over.")
         if isinstance(action, A.Flick) and self.phase == FLICK:
@@ -183,8 +189,6 @@ class CairoState(GameState):
             super().check_legal(action)
 
     def apply(self, action: Action) -> list[Event]:
-        from nile.games.cairo.rules import building, flicking, turn
-
         self.check_legal(action)
         self._legal = None
         if self._edition_1_jitter(action):
@@ -272,29 +276,21 @@ class CairoState(GameState):
     # Results ---------------------------------------------------------------------------
 
     def scores(self) -> list[float]:
-        from nile.games.cairo.rules import scoring
-
         if self.phase == OVER:
             return [float(p) for p in self.banked]
         return [float(p) for p in scoring.projected_points(self)]
 
     def ranking(self) -> list[int]:
-        from nile.games.cairo.rules import scoring
-
         keys = [(s, scoring.small_blocks_on_board(self, seat))
                 for seat, s in enumerate(self.scores())]
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
     def status(self) -> Status:
-        from nile.games.cairo.rules.turn import phase_text
-
         if self.phase == OVER:
             return Status(f"Turn {self.turns_taken}", "Game over")
         return Status(f"Turn {max(1, self.turns_taken)}", phase_text(self))
 
     def score_sheet(self) -> ScoreSheet:
-        from nile.games.cairo.rules import scoring
-
         influence = scoring.influence_by_site(self)
         rows: list[tuple[float, ...]] = []
         names: list[str] = []

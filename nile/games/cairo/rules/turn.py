@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from nile.core.game import Action, Event
 from nile.games.cairo.board import board, track
 from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules import phases as S
 from nile.games.cairo.rules import scoring
-from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import (
     BlocksRetrieved,
     DieRolled,
