@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from nile.games.cairo import config, geometry  # noqa: E402
-from nile.games.cairo.bench import full_board  # noqa: E402
+from nile.games.cairo.builder import full_board  # noqa: E402
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch  # noqa: E402
 
 DEEP = 1.0

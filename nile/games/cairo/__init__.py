@@ -67,7 +67,7 @@ GAME_INFO = GameInfo(
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
     hidden_information=False,  # the board is public: no pass-the-screen cover
-    bench="nile.games.cairo.bench:figures",
+    bench="cairo_bench:figures",  # tools/cairo_bench.py
     conformance_games=2,
     conformance_max_actions=400,
 )

@@ -162,7 +162,7 @@ def test_game_info_is_registered_with_its_option_and_extras() -> None:
     info = get("cairo")
     assert info is GAME_INFO and (info.min_players, info.max_players) == (2, 5)
     assert info.options[0].key == "sudden_death" and info.options[0].choices == ("off", "on")
-    assert info.bench == "nile.games.cairo.bench:figures" and not info.hides_information({})
+    assert info.bench == "cairo_bench:figures" and not info.hides_information({})
     assert 20 <= len(info.rules_summary.splitlines()) <= 40
     assert info.ai_hooks is not None and info.ai_hooks().make_bot is not None
 

@@ -1,5 +1,5 @@
 """CA-5 physics: determinism (in process and across processes), the frame API, friction,
-and a sample of the stress test (the full 1000 flicks: `python -m nile.games.cairo.stress`)."""
+and a sample of the stress test (the full 1000 flicks: `python tools/cairo_stress.py`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from nile.games.cairo import bench, config, stress
+from nile.games.cairo import config
 from nile.games.cairo.board import board
+from nile.games.cairo.builder import full_board
 from nile.games.cairo.physics import BodySpec, FlickOutcome, FlickSimulation, Launch
 
 ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "tools"))
+import cairo_stress as stress  # noqa: E402  (a sample of the tool's own run)
 
 
 def digest(outcome: FlickOutcome) -> str:
@@ -23,7 +26,7 @@ def digest(outcome: FlickOutcome) -> str:
 
 
 def crowded_flick() -> tuple[list[BodySpec], Launch]:
-    specs = bench.full_board(7)
+    specs = full_board(7)
     saqqara = board().site("saqqara")
     ship = next(s for s in specs if s.id == "ship2")
     angle = math.atan2(saqqara.y - ship.y, saqqara.x - ship.x)
@@ -119,7 +122,7 @@ def test_a_stone_whose_supporter_leaves_the_board_keeps_the_space_sound() -> Non
     import random
 
     rng = random.Random("cairo-stress/0")
-    boards = [bench.full_board(k) for k in range(5)]
+    boards = [full_board(k) for k in range(5)]
     launch = None
     for number in range(482):
         launch = stress.strongest_launch(rng, boards[number % 5], number)

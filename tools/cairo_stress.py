@@ -1,6 +1,6 @@
 """Stress the flick physics with the strongest flicks on crowded boards.
 
-    python -m nile.games.cairo.stress --flicks 1000 [--seed 0]
+    python tools/cairo_stress.py --flicks 1000 [--seed 0]
 
 Every flick starts from a full board (`bench.full_board`, a different layout per seed) at
 the speed cap, in a random direction from a random ship, with random spin. Checked after
@@ -22,8 +22,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+import _common  # noqa: F401  (puts the project on sys.path)
+
 from nile.games.cairo import config, geometry
-from nile.games.cairo.bench import full_board
+from nile.games.cairo.builder import full_board
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch, Pose
 
 DEEP = 1.0

@@ -1,6 +1,6 @@
 """Frame times of the Flick Practice screens, in CPU time as well as wall time.
 
-    python -m nile.practice.bench            prints one JSON line
+    python tools/practice_bench.py            prints one JSON line
 
 `tools/bench.py` times a game's `BENCH_SHOT` (`nile.games.<id>.shots`); practice is not a
 game, so this module follows the same conventions for its own shots (`App.tick` at 1/60 s,
@@ -21,6 +21,8 @@ import json
 import os
 import tempfile
 import time
+
+import _common  # noqa: F401  (puts the project on sys.path)
 
 FRAMES = 300
 WARMUP = 30

@@ -1,6 +1,6 @@
 """Frame times of the Cairo scene in CPU time as well as wall time.
 
-    python -m nile.games.cairo.scene_bench            prints one JSON line
+    python tools/cairo_scene_bench.py            prints one JSON line
 
 On a shared machine the wall-clock frame time mostly measures the other processes (a
 2-core box at load 8 stretches a 2 ms frame to 15 ms); the CPU time of the drawing thread
@@ -18,6 +18,8 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
+
+import _common  # noqa: F401  (puts the project on sys.path)
 
 FRAMES = 300
 WARMUP = 30

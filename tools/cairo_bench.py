@@ -1,6 +1,6 @@
-"""Timing figures for Cairo's physics and bots (called by the lead's tools/bench.py).
+"""Timing figures for Cairo's physics (tools/bench.py adds them for Cairo: GameInfo.bench).
 
-    python -m nile.games.cairo.bench          prints the figures as JSON
+    python tools/cairo_bench.py          prints the figures as JSON
 
 `figures()` builds a full board (all 85 blocks of five players on and around the sites,
 three pyramids, five ships on the Nile), then times flicks in three ways, interleaved so
@@ -25,53 +25,14 @@ import statistics
 import time
 from collections.abc import Callable
 
+import _common  # noqa: F401  (puts the project on sys.path)
 import pymunk
 
 from nile.games.cairo import config
-from nile.games.cairo.board import board
+from nile.games.cairo.builder import full_board
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch, level_filter
-from nile.games.cairo.rules.building import LAYOUTS
 
 FLICKS = 60
-
-
-def full_board(seed: int = 1) -> list[BodySpec]:
-    """A crowded board: 5 ships, 3 pyramids and the other 70 blocks spread around."""
-    rng = random.Random(f"cairo-bench/{seed}")
-    data = config.load()
-    b = board()
-    specs = [BodySpec(f"ship{i}", "ship", b.space(s).x, b.space(s).y, b.space(s).heading)
-             for i, s in enumerate(("U2", "U6", "U10", "D2", "D5"))]
-    taken = [(s.x, s.y, 21.0) for s in specs]
-    pitch = data.pieces["small"].side + data.physics.pyramid_gap
-    smalls = {seat: [f"{seat}s{n:02d}" for n in range(15)] for seat in range(5)}
-    for number, (site_id, size) in enumerate((("saqqara", 14), ("seila", 10), ("lahun", 6))):
-        site = b.site(site_id)
-        for k, (u, v, level) in enumerate(LAYOUTS[size]):
-            x, y = site.world((u * pitch, v * pitch))
-            specs.append(BodySpec(smalls[k % 5].pop(), "small", x, y, site.angle, level,
-                                  f"p{number}"))
-        taken.append((site.x, site.y, 0.5 * math.hypot(site.w, site.h)))
-    rest = [(block, "small") for seat in range(5) for block in smalls[seat]]
-    rest += [(f"{seat}{k}", kind) for seat in range(5) for k, kind in (("L", "large"),
-                                                                        ("D", "die"))]
-    for block, kind in rest:
-        r = 0.75 * data.pieces[kind].side
-        for _ in range(2000):
-            if rng.random() < 0.55:
-                site = rng.choice(b.sites)
-                x, y = site.world((rng.uniform(-site.w / 2, site.w / 2),
-                                   rng.uniform(-site.h / 2, site.h / 2)))
-            else:
-                x = rng.uniform(10.0, b.width - 10.0)
-                y = rng.choice((rng.uniform(10.0, b.south_bank - 10.0),
-                                rng.uniform(b.north_bank + 10.0, b.height - 10.0)))
-            if all(math.hypot(x - tx, y - ty) > r + tr + 0.5 for tx, ty, tr in taken):
-                taken.append((x, y, r))
-                specs.append(BodySpec(block, kind, x, y, rng.uniform(-math.pi, math.pi)))
-                break
-    ships, blocks = specs[:5], sorted(specs[5:], key=lambda s: s.id)
-    return ships + blocks
 
 
 def launches(count: int = FLICKS, seed: int = 5) -> list[Launch]:
