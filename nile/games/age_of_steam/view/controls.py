@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from nile.core.game import Action
+from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -235,11 +236,17 @@ class Controls:
             if self.build_popup is not None:
                 self.close_build()
             elif h >= 0:
-                self.scene.toast("Nothing can be built there now: the highlighted hexes go on "
-                                 "from a city, your track or a town you reach.")
+                self.scene.toast(self.scene.words(self._hex_refusal(h)))
             return True
         self.open_build(h, options, self._toward(h, options, pos))
         return True
+
+    def _hex_refusal(self, h: int) -> str:
+        """The engine's reason nothing can be built on `h` now (or why it is not yours)."""
+        view = self.view
+        if view.phase == "build" and not self.scene.my_turn:
+            return f"{{p{view.queue[view.qpos]}}} is building now."
+        return build.hex_refusal(view, h) or "Nothing you can afford fits there now."
 
     def _toward(self, h: int, options: list[choices.BuildChoice],
                 pos: tuple[int, int]) -> int:
