@@ -182,11 +182,17 @@ class GoodDelivered(Event):
     path: tuple[str, ...]
     income: tuple[tuple[int, int], ...]
     fee: int
+    kept: bool = False
+    """CCCP: the deliverer keeps the good hidden (AS-4), so only they read its colour."""
 
     def describe(self, viewer: int | None) -> str:
         earned = ", ".join(f"{{p{s}}} +{n}" for s, n in self.income) or "nobody"
         fee = f", ferry ${self.fee}" if self.fee else ""
-        return (f"{{p{self.seat}}} moves {self.colour} from {self.source} to "
+        what = self.colour
+        if self.kept:
+            what = (f"{self.colour} (kept)" if viewer is None or viewer == self.seat
+                    else "a good they keep hidden")
+        return (f"{{p{self.seat}}} moves {what} from {self.source} to "
                 f"{self.destination} ({earned}{fee}).")
 
 

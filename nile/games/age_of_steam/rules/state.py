@@ -337,20 +337,23 @@ class AgeOfSteamState(GameState):
             hidden = view.kept[other]["red"] + view.kept[other]["black"]
             if hidden == 0:
                 continue
-            view.bag["red"] = view.bag.get("red", 0) + view.kept[other]["red"]
-            view.bag["black"] = view.bag.get("black", 0) + view.kept[other]["black"]
             view.kept[other] = {"red": 0, "black": 0}
             view.kept_hidden[other] += hidden
         return view
 
     def determinize(self, rng: random.Random) -> AgeOfSteamState:
+        """A guess at the hidden kept goods: the bag is real (its contents are public),
+        so the goods not accounted for anywhere are exactly the hidden ones; they are
+        dealt out at random to the seats keeping them."""
+        from nile.games.age_of_steam.rules.scoring import unaccounted_goods
+
         full = self.clone()
         full.viewer = None
+        missing = unaccounted_goods(full)
+        pool = [c for c in ("red", "black") for _ in range(missing.get(c, 0))]
+        rng.shuffle(pool)
         for other in range(self.players):
             for _ in range(full.kept_hidden[other]):
-                red, black = full.bag.get("red", 0), full.bag.get("black", 0)
-                colour = "red" if rng.random() * (red + black) < red else "black"
-                full.bag[colour] -= 1
-                full.kept[other][colour] += 1
+                full.kept[other][pool.pop() if pool else "red"] += 1
             full.kept_hidden[other] = 0
         return full

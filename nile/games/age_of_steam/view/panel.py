@@ -240,11 +240,12 @@ def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamSta
 
 
 def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int) -> None:
-    """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else '?'."""
+    """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else
+    how many are kept hidden (the log says the same, AS-4)."""
     hidden = view.kept_hidden[seat]
     if hidden:
-        text.draw(surface, f"{hidden} kept ?", rect.midright, 13, theme.MUTED, anchor="midright",
-                  max_width=rect.width)
+        text.draw(surface, f"{hidden} hidden", rect.midright, 13, theme.MUTED,
+                  anchor="midright", max_width=rect.width)
         return
     x = rect.left
     for colour in ("red", "black"):
