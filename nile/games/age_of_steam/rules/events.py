@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from nile.core.game import Event
 from nile.core.text import count
-from nile.games.age_of_steam.rules.tiles import tile_words
+from nile.games.age_of_steam.rules.tiles import tile_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +129,10 @@ class TrackBuilt(Event):
     """'next to La Serena' (MapData.whereabouts); the log falls back on the hex label."""
 
     def describe(self, viewer: int | None) -> str:
-        verb = {"lay": "lays a", "upgrade": "upgrades to a", "town": "builds a",
-                "redirect": "redirects with a"}[self.kind]
+        verb = {"lay": "lays", "upgrade": "upgrades to", "town": "builds",
+                "redirect": "redirects with"}[self.kind]
         where = self.where or f"on {self.hex_label}"
-        tile = tile_words(self.tile).lower().replace("town, ", "town tile with ")
-        return f"{{p{self.seat}}} {verb} {tile} {where} for ${self.cost}."
+        return f"{{p{self.seat}}} {verb} {tile_phrase(self.tile)} {where} for ${self.cost}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +271,18 @@ class GoodsGrew(Event):
 
     def describe(self, viewer: int | None) -> str:
         return f"{self.colour.capitalize()} good from row {self.row} goes to {self.place}."
+
+
+@dataclass(frozen=True, slots=True)
+class NothingGrew(Event):
+    """A growth die picked a city that gets nothing, and why (flooded, empty row)."""
+
+    row: str
+    place: str
+    reason: str
+
+    def describe(self, viewer: int | None) -> str:
+        return f"Nothing grows in {self.place} from row {self.row}: {self.reason}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,6 +170,10 @@ class AgeOfSteamState(GameState):
         return str(h)
 
     def place_name(self, h: int) -> str:
+        """A place in words: 'Tanta', 'Marsa Matruh (city D)', 'the pyramid next to
+        Al Fayyum' (the board prints no coordinates)."""
+        if self.map.terrain[h] == "pyramid":
+            return f"the pyramid {self.map.whereabouts(h)}"
         letter = self.new_cities.get(str(h))
         if letter:
             return f"{self.map.place_name(h)} (city {letter})"

@@ -154,12 +154,12 @@ def is_pick(action: Action) -> bool:
 
 
 def place_title(view: AgeOfSteamState, h: int) -> str:
-    """'Kharkov (town)', 'Mountain 3,4'."""
+    """'Kharkov (town)', 'Mountain next to Santiago' (the board prints no coordinates)."""
     from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
 
     if view.is_town(h):
         return f"{view.place_name(h)} (town)"
     kind = view.map.terrain[h]
     if kind in TERRAIN_WORDS:
-        return f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"
+        return f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"
     return view.place_name(h)

@@ -66,7 +66,7 @@ def _pyramid_lines(view: AgeOfSteamState, h: int) -> list[str]:
 
 
 def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
-    lines = [f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"]
+    lines = [f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"]
     if view.rules.buildable(view, h):
         seat = _price_seat(view)
         base = view.rules.terrain_cost(view, h)
