@@ -108,3 +108,53 @@ def test_a_finished_game_shows_results_and_replays() -> None:
         watcher._seek(position)
         frames(app, 2)
     assert watcher.aos.is_terminal
+
+
+
+def test_action_tiles_show_only_this_turns_owners() -> None:
+    """During the next turn's shares and auction last turn's tiles are back on the table:
+    no owner shows on the tiles, the players' boards or their hover."""
+    import pygame
+
+    from nile.games.age_of_steam.view import panel as panel_module
+    from nile.games.age_of_steam.view import tips
+    from nile.ui import theme
+
+    instant_app()
+    match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.round == 2 and s.phase == "auction")
+    state = match.state.observation(0)
+    assert any(state.actions)                       # the engine still remembers them
+    names = ["A", "B", "C", "D", "E"]
+    info = panel_module.PanelInfo(names, [theme.player_color(i) for i in range(5)], 0)
+    cleared = state.clone()
+    cleared.actions = [""] * state.players
+    images = []
+    for view in (state, cleared):
+        surface = pygame.Surface((1280, 800))
+        panel_module.Panel().draw(surface, pygame.Rect(0, 400, 1280, 340), "bottom", view, info)
+        images.append(pygame.image.tobytes(surface, "RGB"))
+    assert images[0] == images[1]
+    assert not any(line.startswith("Action tile") for s in range(state.players)
+                   for line in tips.player_lines(state, s, names))
+    play_bots_until(match, lambda s: s.phase == "build")
+    after = match.state
+    assert [after.tile_held(s) for s in range(after.players)] == after.actions
+
+
+def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
+    """Which hex floods reads at a glance: the wash reaches every corner of the hex, not
+    a disc or an inset shape."""
+    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.view.mapview import MapView
+
+    instant_app()
+    view = MapView("egypt")
+    view.camera.zoom = 30.0
+    dry, wet = scenario("egypt", 3, round=2), scenario("egypt", 3, round=1)
+    h = next(h for h in sorted(wet.map.nile_west)
+             if wet.map.terrain[h] == "plain" and h not in wet.map.nile_east)
+    layers = [view._board(state, version).copy() for version, state in enumerate((dry, wet))]
+    for x, y in view.geo.corners(h, 0.93):
+        px = [round(v) for v in view._px((x, y))]
+        assert layers[0].get_at(px) != layers[1].get_at(px)

@@ -144,6 +144,14 @@ class AgeOfSteamState(GameState):
     def action_of(self, seat: int) -> str:
         return self.actions[seat]
 
+    def tile_held(self, seat: int) -> str:
+        """The action tile `seat` holds this turn, as the table shows it: none while
+        shares are issued and turn order is bid for (last turn's tiles are back on the
+        table then, though `actions` keeps them until tiles are chosen again)."""
+        if self.phase in ("setup", "shares", "auction"):
+            return ""
+        return self.actions[seat]
+
     def holder(self, action: str) -> int:
         """The seat holding an action tile this turn, or -1."""
         for seat, name in enumerate(self.actions):

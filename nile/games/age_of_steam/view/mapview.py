@@ -159,15 +159,15 @@ class MapView:
         for h in sorted(state.map.nile_west | state.map.nile_east):
             if not state.rules.flooded(state, h):
                 continue
-            points = [self._px(p) for p in self.geo.corners(h, 0.88)]
+            points = [self._px(p) for p in self.geo.corners(h)]
             left = min(p[0] for p in points)
             top = min(p[1] for p in points)
             key = tuple((round(x - left), round(y - top)) for x, y in points)
             layer.blit(pieces.flood_overlay(key), (round(left), round(top)))
-            cx, cy = self._centre(h)
-            dx, dy = self.geo.to_world((-0.5, -0.42))
-            pieces.draw_flood_disc(layer, (cx + dx * self._zoom, cy + dy * self._zoom),
-                                   self._zoom)
+            if h in state.map.city_of_hex:  # the city's own colour stays true inside
+                city = state.map.cities[state.map.city_of_hex[h]]
+                draw_city(layer, self._centre(h), self._zoom, self.geo, h, city.colour,
+                          city.growth)
 
     def _canal(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
         rules = state.rules

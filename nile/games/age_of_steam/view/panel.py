@@ -230,8 +230,8 @@ def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamSta
             label = f"bid ${view.bids[str(seat)]}"
         else:
             label = "no bid yet"
-    elif view.actions[seat]:
-        label = palette.ACTION_SHORT.get(view.actions[seat], view.actions[seat])
+    elif view.tile_held(seat):
+        label = palette.ACTION_SHORT.get(view.tile_held(seat), view.tile_held(seat))
         fill, ink = theme.darken(info.colors[seat].rgb, 0.45), theme.TEXT
     if not label:
         return
@@ -259,7 +259,7 @@ def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
              info: PanelInfo) -> dict[str, pygame.Rect]:
     text.draw(surface, "Action tiles", rect.topleft, 14, theme.MUTED, "bold")
     names = [*PHASE_ACTIONS, view.rules.special_action]
-    holders = {view.actions[s]: s for s in range(view.players) if view.actions[s]}
+    holders = {view.tile_held(s): s for s in range(view.players) if view.tile_held(s)}
     cols = 3 if rect.width < 400 else 4
     width = (rect.width - (cols - 1) * 4) // cols
     found = {}

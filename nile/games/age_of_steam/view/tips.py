@@ -133,8 +133,8 @@ def player_lines(view: AgeOfSteamState, seat: int, names: list[str]) -> list[str
         f"{view.loco[seat]}.",
         f"Score if the game ended now: {score}.",
     ]
-    if view.actions[seat]:
-        lines.append(f"Action tile: {palette.action_title(view.actions[seat])}.")
+    if view.tile_held(seat):
+        lines.append(f"Action tile: {palette.action_title(view.tile_held(seat))}.")
     if view.rules.hidden_kept_goods:
         if view.kept_hidden[seat]:
             lines.append(f"Keeps {view.kept_hidden[seat]} goods hidden (red or black).")
