@@ -54,20 +54,46 @@ def draw(
 
 
 def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
-    """Break `text` into lines no wider than `width` (paragraphs kept on '\\n')."""
+    """Break `text` into lines no wider than `width` (paragraphs kept on '\\n').
+
+    A word too long for a line of its own (a route 'Edfu–Abydos–Lisht–Saqqara') is
+    broken after its dashes, or else between letters, so no line runs past `width`."""
     font = assets.font(size, style)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if font.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            pieces = _split_long(word, font, width)
+            lines += pieces[:-1]
+            line = pieces[-1]
         lines.append(line)
     return lines
+
+
+def _split_long(word: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`word` in pieces that each fit `width`: after a dash where one fits, else by letters."""
+    pieces: list[str] = []
+    rest = word
+    while rest and font.size(rest)[0] > width:
+        cut = 0
+        for i in range(1, len(rest)):
+            if font.size(rest[:i])[0] > width:
+                break
+            if rest[i - 1] in "–-/":
+                cut = i
+        if cut == 0:
+            cut = max(1, next((i - 1 for i in range(1, len(rest) + 1)
+                               if font.size(rest[:i])[0] > width), len(rest)))
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    pieces.append(rest)
+    return pieces
 
 
 def draw_wrapped(
