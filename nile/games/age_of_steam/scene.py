@@ -255,9 +255,9 @@ class AgeOfSteamScene(GameScene):
             self.hint_tile = (action.name, HINT_TIME)
         elif isinstance(action, Build | Urbanize):
             h = view.map.hex_at(action.hex_label)
-            options = controls.buildable().get(h, [])
+            options, effects = choices.by_use(view, controls.buildable().get(h, []))
             if action in options:
-                controls.open_build(h, options, options.index(action))
+                controls.open_build(h, options, options.index(action), effects)
         elif isinstance(action, Deliver):
             route = deliver_of(view, action)
             if route is not None:

@@ -11,7 +11,7 @@ from nile.games.age_of_steam.rules import move as move_phase
 from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.move import Route
-from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, tile_words
 
@@ -28,6 +28,83 @@ def build_choices(view: AgeOfSteamState) -> dict[int, list[BuildChoice]]:
     for options in by_hex.values():
         options.sort(key=lambda a: (isinstance(a, Urbanize), build_cost(view, a), a.to_str()))
     return by_hex
+
+
+@dataclass(frozen=True)
+class BuildEffect:
+    """What a tile does for its builder's network, to sort and name the options."""
+
+    rank: int
+    """0 completes a link, 1 heads into a town or beside a city, 2 goes on, 3 dead end."""
+    words: str
+
+
+def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
+    """The track the tile makes, traced on the board as it would be: 'completes the link
+    Santiago – Valparaiso', 'heads for Rancagua', 'goes on next to Ovalle', 'dead end'."""
+    if isinstance(action, Urbanize):
+        return BuildEffect(1, "a new city here")
+    h = view.map.hex_at(action.hex_label)
+    added = new_tracks(view, action)
+    if not added:
+        return BuildEffect(2, "")
+    tiles = dict(view.tiles)
+    count = len(tracks_of(action.tile, action.rotation))
+    tiles[h] = (action.tile, action.rotation, (0,) * count)
+    urban = {int(k): v for k, v in view.new_cities.items()}
+    net = build_network(view.map, tiles, urban)
+    seg = net.segments[net.segment_at[(h, added[0])]]
+    if seg.complete:
+        a, b = (view.place_name(e.stop) for e in seg.ends)
+        return BuildEffect(0, f"completes the link {a} – {b}")
+    return _open_end(view, seg)
+
+
+def _open_end(view: AgeOfSteamState, seg: Segment) -> BuildEffect:
+    """An unfinished track: where its loose end points."""
+    mp = view.map
+    loose = [e for e in seg.ends if e.stop < 0]
+    end = loose[-1]
+    starts = {view.place_key(e.stop) for e in seg.ends if e.stop >= 0}
+    n = mp.neighbours[end.hex][end.edge]
+    if n < 0:
+        return BuildEffect(3, "dead end: runs off the map")
+    if not view.rules.buildable(view, n) and n not in view.stop_hexes():
+        return BuildEffect(3, f"dead end: no track {mp.whereabouts(n)}")
+    if n in view.town_hexes() and view.place_key(n) not in starts:
+        return BuildEffect(1, f"heads for {mp.place_name(n)}")
+    near = [m for m in mp.neighbours[n] if m >= 0 and m in view.stop_hexes()
+            and view.place_key(m) not in starts]
+    if near:
+        return BuildEffect(1, f"heads for {view.place_name(min(near))}")
+    toward = _next_place(view, n, starts)
+    return BuildEffect(2, f"goes on toward {toward}" if toward else "goes on")
+
+
+def _next_place(view: AgeOfSteamState, h: int, starts: set[str]) -> str:
+    """The nearest city or town within three hexes of `h` that the track does not come
+    from, by name ('' if none)."""
+    mp = view.map
+    ring, seen = [h], {h}
+    for _ in range(3):
+        ring = sorted({m for x in ring for m in mp.neighbours[x] if m >= 0 and m not in seen})
+        seen.update(ring)
+        named = [m for m in ring if (m in view.stop_hexes() or m in view.town_hexes())
+                 and view.place_key(m) not in starts and m not in view.pyramids]
+        if named:
+            return view.place_name(min(named))
+    return ""
+
+
+def by_use(view: AgeOfSteamState, options: list[BuildChoice]
+           ) -> tuple[list[BuildChoice], list[BuildEffect]]:
+    """A hex's options, the most useful first (links completed, then places reached,
+    then track that goes on, dead ends last; cheaper first within each), with what each
+    does."""
+    effects = {a: build_effect(view, a) for a in options}
+    ordered = sorted(options, key=lambda a: (effects[a].rank, build_cost(view, a),
+                                            a.to_str()))
+    return ordered, [effects[a] for a in ordered]
 
 
 def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:

@@ -238,7 +238,8 @@ class Controls:
             elif h >= 0:
                 self.scene.toast(self.scene.words(self._hex_refusal(h)))
             return True
-        self.open_build(h, options, self._toward(h, options, pos))
+        ordered, effects = choices.by_use(self.view, options)
+        self.open_build(h, ordered, self._toward(h, ordered, pos), effects)
         return True
 
     def _hex_refusal(self, h: int) -> str:
@@ -270,12 +271,17 @@ class Controls:
                 best, best_score = i, score
         return best
 
-    def open_build(self, h: int, options: list[choices.BuildChoice], index: int) -> None:
+    def open_build(self, h: int, options: list[choices.BuildChoice], index: int,
+                   effects: list[choices.BuildEffect] | None = None) -> None:
+        """The picker for hex `h`: each option with its price and what it does (the most
+        useful first when `effects` come from `choices.by_use`)."""
         self.build_hex, self.build_options = h, options
         words = [choices.describe_build(self.view, a) for a in options]
+        details = [e.words for e in effects] if effects else []
         title = place_title(self.view, h)
         confirm = "Found" if isinstance(options[index], Urbanize) else "Build"
-        self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys")
+        self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys",
+                                      details=details)
         self.refresh_bar()
 
     def close_build(self) -> None:
