@@ -99,7 +99,12 @@ def test_the_log_names_places_not_coordinates() -> None:
     crossing = TrackBuilt(1, "upgrade", "0,14", "x", 0, 3, "next to La Serena")
     assert crossing.describe(None) == "{p1} upgrades to an X crossing next to La Serena for $3."
     lost = TrackAbandoned(2, ("0,14", "0,15"), ("next to La Serena", "near Ovalle"))
-    assert lost.describe(None) == "{p2} loses unfinished track next to La Serena and near Ovalle."
+    assert lost.describe(None) == "{p2} loses unfinished track near La Serena and Ovalle."
+    twice = TrackAbandoned(2, ("4,6", "4,7", "3,7"),
+                           ("next to Al Qahirah", "near Al Qahirah", "next to Al Fayyum"))
+    assert twice.describe(None) == "{p2} loses unfinished track near Al Qahirah and Al Fayyum."
+    same = TrackAbandoned(2, ("0,14", "0,13"), ("next to La Serena", "next to Ovalle"))
+    assert same.describe(None) == "{p2} loses unfinished track next to La Serena and Ovalle."
 
 
 def test_egypt_pyramids_are_named_by_place_in_the_log() -> None:

@@ -144,8 +144,22 @@ class TrackAbandoned(Event):
 
     def describe(self, viewer: int | None) -> str:
         places = self.places or tuple(f"on {h}" for h in self.hexes)
-        where = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else places[0]
-        return f"{{p{self.seat}}} loses unfinished track {where}."
+        return f"{{p{self.seat}}} loses unfinished track {_where_all(places)}."
+
+
+def _where_all(places: tuple[str, ...]) -> str:
+    """'next to La Serena', 'near Al Qahirah and Al Fayyum': each place named once
+    ('next to X, near X' says X twice), under one word if they share it, else 'near'."""
+    prefixes = ("next to ", "near ", "in ", "at ", "on ")
+    split = []
+    for place in places:
+        prefix = next((p for p in prefixes if place.startswith(p)), "")
+        split.append((prefix, place[len(prefix):]))
+    names = list(dict.fromkeys(name for _, name in split))
+    words = {prefix for prefix, _ in split}
+    prefix = words.pop() if len(words) == 1 else "near "
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return prefix + listed
 
 
 @dataclass(frozen=True, slots=True)
