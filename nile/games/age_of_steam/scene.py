@@ -83,6 +83,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self.links_of: int | None = None
+        """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
         """Counts the views drawn: the map recomposes its board only after a change."""
         super().__init__(app, match, replay, autosaver)
@@ -196,6 +198,8 @@ class AgeOfSteamScene(GameScene):
             if rect.collidepoint(pos):
                 if name == "fit":
                     self.fit()
+                elif name == "links":
+                    self.cycle_links()
                 else:
                     self.auto_fit = False
                     self.mv.camera.zoom_at(self.mv.camera.viewport.center,
@@ -203,6 +207,16 @@ class AgeOfSteamScene(GameScene):
                     self.mv.settle_zoom()
                 return True
         return False
+
+    def cycle_links(self) -> None:
+        """Pick out the next player's track on the map (all, then each seat, then all)."""
+        players = self.match.state.num_players
+        if self.links_of is None:
+            self.links_of = 0
+        elif self.links_of + 1 < players:
+            self.links_of += 1
+        else:
+            self.links_of = None
 
     # Hints and words -------------------------------------------------------------------
 
@@ -296,6 +310,9 @@ class AgeOfSteamScene(GameScene):
         self.mv.draw(surface, view, self.version)
         clip = surface.get_clip()
         surface.set_clip(areas["map"].clip(clip))
+        if self.links_of is not None:
+            overlay.pick_out_track(surface, self.mv, view, self.links_of,
+                                   self.color(self.links_of))
         self.animator.draw_board(surface)
         self._draw_choices(surface, view)
         self._draw_map_buttons(surface, areas["map"])
@@ -399,14 +416,17 @@ class AgeOfSteamScene(GameScene):
             "fit": pygame.Rect(x, y, 44, 26),
             "in": pygame.Rect(x + 48, y, 26, 26),
             "out": pygame.Rect(x + 78, y, 26, 26),
+            "links": pygame.Rect(x, area.bottom - 34, 150, 26),  # clear of the maps' hexes
         }
-        labels = {"fit": "Fit", "in": "+", "out": "−"}
+        whose = "all" if self.links_of is None else self.names[self.links_of]
+        labels = {"fit": "Fit", "in": "+", "out": "−", "links": f"Track: {whose}"}
         for name, rect in self._map_buttons.items():
             hover = rect.collidepoint(self.mouse)
             pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
                              border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center")
+            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center",
+                      max_width=rect.width - 8)
         if self.mv.geo.turned:
             at = (x + 130, y + 13)
             pygame.draw.polygon(surface, theme.TEXT, [(at[0] - 10, at[1]), (at[0], at[1] - 6),

@@ -158,3 +158,49 @@ def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
     for x, y in view.geo.corners(h, 0.93):
         px = [round(v) for v in view._px((x, y))]
         assert layers[0].get_at(px) != layers[1].get_at(px)
+
+
+def test_the_track_button_picks_out_each_players_track_in_turn() -> None:
+    """'Track: all' → each player → all; the chosen player's track stands out."""
+    from nile.games.age_of_steam.shots import busy_of
+    from tests.ui.harness import click
+
+    app = instant_app()
+    busy_of("chile")(app)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, AgeOfSteamScene)
+    plain = app.screen.copy()
+    button = scene._map_buttons["links"].center
+    seen = []
+    for _ in range(scene.match.state.num_players + 1):
+        click(app, button)
+        seen.append(scene.links_of)
+    assert seen == [*range(scene.match.state.num_players), None]
+    click(app, button)
+    frames(app, 1)
+    picked = app.screen.copy()
+    seg = next(s for s in scene.aos.network().segments if s.owner == 0)
+    h, t = seg.tracks[0]
+    from nile.games.age_of_steam.view import track
+
+    mid = [round(v) for v in scene.mv.screen(track.midpoint(track.curve(scene.mv.geo, h, t)))]
+    far = [round(v) for v in scene.mv.hex_centre(scene.aos.map.cities[0].hexes[0])]
+    assert picked.get_at(far) != plain.get_at(far)          # the rest is veiled
+    assert picked.get_at(mid)[:3] == scene.color(0).rgb      # the player's own track shows
+
+
+def test_a_wide_board_shows_each_players_score_if_the_game_ended_now() -> None:
+    from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
+    from nile.games.age_of_steam.view import panel as panel_module
+
+    match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.round == 3 and s.phase == "move")
+    state = match.state
+    for seat in range(state.players):
+        expected = final_score(state.income[seat], state.shares[seat], track_tiles(state, seat))
+        assert panel_module.score_now(state, seat) == expected
+    before = panel_module.signature(state)
+    changed = state.clone()
+    changed.income[0] += 1
+    assert panel_module.signature(changed) != before     # the row is drawn again

@@ -13,6 +13,7 @@ import pygame
 
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
+from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces
 from nile.ui import text, theme
@@ -139,7 +140,7 @@ def signature(view: AgeOfSteamState) -> tuple[object, ...]:
         tuple(tuple(r) for r in view.display.values()), sum(view.bag.values()),
         view.red_reserve, tuple(tuple(sorted(k.items())) for k in view.kept),
         tuple(view.kept_hidden), tuple(view.production_hand), tuple(view.new_cities.items()),
-        view.free_pass_holder,
+        view.free_pass_holder, tuple(score_now(view, s) for s in range(view.players)),
     )
 
 
@@ -214,6 +215,18 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     if kept_width:
         _kept(surface, pygame.Rect(row.right - kept_width - 4, row.top + 24, kept_width, 16),
               view, seat)
+    elif row.width >= WIDE_ROW:
+        text.draw(surface, f"{score_now(view, seat)} points if the game ended now",
+                  (row.right - 8, row.top + 33), 13, theme.MUTED, anchor="midright")
+
+
+WIDE_ROW = 480
+"""A player row this wide (the board beside a long map) has room for the score now."""
+
+
+def score_now(view: AgeOfSteamState, seat: int) -> int:
+    """The seat's final score if the game ended now (income, shares, track in links)."""
+    return final_score(view.income[seat], view.shares[seat], track_tiles(view, seat))
 
 
 def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int,
