@@ -30,13 +30,24 @@ def fitted_view(map_name: str) -> MapView:
     return scene.mv
 
 
+WHEEL_STEP = 1.15
+"""One notch of the mouse wheel."""
+
+
 def zoom_keys(fit_zoom: float) -> list[int]:
-    """Fit and every + step from it to the closest zoom."""
-    keys, zoom = [], fit_zoom
-    while zoom <= MAX_ZOOM:
-        keys.append(round(zoom * 100))
-        zoom *= ZOOM_STEP
-    return keys
+    """Fit, every + step and every wheel notch from it up to the closest zoom, and every
+    − step and wheel notch down to where names are hidden."""
+    keys = set()
+    for step in (ZOOM_STEP, WHEEL_STEP):
+        zoom = fit_zoom
+        while zoom <= MAX_ZOOM:
+            keys.add(round(zoom * 100))
+            zoom *= step
+        zoom = fit_zoom
+        while zoom >= LABEL_MIN_ZOOM:
+            keys.add(round(zoom * 100))
+            zoom /= step
+    return sorted(keys)
 
 
 def problems(map_name: str, zoom_key: int, area: labels.Box | None) -> list[str]:
