@@ -216,7 +216,8 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
         _kept(surface, pygame.Rect(row.right - kept_width - 4, row.top + 24, kept_width, 16),
               view, seat)
     elif row.width >= WIDE_ROW:
-        text.draw(surface, f"{score_now(view, seat)} points if the game ended now",
+        words = "points" if view.phase == "over" else "points if the game ended now"
+        text.draw(surface, f"{score_now(view, seat)} {words}",
                   (row.right - 8, row.top + 33), 13, theme.MUTED, anchor="midright")
 
 
