@@ -55,3 +55,22 @@ def test_the_picker_stands_clear_of_the_hex_and_its_neighbours() -> None:
     nearest_x = min(max(anchor[0], rect.left), rect.right)
     nearest_y = min(max(anchor[1], rect.top), rect.bottom)
     assert ((nearest_x - anchor[0]) ** 2 + (nearest_y - anchor[1]) ** 2) ** 0.5 >= reach - 1
+
+
+def test_moskva_to_gorkiy_by_taking_the_first_option_where_the_track_points() -> None:
+    """The issue's failed join: the first option beside Moskva heads for Gorkiy, and on
+    the hex its loose end points at the first option completes the link (two tiles)."""
+    state = scenario("cccp", 4)
+    start_build(state, 0)
+    h = state.map.hex_at("7,2")
+    said = []
+    for _ in range(3):
+        ordered, effects = choices.by_use(state, choices.build_choices(state)[h])
+        said.append(effects[0].words)
+        state.apply(ordered[0])
+        if effects[0].rank == 0:
+            break
+        net = state.network()
+        [end] = [e for i, e, _ in net.loose_ends() if net.segments[i].owner == 0]
+        h = state.map.neighbours[end.hex][end.edge]
+    assert said == ["heads for Gorkiy", "completes the link Gorkiy – Moskva"]
