@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
+from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -39,6 +40,7 @@ from nile.games.age_of_steam.rules.actions import (
     Urbanize,
 )
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.events import BuildEnded, CityFounded, TrackBuilt
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, overlay, palette, tips
 from nile.games.age_of_steam.view.animate import Animator
@@ -83,6 +85,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self._built_now: dict[int, list[Event]] = {}
+        """This build turn's tiles by seat, for the review when the turn ends."""
         self.links_of: int | None = None
         """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
@@ -286,6 +290,21 @@ class AgeOfSteamScene(GameScene):
 
     def on_events(self, events: list[Event]) -> None:
         self.animator.play(events)
+        if self.replay is None:
+            self._review_builds(events)
+
+    def _review_builds(self, events: list[Event]) -> None:
+        """When a person's build turn ends (after the last tile it ends by itself), say
+        what was built: tiles, money spent and the links completed, so the turn does not
+        slip by unseen."""
+        for event in events:
+            if isinstance(event, TrackBuilt | CityFounded):
+                self._built_now.setdefault(event.seat, []).append(event)
+            elif isinstance(event, BuildEnded):
+                built = self._built_now.pop(event.seat, [])
+                seat = event.seat
+                if built and seat < len(self.match.seats) and self.match.seats[seat].is_human:
+                    self.toast(self.words(build_review(self.match.state, seat, built)))
 
     def is_idle(self) -> bool:
         """Still: no figures rising from the boards and no hint blinking either."""
@@ -495,3 +514,22 @@ class AgeOfSteamScene(GameScene):
             ux, uy = self.mv.geo.direction(edge)
             scores.append((ux * dx + uy * dy, edge))
         return max(scores)[1]
+
+
+def build_review(state: GameState, seat: int, built: list[Event]) -> str:
+    """'{p0} built 3 tiles for $8 and completed Santiago – Valparaiso.'"""
+    assert isinstance(state, AgeOfSteamState)
+    tiles = [e for e in built if isinstance(e, TrackBuilt)]
+    cost = sum(e.cost for e in tiles)
+    hexes = {state.map.hex_at(e.hex_label) for e in tiles}
+    links = sorted({" – ".join(sorted(state.place_name(end.stop) for end in seg.ends))
+                    for seg in state.network().segments
+                    if seg.owner == seat and seg.complete and hexes & {h for h, _ in seg.tracks}})
+    words = f"{{p{seat}}} built {count(len(tiles), 'tile')} for ${cost}"
+    if any(isinstance(e, CityFounded) for e in built):
+        words += " and founded a city"
+    if links:
+        words += " and completed " + ", ".join(links)
+    elif tiles:
+        words += "; no link completed yet"
+    return words + "."

@@ -204,3 +204,27 @@ def test_a_wide_board_shows_each_players_score_if_the_game_ended_now() -> None:
     changed = state.clone()
     changed.income[0] += 1
     assert panel_module.signature(changed) != before     # the row is drawn again
+
+
+def test_a_persons_build_turn_ends_with_a_review_of_what_was_built() -> None:
+    """Building ends by itself after the last tile: the table then says what was built,
+    for how much, and which links it completed."""
+    from nile.games.age_of_steam.rules.actions import Build, EndBuild
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    state = match.state
+    link = Build("lay", "1,16", "straight", 2)
+    assert link in state.legal_actions(), "Santiago – Valparaiso is open in this game"
+    assert scene.controls.play(link)
+    frames(app, 1)
+    if match.state.current_player == 0 and match.state.phase == "build":
+        assert scene.controls.play(EndBuild())
+    frames(app, 2)
+    said = [t.message for t in scene.toasts.items]
+    assert any(m.startswith("Ann built 1 tile for $") and "Santiago – Valparaiso" in m
+               for m in said), said
