@@ -150,3 +150,15 @@ def test_money_and_points_changes_show_in_the_status_line_not_over_text() -> Non
         assert box.contains(change)
         assert change.top >= box.top + 35 + 14          # the money line ends there
         assert change.bottom <= box.bottom - 18          # the holdings line starts there
+
+
+def test_five_players_names_fit_whole_in_narrow_headers() -> None:
+    """'Hatshepsut' in a god's slot or a scoring column: whole, a little smaller."""
+    import pygame
+
+    from nile.games.cleopatra.view import panels
+
+    pygame.font.init()
+    name, size = panels._header_name("Hatshepsut", 66)
+    assert name == "Hatshepsut" and size >= 10
+    assert panels._header_name("Ann", 66) == ("Ann", 12)

@@ -320,15 +320,25 @@ def draw_gods(
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
         data = D.gods[god]
+        color = theme.player_color(colors[owner]) if owner >= 0 else None
+        name, size = _header_name(names[owner], box.width - 19) if owner >= 0 else ("", 12)
+        # a long name takes the whole bottom line; the symbol then leads the title
+        beside = color is not None and "…" in name
+        title = pygame.Rect(box.left + 3, box.top + 3, box.width - 6, 16)
+        if beside and color is not None:
+            theme.draw_symbol(surface, color.symbol, (box.left + 9, title.centery), 5, color.rgb,
+                              theme.TEXT)
+            title.left += 13
+            title.width -= 13
         text.draw(
             surface,
             f"{data.number} {data.name}",
-            (box.centerx, box.top + 11),
+            title.center,
             13,
             theme.TEXT,
             "bold",
             "center",
-            max_width=box.width - 6,
+            max_width=title.width,
         )
         text.draw(
             surface,
@@ -339,21 +349,17 @@ def draw_gods(
             anchor="center",
             max_width=box.width - 6,
         )
-        if owner >= 0:
-            color = theme.player_color(colors[owner])
-            theme.draw_symbol(
-                surface, color.symbol, (box.left + 11, box.bottom - 11), 6, color.rgb, theme.TEXT
-            )
-            text.draw(
-                surface,
-                names[owner],
-                (box.left + 20, box.bottom - 11),
-                12,
-                theme.TEXT,
-                "bold",
-                "midleft",
-                max_width=box.width - 24,
-            )
+        if color is None:
+            continue
+        y = box.bottom - 11
+        if beside:
+            name, size = _header_name(names[owner], box.width - 8)
+            text.draw(surface, name, (box.centerx, y), size, theme.TEXT, "bold", "center")
+            continue
+        width = text.render(name, size, theme.TEXT, "bold").get_width() + 13
+        left = box.centerx - width // 2
+        theme.draw_symbol(surface, color.symbol, (left + 5, y), 5, color.rgb, theme.TEXT)
+        text.draw(surface, name, (left + 13, y), size, theme.TEXT, "bold", "midleft")
 
 
 # Displays -------------------------------------------------------------------------------
