@@ -19,6 +19,8 @@ def test_the_suez_canal_says_when_it_opens() -> None:
     assert hex_refusal(state, canal) == "The Suez Canal opens in turn 3."
     with pytest.raises(IllegalAction, match="The Suez Canal opens in turn 3"):
         state.apply(Build("lay", "7,2", "straight", 0))
+    hover = tips.hex_lines(state.observation(0), canal, ["Ann", "Bo", "Cy"], None)
+    assert "The Suez Canal opens in turn 3." in hover      # the hover says the same
 
 
 def test_another_players_track_is_named_as_theirs() -> None:

@@ -77,8 +77,7 @@ def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
         else:
             lines.append(f"A simple track costs ${cost} here.")
     elif kind == "canal":
-        lines.append(build.hex_refusal(view, h) if view.phase == "build" else
-                     f"The Suez Canal opens in turn {getattr(view.rules, 'canal_round', 3)}.")
+        lines.append(f"The Suez Canal opens in turn {getattr(view.rules, 'canal_round', 3)}.")
     return lines
 
 
