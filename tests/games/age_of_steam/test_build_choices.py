@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from nile.games.age_of_steam.rules.actions import Build
-from nile.games.age_of_steam.scenario import lay_path, scenario, start_build
+from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.popup import _place
 
@@ -74,3 +74,25 @@ def test_moskva_to_gorkiy_by_taking_the_first_option_where_the_track_points() ->
         [end] = [e for i, e, _ in net.loose_ends() if net.segments[i].owner == 0]
         h = state.map.neighbours[end.hex][end.edge]
     assert said == ["heads for Gorkiy", "completes the link Gorkiy – Moskva"]
+
+
+def test_aiming_at_a_place_picks_the_option_that_gets_there() -> None:
+    """Building by intent: the picker open beside Moskva, a click on Gorkiy picks a tile
+    heading for Gorkiy, a click on Vologda one going toward Vologda."""
+    state = scenario("cccp", 4)
+    start_build(state, 0)
+    options = choices.build_choices(state)[state.map.hex_at("7,2")]
+    _, effects = choices.by_use(state, options)
+    gorkiy = hex_of(state, "Gorkiy")
+    assert effects[choices.aim(state, effects, gorkiy)].words == "heads for Gorkiy"
+    vologda = hex_of(state, "Vologda")
+    assert "Vologda" in effects[choices.aim(state, effects, vologda)].words
+
+
+def test_aiming_at_a_city_picks_the_tile_that_completes_the_link_into_it() -> None:
+    state = scenario("chile", 4)
+    start_build(state, 0)
+    options = choices.build_choices(state)[state.map.hex_at("1,16")]
+    _, effects = choices.by_use(state, list(reversed(options)))
+    chosen = choices.aim(state, effects, hex_of(state, "Valparaiso"))
+    assert effects[chosen].words == "completes the link Santiago – Valparaiso"

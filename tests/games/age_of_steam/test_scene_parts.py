@@ -228,3 +228,35 @@ def test_a_persons_build_turn_ends_with_a_review_of_what_was_built() -> None:
     said = [t.message for t in scene.toasts.items]
     assert any(m.startswith("Ann built 1 tile for $") and "Santiago – Valparaiso" in m
                for m in said), said
+
+
+def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() -> None:
+    from nile.games.age_of_steam.view import choices
+    from tests.ui.harness import click
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    view = scene.aos
+    by_hex = scene.controls.buildable()
+    for h, options in sorted(by_hex.items()):
+        _, effects = choices.by_use(view, options)
+        targets = [r for e in effects[1:] for r in e.reaches
+                   if r >= 0 and r not in by_hex and r != h]
+        if targets and scene.mv.camera.viewport.collidepoint(scene.mv.hex_centre(targets[0])):
+            break
+    else:
+        raise AssertionError("no hex with somewhere else to aim at")
+    click(app, tuple(round(v) for v in scene.mv.hex_centre(h)))
+    popup = scene.controls.build_popup
+    assert popup is not None
+    target = targets[0]
+    click(app, tuple(round(v) for v in scene.mv.hex_centre(target)))
+    assert scene.controls.build_popup is popup               # still open, now aimed
+    chosen = scene.controls.build_effects[popup.index]
+    assert chosen == scene.controls.build_effects[
+        choices.aim(view, scene.controls.build_effects, target)]
+    assert target in chosen.reaches or chosen.rank == 0       # it gets there

@@ -10,6 +10,7 @@ from nile.core.game import Action
 from nile.games.age_of_steam.rules import move as move_phase
 from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.hexes import offset_to_axial
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -37,6 +38,8 @@ class BuildEffect:
     rank: int
     """0 completes a link, 1 heads into a town or beside a city, 2 goes on, 3 dead end."""
     words: str
+    reaches: tuple[int, ...] = ()
+    """Where the track gets to: a link's two stops, or the hex a loose end points at."""
 
 
 def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
@@ -56,8 +59,12 @@ def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
     seg = net.segments[net.segment_at[(h, added[0])]]
     if seg.complete:
         a, b = (view.place_name(e.stop) for e in seg.ends)
-        return BuildEffect(0, f"completes the link {a} – {b}")
-    return _open_end(view, seg)
+        return BuildEffect(0, f"completes the link {a} – {b}",
+                           tuple(e.stop for e in seg.ends))
+    effect = _open_end(view, seg)
+    end = [e for e in seg.ends if e.stop < 0][-1]
+    pointed = view.map.neighbours[end.hex][end.edge]
+    return BuildEffect(effect.rank, effect.words, (pointed,) if pointed >= 0 else ())
 
 
 def _open_end(view: AgeOfSteamState, seg: Segment) -> BuildEffect:
@@ -105,6 +112,30 @@ def by_use(view: AgeOfSteamState, options: list[BuildChoice]
     ordered = sorted(options, key=lambda a: (effects[a].rank, build_cost(view, a),
                                             a.to_str()))
     return ordered, [effects[a] for a in ordered]
+
+
+def aim(view: AgeOfSteamState, effects: list[BuildEffect], target: int) -> int:
+    """The option whose track gets nearest hex `target` (a city, a town, a hex further
+    on): building by intent, the picker open and the mouse pointing where to go. A link
+    completed into the target's place wins; ties go to the more useful option."""
+    cells = view.map.cells
+
+    def distance(a: int, b: int) -> float:
+        """Steps between two hexes (axial coordinates)."""
+        (qa, ra), (qb, rb) = offset_to_axial(*cells[a]), offset_to_axial(*cells[b])
+        return float(max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb)))
+
+    key = view.place_key(target)
+
+    def score(i: int) -> tuple[float, int]:
+        reaches = effects[i].reaches
+        if not reaches:
+            return (99.0, effects[i].rank)
+        if any(view.place_key(h) == key for h in reaches if h >= 0):
+            return (0.0, effects[i].rank)
+        return (min(distance(h, target) for h in reaches) + 0.5, effects[i].rank)
+
+    return min(range(len(effects)), key=score) if effects else 0
 
 
 def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
