@@ -260,3 +260,23 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
     assert chosen == scene.controls.build_effects[
         choices.aim(view, scene.controls.build_effects, target)]
     assert target in chosen.reaches or chosen.rank == 0       # it gets there
+
+
+def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
+    import pygame
+
+    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.view import panel as panel_module
+    from nile.ui import text, theme
+
+    instant_app()
+    state = scenario("egypt", 3)
+    state.income[0], state.shares[0] = 9, 4            # 27 - 12 = 15 points now
+    row = pygame.Rect(0, 0, 268, 46)
+    surface = pygame.Surface(row.size)
+    used = panel_module._score_words(surface, row, state, 0)
+    assert used == text.render("15 pts", 13, theme.MUTED).get_width() + 8
+    wide = pygame.Rect(0, 0, 620, 46)
+    used = panel_module._score_words(pygame.Surface(wide.size), wide, state, 0)
+    expected = text.render("15 points if the game ended now", 13, theme.MUTED).get_width()
+    assert used == expected + 8

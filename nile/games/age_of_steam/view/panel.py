@@ -207,18 +207,31 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
         text.draw(surface, "bankrupt: out of the game", (swatch.right + 6, row.top + 24), 13,
                   theme.BAD, max_width=row.width - 40)
         return
-    figures = (f"${view.cash[seat]}   Income {view.income[seat]}   "
-               f"Shares {view.shares[seat]}   Loco {view.loco[seat]}")
-    kept_width = 64 if view.rules.hidden_kept_goods else 0
+    gap = "   " if row.width >= WIDE_ROW else "  "
+    figures = gap.join((f"${view.cash[seat]}", f"Income {view.income[seat]}",
+                        f"Shares {view.shares[seat]}", f"Loco {view.loco[seat]}"))
+    if view.rules.hidden_kept_goods:
+        right = 64
+        _kept(surface, pygame.Rect(row.right - right - 4, row.top + 24, right, 16), view, seat)
+    else:
+        right = _score_words(surface, row, view, seat)
     text.draw(surface, figures, (swatch.left, row.top + 25), 14, theme.TEXT,
-              max_width=row.width - kept_width - 14)
-    if kept_width:
-        _kept(surface, pygame.Rect(row.right - kept_width - 4, row.top + 24, kept_width, 16),
-              view, seat)
-    elif row.width >= WIDE_ROW:
+              max_width=row.width - right - 14)
+
+
+def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState,
+                 seat: int) -> int:
+    """Points if the game ended now, at the right of the figures line (in words on a wide
+    row, 'N pts' on a narrow one); returns the width it takes."""
+    score = score_now(view, seat)
+    if row.width >= WIDE_ROW:
         words = "points" if view.phase == "over" else "points if the game ended now"
-        text.draw(surface, f"{score_now(view, seat)} {words}",
-                  (row.right - 8, row.top + 33), 13, theme.MUTED, anchor="midright")
+        label = f"{score} {words}"
+    else:
+        label = f"{score} pts"
+    drawn = text.draw(surface, label, (row.right - 8, row.top + 33), 13, theme.MUTED,
+                      anchor="midright")
+    return drawn.width + 8
 
 
 WIDE_ROW = 480
