@@ -14,19 +14,23 @@ from nile.games.age_of_steam.view import labels
 from nile.games.age_of_steam.view.geometry import geometry
 from nile.games.age_of_steam.view.mapview import LABEL_MIN_ZOOM, MAX_ZOOM, MapView
 from nile.ui import assets
-from tests.ui.harness import frames, instant_app
+from tests.ui.harness import frames, instant_app, key
 
 MAPS = ("chile", "egypt", "cccp")
 ZOOM_STEP = 1.25
 """The + button's step (the wheel's is finer; both land on the same 0.01 grid)."""
 
 
-def fitted_view(map_name: str) -> MapView:
-    """The map view of a freshly opened table at Fit, as the scene lays it out."""
+def fitted_view(map_name: str, toggle_log: bool = False) -> MapView:
+    """The map view of a freshly opened table at Fit, as the scene lays it out (with the
+    log toggled from its default if asked: the map's space changes)."""
     app = instant_app()
     scene = AgeOfSteamScene(app, new_match(map_name))
     app.push(scene)
     frames(app, 2)
+    if toggle_log:
+        key(app, pygame.K_l)
+        frames(app, 2)
     return scene.mv
 
 
@@ -93,15 +97,17 @@ def _gap_to_hex(rect: pygame.Rect, geo, h: int, layer: labels.Box,  # type: igno
     return float((dx * dx + dy * dy) ** 0.5)
 
 
+@pytest.mark.parametrize("toggle_log", [False, True])
 @pytest.mark.parametrize("map_name", MAPS)
-def test_labels_whole_apart_and_inside_at_fit_and_every_zoom_step(map_name: str) -> None:
-    view = fitted_view(map_name)
+def test_labels_whole_apart_and_inside_at_fit_and_every_zoom_step(map_name: str,
+                                                                   toggle_log: bool) -> None:
+    view = fitted_view(map_name, toggle_log)
     assert view.zoom >= LABEL_MIN_ZOOM, "names are shown at Fit"
     found = {}
-    for key in zoom_keys(view.zoom):
-        wrong = problems(map_name, key, view.label_area)
+    for zoom_key in zoom_keys(view.zoom):
+        wrong = problems(map_name, zoom_key, view.label_area)
         if wrong:
-            found[key] = wrong
+            found[zoom_key] = wrong
     assert not found
 
 
