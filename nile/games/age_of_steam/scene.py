@@ -376,6 +376,7 @@ class AgeOfSteamScene(GameScene):
                 continue
             if h == hover:
                 overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
+                self.mv.names_over(surface, h)
             overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
         action = controls.chosen_build()
         if controls.build_hex >= 0:

@@ -115,3 +115,28 @@ def test_labels_whole_apart_and_inside_at_fit_and_every_zoom_step(map_name: str,
 def test_labels_fit_the_plain_fit_box_too(map_name: str) -> None:
     """Without a viewport (the Fit box alone), at the lowest zoom names are shown."""
     assert not problems(map_name, round(LABEL_MIN_ZOOM * 100), None)
+
+
+def test_names_come_back_over_a_hex_drawn_over() -> None:
+    """The tile being chosen shades its hex: names reaching into it are drawn again."""
+    from nile.games.age_of_steam.scenario import scenario
+
+    view = fitted_view("chile")
+    state = scenario("chile", 4)
+    surface = pygame.Surface((1280, 800))
+    view.draw(surface, state, 1)
+    label = next(lb for lb in view.placed_labels() if lb.name == "Santiago")
+    rect = label.rect.move(view._offset)
+    h = next(h for h in range(state.map.size)
+             if pygame.Rect(rect).colliderect(_hex_box(view, h)) and h not in label.hexes)
+    surface.fill((0, 0, 0), _hex_box(view, h))
+    spot = rect.clip(_hex_box(view, h)).center
+    assert surface.get_at(spot)[:3] == (0, 0, 0)
+    view.names_over(surface, h)
+    assert surface.get_at(spot)[:3] != (0, 0, 0)
+
+
+def _hex_box(view: MapView, h: int) -> pygame.Rect:
+    xs, ys = zip(*view.hex_polygon(h), strict=True)
+    return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                       round(max(ys) - min(ys)))

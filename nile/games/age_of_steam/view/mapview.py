@@ -221,6 +221,19 @@ class MapView:
         for label in self.placed_labels():
             labels.draw_label(layer, label)
 
+    def names_over(self, surface: pygame.Surface, h: int) -> None:
+        """Draw again, on screen, the names that reach into hex `h` (after something was
+        drawn over the hex, such as the tile being chosen there), so none is dimmed."""
+        if self._zoom < LABEL_MIN_ZOOM or self._layer is None:
+            return
+        xs, ys = zip(*self.hex_polygon(h), strict=True)
+        area = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                           round(max(ys) - min(ys)))
+        for label in self.placed_labels():
+            rect = label.rect.move(self._offset)
+            if rect.colliderect(area):
+                surface.blit(labels.label_image(label.name, label.size), rect)
+
     def placed_labels(self) -> tuple[labels.PlacedLabel, ...]:
         """Every place's name as placed at the board layer's zoom, inside what Fit shows."""
         return labels.place_labels(self.map_name, round(self._zoom * 100), self.label_area)

@@ -48,6 +48,7 @@ def ghost_tile(surface: pygame.Surface, mv: MapView, action: Build, color: Color
         r = max(4.0, mv.zoom * 0.26)
         pygame.draw.circle(surface, (246, 242, 228), (cx, cy), r)
         pygame.draw.circle(surface, (60, 60, 60), (cx, cy), r, 2)
+    mv.names_over(surface, h)
 
 
 def route(surface: pygame.Surface, mv: MapView, links: list[LinkPath],
