@@ -87,6 +87,8 @@ class AgeOfSteamScene(GameScene):
         self._map_buttons: dict[str, pygame.Rect] = {}
         self._built_now: dict[int, list[Event]] = {}
         """This build turn's tiles by seat, for the review when the turn ends."""
+        self.tag_rects: list[pygame.Rect] = []
+        """Where the destinations' '+N' tags were drawn last (clear of every name)."""
         self.links_of: int | None = None
         """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
@@ -420,15 +422,47 @@ class AgeOfSteamScene(GameScene):
             overlay.route(surface, self.mv, choices.route_links(view, shown.action),
                           self.mv.colors)
         colour = controls.good[1]
+        for dest in controls.dests:  # names stay readable over the lines just drawn
+            for route in dest.routes[:1]:
+                for h in {view.map.hex_at(route.action.source), *route.entered}:
+                    self.mv.names_over(surface, h)
+        taken = self.mv.name_rects()
+        self.tag_rects = []
         for dest in controls.dests:
             for h in dest.hexes:
                 overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 4, 1.0)
             best = dest.routes[0]
             gain = best.income.get(seat, 0)
             label = f"+{gain}" + (f" · {len(dest.routes)} ways" if len(dest.routes) > 1 else "")
-            x, y = self.mv.hex_centre(dest.hexes[0])
-            overlay.tag(surface, label, (x, y - self.mv.zoom * 0.95), palette.GOODS[colour],
-                        (250, 250, 250) if colour != "yellow" else (20, 20, 20))
+            at = self._tag_spot(label, dest.hexes[0],
+                                taken + self.mv.mark_rects(leave_out=dest.hexes[0]))
+            drawn = overlay.tag(surface, label, at, palette.GOODS[colour],
+                                (250, 250, 250) if colour != "yellow" else (20, 20, 20))
+            taken.append(drawn)
+            self.tag_rects.append(drawn)
+
+    def _tag_spot(self, label: str, h: int, taken: list[pygame.Rect]) -> tuple[float, float]:
+        """Where a destination's '+N' tag goes: above the city, else below, right or left
+        of it, the first spot that covers no name and no other tag."""
+        x, y = self.mv.hex_centre(h)
+        z = self.mv.zoom
+        width = overlay.tag_width(label)
+        side = z * 0.9 + width / 2
+        spots = [(x, y - z * 0.95), (x, y + z * 0.95), (x + side, y), (x - side, y),
+                 (x + side, y - z * 0.8), (x + side, y + z * 0.8), (x - side, y - z * 0.8),
+                 (x - side, y + z * 0.8), (x, y - z * 1.5), (x, y + z * 1.5)]
+        boxes = []
+        for spot in spots:
+            box = pygame.Rect(0, 0, width, 22)
+            box.center = (round(spot[0]), round(spot[1]))
+            if box.collidelist(taken) < 0:
+                return spot
+            boxes.append(box)
+
+        def covered(i: int) -> int:
+            return sum(boxes[i].clip(r).width * boxes[i].clip(r).height for r in taken)
+
+        return spots[min(range(len(spots)), key=covered)]
 
     def _draw_map_buttons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, y = area.left + 8, area.top + 8

@@ -280,3 +280,19 @@ def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
     used = panel_module._score_words(pygame.Surface(wide.size), wide, state, 0)
     expected = text.render("15 points if the game ended now", 13, theme.MUTED).get_width()
     assert used == expected + 8
+
+
+def test_destination_tags_and_routes_leave_every_name_readable() -> None:
+    """Choosing a good to move: the '+1 · 2 ways' tags sit beside their cities on no
+    name, and names along the routes are drawn over the route lines."""
+    from nile.games.age_of_steam.shots import SHOTS
+
+    app = instant_app()
+    SHOTS["deliver"](app)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, AgeOfSteamScene) and scene.controls.dests
+    assert len(scene.tag_rects) == len(scene.controls.dests)
+    names = scene.mv.name_rects()
+    for tag in scene.tag_rects:
+        assert tag.collidelist(names) < 0

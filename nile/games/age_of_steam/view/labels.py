@@ -110,6 +110,17 @@ def _marks(map_name: str, zoom_key: int) -> tuple[pygame.Rect, ...]:
     return tuple(result)
 
 
+def marks_of(map_name: str, zoom_key: int, h: int) -> list[pygame.Rect]:
+    """Hex `h`'s own mark (empty if it has none or `h` is -1)."""
+    if h < 0:
+        return []
+    geo = geometry(map_name)
+    kind = geo.map.terrain[h]
+    if kind not in ("city", "town", "pyramid", "canal") and h not in geo.map.city_of_hex:
+        return []
+    return [_hex_mark(geo, h, zoom_key / 100)]
+
+
 def _hex_mark(geo: MapGeometry, h: int, zoom: float) -> pygame.Rect:
     """A hex's inner part plus the letter disc drawn above its centre (`draw_city`)."""
     origin = layer_box(geo)

@@ -234,6 +234,20 @@ class MapView:
             if rect.colliderect(area):
                 surface.blit(labels.label_image(label.name, label.size), rect)
 
+    def name_rects(self) -> list[pygame.Rect]:
+        """Where the names are on screen (for markers that must not cover them)."""
+        if self._zoom < LABEL_MIN_ZOOM:
+            return []
+        return [label.rect.move(self._offset) for label in self.placed_labels()]
+
+    def mark_rects(self, leave_out: int = -1) -> list[pygame.Rect]:
+        """Where the cities', towns', pyramids' and the canal's marks are on screen (but
+        hex `leave_out`'s), for markers that must not cover a letter or number."""
+        zoom_key = round(self._zoom * 100)
+        skip = labels.marks_of(self.map_name, zoom_key, leave_out)
+        return [r.move(self._offset) for r in labels.marks(self.map_name, zoom_key)
+                if r not in skip]
+
     def placed_labels(self) -> tuple[labels.PlacedLabel, ...]:
         """Every place's name as placed at the board layer's zoom, inside what Fit shows."""
         return labels.place_labels(self.map_name, round(self._zoom * 100), self.label_area)
