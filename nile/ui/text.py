@@ -92,7 +92,9 @@ def draw(
 def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
     """Break `text` into lines no wider than `width` (paragraphs kept on '\\n').
 
-    A word wider than a whole line (a name with no spaces, say) is broken inside."""
+    A word too long for a line of its own (a route 'Edfu–Abydos–Lisht–Saqqara', a name
+    with no spaces) is broken after its last dash that fits, or else between letters, so
+    no line runs past `width`."""
     lines: list[str] = []
     for paragraph in safe_text(text, limit=20_000, newlines=True).split("\n"):
         line = ""
@@ -105,8 +107,10 @@ def wrap(text: str, size: int, width: int, style: str = "regular") -> list[str]:
                 lines.append(line)
             while measure(word, size, style) > width and len(word) > 1:
                 head = _longest_prefix(word, size, width, style)
-                lines.append(word[:head])
-                word = word[head:]
+                dash = max(word.rfind(mark, 0, head) for mark in "–-/")
+                cut = dash + 1 if dash > 0 else head
+                lines.append(word[:cut])
+                word = word[cut:]
             line = word
         lines.append(line)
     return lines

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
+from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -39,6 +40,7 @@ from nile.games.age_of_steam.rules.actions import (
     Urbanize,
 )
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.events import BuildEnded, CityFounded, TrackBuilt
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, overlay, palette, tips
 from nile.games.age_of_steam.view.animate import Animator
@@ -83,6 +85,12 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self._built_now: dict[int, list[Event]] = {}
+        """This build turn's tiles by seat, for the review when the turn ends."""
+        self.tag_rects: list[pygame.Rect] = []
+        """Where the destinations' '+N' tags were drawn last (clear of every name)."""
+        self.links_of: int | None = None
+        """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
         """Counts the views drawn: the map recomposes its board only after a change."""
         super().__init__(app, match, replay, autosaver)
@@ -196,6 +204,8 @@ class AgeOfSteamScene(GameScene):
             if rect.collidepoint(pos):
                 if name == "fit":
                     self.fit()
+                elif name == "links":
+                    self.cycle_links()
                 else:
                     self.auto_fit = False
                     self.mv.camera.zoom_at(self.mv.camera.viewport.center,
@@ -203,6 +213,16 @@ class AgeOfSteamScene(GameScene):
                     self.mv.settle_zoom()
                 return True
         return False
+
+    def cycle_links(self) -> None:
+        """Pick out the next player's track on the map (all, then each seat, then all)."""
+        players = self.match.state.num_players
+        if self.links_of is None:
+            self.links_of = 0
+        elif self.links_of + 1 < players:
+            self.links_of += 1
+        else:
+            self.links_of = None
 
     # Hints and words -------------------------------------------------------------------
 
@@ -255,9 +275,9 @@ class AgeOfSteamScene(GameScene):
             self.hint_tile = (action.name, HINT_TIME)
         elif isinstance(action, Build | Urbanize):
             h = view.map.hex_at(action.hex_label)
-            options = controls.buildable().get(h, [])
+            options, effects = choices.by_use(view, controls.buildable().get(h, []))
             if action in options:
-                controls.open_build(h, options, options.index(action))
+                controls.open_build(h, options, options.index(action), effects)
         elif isinstance(action, Deliver):
             route = deliver_of(view, action)
             if route is not None:
@@ -272,6 +292,21 @@ class AgeOfSteamScene(GameScene):
 
     def on_events(self, events: list[Event]) -> None:
         self.animator.play(events)
+        if self.replay is None:
+            self._review_builds(events)
+
+    def _review_builds(self, events: list[Event]) -> None:
+        """When a person's build turn ends (after the last tile it ends by itself), say
+        what was built: tiles, money spent and the links completed, so the turn does not
+        slip by unseen."""
+        for event in events:
+            if isinstance(event, TrackBuilt | CityFounded):
+                self._built_now.setdefault(event.seat, []).append(event)
+            elif isinstance(event, BuildEnded):
+                built = self._built_now.pop(event.seat, [])
+                seat = event.seat
+                if built and seat < len(self.match.seats) and self.match.seats[seat].is_human:
+                    self.toast(self.words(build_review(self.match.state, seat, built)))
 
     def is_idle(self) -> bool:
         """Still: no figures rising from the boards and no hint blinking either."""
@@ -296,6 +331,9 @@ class AgeOfSteamScene(GameScene):
         self.mv.draw(surface, view, self.version)
         clip = surface.get_clip()
         surface.set_clip(areas["map"].clip(clip))
+        if self.links_of is not None:
+            overlay.pick_out_track(surface, self.mv, view, self.links_of,
+                                   self.color(self.links_of))
         self.animator.draw_board(surface)
         self._draw_choices(surface, view)
         self._draw_map_buttons(surface, areas["map"])
@@ -340,6 +378,7 @@ class AgeOfSteamScene(GameScene):
                 continue
             if h == hover:
                 overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
+                self.mv.names_over(surface, h)
             overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
         action = controls.chosen_build()
         if controls.build_hex >= 0:
@@ -383,15 +422,47 @@ class AgeOfSteamScene(GameScene):
             overlay.route(surface, self.mv, choices.route_links(view, shown.action),
                           self.mv.colors)
         colour = controls.good[1]
+        for dest in controls.dests:  # names stay readable over the lines just drawn
+            for route in dest.routes[:1]:
+                for h in {view.map.hex_at(route.action.source), *route.entered}:
+                    self.mv.names_over(surface, h)
+        taken = self.mv.name_rects()
+        self.tag_rects = []
         for dest in controls.dests:
             for h in dest.hexes:
                 overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 4, 1.0)
             best = dest.routes[0]
             gain = best.income.get(seat, 0)
             label = f"+{gain}" + (f" · {len(dest.routes)} ways" if len(dest.routes) > 1 else "")
-            x, y = self.mv.hex_centre(dest.hexes[0])
-            overlay.tag(surface, label, (x, y - self.mv.zoom * 0.95), palette.GOODS[colour],
-                        (250, 250, 250) if colour != "yellow" else (20, 20, 20))
+            at = self._tag_spot(label, dest.hexes[0],
+                                taken + self.mv.mark_rects(leave_out=dest.hexes[0]))
+            drawn = overlay.tag(surface, label, at, palette.GOODS[colour],
+                                (250, 250, 250) if colour != "yellow" else (20, 20, 20))
+            taken.append(drawn)
+            self.tag_rects.append(drawn)
+
+    def _tag_spot(self, label: str, h: int, taken: list[pygame.Rect]) -> tuple[float, float]:
+        """Where a destination's '+N' tag goes: above the city, else below, right or left
+        of it, the first spot that covers no name and no other tag."""
+        x, y = self.mv.hex_centre(h)
+        z = self.mv.zoom
+        width = overlay.tag_width(label)
+        side = z * 0.9 + width / 2
+        spots = [(x, y - z * 0.95), (x, y + z * 0.95), (x + side, y), (x - side, y),
+                 (x + side, y - z * 0.8), (x + side, y + z * 0.8), (x - side, y - z * 0.8),
+                 (x - side, y + z * 0.8), (x, y - z * 1.5), (x, y + z * 1.5)]
+        boxes = []
+        for spot in spots:
+            box = pygame.Rect(0, 0, width, 22)
+            box.center = (round(spot[0]), round(spot[1]))
+            if box.collidelist(taken) < 0:
+                return spot
+            boxes.append(box)
+
+        def covered(i: int) -> int:
+            return sum(boxes[i].clip(r).width * boxes[i].clip(r).height for r in taken)
+
+        return spots[min(range(len(spots)), key=covered)]
 
     def _draw_map_buttons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, y = area.left + 8, area.top + 8
@@ -399,14 +470,17 @@ class AgeOfSteamScene(GameScene):
             "fit": pygame.Rect(x, y, 44, 26),
             "in": pygame.Rect(x + 48, y, 26, 26),
             "out": pygame.Rect(x + 78, y, 26, 26),
+            "links": pygame.Rect(x, area.bottom - 34, 150, 26),  # clear of the maps' hexes
         }
-        labels = {"fit": "Fit", "in": "+", "out": "−"}
+        whose = "all" if self.links_of is None else self.names[self.links_of]
+        labels = {"fit": "Fit", "in": "+", "out": "−", "links": f"Track: {whose}"}
         for name, rect in self._map_buttons.items():
             hover = rect.collidepoint(self.mouse)
             pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
                              border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center")
+            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center",
+                      max_width=rect.width - 8)
         if self.mv.geo.turned:
             at = (x + 130, y + 13)
             pygame.draw.polygon(surface, theme.TEXT, [(at[0] - 10, at[1]), (at[0], at[1] - 6),
@@ -475,3 +549,22 @@ class AgeOfSteamScene(GameScene):
             ux, uy = self.mv.geo.direction(edge)
             scores.append((ux * dx + uy * dy, edge))
         return max(scores)[1]
+
+
+def build_review(state: GameState, seat: int, built: list[Event]) -> str:
+    """'{p0} built 3 tiles for $8 and completed Santiago – Valparaiso.'"""
+    assert isinstance(state, AgeOfSteamState)
+    tiles = [e for e in built if isinstance(e, TrackBuilt)]
+    cost = sum(e.cost for e in tiles)
+    hexes = {state.map.hex_at(e.hex_label) for e in tiles}
+    links = sorted({" – ".join(sorted(state.place_name(end.stop) for end in seg.ends))
+                    for seg in state.network().segments
+                    if seg.owner == seat and seg.complete and hexes & {h for h, _ in seg.tracks}})
+    words = f"{{p{seat}}} built {count(len(tiles), 'tile')} for ${cost}"
+    if any(isinstance(e, CityFounded) for e in built):
+        words += " and founded a city"
+    if links:
+        words += " and completed " + ", ".join(links)
+    elif tiles:
+        words += "; no link completed yet"
+    return words + "."

@@ -95,7 +95,10 @@ def build(app: App) -> None:
     scene.auto_fit = False
     scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
     scene.mv.settle_zoom()
-    scene.controls.open_build(h, by_hex[h], min(1, len(by_hex[h]) - 1))
+    from nile.games.age_of_steam.view import choices
+
+    options, effects = choices.by_use(scene.aos, by_hex[h])
+    scene.controls.open_build(h, options, min(1, len(options) - 1), effects)
 
 
 def deliver(app: App) -> None:

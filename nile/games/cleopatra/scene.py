@@ -645,14 +645,29 @@ class CleopatraScene(GameScene):
         for moving in self.cubes:
             if not moving.tween.waiting:
                 paint.cube(surface, moving.fruit, moving.tween.value(), 18)
-        for floater in self.floaters:
-            x, y = floater.pos
-            image = text.render(floater.label, 15, floater.color, "bold")
-            box = image.get_rect(center=(round(x), round(y - 24 * floater.age))).inflate(10, 2)
-            pygame.draw.rect(surface, (16, 20, 26), box, border_radius=6)
-            surface.blit(image, image.get_rect(center=box.center))
+        self._draw_changes(surface)
         if (self.popup is None or not self.my_turn) and self.hover is not None:
             self._draw_tooltip(surface, self.hover)
+
+    def _draw_changes(self, surface: pygame.Surface) -> None:
+        """Florin and VP just gained or lost, in each player's status line for a moment
+        (in the line's place, never over the panel's other text)."""
+        by_seat: dict[int, list[animate.Floater]] = {}
+        for floater in self.floaters:
+            by_seat.setdefault(floater.seat, []).append(floater)
+        boxes = panels.player_boxes(self.cs, self.areas.players)
+        for seat, floaters in by_seat.items():
+            if not 0 <= seat < len(boxes):
+                continue
+            rect = panels.change_rect(boxes[seat])
+            pygame.draw.rect(surface, (16, 20, 26), rect, border_radius=5)
+            x = rect.left + 5
+            for floater in floaters:
+                image = text.render(floater.label, 13, floater.color, "bold")
+                if x + image.get_width() > rect.right - 4:
+                    break
+                surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+                x += image.get_width() + 10
 
     def _draw_tooltip(self, surface: pygame.Surface, target: Target) -> None:
         words = intent.tooltip(self.cs, target, self.names)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from nile.core import chance
+from nile.core.game import CHANCE
 from nile.games.age_of_steam import GAME_INFO, players_for
+from nile.games.age_of_steam.rules import new_game
 from nile.games.age_of_steam.rules.mapdata import MAP_NAMES, check_map, load_map
 
 from .helpers import set_up
@@ -87,5 +93,29 @@ def test_the_log_names_places_not_coordinates() -> None:
     assert built.describe(None) == "{p0} lays a gentle curve next to La Serena for $2."
     town = TrackBuilt(1, "town", "1,14", "town3", 0, 3, "in Ovalle")
     assert town.describe(None) == "{p1} builds a town tile with 3 exits in Ovalle for $3."
+    upgraded = TrackBuilt(1, "upgrade", "0,14", "coexist_gg", 0, 3, "next to La Serena")
+    assert upgraded.describe(None) == (
+        "{p1} upgrades to two gentle curves next to La Serena for $3.")
+    crossing = TrackBuilt(1, "upgrade", "0,14", "x", 0, 3, "next to La Serena")
+    assert crossing.describe(None) == "{p1} upgrades to an X crossing next to La Serena for $3."
     lost = TrackAbandoned(2, ("0,14", "0,15"), ("next to La Serena", "near Ovalle"))
-    assert lost.describe(None) == "{p2} loses unfinished track next to La Serena and near Ovalle."
+    assert lost.describe(None) == "{p2} loses unfinished track near La Serena and Ovalle."
+    twice = TrackAbandoned(2, ("4,6", "4,7", "3,7"),
+                           ("next to Al Qahirah", "near Al Qahirah", "next to Al Fayyum"))
+    assert twice.describe(None) == "{p2} loses unfinished track near Al Qahirah and Al Fayyum."
+    same = TrackAbandoned(2, ("0,14", "0,13"), ("next to La Serena", "next to Ovalle"))
+    assert same.describe(None) == "{p2} loses unfinished track next to La Serena and Ovalle."
+
+
+def test_egypt_pyramids_are_named_by_place_in_the_log() -> None:
+    """'the pyramid next to Al Fayyum', never its coordinates."""
+    from nile.games.age_of_steam.rules.events import GoodDrawn
+
+    state = new_game(4, 5, {"map": "egypt"})
+    rng = random.Random(5)
+    drawn = []
+    while state.current_player == CHANCE:
+        drawn += state.apply(chance.pick(state.chance_outcomes(), rng))
+    places = {e.place for e in drawn if isinstance(e, GoodDrawn) and "pyramid" in e.place}
+    assert places == {"the pyramid next to Al Fayyum", "the pyramid next to Bani Suwayf"}
+    assert not [e for e in drawn if re.search(r"\d+,\d+", e.describe(None))]

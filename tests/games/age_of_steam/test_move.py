@@ -133,6 +133,29 @@ def test_cccp_kept_goods_are_hidden_from_the_others() -> None:
     assert guess.invariant_violations() == []
 
 
+def test_cccp_the_bag_count_others_see_is_the_real_bag() -> None:
+    """A kept good is out of the bag for everyone: the others' view does not fold it
+    back in (their count would rise when an opponent keeps a good)."""
+    state = cccp_example()
+    before = state.observation(1).bag
+    state.apply(deliveries(state, "red")[0])
+    assert state.observation(1).bag == state.bag == before
+    for seed in range(5):
+        guess = state.observation(1).determinize(random.Random(seed))
+        assert guess.kept[0] == {"red": 1, "black": 0}     # the only red unaccounted for
+        assert guess.bag == state.bag and guess.invariant_violations() == []
+
+
+def test_cccp_the_log_hides_a_kept_goods_colour_as_the_panel_does() -> None:
+    state = cccp_example()
+    [event] = state.apply(deliveries(state, "red")[0])
+    assert event.describe(0).startswith("{p0} moves red (kept) from Kiev")
+    assert event.describe(None).startswith("{p0} moves red (kept) from Kiev")
+    other = event.describe(1)
+    assert other.startswith("{p0} moves a good they keep hidden from Kiev")
+    assert "red" not in other
+
+
 def test_egypt_pyramid_goods_come_off_from_the_top() -> None:
     slots = [f"c{i}" for i in range(14)]
     assert accessible(slots) == [13]

@@ -30,6 +30,7 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
+from nile.games.age_of_steam.rules.build import hex_refusal
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
@@ -371,7 +372,9 @@ def test_a_click_where_nothing_can_be_built_explains(app) -> None:  # type: igno
     before = len(scene.match.actions)
     click(app, centre(scene, far))
     assert len(scene.match.actions) == before and scene.controls.build_popup is None
-    assert any("Nothing can be built there" in t.message for t in scene.toasts.items)
+    reason = hex_refusal(scene.aos, far)
+    assert reason.startswith("New track must go on from a city")
+    assert any(t.message == reason for t in scene.toasts.items)
 
 
 def test_the_hint_points_at_its_move_on_the_table(app) -> None:  # type: ignore[no-untyped-def]

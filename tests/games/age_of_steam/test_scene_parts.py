@@ -108,3 +108,191 @@ def test_a_finished_game_shows_results_and_replays() -> None:
         watcher._seek(position)
         frames(app, 2)
     assert watcher.aos.is_terminal
+
+
+
+def test_action_tiles_show_only_this_turns_owners() -> None:
+    """During the next turn's shares and auction last turn's tiles are back on the table:
+    no owner shows on the tiles, the players' boards or their hover."""
+    import pygame
+
+    from nile.games.age_of_steam.view import panel as panel_module
+    from nile.games.age_of_steam.view import tips
+    from nile.ui import theme
+
+    instant_app()
+    match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.round == 2 and s.phase == "auction")
+    state = match.state.observation(0)
+    assert any(state.actions)                       # the engine still remembers them
+    names = ["A", "B", "C", "D", "E"]
+    info = panel_module.PanelInfo(names, [theme.player_color(i) for i in range(5)], 0)
+    cleared = state.clone()
+    cleared.actions = [""] * state.players
+    images = []
+    for view in (state, cleared):
+        surface = pygame.Surface((1280, 800))
+        panel_module.Panel().draw(surface, pygame.Rect(0, 400, 1280, 340), "bottom", view, info)
+        images.append(pygame.image.tobytes(surface, "RGB"))
+    assert images[0] == images[1]
+    assert not any(line.startswith("Action tile") for s in range(state.players)
+                   for line in tips.player_lines(state, s, names))
+    play_bots_until(match, lambda s: s.phase == "build")
+    after = match.state
+    assert [after.tile_held(s) for s in range(after.players)] == after.actions
+
+
+def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
+    """Which hex floods reads at a glance: the wash reaches every corner of the hex, not
+    a disc or an inset shape."""
+    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.view.mapview import MapView
+
+    instant_app()
+    view = MapView("egypt")
+    view.camera.zoom = 30.0
+    dry, wet = scenario("egypt", 3, round=2), scenario("egypt", 3, round=1)
+    h = next(h for h in sorted(wet.map.nile_west)
+             if wet.map.terrain[h] == "plain" and h not in wet.map.nile_east)
+    layers = [view._board(state, version).copy() for version, state in enumerate((dry, wet))]
+    for x, y in view.geo.corners(h, 0.93):
+        px = [round(v) for v in view._px((x, y))]
+        assert layers[0].get_at(px) != layers[1].get_at(px)
+
+
+def test_the_track_button_picks_out_each_players_track_in_turn() -> None:
+    """'Track: all' → each player → all; the chosen player's track stands out."""
+    from nile.games.age_of_steam.shots import busy_of
+    from tests.ui.harness import click
+
+    app = instant_app()
+    busy_of("chile")(app)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, AgeOfSteamScene)
+    plain = app.screen.copy()
+    button = scene._map_buttons["links"].center
+    seen = []
+    for _ in range(scene.match.state.num_players + 1):
+        click(app, button)
+        seen.append(scene.links_of)
+    assert seen == [*range(scene.match.state.num_players), None]
+    click(app, button)
+    frames(app, 1)
+    picked = app.screen.copy()
+    seg = next(s for s in scene.aos.network().segments if s.owner == 0)
+    h, t = seg.tracks[0]
+    from nile.games.age_of_steam.view import track
+
+    mid = [round(v) for v in scene.mv.screen(track.midpoint(track.curve(scene.mv.geo, h, t)))]
+    far = [round(v) for v in scene.mv.hex_centre(scene.aos.map.cities[0].hexes[0])]
+    assert picked.get_at(far) != plain.get_at(far)          # the rest is veiled
+    assert picked.get_at(mid)[:3] == scene.color(0).rgb      # the player's own track shows
+
+
+def test_a_wide_board_shows_each_players_score_if_the_game_ended_now() -> None:
+    from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
+    from nile.games.age_of_steam.view import panel as panel_module
+
+    match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.round == 3 and s.phase == "move")
+    state = match.state
+    for seat in range(state.players):
+        expected = final_score(state.income[seat], state.shares[seat], track_tiles(state, seat))
+        assert panel_module.score_now(state, seat) == expected
+    before = panel_module.signature(state)
+    changed = state.clone()
+    changed.income[0] += 1
+    assert panel_module.signature(changed) != before     # the row is drawn again
+
+
+def test_a_persons_build_turn_ends_with_a_review_of_what_was_built() -> None:
+    """Building ends by itself after the last tile: the table then says what was built,
+    for how much, and which links it completed."""
+    from nile.games.age_of_steam.rules.actions import Build, EndBuild
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    state = match.state
+    link = Build("lay", "1,16", "straight", 2)
+    assert link in state.legal_actions(), "Santiago – Valparaiso is open in this game"
+    assert scene.controls.play(link)
+    frames(app, 1)
+    if match.state.current_player == 0 and match.state.phase == "build":
+        assert scene.controls.play(EndBuild())
+    frames(app, 2)
+    said = [t.message for t in scene.toasts.items]
+    assert any(m.startswith("Ann built 1 tile for $") and "Santiago – Valparaiso" in m
+               for m in said), said
+
+
+def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() -> None:
+    from nile.games.age_of_steam.view import choices
+    from tests.ui.harness import click
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    view = scene.aos
+    by_hex = scene.controls.buildable()
+    for h, options in sorted(by_hex.items()):
+        _, effects = choices.by_use(view, options)
+        targets = [r for e in effects[1:] for r in e.reaches
+                   if r >= 0 and r not in by_hex and r != h]
+        if targets and scene.mv.camera.viewport.collidepoint(scene.mv.hex_centre(targets[0])):
+            break
+    else:
+        raise AssertionError("no hex with somewhere else to aim at")
+    click(app, tuple(round(v) for v in scene.mv.hex_centre(h)))
+    popup = scene.controls.build_popup
+    assert popup is not None
+    target = targets[0]
+    click(app, tuple(round(v) for v in scene.mv.hex_centre(target)))
+    assert scene.controls.build_popup is popup               # still open, now aimed
+    chosen = scene.controls.build_effects[popup.index]
+    assert chosen == scene.controls.build_effects[
+        choices.aim(view, scene.controls.build_effects, target)]
+    assert target in chosen.reaches or chosen.rank == 0       # it gets there
+
+
+def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
+    import pygame
+
+    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.view import panel as panel_module
+    from nile.ui import text, theme
+
+    instant_app()
+    state = scenario("egypt", 3)
+    state.income[0], state.shares[0] = 9, 4            # 27 - 12 = 15 points now
+    row = pygame.Rect(0, 0, 268, 46)
+    surface = pygame.Surface(row.size)
+    used = panel_module._score_words(surface, row, state, 0)
+    assert used == text.render("15 pts", 13, theme.MUTED).get_width() + 8
+    wide = pygame.Rect(0, 0, 620, 46)
+    used = panel_module._score_words(pygame.Surface(wide.size), wide, state, 0)
+    expected = text.render("15 points if the game ended now", 13, theme.MUTED).get_width()
+    assert used == expected + 8
+
+
+def test_destination_tags_and_routes_leave_every_name_readable() -> None:
+    """Choosing a good to move: the '+1 · 2 ways' tags sit beside their cities on no
+    name, and names along the routes are drawn over the route lines."""
+    from nile.games.age_of_steam.shots import SHOTS
+
+    app = instant_app()
+    SHOTS["deliver"](app)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, AgeOfSteamScene) and scene.controls.dests
+    assert len(scene.tag_rects) == len(scene.controls.dests)
+    names = scene.mv.name_rects()
+    for tag in scene.tag_rects:
+        assert tag.collidelist(names) < 0

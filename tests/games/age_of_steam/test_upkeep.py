@@ -89,8 +89,11 @@ def test_goods_growth_one_die_per_player_for_light_and_for_dark() -> None:
     state.apply(Roll(3))
     copiapo = hex_of(state, "Copiapo")
     assert state.goods[copiapo] == ["red"] and state.display["light 3"] == ["blue"]
-    for _ in range(7):
-        state.apply(Roll(6))          # empty rows give nothing
+    events = state.apply(Roll(6))     # empty rows give nothing, and the log says why
+    assert [e.describe(None) for e in events][1:] == [
+        "Nothing grows in Temuco from row light 6: that display row is empty."]
+    for _ in range(6):
+        state.apply(Roll(6))
     assert state.round == 2 and state.phase == "shares"
 
 
@@ -113,7 +116,9 @@ def test_egypt_no_growth_in_a_flooded_city() -> None:
     state.bag["blue"] -= 1
     state.bag["red"] -= 1
     state.phase, state.dice_left = "growth", ["light", "dark"]
-    state.apply(Roll(1))
+    [_, nothing] = state.apply(Roll(1))
+    assert nothing.describe(None) == (
+        "Nothing grows in Al Qahirah from row light 1: the Nile floods it this turn.")
     state.apply(Roll(1))
     assert state.goods[hex_of(state, "4,6")] == []
     assert state.goods[hex_of(state, "5,6")] == ["red"]

@@ -102,3 +102,63 @@ def test_tooltips_name_things() -> None:
         state, ("track", 15), names
     ) or "train" in intent.tooltip(state, ("track", 15), names)
     assert intent.tooltip(state, ("god", 0), names).startswith("1 Ra")
+
+
+def test_buildings_read_as_names_with_counts_and_shorten_only_when_narrow() -> None:
+    import pygame
+
+    from nile.games.cleopatra.view import panels
+
+    pygame.font.init()
+    by_type: dict[str, int] = {}
+    for kind, card in enumerate(D.auction):
+        if card.building_type >= 0:
+            by_type.setdefault(D.building_types[card.building_type], kind)
+    kinds = [by_type["Bathhouse"], by_type["Library"], by_type["Library"]]
+    assert panels.building_words(kinds, 400) == ("Bathhouse, Library ×2", 12)
+    words, _ = panels.building_words(kinds, 95)
+    assert words == "Bath, Library ×2"
+    assert panels.building_words([], 400) == ("", 12)
+
+
+def test_hand_headers_are_whole_words_that_fit() -> None:
+    import pygame
+
+    from nile.games.cleopatra.view import panels
+    from nile.ui import text
+
+    pygame.font.init()
+    forms = ("Your Auction cards", "Auction cards", "Auction")
+    for width in (60, 90, 200):
+        chosen = panels.header(forms, width)
+        assert chosen in forms
+        fits = text.render(chosen, 12, (0, 0, 0), "bold").get_width() <= width
+        assert fits or chosen == forms[-1]
+    assert panels.header(forms, 200) == "Your Auction cards"
+
+
+def test_money_and_points_changes_show_in_the_status_line_not_over_text() -> None:
+    """A '+3 VP' takes the place of the player's status line: below the money line,
+    above the holdings line, inside the player's box."""
+    import pygame
+
+    from nile.games.cleopatra.view import panels
+
+    state = CleopatraState(5)
+    for box in panels.player_boxes(state, pygame.Rect(0, 0, 968, 88)):
+        change = panels.change_rect(box)
+        assert box.contains(change)
+        assert change.top >= box.top + 35 + 14          # the money line ends there
+        assert change.bottom <= box.bottom - 18          # the holdings line starts there
+
+
+def test_five_players_names_fit_whole_in_narrow_headers() -> None:
+    """'Hatshepsut' in a god's slot or a scoring column: whole, a little smaller."""
+    import pygame
+
+    from nile.games.cleopatra.view import panels
+
+    pygame.font.init()
+    name, size = panels._header_name("Hatshepsut", 66)
+    assert name == "Hatshepsut" and size >= 10
+    assert panels._header_name("Ann", 66) == ("Ann", 12)

@@ -302,11 +302,107 @@ def refusal(state: AgeOfSteamState, action: Action) -> str:
         cost = candidates(state, seat).get(action)
         if cost is not None:
             return f"That costs ${cost} and you have ${state.cash[seat]}."
-        return ("That track does not connect to a city or your own track, runs off the map, "
-                "joins another player's track, loops back, or the tile is sold out.")
+        h = state.map.extra["_by_label"].get(action.hex_label, -1)
+        reason = hex_refusal(state, h) if h >= 0 else "That hex is not on the map."
+        return reason or ("That tile does not fit there: it would run off the map, into "
+                          "another player's track or back where it started, or is sold out.")
     if isinstance(action, Urbanize):
         return "Only the Urbanization holder may found one new city on a town."
     return f"'{action.to_str()}' is not possible while building."
+
+
+def hex_refusal(state: AgeOfSteamState, h: int) -> str:
+    """Why the player building now can put no tile on hex `h`, in a player's words
+    ('' if something can be built there). Players appear as {pN}."""
+    if state.phase != "build":
+        return "Track is built only in the Build Track phase."
+    seat = state.queue[state.qpos]
+    if state.builds_done >= max_builds(state, seat):
+        return f"You have used all {max_builds(state, seat)} builds this turn."
+    found = [c for b, c in candidates(state, seat).items() if state.map.hex_at(b.hex_label) == h]
+    if found:
+        cheapest, cash = min(found), state.cash[seat]
+        if cheapest > cash:
+            return f"The cheapest tile here costs ${cheapest}; you have ${cash}."
+        return ""
+    return _place_refusal(state, h) or _track_refusal(state, seat, h)
+
+
+def _place_refusal(state: AgeOfSteamState, h: int) -> str:
+    """What the hex itself forbids: a pyramid, a city, closed or unbuildable terrain."""
+    if h in state.pyramids:
+        return "Track never runs onto a pyramid: it ends at the pyramid's edge."
+    if h in state.stop_hexes():
+        return f"{state.place_name(h)} is a city: track ends at its edge."
+    if not state.rules.buildable(state, h):
+        if state.map.terrain[h] == "canal":
+            opens = getattr(state.rules, "canal_round", 0)
+            return f"The Suez Canal opens in turn {opens}."
+        return "No track can be laid on this hex."
+    return ""
+
+
+def _track_refusal(state: AgeOfSteamState, seat: int, h: int) -> str:
+    """Why no tile fits a buildable hex: someone else's track, a full hex, a town not
+    reached, or no track of the builder's coming this way."""
+    placed = state.tiles.get(h)
+    if h in state.town_hexes():
+        return _town_refusal(state, seat, h)
+    if placed is not None:
+        others = sorted({o for o in placed[2] if o not in (seat, NO_OWNER)})
+        if others:
+            return f"{{p{others[0]}}}'s track is there."
+        if len(placed[2]) >= 2:
+            return "This hex already holds two tracks: no tile can change it."
+        return ("This track changes only from its loose end, and every way it could go "
+                "runs off the map, into another player's track or back where it started.")
+    feeders = _feeders(state, h)
+    if seat in feeders or NO_OWNER in feeders:
+        return ("Every tile that fits here would run off the map, into another player's "
+                "track or back where it started, or is sold out.")
+    rivals = sorted(o for o in feeders if o >= 0)
+    if rivals:
+        return (f"Only {{p{rivals[0]}}} may go on from the track ending here (until it "
+                "is finished or left unowned).")
+    return ("New track must go on from a city, from the loose end of your own or "
+            "unowned track, or from a town where you own an exit.")
+
+
+def _town_refusal(state: AgeOfSteamState, seat: int, h: int) -> str:
+    name = state.place_name(h)
+    placed = state.tiles.get(h)
+    if placed is not None and seat in placed[2]:
+        return (f"Every free side of {name} leads off the map, into another player's track "
+                "or back where the track started.")
+    need = (f"{name} needs track of yours to reach it: from a city next to it, or from "
+            "the loose end of your own or unowned track pointing at it.")
+    owners = sorted({o for o in placed[2] if o not in (seat, NO_OWNER)}) if placed else []
+    if owners:
+        return f"{{p{owners[0]}}}'s track runs into {name}. {need}"
+    rivals = sorted(o for o in _feeders(state, h) if o not in (seat, NO_OWNER))
+    if rivals and not ({seat, NO_OWNER} & _feeders(state, h)):
+        return (f"Only {{p{rivals[0]}}} may go on from the track ending at {name} (until it "
+                "is finished or left unowned).")
+    return need
+
+
+def _feeders(state: AgeOfSteamState, h: int) -> set[int]:
+    """Who could reach hex `h` now: NO_OWNER for a city or pyramid next to it (anyone),
+    and the owners of loose ends pointing at it."""
+    result: set[int] = set()
+    stops = state.stop_hexes()
+    if any(n in stops for n in state.map.neighbours[h] if n >= 0):
+        result.add(NO_OWNER)
+    net = state.network()
+    for index, end, _ in net.loose_ends():
+        if state.map.neighbours[end.hex][end.edge] == h:
+            result.add(net.segments[index].owner)
+    return result
+
+
+def simple_price(state: AgeOfSteamState, seat: int, h: int) -> int:
+    """What a simple track on hex `h` costs `seat` (the hover says the price charged)."""
+    return state.rules.build_cost(state, seat, state.rules.terrain_cost(state, h))
 
 
 # Applying -------------------------------------------------------------------------

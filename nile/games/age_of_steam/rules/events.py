@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from nile.core.game import Event
 from nile.core.text import count
-from nile.games.age_of_steam.rules.tiles import tile_words
+from nile.games.age_of_steam.rules.tiles import tile_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +129,10 @@ class TrackBuilt(Event):
     """'next to La Serena' (MapData.whereabouts); the log falls back on the hex label."""
 
     def describe(self, viewer: int | None) -> str:
-        verb = {"lay": "lays a", "upgrade": "upgrades to a", "town": "builds a",
-                "redirect": "redirects with a"}[self.kind]
+        verb = {"lay": "lays", "upgrade": "upgrades to", "town": "builds",
+                "redirect": "redirects with"}[self.kind]
         where = self.where or f"on {self.hex_label}"
-        tile = tile_words(self.tile).lower().replace("town, ", "town tile with ")
-        return f"{{p{self.seat}}} {verb} {tile} {where} for ${self.cost}."
+        return f"{{p{self.seat}}} {verb} {tile_phrase(self.tile)} {where} for ${self.cost}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +144,22 @@ class TrackAbandoned(Event):
 
     def describe(self, viewer: int | None) -> str:
         places = self.places or tuple(f"on {h}" for h in self.hexes)
-        where = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else places[0]
-        return f"{{p{self.seat}}} loses unfinished track {where}."
+        return f"{{p{self.seat}}} loses unfinished track {_where_all(places)}."
+
+
+def _where_all(places: tuple[str, ...]) -> str:
+    """'next to La Serena', 'near Al Qahirah and Al Fayyum': each place named once
+    ('next to X, near X' says X twice), under one word if they share it, else 'near'."""
+    prefixes = ("next to ", "near ", "in ", "at ", "on ")
+    split = []
+    for place in places:
+        prefix = next((p for p in prefixes if place.startswith(p)), "")
+        split.append((prefix, place[len(prefix):]))
+    names = list(dict.fromkeys(name for _, name in split))
+    words = {prefix for prefix, _ in split}
+    prefix = words.pop() if len(words) == 1 else "near "
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return prefix + listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,11 +195,17 @@ class GoodDelivered(Event):
     path: tuple[str, ...]
     income: tuple[tuple[int, int], ...]
     fee: int
+    kept: bool = False
+    """CCCP: the deliverer keeps the good hidden (AS-4), so only they read its colour."""
 
     def describe(self, viewer: int | None) -> str:
         earned = ", ".join(f"{{p{s}}} +{n}" for s, n in self.income) or "nobody"
         fee = f", ferry ${self.fee}" if self.fee else ""
-        return (f"{{p{self.seat}}} moves {self.colour} from {self.source} to "
+        what = self.colour
+        if self.kept:
+            what = (f"{self.colour} (kept)" if viewer is None or viewer == self.seat
+                    else "a good they keep hidden")
+        return (f"{{p{self.seat}}} moves {what} from {self.source} to "
                 f"{self.destination} ({earned}{fee}).")
 
 
@@ -266,6 +285,18 @@ class GoodsGrew(Event):
 
     def describe(self, viewer: int | None) -> str:
         return f"{self.colour.capitalize()} good from row {self.row} goes to {self.place}."
+
+
+@dataclass(frozen=True, slots=True)
+class NothingGrew(Event):
+    """A growth die picked a city that gets nothing, and why (flooded, empty row)."""
+
+    row: str
+    place: str
+    reason: str
+
+    def describe(self, viewer: int | None) -> str:
+        return f"Nothing grows in {self.place} from row {self.row}: {self.reason}."
 
 
 @dataclass(frozen=True, slots=True)

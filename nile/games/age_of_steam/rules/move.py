@@ -240,7 +240,7 @@ def deliver(state: AgeOfSteamState, seat: int, route: Route) -> list[Event]:
     path = (route.action.source, *(state.map.label(h) for h in route.entered))
     events: list[Event] = [GoodDelivered(
         seat, colour, state.place_name(source), state.place_name(route.destination), path,
-        tuple(sorted(route.income.items())), route.fee)]
+        tuple(sorted(route.income.items())), route.fee, "kept" in notes)]
     if "shares" in notes:
         events.append(SharesReturned(seat, state.shares[seat]))
     return events

@@ -48,7 +48,7 @@ def put_good(state: AgeOfSteamState, token: str, colour: str) -> str:
     h = int(where)
     slots = state.pyramids[h]
     slots[slots.index("")] = colour
-    return f"the pyramid at {state.map.label(h)}"
+    return state.place_name(h)
 
 
 def apply(state: AgeOfSteamState, action: Action) -> list[Event]:

@@ -144,6 +144,14 @@ class AgeOfSteamState(GameState):
     def action_of(self, seat: int) -> str:
         return self.actions[seat]
 
+    def tile_held(self, seat: int) -> str:
+        """The action tile `seat` holds this turn, as the table shows it: none while
+        shares are issued and turn order is bid for (last turn's tiles are back on the
+        table then, though `actions` keeps them until tiles are chosen again)."""
+        if self.phase in ("setup", "shares", "auction"):
+            return ""
+        return self.actions[seat]
+
     def holder(self, action: str) -> int:
         """The seat holding an action tile this turn, or -1."""
         for seat, name in enumerate(self.actions):
@@ -170,6 +178,10 @@ class AgeOfSteamState(GameState):
         return str(h)
 
     def place_name(self, h: int) -> str:
+        """A place in words: 'Tanta', 'Marsa Matruh (city D)', 'the pyramid next to
+        Al Fayyum' (the board prints no coordinates)."""
+        if self.map.terrain[h] == "pyramid":
+            return f"the pyramid {self.map.whereabouts(h)}"
         letter = self.new_cities.get(str(h))
         if letter:
             return f"{self.map.place_name(h)} (city {letter})"
@@ -337,20 +349,23 @@ class AgeOfSteamState(GameState):
             hidden = view.kept[other]["red"] + view.kept[other]["black"]
             if hidden == 0:
                 continue
-            view.bag["red"] = view.bag.get("red", 0) + view.kept[other]["red"]
-            view.bag["black"] = view.bag.get("black", 0) + view.kept[other]["black"]
             view.kept[other] = {"red": 0, "black": 0}
             view.kept_hidden[other] += hidden
         return view
 
     def determinize(self, rng: random.Random) -> AgeOfSteamState:
+        """A guess at the hidden kept goods: the bag is real (its contents are public),
+        so the goods not accounted for anywhere are exactly the hidden ones; they are
+        dealt out at random to the seats keeping them."""
+        from nile.games.age_of_steam.rules.scoring import unaccounted_goods
+
         full = self.clone()
         full.viewer = None
+        missing = unaccounted_goods(full)
+        pool = [c for c in ("red", "black") for _ in range(missing.get(c, 0))]
+        rng.shuffle(pool)
         for other in range(self.players):
             for _ in range(full.kept_hidden[other]):
-                red, black = full.bag.get("red", 0), full.bag.get("black", 0)
-                colour = "red" if rng.random() * (red + black) < red else "black"
-                full.bag[colour] -= 1
-                full.kept[other][colour] += 1
+                full.kept[other][pool.pop() if pool else "red"] += 1
             full.kept_hidden[other] = 0
         return full

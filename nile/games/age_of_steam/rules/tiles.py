@@ -115,3 +115,30 @@ def tile_words(tile: str) -> str:
     if tile.startswith("town"):
         return f"Town, {tile[4]} exits"
     return tile.replace("_", " ").capitalize()
+
+
+TILE_PHRASES = {
+    "straight": "a straight track",
+    "gentle": "a gentle curve",
+    "sharp": "a sharp curve",
+    "x": "an X crossing",
+    "bow": "a bow crossing",
+    "curves": "a crossing of two curves",
+    "coexist_ss": "two sharp curves",
+    "coexist_gg": "two gentle curves",
+    "coexist_st": "a straight track and a sharp curve",
+    "coexist_gs": "a gentle and a sharp curve",
+}
+"""Each tile type as running text says it, article included ('upgrades to two gentle
+curves', never 'to a two gentle curves')."""
+
+
+def tile_phrase(tile: str) -> str:
+    """'a gentle curve', 'two sharp curves', 'a town tile with 3 exits'."""
+    if tile in TILE_PHRASES:
+        return TILE_PHRASES[tile]
+    if tile.startswith("town") and tile[4:].isdigit():
+        exits = int(tile[4:])
+        return f"a town tile with {exits} exit{'s' if exits != 1 else ''}"
+    words = tile_words(tile).lower()
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"

@@ -20,6 +20,7 @@ from nile.games.age_of_steam.rules.events import (
     GoodsGrew,
     IncomePaid,
     IncomeReduced,
+    NothingGrew,
     WentBankrupt,
 )
 from nile.games.age_of_steam.rules.network import NO_OWNER, tracks_of
@@ -130,7 +131,13 @@ def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
     events: list[Event] = [DieRolled(group, action.value)]
     for display_row, h in growth_targets(state, row):
         cubes = state.display[display_row]
-        if cubes and not state.rules.flooded(state, h):
+        if state.rules.flooded(state, h):
+            events.append(NothingGrew(display_row, state.place_name(h),
+                                      "the Nile floods it this turn"))
+        elif not cubes:
+            events.append(NothingGrew(display_row, state.place_name(h),
+                                      "that display row is empty"))
+        else:
             colour = cubes.pop(0)
             state.goods[h].append(colour)
             events.append(GoodsGrew(display_row, colour, state.place_name(h)))

@@ -116,8 +116,8 @@ def bar_build(c: Controls) -> Bar:
     if c.build_popup is not None and c.build_options:
         action = c.build_options[c.build_popup.index]
         prompt = (f"{choices.describe_build(view, action)} on "
-                  f"{place_title(view, c.build_hex)}: Build (Enter) lays it; the wheel or "
-                  f"the arrow keys show the others.")
+                  f"{place_title(view, c.build_hex)}: Build (Enter) lays it; the wheel, "
+                  f"the arrows or a click where the track should go pick another.")
     elif tiles:
         prompt = (f"Build track: click a highlighted hex ({left} tile"
                   f"{'s' if left != 1 else ''} left, ${view.cash[seat]}).")

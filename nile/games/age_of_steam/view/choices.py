@@ -10,8 +10,9 @@ from nile.core.game import Action
 from nile.games.age_of_steam.rules import move as move_phase
 from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.hexes import offset_to_axial
 from nile.games.age_of_steam.rules.move import Route
-from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, tile_words
 
@@ -28,6 +29,113 @@ def build_choices(view: AgeOfSteamState) -> dict[int, list[BuildChoice]]:
     for options in by_hex.values():
         options.sort(key=lambda a: (isinstance(a, Urbanize), build_cost(view, a), a.to_str()))
     return by_hex
+
+
+@dataclass(frozen=True)
+class BuildEffect:
+    """What a tile does for its builder's network, to sort and name the options."""
+
+    rank: int
+    """0 completes a link, 1 heads into a town or beside a city, 2 goes on, 3 dead end."""
+    words: str
+    reaches: tuple[int, ...] = ()
+    """Where the track gets to: a link's two stops, or the hex a loose end points at."""
+
+
+def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
+    """The track the tile makes, traced on the board as it would be: 'completes the link
+    Santiago – Valparaiso', 'heads for Rancagua', 'goes on next to Ovalle', 'dead end'."""
+    if isinstance(action, Urbanize):
+        return BuildEffect(1, "a new city here")
+    h = view.map.hex_at(action.hex_label)
+    added = new_tracks(view, action)
+    if not added:
+        return BuildEffect(2, "")
+    tiles = dict(view.tiles)
+    count = len(tracks_of(action.tile, action.rotation))
+    tiles[h] = (action.tile, action.rotation, (0,) * count)
+    urban = {int(k): v for k, v in view.new_cities.items()}
+    net = build_network(view.map, tiles, urban)
+    seg = net.segments[net.segment_at[(h, added[0])]]
+    if seg.complete:
+        a, b = (view.place_name(e.stop) for e in seg.ends)
+        return BuildEffect(0, f"completes the link {a} – {b}",
+                           tuple(e.stop for e in seg.ends))
+    effect = _open_end(view, seg)
+    end = [e for e in seg.ends if e.stop < 0][-1]
+    pointed = view.map.neighbours[end.hex][end.edge]
+    return BuildEffect(effect.rank, effect.words, (pointed,) if pointed >= 0 else ())
+
+
+def _open_end(view: AgeOfSteamState, seg: Segment) -> BuildEffect:
+    """An unfinished track: where its loose end points."""
+    mp = view.map
+    loose = [e for e in seg.ends if e.stop < 0]
+    end = loose[-1]
+    starts = {view.place_key(e.stop) for e in seg.ends if e.stop >= 0}
+    n = mp.neighbours[end.hex][end.edge]
+    if n < 0:
+        return BuildEffect(3, "dead end: runs off the map")
+    if not view.rules.buildable(view, n) and n not in view.stop_hexes():
+        return BuildEffect(3, f"dead end: no track {mp.whereabouts(n)}")
+    if n in view.town_hexes() and view.place_key(n) not in starts:
+        return BuildEffect(1, f"heads for {mp.place_name(n)}")
+    near = [m for m in mp.neighbours[n] if m >= 0 and m in view.stop_hexes()
+            and view.place_key(m) not in starts]
+    if near:
+        return BuildEffect(1, f"heads for {view.place_name(min(near))}")
+    toward = _next_place(view, n, starts)
+    return BuildEffect(2, f"goes on toward {toward}" if toward else "goes on")
+
+
+def _next_place(view: AgeOfSteamState, h: int, starts: set[str]) -> str:
+    """The nearest city or town within three hexes of `h` that the track does not come
+    from, by name ('' if none)."""
+    mp = view.map
+    ring, seen = [h], {h}
+    for _ in range(3):
+        ring = sorted({m for x in ring for m in mp.neighbours[x] if m >= 0 and m not in seen})
+        seen.update(ring)
+        named = [m for m in ring if (m in view.stop_hexes() or m in view.town_hexes())
+                 and view.place_key(m) not in starts and m not in view.pyramids]
+        if named:
+            return view.place_name(min(named))
+    return ""
+
+
+def by_use(view: AgeOfSteamState, options: list[BuildChoice]
+           ) -> tuple[list[BuildChoice], list[BuildEffect]]:
+    """A hex's options, the most useful first (links completed, then places reached,
+    then track that goes on, dead ends last; cheaper first within each), with what each
+    does."""
+    effects = {a: build_effect(view, a) for a in options}
+    ordered = sorted(options, key=lambda a: (effects[a].rank, build_cost(view, a),
+                                            a.to_str()))
+    return ordered, [effects[a] for a in ordered]
+
+
+def aim(view: AgeOfSteamState, effects: list[BuildEffect], target: int) -> int:
+    """The option whose track gets nearest hex `target` (a city, a town, a hex further
+    on): building by intent, the picker open and the mouse pointing where to go. A link
+    completed into the target's place wins; ties go to the more useful option."""
+    cells = view.map.cells
+
+    def distance(a: int, b: int) -> float:
+        """Steps between two hexes (axial coordinates)."""
+        (qa, ra), (qb, rb) = offset_to_axial(*cells[a]), offset_to_axial(*cells[b])
+        return float(max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb)))
+
+    key = view.place_key(target)
+
+    def score(i: int) -> tuple[float, int]:
+        reaches = effects[i].reaches
+        if not reaches:
+            return (99.0, effects[i].rank)
+        if any(view.place_key(h) == key for h in reaches if h >= 0):
+            return (0.0, effects[i].rank)
+        return (min(distance(h, target) for h in reaches) + 0.5, effects[i].rank)
+
+    return min(range(len(effects)), key=score) if effects else 0
 
 
 def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
@@ -154,12 +262,12 @@ def is_pick(action: Action) -> bool:
 
 
 def place_title(view: AgeOfSteamState, h: int) -> str:
-    """'Kharkov (town)', 'Mountain 3,4'."""
+    """'Kharkov (town)', 'Mountain next to Santiago' (the board prints no coordinates)."""
     from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
 
     if view.is_town(h):
         return f"{view.place_name(h)} (town)"
     kind = view.map.terrain[h]
     if kind in TERRAIN_WORDS:
-        return f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"
+        return f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"
     return view.place_name(h)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from nile.core.game import Action
+from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -56,6 +57,8 @@ class Controls:
         self.bid = 0
         self.build_hex = -1
         self.build_options: list[choices.BuildChoice] = []
+        self.build_effects: list[choices.BuildEffect] = []
+        """What each open option does (from `choices.by_use`), for aiming at a hex."""
         self.build_popup: CyclePopup | None = None
         self.good: tuple[int, str] | None = None
         self.dests: list[choices.Destination] = []
@@ -232,14 +235,23 @@ class Controls:
     def _click_build(self, h: int, pos: tuple[int, int]) -> bool:
         options = self.buildable().get(h)
         if not options:
-            if self.build_popup is not None:
+            if self.build_popup is not None and h >= 0 and self.build_effects:
+                self.aim_build(h)  # building by intent: where the track should head
+            elif self.build_popup is not None:
                 self.close_build()
             elif h >= 0:
-                self.scene.toast("Nothing can be built there now: the highlighted hexes go on "
-                                 "from a city, your track or a town you reach.")
+                self.scene.toast(self.scene.words(self._hex_refusal(h)))
             return True
-        self.open_build(h, options, self._toward(h, options, pos))
+        ordered, effects = choices.by_use(self.view, options)
+        self.open_build(h, ordered, self._toward(h, ordered, pos), effects)
         return True
+
+    def _hex_refusal(self, h: int) -> str:
+        """The engine's reason nothing can be built on `h` now (or why it is not yours)."""
+        view = self.view
+        if view.phase == "build" and not self.scene.my_turn:
+            return f"{{p{view.queue[view.qpos]}}} is building now."
+        return build.hex_refusal(view, h) or "Nothing you can afford fits there now."
 
     def _toward(self, h: int, options: list[choices.BuildChoice],
                 pos: tuple[int, int]) -> int:
@@ -263,12 +275,29 @@ class Controls:
                 best, best_score = i, score
         return best
 
-    def open_build(self, h: int, options: list[choices.BuildChoice], index: int) -> None:
+    def open_build(self, h: int, options: list[choices.BuildChoice], index: int,
+                   effects: list[choices.BuildEffect] | None = None) -> None:
+        """The picker for hex `h`: each option with its price and what it does (the most
+        useful first when `effects` come from `choices.by_use`)."""
         self.build_hex, self.build_options = h, options
+        self.build_effects = list(effects or [])
         words = [choices.describe_build(self.view, a) for a in options]
+        details = [e.words for e in effects] if effects else []
         title = place_title(self.view, h)
         confirm = "Found" if isinstance(options[index], Urbanize) else "Build"
-        self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys")
+        self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys",
+                                      details=details)
+        self.refresh_bar()
+
+    def aim_build(self, target: int) -> None:
+        """With the picker open, a click on a hex where nothing can be built picks the
+        option whose track gets nearest it (a city to reach, a hex to head for)."""
+        popup = self.build_popup
+        if popup is None:
+            return
+        popup.index = choices.aim(self.view, self.build_effects, target)
+        action = self.chosen_build()
+        popup.confirm = "Found" if isinstance(action, Urbanize) else "Build"
         self.refresh_bar()
 
     def close_build(self) -> None:

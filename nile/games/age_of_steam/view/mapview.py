@@ -16,7 +16,7 @@ import pygame
 
 from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import palette, pieces, track
+from nile.games.age_of_steam.view import labels, palette, pieces, track
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.games.age_of_steam.view.mapart import MapArt, draw_city, draw_town
 from nile.ui import text
@@ -53,13 +53,18 @@ class MapView:
         self._quick_key: tuple[object, ...] | None = None
         self._offset = (0, 0)
         self._zoom = 1.0
+        self.label_area: labels.Box | None = None
+        """The world box Fit shows: names stay inside it at every zoom."""
 
     # Camera ----------------------------------------------------------------------
 
     def fit(self) -> None:
-        left, top, right, bottom = self.geo.bounds
-        self.camera.fit(left + 0.1, top + 0.1, right - 0.1, bottom + 0.2, margin=0.01)
+        self.camera.fit(*labels.fit_box(self.geo), margin=0.01)
         self.settle_zoom()
+        viewport = self.camera.viewport
+        (x0, y0), (x1, y1) = (self.camera.to_world(viewport.topleft),
+                              self.camera.to_world(viewport.bottomright))
+        self.label_area = (x0, y0, x1, y1)
 
     def settle_zoom(self) -> None:
         """Keep the zoom on the art cache's grid so terrain and pieces line up."""
@@ -120,11 +125,11 @@ class MapView:
         return None
 
     def _board(self, state: AgeOfSteamState, version: int) -> pygame.Surface:
-        quick = (round(self.zoom * 100), tuple(self.colors), version)
+        quick = (round(self.zoom * 100), tuple(self.colors), version, self.label_area)
         if quick == self._quick_key and self._layer is not None:
             return self._layer
         self._quick_key = quick
-        key = (quick[0], quick[1], board_signature(state))
+        key = (quick[0], quick[1], board_signature(state), self.label_area)
         if key != self._layer_key or self._layer is None:
             self._layer_key = key
             self._zoom = key[0] / 100  # type: ignore[operator]
@@ -154,15 +159,15 @@ class MapView:
         for h in sorted(state.map.nile_west | state.map.nile_east):
             if not state.rules.flooded(state, h):
                 continue
-            points = [self._px(p) for p in self.geo.corners(h, 0.88)]
+            points = [self._px(p) for p in self.geo.corners(h)]
             left = min(p[0] for p in points)
             top = min(p[1] for p in points)
             key = tuple((round(x - left), round(y - top)) for x, y in points)
             layer.blit(pieces.flood_overlay(key), (round(left), round(top)))
-            cx, cy = self._centre(h)
-            dx, dy = self.geo.to_world((-0.5, -0.42))
-            pieces.draw_flood_disc(layer, (cx + dx * self._zoom, cy + dy * self._zoom),
-                                   self._zoom)
+            if h in state.map.city_of_hex:  # the city's own colour stays true inside
+                city = state.map.cities[state.map.city_of_hex[h]]
+                draw_city(layer, self._centre(h), self._zoom, self.geo, h, city.colour,
+                          city.growth)
 
     def _canal(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
         rules = state.rules
@@ -213,9 +218,39 @@ class MapView:
     def _names(self, layer: pygame.Surface) -> None:
         if self._zoom < LABEL_MIN_ZOOM:
             return
-        for point, image in placed_labels(self.map_name, round(self._zoom * 100)):
-            x, y = self._px(point)
-            layer.blit(image, image.get_rect(center=(round(x), round(y))))
+        for label in self.placed_labels():
+            labels.draw_label(layer, label)
+
+    def names_over(self, surface: pygame.Surface, h: int) -> None:
+        """Draw again, on screen, the names that reach into hex `h` (after something was
+        drawn over the hex, such as the tile being chosen there), so none is dimmed."""
+        if self._zoom < LABEL_MIN_ZOOM or self._layer is None:
+            return
+        xs, ys = zip(*self.hex_polygon(h), strict=True)
+        area = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                           round(max(ys) - min(ys)))
+        for label in self.placed_labels():
+            rect = label.rect.move(self._offset)
+            if rect.colliderect(area):
+                surface.blit(labels.label_image(label.name, label.size), rect)
+
+    def name_rects(self) -> list[pygame.Rect]:
+        """Where the names are on screen (for markers that must not cover them)."""
+        if self._zoom < LABEL_MIN_ZOOM:
+            return []
+        return [label.rect.move(self._offset) for label in self.placed_labels()]
+
+    def mark_rects(self, leave_out: int = -1) -> list[pygame.Rect]:
+        """Where the cities', towns', pyramids' and the canal's marks are on screen (but
+        hex `leave_out`'s), for markers that must not cover a letter or number."""
+        zoom_key = round(self._zoom * 100)
+        skip = labels.marks_of(self.map_name, zoom_key, leave_out)
+        return [r.move(self._offset) for r in labels.marks(self.map_name, zoom_key)
+                if r not in skip]
+
+    def placed_labels(self) -> tuple[labels.PlacedLabel, ...]:
+        """Every place's name as placed at the board layer's zoom, inside what Fit shows."""
+        return labels.place_labels(self.map_name, round(self._zoom * 100), self.label_area)
 
     def _goods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
         self.cubes = []
@@ -252,52 +287,3 @@ def corner_offsets(map_name: str, radius_key: int) -> tuple[tuple[float, float],
     cx, cy = geo.centre(0)
     radius = radius_key / 100
     return tuple(((x - cx) * radius, (y - cy) * radius) for x, y in geo.corners(0))
-
-
-@lru_cache(maxsize=8)
-def place_names(map_name: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Each named place once, with its hexes (Al Qahirah has two)."""
-    geo = geometry(map_name)
-    mp = geo.map
-    result: dict[str, list[int]] = {}
-    for city in mp.cities:
-        result.setdefault(city.name, []).extend(city.hexes)
-    for h, name in sorted(mp.town_names.items()):
-        result.setdefault(name, []).append(h)
-    return tuple((name, tuple(hexes)) for name, hexes in result.items())
-
-
-@lru_cache(maxsize=8)
-def placed_labels(map_name: str, zoom_key: int
-                  ) -> tuple[tuple[Point, pygame.Surface], ...]:
-    """Names that fit without covering each other at this zoom: cities first, below their
-    hex or else above it; a name that fits nowhere is left to the tooltip."""
-    geo = geometry(map_name)
-    zoom = zoom_key / 100
-    size = max(11, min(18, round(zoom * 0.34)))
-    width = max(48, round(zoom * 3.2))
-    taken: list[pygame.Rect] = []
-    result = []
-    for name, hexes in place_names(map_name):
-        image = label_image(name, size, width)
-        xs = [geo.centre(h)[0] for h in hexes]
-        ys = [geo.centre(h)[1] for h in hexes]
-        x = sum(xs) / len(xs)
-        for y in (max(ys) + 0.96, min(ys) - 0.96):
-            rect = image.get_rect(center=(round(x * zoom), round(y * zoom)))
-            if rect.collidelist(taken) < 0:
-                taken.append(rect.inflate(4, 0))
-                result.append(((x, y), image))
-                break
-    return tuple(result)
-
-
-@lru_cache(maxsize=512)
-def label_image(name: str, size: int, max_width: int) -> pygame.Surface:
-    """A place name on a dark rounded backing."""
-    fitted, fitted_size = text.fit(name, size, max_width, "bold")
-    image = text.render(fitted, fitted_size, (250, 246, 232), "bold")
-    box = pygame.Surface((image.get_width() + 8, image.get_height() + 2), pygame.SRCALPHA)
-    pygame.draw.rect(box, (20, 24, 28, 175), box.get_rect(), border_radius=4)
-    box.blit(image, (4, 1))
-    return box

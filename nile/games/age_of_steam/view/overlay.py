@@ -10,6 +10,7 @@ import pygame
 
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import track
 from nile.games.age_of_steam.view.choices import LinkPath
 from nile.games.age_of_steam.view.mapview import MapView
@@ -47,6 +48,7 @@ def ghost_tile(surface: pygame.Surface, mv: MapView, action: Build, color: Color
         r = max(4.0, mv.zoom * 0.26)
         pygame.draw.circle(surface, (246, 242, 228), (cx, cy), r)
         pygame.draw.circle(surface, (60, 60, 60), (cx, cy), r, 2)
+    mv.names_over(surface, h)
 
 
 def route(surface: pygame.Surface, mv: MapView, links: list[LinkPath],
@@ -146,3 +148,26 @@ def along(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
             return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
         goal -= length
     return points[-1]
+
+
+_VEIL: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def pick_out_track(surface: pygame.Surface, mv: MapView, view: AgeOfSteamState, seat: int,
+                   color: PlayerColor) -> None:
+    """One player's track at a glance: the rest of the map behind a veil, that player's
+    links and unfinished track traced over it in a bright band of their colour."""
+    viewport = mv.camera.viewport
+    veil = _VEIL.get(viewport.size)
+    if veil is None:
+        veil = _VEIL[viewport.size] = pygame.Surface(viewport.size, pygame.SRCALPHA)
+        veil.fill((14, 18, 22, 150))
+    surface.blit(veil, viewport.topleft)
+    width = max(4, round(mv.zoom * 0.26))
+    for seg in view.network().segments:
+        if seg.owner != seat:
+            continue
+        for h, t in seg.tracks:
+            points = [mv.screen(p) for p in track.curve(mv.geo, h, t)]
+            pygame.draw.lines(surface, (250, 246, 232), False, points, width + 4)
+            pygame.draw.lines(surface, color.rgb, False, points, width)

@@ -13,6 +13,7 @@ import pygame
 
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
+from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces
 from nile.ui import text, theme
@@ -139,7 +140,7 @@ def signature(view: AgeOfSteamState) -> tuple[object, ...]:
         tuple(tuple(r) for r in view.display.values()), sum(view.bag.values()),
         view.red_reserve, tuple(tuple(sorted(k.items())) for k in view.kept),
         tuple(view.kept_hidden), tuple(view.production_hand), tuple(view.new_cities.items()),
-        view.free_pass_holder,
+        view.free_pass_holder, tuple(score_now(view, s) for s in range(view.players)),
     )
 
 
@@ -206,14 +207,40 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
         text.draw(surface, "bankrupt: out of the game", (swatch.right + 6, row.top + 24), 13,
                   theme.BAD, max_width=row.width - 40)
         return
-    figures = (f"${view.cash[seat]}   Income {view.income[seat]}   "
-               f"Shares {view.shares[seat]}   Loco {view.loco[seat]}")
-    kept_width = 64 if view.rules.hidden_kept_goods else 0
+    gap = "   " if row.width >= WIDE_ROW else "  "
+    figures = gap.join((f"${view.cash[seat]}", f"Income {view.income[seat]}",
+                        f"Shares {view.shares[seat]}", f"Loco {view.loco[seat]}"))
+    if view.rules.hidden_kept_goods:
+        right = 64
+        _kept(surface, pygame.Rect(row.right - right - 4, row.top + 24, right, 16), view, seat)
+    else:
+        right = _score_words(surface, row, view, seat)
     text.draw(surface, figures, (swatch.left, row.top + 25), 14, theme.TEXT,
-              max_width=row.width - kept_width - 14)
-    if kept_width:
-        _kept(surface, pygame.Rect(row.right - kept_width - 4, row.top + 24, kept_width, 16),
-              view, seat)
+              max_width=row.width - right - 14)
+
+
+def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState,
+                 seat: int) -> int:
+    """Points if the game ended now, at the right of the figures line (in words on a wide
+    row, 'N pts' on a narrow one); returns the width it takes."""
+    score = score_now(view, seat)
+    if row.width >= WIDE_ROW:
+        words = "points" if view.phase == "over" else "points if the game ended now"
+        label = f"{score} {words}"
+    else:
+        label = f"{score} pts"
+    drawn = text.draw(surface, label, (row.right - 8, row.top + 33), 13, theme.MUTED,
+                      anchor="midright")
+    return drawn.width + 8
+
+
+WIDE_ROW = 480
+"""A player row this wide (the board beside a long map) has room for the score now."""
+
+
+def score_now(view: AgeOfSteamState, seat: int) -> int:
+    """The seat's final score if the game ended now (income, shares, track in links)."""
+    return final_score(view.income[seat], view.shares[seat], track_tiles(view, seat))
 
 
 def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int,
@@ -230,8 +257,8 @@ def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamSta
             label = f"bid ${view.bids[str(seat)]}"
         else:
             label = "no bid yet"
-    elif view.actions[seat]:
-        label = palette.ACTION_SHORT.get(view.actions[seat], view.actions[seat])
+    elif view.tile_held(seat):
+        label = palette.ACTION_SHORT.get(view.tile_held(seat), view.tile_held(seat))
         fill, ink = theme.darken(info.colors[seat].rgb, 0.45), theme.TEXT
     if not label:
         return
@@ -240,11 +267,12 @@ def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamSta
 
 
 def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, seat: int) -> None:
-    """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else '?'."""
+    """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else
+    how many are kept hidden (the log says the same, AS-4)."""
     hidden = view.kept_hidden[seat]
     if hidden:
-        text.draw(surface, f"{hidden} kept ?", rect.midright, 13, theme.MUTED, anchor="midright",
-                  max_width=rect.width)
+        text.draw(surface, f"{hidden} hidden", rect.midright, 13, theme.MUTED,
+                  anchor="midright", max_width=rect.width)
         return
     x = rect.left
     for colour in ("red", "black"):
@@ -258,7 +286,7 @@ def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
              info: PanelInfo) -> dict[str, pygame.Rect]:
     text.draw(surface, "Action tiles", rect.topleft, 14, theme.MUTED, "bold")
     names = [*PHASE_ACTIONS, view.rules.special_action]
-    holders = {view.actions[s]: s for s in range(view.players) if view.actions[s]}
+    holders = {view.tile_held(s): s for s in range(view.players) if view.tile_held(s)}
     cols = 3 if rect.width < 400 else 4
     width = (rect.width - (cols - 1) * 4) // cols
     found = {}

@@ -1,4 +1,4 @@
-"""Goods cubes (on cities, pyramids and the display), and Egypt's flooding discs.
+"""Goods cubes (on cities, pyramids and the display), and Egypt's flooded hexes.
 
 Layouts return where each cube lies on screen so the scene can hit-test a click on a
 cube with exactly the rectangles it drew.
@@ -115,22 +115,20 @@ def draw_cubes(surface: pygame.Surface, cubes: list[Cube]) -> None:
 
 @lru_cache(maxsize=64)
 def flood_overlay(points_key: tuple[tuple[int, int], ...]) -> pygame.Surface:
-    """A translucent blue hex (cached by its shape relative to its bounding box)."""
+    """A flooded hex, whole: a blue wash with pale wave hatching edge to edge, so which
+    hex is flooded reads at a glance (cached by its shape relative to its bounding box)."""
     xs, ys = [p[0] for p in points_key], [p[1] for p in points_key]
-    image = pygame.Surface((max(xs) + 1, max(ys) + 1), pygame.SRCALPHA)
-    pygame.draw.polygon(image, (*palette.FLOOD, 92), points_key)
+    width, height = max(xs) + 1, max(ys) + 1
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.polygon(image, (*palette.FLOOD, 110), points_key)
+    hatch = pygame.Surface((width, height), pygame.SRCALPHA)
+    step = max(5, round(min(width, height) / 5))
+    for offset in range(-height, width, step):
+        pygame.draw.line(hatch, (225, 238, 255, 150), (offset, height), (offset + height, 0),
+                         max(1, step // 5))
+    shape = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.polygon(shape, (255, 255, 255, 255), points_key)
+    hatch.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    image.blit(hatch, (0, 0))
+    pygame.draw.polygon(image, (*palette.FLOOD, 230), points_key, max(2, step // 3))
     return image
-
-
-def draw_flood_disc(surface: pygame.Surface, at: tuple[float, float], zoom: float) -> None:
-    """The blue disc on a flooded hex, with a wave across it."""
-    radius = max(5.0, zoom * 0.2)
-    pygame.draw.circle(surface, (20, 50, 110), (at[0] + 1, at[1] + 2), radius)
-    pygame.draw.circle(surface, palette.FLOOD, at, radius)
-    pygame.draw.circle(surface, (220, 236, 255), at, radius, max(1, round(radius / 5)))
-    w = radius * 0.6
-    for dy in (-radius * 0.2, radius * 0.25):
-        pygame.draw.arc(surface, (220, 236, 255), (at[0] - w, at[1] + dy - w / 3, w, w / 1.5),
-                        0.2, 3.0, 1)
-        pygame.draw.arc(surface, (220, 236, 255), (at[0], at[1] + dy - w / 3, w, w / 1.5),
-                        3.3, 6.1, 1)

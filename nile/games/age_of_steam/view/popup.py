@@ -21,20 +21,22 @@ BG = (28, 34, 40)
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
            gap: float) -> pygame.Rect:
     """A rect of `size` beside `anchor` (right, left, below or above: the first that fits
-    inside `bounds`), so it never hides the hex it is about."""
+    inside `bounds`), so it never hides the hex it is about: first clear of the hexes
+    around it too (`gap` × 2.6, past the neighbours' far edges), then nearer."""
     inside = bounds.inflate(-8, -8)
     x, y = round(anchor[0]), round(anchor[1])
     candidates = []
-    for side in ("midleft", "midright", "midtop", "midbottom"):
-        rect = pygame.Rect((0, 0), size)
-        offset = {"midleft": (gap, 0), "midright": (-gap, 0), "midtop": (0, gap),
-                  "midbottom": (0, -gap)}[side]
-        setattr(rect, side, (x + round(offset[0]), y + round(offset[1])))
-        candidates.append(rect)
+    for reach in (gap * 2.6, gap):
+        for side in ("midleft", "midright", "midtop", "midbottom"):
+            rect = pygame.Rect((0, 0), size)
+            offset = {"midleft": (reach, 0), "midright": (-reach, 0), "midtop": (0, reach),
+                      "midbottom": (0, -reach)}[side]
+            setattr(rect, side, (x + round(offset[0]), y + round(offset[1])))
+            candidates.append(rect)
     for rect in candidates:
         if inside.contains(rect):
             return rect
-    return candidates[0].clamp(inside)
+    return candidates[len(candidates) // 2].clamp(inside)
 
 
 @lru_cache(maxsize=16)
@@ -79,6 +81,8 @@ class CyclePopup:
     index: int = 0
     confirm: str = "Build"
     note: str = ""
+    details: list[str] = field(default_factory=list)
+    """What each option does ('completes the link Santiago – Valparaiso'), if known."""
     rects: dict[str, pygame.Rect] = field(default_factory=dict)
 
     def step(self, delta: int) -> None:
@@ -87,7 +91,8 @@ class CyclePopup:
 
     def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
              gap: float) -> pygame.Rect:
-        rect = _place((300, 104), anchor, bounds, gap)
+        detail = self.details[self.index] if self.index < len(self.details) else ""
+        rect = _place((320, 124 if self.details else 104), anchor, bounds, gap)
         _frame(surface, rect)
         mouse = pygame.mouse.get_pos()
         text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
@@ -101,6 +106,10 @@ class CyclePopup:
         item = self.items[self.index] if self.items else ""
         text.draw(surface, item, (rect.centerx, prev.centery), 16, theme.TEXT, "bold", "center",
                   max_width=nxt.left - prev.right - 10)
+        if detail:
+            text.draw(surface, detail, (rect.centerx, prev.bottom + 12), 13,
+                      theme.GOOD if detail.startswith("completes") else theme.TEXT,
+                      anchor="center", max_width=rect.width - 20)
         count = f"{self.index + 1} of {len(self.items)}" if several else "the only choice"
         note = f"{count} · {self.note}" if self.note and several else count
         text.draw(surface, note, (rect.left + 12, rect.bottom - 22), 12, theme.MUTED,

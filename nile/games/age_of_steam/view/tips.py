@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -65,14 +66,26 @@ def _pyramid_lines(view: AgeOfSteamState, h: int) -> list[str]:
 
 
 def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
-    lines = [f"{TERRAIN_WORDS[kind]} {view.map.label(h)}"]
+    lines = [f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"]
     if view.rules.buildable(view, h):
-        cost = view.rules.terrain_cost(view, h)
-        lines.append(f"A simple track costs ${cost} here.")
+        seat = _price_seat(view)
+        base = view.rules.terrain_cost(view, h)
+        cost = build.simple_price(view, seat, h) if seat >= 0 else base
+        if cost != base:
+            lines.append(f"A simple track costs {'you ' if seat == view.viewer else ''}"
+                         f"${cost} here (Engineer: half of ${base}).")
+        else:
+            lines.append(f"A simple track costs ${cost} here.")
     elif kind == "canal":
-        canal = getattr(view.rules, "canal_round", 3)
-        lines.append(f"Track may be laid here from turn {canal}.")
+        lines.append(f"The Suez Canal opens in turn {getattr(view.rules, 'canal_round', 3)}.")
     return lines
+
+
+def _price_seat(view: AgeOfSteamState) -> int:
+    """Whose price a hover quotes: the builder's while building, else the viewer's."""
+    if view.phase == "build" and view.queue:
+        return view.queue[view.qpos]
+    return view.viewer if view.viewer is not None else -1
 
 
 def link_lines(view: AgeOfSteamState, seg: Segment, names: list[str]) -> list[str]:
@@ -119,8 +132,8 @@ def player_lines(view: AgeOfSteamState, seat: int, names: list[str]) -> list[str
         f"{view.loco[seat]}.",
         f"Score if the game ended now: {score}.",
     ]
-    if view.actions[seat]:
-        lines.append(f"Action tile: {palette.action_title(view.actions[seat])}.")
+    if view.tile_held(seat):
+        lines.append(f"Action tile: {palette.action_title(view.tile_held(seat))}.")
     if view.rules.hidden_kept_goods:
         if view.kept_hidden[seat]:
             lines.append(f"Keeps {view.kept_hidden[seat]} goods hidden (red or black).")

@@ -44,12 +44,14 @@ HOP = 0.22
 
 @dataclass
 class Floater:
-    """A number rising from a player's panel ("+3 VP")."""
+    """A change shown in a player's panel for a moment ("+3 VP"): it takes the place of
+    the panel's status line (`panels.change_rect`), so it never covers other text."""
 
     label: str
     color: theme.Color
     pos: tuple[float, float]
     age: float = 0.0
+    seat: int = -1
 
 
 @dataclass
@@ -128,10 +130,9 @@ def _float(scene: CleopatraScene, event: PointsScored | MoneyChanged) -> None:
         return
     unit = "VP" if isinstance(event, PointsScored) else "Florin"
     color = theme.GOOD if event.amount > 0 else theme.BAD
-    box = panels.player_boxes(scene.cs, scene.areas.players)[event.seat]
-    stack = sum(1 for f in scene.floaters if abs(f.pos[0] - box.centerx) < 2)
+    box = panels.change_rect(panels.player_boxes(scene.cs, scene.areas.players)[event.seat])
     label = f"{event.amount:+d} {unit}"
-    scene.floaters.append(Floater(label, color, (box.centerx, box.bottom - 10 - 20 * (stack % 3))))
+    scene.floaters.append(Floater(label, color, box.midleft, seat=event.seat))
 
 
 def _score_city(scene: CleopatraScene, event: CityScored, t: float) -> float:

@@ -63,6 +63,11 @@ def player_boxes(view: CleopatraState, rect: pygame.Rect) -> list[pygame.Rect]:
     ]
 
 
+def change_rect(box: pygame.Rect) -> pygame.Rect:
+    """Where a player's panel shows a moment's change ("+3 VP"): its status line."""
+    return pygame.Rect(box.left + 4, box.top + 50, box.width - 8, 17)
+
+
 def draw_players(
     surface: pygame.Surface,
     view: CleopatraState,
@@ -137,20 +142,26 @@ def _status_line(view: CleopatraState, seat: int) -> str:
 
 
 def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pygame.Rect) -> None:
+    """Face-up Fruit cards as the fruits they show, each with a count (the cubes' colours
+    and initials, as on the map), then buildings by name with counts ('Bathhouse,
+    Library ×2'), readable without hovering; names shorten only if they must."""
     x = rect.left
+    fruits: dict[int, int] = {}
     for kind in view.fruit_cards[seat]:
-        if x + 12 > rect.right:
-            break
-        paint.mini_fruit_card(surface, kind, pygame.Rect(x, rect.top - 3, 11, rect.height + 3))
+        for fruit in D.auction[kind].fruits:
+            fruits[fruit] = fruits.get(fruit, 0) + 1
+    for fruit, count in sorted(fruits.items()):
+        paint.cube(surface, fruit, (x + 6, rect.centery), 12)
         x += 13
-    if view.fruit_cards[seat]:
-        x += 6
-    for kind in view.buildings[seat]:
-        if x + 22 > rect.right:
-            break
-        paint.mini_building(surface, kind, pygame.Rect(x, rect.top, 22, rect.height))
-        x += 24
-    if not view.fruit_cards[seat] and not view.buildings[seat]:
+        if count > 1:
+            x = text.draw(surface, str(count), (x, rect.centery), 11, theme.TEXT, "bold",
+                          anchor="midleft").right + 3
+    if fruits:
+        x += 5
+    words, size = building_words(view.buildings[seat], rect.right - x)
+    if words:
+        text.draw(surface, words, (x, rect.centery), size, theme.TEXT, "bold", anchor="midleft")
+    elif not fruits:
         text.draw(
             surface,
             "no face-up cards, no buildings",
@@ -160,6 +171,34 @@ def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pyg
             anchor="midleft",
             max_width=rect.width,
         )
+
+
+SHORTER = {"City Hall": "Hall", "Bathhouse": "Bath", "Library": "Library",
+           "Bazaar": "Bazaar", "Temple": "Temple"}
+"""Building names a little shorter, for a narrow panel (still words, not codes)."""
+
+
+def building_words(kinds: list[int], width: int) -> tuple[str, int]:
+    """A player's buildings as words with counts and the size to draw them: the longest
+    form that fits `width` ('Bathhouse, Library ×2', else 'Bath, Library ×2', each at
+    12 then 11 points), else the two-letter codes."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        name = D.building_types[D.auction[kind].building_type]
+        counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        return "", 12
+    forms = (
+        ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in counts.items()),
+        ", ".join(f"{SHORTER.get(n, n)} ×{c}" if c > 1 else SHORTER.get(n, n)
+                  for n, c in counts.items()),
+    )
+    for form in forms:
+        for size in (12, 11):
+            if text.render(form, size, theme.TEXT, "bold").get_width() <= width:
+                return form, size
+    return " ".join(f"{paint.TYPE_SHORT.get(n, n[:2])}×{c}" if c > 1
+                    else paint.TYPE_SHORT.get(n, n[:2]) for n, c in counts.items()), 11
 
 
 # Market and turn line -------------------------------------------------------------------
@@ -281,15 +320,25 @@ def draw_gods(
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
         data = D.gods[god]
+        color = theme.player_color(colors[owner]) if owner >= 0 else None
+        name, size = _header_name(names[owner], box.width - 19) if owner >= 0 else ("", 12)
+        # a long name takes the whole bottom line; the symbol then leads the title
+        beside = color is not None and "…" in name
+        title = pygame.Rect(box.left + 3, box.top + 3, box.width - 6, 16)
+        if beside and color is not None:
+            theme.draw_symbol(surface, color.symbol, (box.left + 9, title.centery), 5, color.rgb,
+                              theme.TEXT)
+            title.left += 13
+            title.width -= 13
         text.draw(
             surface,
             f"{data.number} {data.name}",
-            (box.centerx, box.top + 11),
+            title.center,
             13,
             theme.TEXT,
             "bold",
             "center",
-            max_width=box.width - 6,
+            max_width=title.width,
         )
         text.draw(
             surface,
@@ -300,21 +349,17 @@ def draw_gods(
             anchor="center",
             max_width=box.width - 6,
         )
-        if owner >= 0:
-            color = theme.player_color(colors[owner])
-            theme.draw_symbol(
-                surface, color.symbol, (box.left + 11, box.bottom - 11), 6, color.rgb, theme.TEXT
-            )
-            text.draw(
-                surface,
-                names[owner],
-                (box.left + 20, box.bottom - 11),
-                12,
-                theme.TEXT,
-                "bold",
-                "midleft",
-                max_width=box.width - 24,
-            )
+        if color is None:
+            continue
+        y = box.bottom - 11
+        if beside:
+            name, size = _header_name(names[owner], box.width - 8)
+            text.draw(surface, name, (box.centerx, y), size, theme.TEXT, "bold", "center")
+            continue
+        width = text.render(name, size, theme.TEXT, "bold").get_width() + 13
+        left = box.centerx - width // 2
+        theme.draw_symbol(surface, color.symbol, (left + 5, y), 5, color.rgb, theme.TEXT)
+        text.draw(surface, name, (left + 13, y), size, theme.TEXT, "bold", "midleft")
 
 
 # Displays -------------------------------------------------------------------------------
@@ -440,10 +485,10 @@ def draw_hand(
         )
         return
     slots = hand_slots(view, seat, rect)
-    labels = {
-        "hand_city": "Your City cards",
-        "hand_auction": "Your Auction cards",
-        "fruit_card": "Fruit cards (face up)",
+    labels = {  # the longest that fits over the group's cards (a header is never cut)
+        "hand_city": ("Your City cards", "City cards", "City"),
+        "hand_auction": ("Your Auction cards", "Auction cards", "Auction"),
+        "fruit_card": ("Fruit cards (face up)", "Fruit cards", "Fruit"),
     }
     starts = {}  # each group's label runs from its first card to the next group's
     for box, target in slots:
@@ -452,12 +497,11 @@ def draw_hand(
     for (group, left), right in zip(starts.items(), edges[1:], strict=True):
         text.draw(
             surface,
-            labels[group],
+            header(labels[group], right - left - 8),
             (left, rect.top + 4),
             12,
             theme.MUTED,
             "bold",
-            max_width=max(40, right - left - 8),
         )
     if not slots:
         text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
@@ -465,6 +509,24 @@ def draw_hand(
     ordered = [s for s in slots if s[1] != lift] + [s for s in slots if s[1] == lift]
     for box, target in ordered:
         _hand_card(surface, box, target, lit, picked, usable, target == lift)
+
+
+def _header_name(name: str, width: int) -> tuple[str, int]:
+    """A name for a narrow column header: whole at 12 down to 10 points (five players'
+    names fit), ellipsised only if even that is too wide."""
+    for size in (12, 11, 10):
+        if text.render(name, size, theme.TEXT, "bold").get_width() <= width:
+            return name, size
+    return text.fit(name, 11, width, "bold")
+
+
+def header(forms: tuple[str, ...], width: int) -> str:
+    """The first (longest) form of a header that fits `width` at 12 points bold, else
+    the shortest: whole words, never an ellipsis."""
+    for form in forms:
+        if text.render(form, 12, theme.MUTED, "bold").get_width() <= width:
+            return form
+    return forms[-1]
 
 
 def _hand_card(
@@ -508,26 +570,24 @@ def draw_scoring(
     panel(surface, rect, "Final scoring")
     rows = view.final_rows
     n = view.players
-    label_w = 200
+    # the names' columns get what they need (up to 90), the row labels the rest (150-200)
+    needed = max(text.render(name, 12, theme.TEXT, "bold").get_width() for name in names[:n])
+    label_w = max(150, min(200, rect.width - 20 - n * min(90, needed + 18)))
     col_w = min(90, (rect.width - label_w - 20) // n)
     top = rect.top + 24
     row_h = min(21, (rect.height - 50) // (len(rows) + 2))
     for seat in range(n):
         x = rect.left + label_w + seat * col_w + col_w // 2
         color = theme.player_color(colors[seat])
+        # the symbol and the name as one group centred over the column
+        name, size = _header_name(names[seat], col_w - 15)
+        width = text.render(name, size, theme.TEXT, "bold").get_width() + 13
+        left = x - width // 2
         theme.draw_symbol(
-            surface, color.symbol, (x - col_w // 2 + 8, top + row_h // 2), 5, color.rgb, theme.TEXT
+            surface, color.symbol, (left + 5, top + row_h // 2), 5, color.rgb, theme.TEXT
         )
-        text.draw(
-            surface,
-            names[seat],
-            (x + 4, top + row_h // 2),
-            12,
-            theme.TEXT,
-            "bold",
-            "center",
-            max_width=col_w - 20,
-        )
+        text.draw(surface, name, (left + 13, top + row_h // 2), size, theme.TEXT, "bold",
+                  "midleft")
     totals = [0] * n
     for i, row in enumerate(rows[:shown]):
         y = top + row_h * (i + 1)
