@@ -115,6 +115,8 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        if not scene.overlay:
+            self.notices.items.clear()  # a note about the last screen must not sit on the next
         self.stack.append(scene)
         scene.enter()
 

@@ -75,14 +75,14 @@ class Overlay(Scene):
         )
 
     def button_row(self, specs: Sequence[tuple[str, Callable[[], None]]], y: int,
-                   accent_first: bool = True) -> None:
-        """Buttons side by side across the panel at height `y`."""
+                   accent: int | None = 0) -> None:
+        """Buttons side by side across the panel at height `y`; `accent` is the index of
+        the one drawn as the way forward (None: none)."""
         gap, inner = 12, self.panel.width - 80
         width = (inner - gap * (len(specs) - 1)) // len(specs)
         for i, (label, action) in enumerate(specs):
             rect = pygame.Rect(self.panel.left + 40 + i * (width + gap), y, width, 44)
-            self.button(rect, label, action, object_id="@accent" if i == 0 and accent_first
-                        else None)
+            self.button(rect, label, action, object_id="@accent" if i == accent else None)
 
 
 class MessageDialog(Overlay):
@@ -120,13 +120,16 @@ class ConfirmDialog(Overlay):
     The last answer is the safe one (Esc gives it)."""
 
     def __init__(self, app: App, title: str, message: str,
-                 answers: Sequence[tuple[str, Callable[[], None]]]) -> None:
+                 answers: Sequence[tuple[str, Callable[[], None]]],
+                 destructive: bool = False) -> None:
         self.message = safe_text(message, 1000, newlines=True)
         lines = text.wrap(self.message, 17, 560)
         super().__init__(app, 660, 180 + 24 * min(len(lines), 8), title)
         self.answers = list(answers)
+        # a question that destroys something highlights the safe answer, not the deed
         self.button_row([(label, self._answer(action)) for label, action in self.answers],
-                        self.panel.bottom - 66)
+                        self.panel.bottom - 66, accent=len(self.answers) - 1 if destructive
+                        else 0)
 
     def _answer(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -380,7 +383,8 @@ class LoadDialog(Overlay):
             self.refresh()
 
         self.app.push(ConfirmDialog(self.app, "Delete this save?", deletion_warning(entry),
-                                    [("Delete", remove), ("Keep it", _nothing)]))
+                                    [("Delete", remove), ("Keep it", _nothing)],
+                                    destructive=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

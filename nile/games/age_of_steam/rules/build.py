@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import move
 from nile.games.age_of_steam.rules.actions import Build, EndBuild, Urbanize
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import (
@@ -32,8 +32,10 @@ from nile.games.age_of_steam.rules.events import (
 from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
 from nile.games.age_of_steam.rules.mapdata import load_map
 from nile.games.age_of_steam.rules.network import NO_OWNER, track_with_port, tracks_of
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 SIMPLE_PLACEMENT: dict[Track, tuple[str, int]] = {
     track(a, b): placed
@@ -498,7 +500,7 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     events.append(BuildEnded(seat))
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        return events + move.begin(state)
+        return events + state.begin_moves()
     _start_builder(state)
     return events
 

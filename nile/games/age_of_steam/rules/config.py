@@ -53,3 +53,7 @@ def config() -> Config:
 DISPLAY_ROWS = tuple([f"light {n}" for n in range(1, 7)] + [f"dark {n}" for n in range(1, 7)]
                      + list("ABCDEFGH"))
 """The goods display, filled in this order: light 1–6, dark 1–6, then the new-city rows."""
+
+
+COLOURS = ("red", "blue", "purple", "yellow", "black")
+"""The goods colours, in the order the state and the views list them."""

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import Action, Event
 from nile.games.age_of_steam.rules import build, market, move, setup, upkeep
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 
 def legal_actions(state: AgeOfSteamState) -> list[Action]:

@@ -9,8 +9,9 @@ once without dropping out while more than two bidders remain.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.actions import (
     PHASE_ACTIONS,
     Bid,
@@ -34,7 +35,9 @@ from nile.games.age_of_steam.rules.events import (
     SharesIssued,
     TurnOrderSet,
 )
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 
 def begin_round(state: AgeOfSteamState) -> list[Event]:
@@ -216,7 +219,7 @@ def _after_selection(state: AgeOfSteamState) -> list[Event]:
     state.phase = "select"
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        return build.begin(state)
+        return state.begin_building()
     return []
 
 

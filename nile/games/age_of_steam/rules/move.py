@@ -16,9 +16,9 @@ leave from the other without a link, and pays the ferry for the hex it enters on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import upkeep
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import (
@@ -28,7 +28,9 @@ from nile.games.age_of_steam.rules.events import (
     SharesReturned,
 )
 from nile.games.age_of_steam.rules.hexes import DIRECTION_NAMES
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 PYRAMID_COVER = {
     9: (0, 1, 3, 4), 10: (1, 2, 4, 5), 11: (3, 4, 6, 7), 12: (4, 5, 7, 8), 13: (9, 10, 11, 12)}
@@ -216,7 +218,7 @@ def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
         events = [MovePassed(seat)]
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        events += upkeep.after_moves(state)
+        events += state.after_moves()
     return events
 
 

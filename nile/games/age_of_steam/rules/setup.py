@@ -3,11 +3,16 @@ first turn order, each as a chance action (the bag is an unordered pool of count
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import Action, Event
 from nile.games.age_of_steam.rules import market
 from nile.games.age_of_steam.rules.actions import Draw, FirstSeat
+from nile.games.age_of_steam.rules.config import COLOURS
 from nile.games.age_of_steam.rules.events import GoodDrawn, TurnOrderSet
-from nile.games.age_of_steam.rules.state import COLOURS, AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 
 def start(state: AgeOfSteamState) -> None:

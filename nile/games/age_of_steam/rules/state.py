@@ -32,6 +32,7 @@ from nile.core.game import (
     ScoreSheet,
     Status,
 )
+from nile.games.age_of_steam.rules import build, dispatch, market, move, scoring, upkeep
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
@@ -237,13 +238,9 @@ class AgeOfSteamState(GameState):
         return action in legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from nile.games.age_of_steam.rules import dispatch
-
         return dispatch.chance_outcomes(self)
 
     def apply(self, action: Action) -> list[Event]:
-        from nile.games.age_of_steam.rules import dispatch
-
         if self.current_player is None:
             raise IllegalAction("The game is over.")
         if self.current_player == CHANCE:
@@ -257,31 +254,39 @@ class AgeOfSteamState(GameState):
         self.offered_routes = []
         return events
 
+    # Phase changes: the phases hand over through the state, never by importing each other.
+
+    def begin_building(self) -> list[Event]:
+        """The actions are chosen: track building, in turn order."""
+        return build.begin(self)
+
+    def begin_moves(self) -> list[Event]:
+        """Building is over: the two rounds of moving goods."""
+        return move.begin(self)
+
+    def after_moves(self) -> list[Event]:
+        """Goods are moved: income, expenses, the income reduction, growth."""
+        return upkeep.after_moves(self)
+
+    def begin_round(self) -> list[Event]:
+        """A new turn: shares, the turn-order auction, actions."""
+        return market.begin_round(self)
+
     # Protocol: results --------------------------------------------------------------
 
     def scores(self) -> list[float]:
-        from nile.games.age_of_steam.rules import scoring
-
         return [float(s) for s in scoring.scores(self)]
 
     def ranking(self) -> list[int]:
-        from nile.games.age_of_steam.rules import scoring
-
         return scoring.ranking(self)
 
     def status(self) -> Status:
-        from nile.games.age_of_steam.rules import scoring
-
         return scoring.status(self)
 
     def score_sheet(self) -> ScoreSheet:
-        from nile.games.age_of_steam.rules import scoring
-
         return scoring.score_sheet(self)
 
     def invariant_violations(self) -> list[str]:
-        from nile.games.age_of_steam.rules import scoring
-
         return scoring.invariant_violations(self)
 
     # Copying and saving ------------------------------------------------------------
@@ -357,11 +362,9 @@ class AgeOfSteamState(GameState):
         """A guess at the hidden kept goods: the bag is real (its contents are public),
         so the goods not accounted for anywhere are exactly the hidden ones; they are
         dealt out at random to the seats keeping them."""
-        from nile.games.age_of_steam.rules.scoring import unaccounted_goods
-
         full = self.clone()
         full.viewer = None
-        missing = unaccounted_goods(full)
+        missing = scoring.unaccounted_goods(full)
         pool = [c for c in ("red", "black") for _ in range(missing.get(c, 0))]
         rng.shuffle(pool)
         for other in range(self.players):

@@ -8,8 +8,10 @@ AS-10 (our ruling): when fewer than two players are left, the game ends at once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import market, setup
+from nile.games.age_of_steam.rules import setup
 from nile.games.age_of_steam.rules.actions import Draw, PlaceGood, Roll
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import (
@@ -25,7 +27,9 @@ from nile.games.age_of_steam.rules.events import (
 )
 from nile.games.age_of_steam.rules.network import NO_OWNER, tracks_of
 from nile.games.age_of_steam.rules.scoring import income_reduction, scores
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+
+if TYPE_CHECKING:
+    from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 
 def after_moves(state: AgeOfSteamState) -> list[Event]:
@@ -165,7 +169,7 @@ def end_of_turn(state: AgeOfSteamState) -> list[Event]:
         return finish(state)
     state.round += 1
     state.free_pass_holder = state.holder("turn_order")
-    return market.begin_round(state)
+    return state.begin_round()
 
 
 def finish(state: AgeOfSteamState) -> list[Event]:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameState, ScoreSheet, Status
 from nile.games.cleopatra.data import game_data
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES
+from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, UNKNOWN
 
 D = game_data()
 
@@ -271,6 +271,15 @@ class CleopatraState(GameState):
 
     def cubes(self, city: int, fruit: int) -> int:
         return self.fruit[city * 5 + fruit]
+
+    def city_deck_size(self) -> int:
+        """How many City cards are in the deck: the same for every viewer (an observation's
+        pool also holds the others' secret cards, shown as UNKNOWN in their hands)."""
+        return len(self.city_deck) - sum(hand.count(UNKNOWN) for hand in self.city_hand)
+
+    def auction_deck_size(self) -> int:
+        """How many Auction cards are in the deck, the same for every viewer."""
+        return len(self.auction_deck) - sum(hand.count(UNKNOWN) for hand in self.auction_hand)
 
     def city_has_fruit(self, city: int) -> bool:
         base = city * 5

@@ -265,7 +265,7 @@ def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Re
         if end:
             text.draw(surface, "last", (center[0], y + 14), 11, theme.MUTED, anchor="midtop")
     lines = (
-        f"City deck {len(view.city_deck)} · Auction deck {len(view.auction_deck)}",
+        f"City deck {view.city_deck_size()} · Auction deck {view.auction_deck_size()}",
         "Pyramids left: " + (" ".join(f"+{b}" for b in sorted(view.pyramids_left)) or "none"),
         f"Bonus markers left: +1 ×{view.bonus_markers[0]}, +2 ×{view.bonus_markers[1]}",
     )
@@ -416,7 +416,7 @@ def draw_city_display(
     for box, target in city_slots(view, rect):
         if target[0] == "deck":
             if view.city_deck:
-                surface.blit(paint.card_back(f"City deck {len(view.city_deck)}", box.size), box)
+                surface.blit(paint.card_back(f"City deck {view.city_deck_size()}", box.size), box)
             else:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, box, 2, border_radius=7)
                 text.draw(surface, "deck empty", box.center, 12, theme.MUTED, anchor="center")
