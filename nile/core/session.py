@@ -12,7 +12,7 @@ else (chance, a barrier action, another seat acting) empties that stack.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,10 @@ class Match:
     actions: list[str] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     _undo: list[_Snapshot] = field(default_factory=list)
+    chance_script: Callable[[list[str]], str | None] | None = field(
+        default=None, repr=False, compare=False)
+    """A tutorial's scripted chance: given the possible outcomes' texts, the one to take
+    (None: draw from the seed as usual). The outcomes taken are in `actions` like any."""
 
     @classmethod
     def new(cls, info: GameInfo, seats: Sequence[SeatConfig], seed: int,
@@ -114,9 +118,19 @@ class Match:
         """Apply chance outcomes until a player (or the end) is to move."""
         events: list[Event] = []
         while self.state.current_player == CHANCE:
-            rng = chance.ply_rng(self.seed, self.ply)
-            events += self.play(chance.pick(self.state.chance_outcomes(), rng))
+            outcomes = self.state.chance_outcomes()
+            chosen = self._scripted(outcomes)
+            if chosen is None:
+                chosen = chance.pick(outcomes, chance.ply_rng(self.seed, self.ply))
+            events += self.play(chosen)
         return events
+
+    def _scripted(self, outcomes: list[tuple[Action, float]]) -> Action | None:
+        if self.chance_script is None:
+            return None
+        texts = [action.to_str() for action, _ in outcomes]
+        wanted = self.chance_script(texts)
+        return outcomes[texts.index(wanted)][0] if wanted in texts else None
 
     def _remember(self, seat: Seat, action: Action, events: list[Event],
                   before: GameState | None) -> None:

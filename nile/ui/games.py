@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nile.core import library
+from nile.core import library, tutorial
 from nile.core.game import GameInfo
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.autosave import Autosaver
@@ -34,7 +34,7 @@ def scene_for(info: GameInfo) -> SceneFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def open_match(app: App, match: Match, autosave: Path | None = None) -> None:
+def open_match(app: App, match: Match, autosave: Path | None = None) -> GameScene:
     """Show a match (new or loaded) on top of the launcher.
 
     `autosave` is the file the game continues in (Continue gives the game's own); without
@@ -45,6 +45,46 @@ def open_match(app: App, match: Match, autosave: Path | None = None) -> None:
     app.push(scene)
     if not match.state.is_terminal and scene.autosaver is not None:
         scene.autosaver.save(match)
+    return scene
+
+
+def has_tutorial(info: GameInfo) -> bool:
+    """Whether the game can teach itself ("Learn to play")."""
+    return tutorial.load(info.id) is not None
+
+
+def start_tutorial(app: App, info: GameInfo) -> GameScene:
+    """The game's guided first game: the learner at seat 0, the script at the others."""
+    lesson = tutorial.load(info.id)
+    if lesson is None:
+        raise LookupError(f"{info.title} has no tutorial yet.")
+    progress = tutorial.Progress(lesson)
+    seats = [SeatConfig(name, "human" if i == 0 else "bot", "easy", i)
+             for i, name in enumerate(lesson.seats)]
+    resolved = info.resolve_options(dict(lesson.options))
+    match = Match(info, tuple(seats), lesson.seed, resolved,
+                  info.create(len(seats), lesson.seed, resolved))
+    match.chance_script = progress.scripted_chance
+    match.resolve_chance()
+    scene = open_match(app, match)
+    scene.attach_tutorial(progress)
+    return scene
+
+
+def resume_tutorial(scene: GameScene, saved: object) -> None:
+    """Reattach a tutorial left in the middle (its step was saved beside the game)."""
+    if not isinstance(saved, dict) or saved.get("game") != scene.info.id:
+        return
+    lesson = tutorial.load(scene.info.id)
+    if lesson is None:
+        return
+    progress = tutorial.Progress(lesson)
+    for key in ("step", "chance_used", "moves_played", "seeded_in_entry"):
+        value = saved.get(key, 0)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10_000:
+            setattr(progress, key, value)
+    progress.step = min(progress.step, len(lesson.steps) - 1)
+    scene.attach_tutorial(progress)
 
 
 def start_new(

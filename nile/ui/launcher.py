@@ -17,7 +17,7 @@ from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
 from nile.ui.chrome.dialogs import LoadDialog, open_save
-from nile.ui.games import is_playable
+from nile.ui.games import has_tutorial, is_playable, start_tutorial
 from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
@@ -86,6 +86,12 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None
+        for tile in self.tiles:
+            if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
+                art_bottom = tile.rect.top + 10 + max(40, tile.rect.height - 140)
+                rect = pygame.Rect(tile.rect.right - 140, art_bottom + 40, 124, 28)
+                self.button(rect, "Learn to play", self._learn(tile.id),
+                            "A guided first game that teaches the rules", "@small")
         self.unfinished: list[library.SaveEntry] = []
         self._buttons: list[object] = []
         self._make_buttons()
@@ -123,6 +129,9 @@ class LauncherScene(Scene):
         """Back on the launcher (a game left, a save deleted): what is in progress now."""
         self._make_buttons()
 
+    def _learn(self, game_id: str) -> Callable[[], None]:
+        return lambda: start_tutorial(self.app, registry.get(game_id))
+
     def _load(self) -> None:
         self.app.push(LoadDialog(self.app))
 
@@ -145,6 +154,8 @@ class LauncherScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((t.id for t in self.tiles if t.rect.collidepoint(event.pos)), None)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.gui.get_hovering_any_element():
+                return  # a button on the tile (Learn to play) takes this click
             for tile in self.tiles:
                 if tile.rect.collidepoint(event.pos):
                     self.open_tile(tile)

@@ -13,7 +13,7 @@ from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.core.text import safe_text
 from nile.ui import text, theme
-from nile.ui.games import start_new
+from nile.ui.games import has_tutorial, start_new, start_tutorial
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -172,6 +172,10 @@ class SetupScene(Scene):
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
+        if has_tutorial(self.info):
+            self.button(pygame.Rect(COL_RIGHT, 636, RIGHT_WIDTH, 44), "Learn to play first",
+                        lambda: start_tutorial(self.app, self.info),
+                        "A guided first game that teaches the rules step by step")
         self.button(pygame.Rect(COL_RIGHT, 700, 175, 52), "Back", self.app.pop)
         self.button(
             pygame.Rect(COL_RIGHT + RIGHT_WIDTH - 175, 700, 175, 52),

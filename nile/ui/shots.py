@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from nile.ai.bots import choose, make_bot
 from nile.core import registry
-from nile.ui.games import is_playable
+from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
@@ -67,6 +67,14 @@ def setup_first_game(app: App) -> None:
     games = [g for g in registry.all_games() if is_playable(g) and g.id in GAME_PACKAGES]
     if games:
         app.push(SetupScene(app, games[0]))
+
+
+def tutorial_at(app: App, game_id: str, step: int) -> Scene:
+    """The game's tutorial, played up to its step `step` (0-based), over the launcher."""
+    scene = start_tutorial(app, registry.get(game_id))
+    assert scene.tutorial is not None
+    scene.tutorial.fast_forward(step)
+    return scene
 
 
 SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game}

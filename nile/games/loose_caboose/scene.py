@@ -117,6 +117,16 @@ class LooseCabooseScene(GameScene):
         self.toasts.top = top + 10
         return {"rail": rail, "side": side, "hand": hand, "penalty": penalty, "players": players}
 
+    def regions(self) -> dict[str, pygame.Rect]:
+        """What a tutorial step can point at: the railway, the hand, the penalty pile, the
+        players, the draw pile and dice, and the railway's front and back cards."""
+        found = {**super().regions(), **self._areas()}
+        cells = self.lc.railway.cells
+        if cells:
+            found["front"] = self._cell_rect(cells[-1]).inflate(16, 16)
+            found["back"] = self._cell_rect(cells[0]).inflate(16, 16)
+        return found
+
     def on_view_changed(self) -> None:
         areas = self._areas()
         self.camera.viewport = areas["rail"]

@@ -16,6 +16,7 @@ from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.events import Derailed
 from nile.games.loose_caboose.rules.state import LooseCabooseState
+from nile.ui.shots import tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -137,7 +138,32 @@ def replay(app: App) -> None:
     scene._seek(len(match.actions) // 3)
 
 
+def tutorial_welcome(app: App) -> None:
+    """The first step of Learn to play: the railway picked out, the step's card."""
+    tutorial_at(app, "loose_caboose", 0)
+
+
+def tutorial_lay(app: App) -> None:
+    """The step that asks for the first card laid: the front of the railway picked out."""
+    tutorial_at(app, "loose_caboose", 2)
+
+
+def tutorial_refused(app: App) -> None:
+    """A wrong action in the tutorial (Pass where a 3 should be laid): the step's line."""
+    scene = tutorial_at(app, "loose_caboose", 2)
+    scene.submit(Pass())
+
+
+def tutorial_derail(app: App) -> None:
+    """The derail explained, with the two 1s that cancelled in the discards."""
+    tutorial_at(app, "loose_caboose", 10)
+
+
 SHOTS = {
+    "tutorial_welcome": tutorial_welcome,
+    "tutorial_lay": tutorial_lay,
+    "tutorial_refused": tutorial_refused,
+    "tutorial_derail": tutorial_derail,
     "start": start,
     "long_railway": long_railway,
     "derail": derail,

@@ -34,12 +34,14 @@ class Autosaver:
         self.saved_ply: int | None = None
         """The ply of the last save that reached the disk (None: none yet)."""
         self._queued_ply: int | None = None
+        self.extra: dict[str, Any] = {}
+        """Fields saved beside the game (a tutorial's step)."""
         self.elsewhere: tuple[Path, int] | None = None
         """A save the player made in a folder of their choice while this file failed."""
 
     def save(self, match: Match) -> None:
         """Queue the match's current save (cheap: the disk work happens elsewhere)."""
-        data = library.save_data(match)
+        data = {**library.save_data(match), **self.extra}
         with self._lock:
             self._pending = data
             self._queued_ply = match.ply

@@ -7,6 +7,7 @@ deleting a save, asks first; a refused file becomes a message and stays untouche
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ from nile.core.errors import SaveError
 from nile.core.text import safe_text
 from nile.ui import text, theme
 from nile.ui.chrome.savelist import SaveList
-from nile.ui.games import open_match
+from nile.ui.games import open_match, resume_tutorial
 from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
 
@@ -472,9 +473,14 @@ def open_save(app: App, path: Path) -> None:
         return
     own = path.parent.resolve() == paths.autosaves_dir().resolve()
     try:
-        open_match(app, match, autosave=path if own else None)
+        scene = open_match(app, match, autosave=path if own else None)
     except LookupError as error:  # a game whose scene is not installed
         app.push(MessageDialog(app, "This game cannot be opened", str(error)))
+        return
+    with contextlib.suppress(SaveError):
+        saved = saves.read_json(path)
+        if isinstance(saved, dict) and "tutorial" in saved:
+            resume_tutorial(scene, saved["tutorial"])
 
 
 class RulesScene(Overlay):

@@ -35,12 +35,14 @@ from nile.core.game import Action, Event, GameState
 from nile.core.replay import Replay
 from nile.core.session import Match
 from nile.core.text import count, fill_names
+from nile.core.tutorial import Progress
 from nile.ui import sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
 from nile.ui.chrome.savetrouble import SaveTrouble
+from nile.ui.chrome.tutorial_layer import TutorialLayer
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
@@ -113,6 +115,7 @@ class GameScene(Scene):
         self._context: dict[str, tuple[BarButton, object]] = {}
         self.prompt = ""
         self._held_log: list[str] | None = None
+        self.tutorial: TutorialLayer | None = None
         self.save_trouble = SaveTrouble(self)
         self._layout()
         self._make_bar_buttons()
@@ -195,7 +198,11 @@ class GameScene(Scene):
         )
 
     def submit(self, action: Action) -> bool:
-        """Play a human's action; a refusal is shown with its reason and changes nothing."""
+        """Play a human's action; a refusal is shown with its reason and changes nothing.
+
+        In a tutorial, an action the step does not ask for is refused with its line."""
+        if self.tutorial is not None and not self.tutorial.allows(action):
+            return False
         actor = self.state.current_player
         try:
             events = self.match.play(action)
@@ -204,7 +211,36 @@ class GameScene(Scene):
             sound.play("error")
             return False
         self._after_action(events, actor)
+        if self.tutorial is not None:
+            self.tutorial.after(action)
         return True
+
+    # Tutorials ------------------------------------------------------------------------
+
+    def attach_tutorial(self, progress: Progress) -> None:
+        """Teach this game: the layer scripts chance and the other seats from now on."""
+        self.tutorial = TutorialLayer(self, progress)
+        self.save_progress()
+
+    def play_scripted(self, action: Action) -> None:
+        """A move of a seat the tutorial plays (as a bot's move is played)."""
+        actor = self.state.current_player
+        self._after_action(self.match.play(action), actor)
+
+    def save_progress(self) -> None:
+        """Autosave with the tutorial's step, so it resumes where it was left."""
+        if self.autosaver is not None and self.tutorial is not None:
+            self.autosaver.extra = {"tutorial": self.tutorial.progress.to_dict()}
+        self._autosave()
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts of the screen a tutorial step can point at; games add their own."""
+        return {
+            "table": self.board_rect,
+            "action_bar": self.action_bar_rect,
+            "log": self.log.rect,
+            "top_bar": pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT),
+        }
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.toasts.show(message, kind, seconds)
@@ -355,6 +391,9 @@ class GameScene(Scene):
         self.show_hint(suggestion)
 
     def action_undo(self) -> None:
+        if self.tutorial is not None:
+            self.toast("A tutorial goes forward only: follow the step on the card.")
+            return
         seat = self.match.undo_seat()
         if seat is None or self.replay is not None:
             self.toast(
@@ -391,6 +430,8 @@ class GameScene(Scene):
             self._handle_cover_event(event)
             return
         if self.replay is not None and self._handle_replay_key(event):
+            return
+        if self.tutorial is not None and self.tutorial.handle_event(event):
             return
         if (
             self._done_button is not None
@@ -714,16 +755,21 @@ class GameScene(Scene):
             self._update_replay(dt)
             return
         self._update_done_button()
+        if self.tutorial is not None:
+            self.tutorial.sync()
         if (
             self.covered_for is None
             and self.handing_over is None
             and not self.anims.busy
             and not self.app.bots_paused
         ):
-            actor = self.state.current_player
-            action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
-            if action is not None:
-                self._after_action(self.match.play(action), actor)
+            if self.tutorial is not None:
+                self.tutorial.update(dt)  # the script plays the other seats
+            else:
+                actor = self.state.current_player
+                action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
+                if action is not None:
+                    self._after_action(self.match.play(action), actor)
         if self.state.is_terminal and not self.anims.busy and not self.results_shown:
             self.results_shown = True
             self._show_results()
@@ -806,6 +852,8 @@ class GameScene(Scene):
         if self.replay is not None:
             self._draw_replay_bar(surface)
         self._draw_bar(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface)
         self.toasts.draw(surface)
         self.save_trouble.draw(surface)
 

@@ -1,0 +1,191 @@
+"""Guided first games: a tutorial is a data file of steps over a fixed, scripted opening.
+
+A game teaches itself with `nile/games/<id>/tutorial.toml` (in our own words). Its seat 0
+is the learner; the other seats are played by the script. Chance is scripted too: the
+`chance` list gives outcomes by their text form, each used at the first chance decision
+where it is possible, so the dice and draws make every rule the tutorial needs show up
+(a chance decision the list does not cover is drawn from the seed as in any game).
+
+A step is one of:
+- `explain`: a few lines to read, a region of the table to look at, then Next;
+- `act`: the one action the learner should take (or any of a set, as `fnmatch`
+  patterns of action texts); any other action is refused with the step's `wrong` line;
+- `watch`: the script plays `moves` for the other seats while the learner watches;
+- `end`: the last word, with "Play a real game now".
+
+Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+STEP_KINDS = ("explain", "act", "watch", "end")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a tutorial."""
+
+    kind: str
+    text: str
+    look: str = ""
+    """The region of the table to highlight (a name the game's scene knows), or none."""
+    expect: tuple[str, ...] = ()
+    """act: patterns of the action texts that count as doing the step."""
+    wrong: str = ""
+    """act: the friendly line for any other action."""
+    moves: tuple[str, ...] = ()
+    """watch: the other seats' actions, played in order."""
+    title: str = ""
+
+    def accepts(self, action_text: str) -> bool:
+        """Whether `action_text` is what this step asks for."""
+        return any(fnmatch.fnmatchcase(action_text, pattern) for pattern in self.expect)
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A game's guided first game."""
+
+    game: str
+    title: str
+    seed: int
+    seats: tuple[str, ...]
+    """Names; seat 0 is the learner, the others are played by the script."""
+    chance: tuple[str, ...]
+    steps: tuple[Step, ...]
+    options: tuple[tuple[str, str], ...] = ()
+
+
+class TutorialError(ValueError):
+    """A tutorial file that does not say what a tutorial needs (a bug of ours, not the
+    player's: the tests read every file)."""
+
+
+def parse(data: dict[str, Any], game: str) -> Tutorial:
+    """A tutorial from its parsed TOML; TutorialError says what is missing."""
+    try:
+        steps = tuple(_step(raw) for raw in data["step"])
+        seats = tuple(str(name) for name in data["seats"])
+        tutorial = Tutorial(
+            game=game,
+            title=str(data["title"]),
+            seed=int(data["seed"]),
+            seats=seats,
+            chance=tuple(str(c) for c in data.get("chance", ())),
+            steps=steps,
+            options=tuple(sorted((str(k), str(v)) for k, v in data.get("options", {}).items())),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise TutorialError(f"The {game} tutorial is incomplete: {error}") from None
+    if len(seats) < 2 or not steps or steps[-1].kind != "end":
+        raise TutorialError(f"The {game} tutorial needs two seats and ends with an end step.")
+    return tutorial
+
+
+def _step(raw: dict[str, Any]) -> Step:
+    kind = str(raw["kind"])
+    if kind not in STEP_KINDS:
+        raise ValueError(f"unknown step kind {kind!r}")
+    step = Step(
+        kind=kind,
+        text=" ".join(str(raw["text"]).split()),
+        look=str(raw.get("look", "")),
+        expect=tuple(str(p) for p in raw.get("expect", ())),
+        wrong=" ".join(str(raw.get("wrong", "")).split()),
+        moves=tuple(str(m) for m in raw.get("moves", ())),
+        title=str(raw.get("title", "")),
+    )
+    if kind == "act" and not (step.expect and step.wrong):
+        raise ValueError("an act step needs expect and wrong")
+    if kind == "watch" and not step.moves:
+        raise ValueError("a watch step needs moves")
+    return step
+
+
+def load(game: str) -> Tutorial | None:
+    """The tutorial of `game`, or None if the game has none yet."""
+    try:
+        source = resources.files(f"nile.games.{game}").joinpath("tutorial.toml")
+        raw = source.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return None
+    return parse(tomllib.loads(raw), game)
+
+
+@dataclass
+class Progress:
+    """Where a learner is: the step, and how much of the chance script is used."""
+
+    tutorial: Tutorial
+    step: int = 0
+    chance_used: int = 0
+    moves_played: int = 0
+    """watch: how many of the step's moves have been played."""
+    seeded_in_entry: int = 0
+    """How many decisions of the current `seeded N` entry have been drawn."""
+
+    @property
+    def current(self) -> Step:
+        return self.tutorial.steps[min(self.step, len(self.tutorial.steps) - 1)]
+
+    @property
+    def finished(self) -> bool:
+        return self.current.kind == "end"
+
+    def refusal(self, action_text: str) -> str | None:
+        """Why the learner may not take this action now (None: it is the step's)."""
+        step = self.current
+        if step.kind == "act" and step.accepts(action_text):
+            return None
+        if step.kind == "act":
+            return step.wrong
+        if step.kind == "watch":
+            return "Watch this move first."
+        if step.kind == "explain":
+            return "Read this step, then press Next."
+        return "The tutorial is over: start a real game to play on."
+
+    def advance(self) -> None:
+        """On to the next step (after Next, the expected action, or the watched moves)."""
+        if not self.finished:
+            self.step += 1
+            self.moves_played = 0
+
+    def next_move(self) -> str | None:
+        """watch: the next scripted move for the other seats, or None when all are played."""
+        step = self.current
+        if step.kind != "watch" or self.moves_played >= len(step.moves):
+            return None
+        return step.moves[self.moves_played]
+
+    def scripted_chance(self, outcomes: list[str]) -> str | None:
+        """The next scripted chance outcome if it is possible now (it is then used up).
+
+        An entry `seeded N` lets the next N chance decisions come from the seed (the cards
+        a game sets aside unseen, say), so the script names only what the lesson needs."""
+        script = self.tutorial.chance
+        if self.chance_used >= len(script):
+            return None
+        entry = script[self.chance_used]
+        if entry.startswith("seeded "):
+            left = int(entry.split()[1]) - self.seeded_in_entry - 1
+            self.seeded_in_entry += 1
+            if left <= 0:
+                self.chance_used += 1
+                self.seeded_in_entry = 0
+            return None
+        if entry in outcomes:
+            self.chance_used += 1
+            return entry
+        return None
+
+    def to_dict(self) -> dict[str, int | str]:
+        """For the autosave: a tutorial resumes where it was left."""
+        return {"game": self.tutorial.game, "step": self.step, "chance_used": self.chance_used,
+                "moves_played": self.moves_played, "seeded_in_entry": self.seeded_in_entry}

@@ -1,0 +1,205 @@
+"""The tutorial on the table: the step's card, the region it points at, the other seats'
+scripted moves, and the refusal of any action the step does not ask for.
+
+One layer for every game: a scene only names its regions (`GameScene.regions`); the
+steps, their words and the scripted chance come from the game's `tutorial.toml` through
+`nile.core.tutorial`. The layer dims the table around the region the step looks at, but
+never takes input from it: the learner plays on the real table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.game import Action
+from nile.core.tutorial import Progress
+from nile.ui import assets, sound, text, theme
+from nile.ui.games import start_new
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+CARD_WIDTH = 470
+WATCH_DELAY = 1.0
+"""Seconds between the scripted moves of the other seats, so the learner can follow."""
+
+
+class TutorialLayer:
+    """Drives and draws a tutorial over `scene`."""
+
+    def __init__(self, scene: GameScene, progress: Progress) -> None:
+        self.scene = scene
+        self.progress = progress
+        self._buttons: list[object] = []
+        self._shown_step = -1
+        self._wait = 0.0
+        scene.match.chance_script = progress.scripted_chance
+
+    # What the scene asks ---------------------------------------------------------------
+
+    def allows(self, action: Action) -> bool:
+        """True if `action` is the step's; otherwise say why not (and the scene refuses it)."""
+        reason = self.progress.refusal(action.to_str())
+        if reason is None:
+            return True
+        self.scene.toast(self.scene.words(reason), "error", seconds=5.0)
+        sound.play("error")
+        return False
+
+    def after(self, action: Action) -> None:
+        """The learner did what the step asked: on to the next step."""
+        if self.progress.current.kind == "act" and self.progress.current.accepts(action.to_str()):
+            self.progress.advance()
+            self.scene.save_progress()
+
+    def sync(self) -> None:
+        """The buttons of the step shown (every frame, even while bots are paused)."""
+        if self._shown_step != self.progress.step:
+            self._make_buttons()
+
+    def update(self, dt: float) -> None:
+        """The other seats' scripted moves, one by one, once the table is still."""
+        move = self.progress.next_move()
+        if move is None:
+            if self.progress.current.kind == "watch":
+                self.progress.advance()
+                self.scene.save_progress()
+            return
+        if self.scene.anims.busy:
+            return
+        self._wait += dt
+        if self._wait < WATCH_DELAY * max(0.25, self.scene.app.settings.bot_delay() / 0.7):
+            return
+        self._wait = 0.0
+        self.progress.moves_played += 1
+        self.scene.play_scripted(self.scene.state.parse_action(move))
+
+    def fast_forward(self, to_step: int) -> None:
+        """Play the tutorial as a learner would, up to step `to_step` (shots and tests):
+        Next on explain steps, the first fitting legal action on act steps, the script's
+        moves on watch steps."""
+        while self.progress.step < to_step and not self.progress.finished:
+            step = self.progress.current
+            if step.kind == "explain":
+                self.next_step()
+            elif step.kind == "watch":
+                move = self.progress.next_move()
+                if move is None:
+                    self.progress.advance()
+                else:
+                    self.progress.moves_played += 1
+                    self.scene.play_scripted(self.scene.state.parse_action(move))
+            else:
+                fitting = [a for a in self.scene.state.legal_actions() if step.accepts(a.to_str())]
+                if not fitting:
+                    raise RuntimeError(f"step {self.progress.step + 1} cannot be done: "
+                                       f"the script and the rules disagree")
+                self.scene.submit(fitting[0])
+        self.scene.anims.finish()
+        self.scene.refresh()
+
+    # Buttons ------------------------------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        for element in self._buttons:
+            self.scene.forget(element)  # type: ignore[arg-type]
+        self._buttons = []
+        self._shown_step = self.progress.step
+        card = self.card_rect()
+        y = card.bottom - 50
+        kind = self.progress.current.kind
+        if kind == "explain":
+            self._buttons.append(self.scene.button(pygame.Rect(card.right - 130, y, 114, 38),
+                                                   "Next", self.next_step, "Next step (Enter)",
+                                                   "@accent"))
+        elif kind == "end":
+            self._buttons.append(self.scene.button(pygame.Rect(card.left + 16, y, 236, 38),
+                                                   "Play a real game now", self.play_real_game,
+                                                   None, "@accent"))
+            self._buttons.append(self.scene.button(pygame.Rect(card.right - 150, y, 134, 38),
+                                                   "Launcher", self.scene.app.go_home))
+
+    def next_step(self) -> None:
+        if self.progress.current.kind == "explain":
+            self.progress.advance()
+            self.scene.save_progress()
+
+    def play_real_game(self) -> None:
+        """The same seats, the others now real bots, a fresh seed."""
+        match = self.scene.match
+        seats = [seat if i == 0 else seat.__class__(seat.name, "bot", "normal", seat.color)
+                 for i, seat in enumerate(match.seats)]
+        start_new(self.scene.app, match.info, seats, match.options, seed=None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter is Next on an explain step."""
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.progress.current.kind == "explain"):
+            self.next_step()
+            return True
+        return False
+
+    # Drawing ------------------------------------------------------------------------------------
+
+    def look_rect(self) -> pygame.Rect | None:
+        look = self.progress.current.look
+        return self.scene.regions().get(look) if look else None
+
+    def card_rect(self) -> pygame.Rect:
+        """The step's card, in the first corner of the board that leaves the region it
+        points at in view (bottom right, bottom left, then the top corners below the
+        toasts); over the region only when it fills the board."""
+        board = self.scene.board_rect
+        step = self.progress.current
+        line = assets.font(16).get_linesize()
+        lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
+        buttons = 48 if step.kind in ("explain", "end") else 0
+        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + buttons)
+        look = self.look_rect()
+        inset, below_toasts = 14, board.top + 120
+        corners = (
+            {"bottomright": (board.right - inset, board.bottom - inset)},
+            {"bottomleft": (board.left + inset, board.bottom - inset)},
+            {"topright": (board.right - inset, below_toasts)},
+            {"topleft": (board.left + inset, below_toasts)},
+        )
+        for corner in corners:
+            placed = card.copy()
+            for anchor, point in corner.items():
+                setattr(placed, anchor, point)
+            if look is None or not look.inflate(12, 12).colliderect(placed):
+                return placed
+        card.bottomleft = (board.left + inset, board.bottom - inset)
+        return card
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look = self.look_rect()
+        if look is not None:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((8, 12, 16, 120))
+            pygame.draw.rect(shade, (0, 0, 0, 0), look.inflate(12, 12), border_radius=10)
+            surface.blit(shade, (0, 0))
+            pygame.draw.rect(surface, theme.ACCENT, look.inflate(12, 12), 3, border_radius=10)
+        self._draw_card(surface)
+
+    def _draw_card(self, surface: pygame.Surface) -> None:
+        step = self.progress.current
+        card = self.card_rect()
+        panel = pygame.Surface(card.size, pygame.SRCALPHA)
+        panel.fill((*theme.darken(theme.PANEL, 0.25), 244))
+        surface.blit(panel, card)
+        pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=10)
+        total = len(self.progress.tutorial.steps)
+        head = f"{self.progress.tutorial.title} · step {self.progress.step + 1} of {total}"
+        text.draw(surface, head, (card.left + 16, card.top + 12), 13, theme.MUTED,
+                  max_width=card.width - 32)
+        text.draw(surface, step.title or _heading(step.kind), (card.left + 16, card.top + 32),
+                  19, theme.ACCENT, "bold", max_width=card.width - 32)
+        body = pygame.Rect(card.left + 16, card.top + 62, card.width - 32, card.height - 62)
+        text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
+
+
+def _heading(kind: str) -> str:
+    return {"explain": "Look", "act": "Your move", "watch": "Watch", "end": "Well played"}[kind]
