@@ -33,3 +33,11 @@ def test_mypy_strict_on_the_engine() -> None:
             targets.append(str((game / "rules").relative_to(ROOT)))
     result = run(sys.executable, "-m", "mypy", "--strict", *targets)
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_mypy_on_the_whole_package_with_the_project_config() -> None:
+    """The UI is checked too (the engine stays strict, above)."""
+    if run(sys.executable, "-m", "mypy", "--version").returncode:
+        pytest.skip("mypy is not installed")
+    result = run(sys.executable, "-m", "mypy", "nile")
+    assert result.returncode == 0, result.stdout[-3000:]

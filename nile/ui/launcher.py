@@ -130,7 +130,9 @@ class LauncherScene(Scene):
         self._make_buttons()
 
     def _learn(self, game_id: str) -> Callable[[], None]:
-        return lambda: start_tutorial(self.app, registry.get(game_id))
+        def start() -> None:
+            start_tutorial(self.app, registry.get(game_id))
+        return start
 
     def _load(self) -> None:
         self.app.push(LoadDialog(self.app))

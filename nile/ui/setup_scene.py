@@ -174,7 +174,7 @@ class SetupScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         if has_tutorial(self.info):
             self.button(pygame.Rect(COL_RIGHT, 636, RIGHT_WIDTH, 44), "Learn to play first",
-                        lambda: start_tutorial(self.app, self.info),
+                        self._learn,
                         "A guided first game that teaches the rules step by step")
         self.button(pygame.Rect(COL_RIGHT, 700, 175, 52), "Back", self.app.pop)
         self.button(
@@ -183,6 +183,9 @@ class SetupScene(Scene):
             self.start,
             object_id="@accent",
         )
+
+    def _learn(self) -> None:
+        start_tutorial(self.app, self.info)
 
     def _swatch(self, seat: int) -> pygame.Rect:
         return pygame.Rect(COL_COLOR, ROW_TOP + seat * ROW_HEIGHT, 170, 40)

@@ -22,6 +22,7 @@ from nile.ui.setup_scene import SetupScene
 if TYPE_CHECKING:
     from nile.app import App
     from nile.core.session import Match
+    from nile.ui.chrome.game_scene import GameScene
     from nile.ui.scene import Scene
 
 Shot = Callable[["App"], None]
@@ -69,7 +70,7 @@ def setup_first_game(app: App) -> None:
         app.push(SetupScene(app, games[0]))
 
 
-def tutorial_at(app: App, game_id: str, step: int) -> Scene:
+def tutorial_at(app: App, game_id: str, step: int) -> GameScene:
     """The game's tutorial, played up to its step `step` (0-based), over the launcher."""
     scene = start_tutorial(app, registry.get(game_id))
     assert scene.tutorial is not None

@@ -536,7 +536,8 @@ class AgeOfSteamScene(GameScene):
                 seat = view.current_player or 0
                 ways = [choices.describe_route(view, r, self.names, seat) for r in dest.routes]
                 more = "Click to deliver." if len(ways) == 1 else "Click to pick one of these."
-                return [f"Deliver the {controls.good[1]} good here", *ways, more]
+                colour = controls.good[1] if controls.good is not None else "chosen"
+                return [f"Deliver the {colour} good here", *ways, more]
         return tips.hex_lines(view, h, self.names, tips.segment_at(view, h, self._near_edge(h)))
 
     def _near_edge(self, h: int) -> int | None:

@@ -215,7 +215,7 @@ class LooseCabooseScene(GameScene):
                 BarButton(
                     "pass",
                     "Pass",
-                    lambda: self.submit(Pass()),
+                    self._pass,
                     tooltip="Move the caboose one card and take a penalty (P)",
                 )
             )
@@ -228,7 +228,7 @@ class LooseCabooseScene(GameScene):
                 BarButton(
                     "roll",
                     label,
-                    lambda: self.submit(Roll()),
+                    self._roll,
                     accent=True,
                     tooltip="Stop laying and roll (R)",
                 )
@@ -305,6 +305,12 @@ class LooseCabooseScene(GameScene):
                 "turn have the same value."
             )
         return "There is no free cell at the front of the railway for another card."
+
+    def _pass(self) -> None:
+        self.submit(Pass())
+
+    def _roll(self) -> None:
+        self.submit(Roll())
 
     def _key(self, event: pygame.event.Event) -> bool:
         legal = self.lc.legal_actions()
@@ -447,7 +453,11 @@ class LooseCabooseScene(GameScene):
             f"Derailed! {{p{event.seat}}} takes {event.missing} "
             f"penalty card{'s' if event.missing != 1 else ''}."
         )
-        self.anims.later(t, lambda: (sound.play("penalty"), self.toast(message, "error")))
+        def announce() -> None:
+            sound.play("penalty")
+            self.toast(message, "error")
+
+        self.anims.later(t, announce)
         return t + 0.5
 
     def _roll_dice(self, rolled: tuple[int, ...], t: float) -> None:

@@ -166,7 +166,7 @@ class ResultsScene(Overlay):
             color = self.game.color(s)
             if total >= 0:
                 bar.midbottom = (round(x), round(zero))
-                label_y, symbol_y = bar.top - 18, bar.top - 30
+                label_y, symbol_y = bar.top - 18.0, bar.top - 30.0
             else:
                 bar.midtop = (round(x), round(zero))
                 label_y, symbol_y = bar.bottom + 4, zero - 14

@@ -15,6 +15,7 @@ import pygame
 
 from nile.core.game import Event
 from nile.games.age_of_steam.rules import events as ev
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import overlay, pieces
 from nile.ui import sound, theme
 from nile.ui.anim import Tween, ease_in_out, ease_out_cubic
@@ -188,6 +189,7 @@ class Animator:
 def _place_hex(scene: AgeOfSteamScene, place: str) -> int:
     """The hex of a city named in an event ('Kiev', 'Tula (city B)')."""
     view = scene.view
+    assert isinstance(view, AgeOfSteamState)
     for city in view.map.cities:
         if city.name == place:
             return city.hexes[0]

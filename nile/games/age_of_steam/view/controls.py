@@ -183,12 +183,14 @@ class Controls:
         return self._derived_cache[name]
 
     def pickable_tiles(self) -> frozenset[str]:
-        return self._derived("tiles", lambda: frozenset(
-            a.name for a in self.legal() if isinstance(a, TakeAction)))  # type: ignore[no-any-return]
+        tiles: frozenset[str] = self._derived("tiles", lambda: frozenset(
+            a.name for a in self.legal() if isinstance(a, TakeAction)))
+        return tiles
 
     def pickable_rows(self) -> frozenset[str]:
-        return self._derived("rows", lambda: frozenset(
-            a.row for a in self.legal() if isinstance(a, PlaceGood) and a.row != "bag"))  # type: ignore[no-any-return]
+        rows: frozenset[str] = self._derived("rows", lambda: frozenset(
+            a.row for a in self.legal() if isinstance(a, PlaceGood) and a.row != "bag"))
+        return rows
 
     def red_cities(self) -> dict[int, CommunismPlace]:
         return self._derived("red", lambda: {  # type: ignore[no-any-return]

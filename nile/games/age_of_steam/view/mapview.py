@@ -132,7 +132,7 @@ class MapView:
         key = (quick[0], quick[1], board_signature(state), self.label_area)
         if key != self._layer_key or self._layer is None:
             self._layer_key = key
-            self._zoom = key[0] / 100  # type: ignore[operator]
+            self._zoom = key[0] / 100
             self._layer = self._compose(state)
         return self._layer
 

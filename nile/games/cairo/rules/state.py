@@ -43,19 +43,19 @@ from nile.games.cairo.board import Placement, board, corners_of
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, flicking, scoring, turn
-from nile.games.cairo.rules.phases import (  # the state's own names, kept here too (S.OFFER)
-    ARRANGE,  # noqa: F401
+from nile.games.cairo.rules.phases import (
+    ARRANGE,
     CHANCE_PHASES,
     CHOOSE,
     FACE,
     FINGER_ANY,
     FLICK,
     JITTER,
-    OFFER,  # noqa: F401
+    OFFER,
     OUT,
     OVER,
     PENALTY,
-    PICK,  # noqa: F401
+    PICK,
     PLACE,
     RETRIEVE,
     ROLL,
@@ -72,6 +72,11 @@ from nile.games.cairo.rules.pieces import (
     owner_of,
 )
 from nile.games.cairo.rules.turn import phase_text
+
+__all__ = ["ARRANGE", "CHANCE_PHASES", "CHOOSE", "FACE", "FINGER_ANY", "FLICK", "JITTER",
+           "OFFER", "OUT", "OVER", "PENALTY", "PICK", "PLACE", "RETRIEVE", "ROLL", "START",
+           "CairoState"]
+"""The phase names are the state's own too (scenes and tests say `S.FLICK`)."""
 
 
 class CairoState(GameState):

@@ -490,7 +490,7 @@ def draw_hand(
         "hand_auction": ("Your Auction cards", "Auction cards", "Auction"),
         "fruit_card": ("Fruit cards (face up)", "Fruit cards", "Fruit"),
     }
-    starts = {}  # each group's label runs from its first card to the next group's
+    starts: dict[str, int] = {}  # each group's label runs from its first card to the next group's
     for box, target in slots:
         starts.setdefault(target[0], box.left)
     edges = [*starts.values(), rect.right - 2]
