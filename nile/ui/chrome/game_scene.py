@@ -31,7 +31,7 @@ import pygame
 from nile.ai.bots import hint
 from nile.core import library
 from nile.core.errors import IllegalAction
-from nile.core.game import Action, Event, GameState
+from nile.core.game import Action, Event, GameState, Status
 from nile.core.replay import Replay
 from nile.core.session import Match
 from nile.core.text import count, fill_names
@@ -116,6 +116,7 @@ class GameScene(Scene):
         self.prompt = ""
         self._held_log: list[str] | None = None
         self.tutorial: TutorialLayer | None = None
+        self._bar_held: tuple[Status, int | None] | None = None
         self.save_trouble = SaveTrouble(self)
         self._layout()
         self._make_bar_buttons()
@@ -867,8 +868,11 @@ class GameScene(Scene):
                 element.hide()  # type: ignore[attr-defined]
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
-        status = self.state.status()
-        seat = self.state.current_player
+        # While a move still plays out, the bar keeps saying what it said before it, as the
+        # log does: it must not tell the outcome (a knocked-over ship) before the table.
+        if self._bar_held is None or not self.anims.busy or self.replay is not None:
+            self._bar_held = (self.state.status(), self.state.current_player)
+        status, seat = self._bar_held
         player = None
         if seat is not None and seat >= 0:
             label = self.name(seat)
