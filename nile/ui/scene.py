@@ -122,7 +122,9 @@ class Scene:
     def dispatch(self, event: pygame.event.Event) -> None:
         """The gui gets the event first; the scene always sees it too."""
         if self._gui is not None:
-            self._gui.process_events(event)
+            consumed = self._gui.process_events(event)
+            if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                return  # a click on a control is the control's, not the table's beneath it
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 action = self._actions.get(event.ui_element)
                 if action is not None:

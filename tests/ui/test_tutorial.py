@@ -9,9 +9,11 @@ import pytest
 from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.tutorial import Progress, TutorialError
+from nile.games.kap_kairo.rules.deck import NAMES
 from nile.games.loose_caboose.rules.cards import Card
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.dialogs import open_save
+from nile.ui.chrome.game_scene import GameScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
 from tests.ui.harness import click, frames, instant_app, key, press
@@ -132,8 +134,8 @@ def test_the_launcher_offers_learn_to_play(app: App) -> None:
     app.go_home()
     launcher = app.top
     assert isinstance(launcher, LauncherScene)
-    press(app, launcher, "Learn to play")
-    assert isinstance(app.top, LooseCabooseScene) and app.top.tutorial is not None
+    press(app, launcher, "Learn to play")  # the first tile that has one
+    assert isinstance(app.top, GameScene) and app.top.tutorial is not None
 
 
 def test_scripted_chance_uses_each_entry_once_and_leaves_the_rest_to_the_seed() -> None:
@@ -146,3 +148,53 @@ def test_scripted_chance_uses_each_entry_once_and_leaves_the_rest_to_the_seed() 
     assert progress.scripted_chance(["draw 1"]) is None  # second of two
     assert progress.scripted_chance(["dice 1", "dice 2"]) == "dice 2"
     assert progress.scripted_chance(["dice 2"]) is None  # the script is used up
+
+
+def kap_step(app: App, scene: object) -> None:
+    """One Vom Kap bis Kairo step as a learner plays it: digits and Enter for a bid, the
+    card's number key to choose, B to build."""
+    layer = scene.tutorial  # type: ignore[attr-defined]
+    step = layer.progress.current
+    if step.kind == "explain":
+        press(app, scene, "Next")
+    elif step.kind == "watch":
+        frames(app, 240)
+    elif step.expect[0].startswith("bid "):
+        for digit in step.expect[0].split()[1]:
+            key(app, pygame.K_0 + int(digit))
+        key(app, pygame.K_RETURN)
+    elif step.expect[0].startswith("take "):
+        card = step.expect[0].split()[1]
+        display = [NAMES[c] for c in scene.kap.display]  # type: ignore[attr-defined]
+        key(app, pygame.K_1 + display.index(card))
+    else:
+        key(app, pygame.K_b)
+    frames(app, 3)
+
+
+def test_vom_kap_bis_kairo_is_taught_from_start_to_end_by_keys(app: App) -> None:
+    app.go_home()
+    scene = start_tutorial(app, registry.get("kap_kairo"))
+    frames(app, 2)
+    progress = scene.tutorial.progress  # type: ignore[union-attr]
+    for _ in range(40):
+        if progress.finished:
+            break
+        before = progress.step
+        kap_step(app, scene)
+        assert progress.step > before, f"step {before + 1} did not advance"
+    assert progress.finished
+    joined = " ".join(line for entry in scene.match.log for e in entry.events
+                      if (line := e.describe(0)))
+    for shown in ("Bids revealed", "Choosing order", "lays track", "bonus card", "bought"):
+        assert shown in joined, shown
+
+
+def test_vom_kap_bis_kairo_refuses_another_bid_with_the_steps_line(app: App) -> None:
+    app.go_home()
+    scene = start_tutorial(app, registry.get("kap_kairo"))
+    scene.tutorial.fast_forward(2)  # type: ignore[union-attr]
+    key(app, pygame.K_3)
+    key(app, pygame.K_RETURN)
+    assert scene.tutorial.progress.step == 2  # type: ignore[union-attr]
+    assert any("Bid £10 this time" in t.message for t in scene.toasts.items)

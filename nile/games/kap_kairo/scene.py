@@ -147,6 +147,11 @@ class KapKairoScene(GameScene):
     def areas(self) -> dict[str, pygame.Rect]:
         return paint.areas(self.board_rect, self.match.state.num_players)
 
+    def regions(self) -> dict[str, pygame.Rect]:
+        """What a tutorial step can point at: the lanes, the market, the side panel, the
+        piles and the terrain legend."""
+        return {**super().regions(), **self.areas()}
+
     def reveal(self) -> Reveal | None:
         """The latest auction's reveal (duel cards included) while it is still shown."""
         if self.replay is not None:

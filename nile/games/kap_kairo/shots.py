@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, KapState, cheapest_build
+from nile.games.kap_kairo.rules.actions import Bid
 from nile.games.kap_kairo.rules.events import DuelRound
-from nile.ui.shots import on_table, play_bots_until
+from nile.ui.shots import on_table, play_bots_until, tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -99,7 +100,25 @@ def end(app: App) -> None:
     open_scene(app, match)
 
 
+def tutorial_bid(app: App) -> None:
+    """Learn to play: the secret bid, the bid box picked out."""
+    tutorial_at(app, "kap_kairo", 2)
+
+
+def tutorial_count(app: App) -> None:
+    """Learn to play: counting rails, the side panel picked out."""
+    tutorial_at(app, "kap_kairo", 6)
+
+
+def tutorial_refused(app: App) -> None:
+    """Learn to play: a bid other than the one the step asks for, refused with its line."""
+    tutorial_at(app, "kap_kairo", 2).submit(Bid(3))
+
+
 SHOTS = {
+    "tutorial_bid": tutorial_bid,
+    "tutorial_count": tutorial_count,
+    "tutorial_refused": tutorial_refused,
     "start": start,
     "bidding": bidding,
     "reveal": reveal,
