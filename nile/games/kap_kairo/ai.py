@@ -210,6 +210,15 @@ def bid_candidates(state: KapState, seat: int) -> list[Action]:
     return [Bid(a) for a in sorted(amounts) if 0 <= a <= capital]
 
 
+FREE_BUILD_MARGIN = 0.05
+"""How much better (expected result, 0..1) passing must search than building for free
+before the hard bot passes a free build: a small edge is noise, and to a table of people
+passing a free crossing looks like a blunder."""
+
+FREE_BUILD_VISITS = 40
+"""Searched games each of passing and building needs before passing is believed."""
+
+
 class KapSearch(ISMCTS):
     """IS-MCTS over a few candidate moves; other players' bids come from the policy.
 
@@ -220,7 +229,8 @@ class KapSearch(ISMCTS):
       since that player cannot see ours (a node would let them answer it);
     - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
     - `_rollout`: the share of random moves picks among `_options` too, so a random
-      move is never a wild bid of half the capital.
+      move is never a wild bid of half the capital;
+    - `action`: a free build is taken unless passing searched clearly better.
     """
 
     def __init__(
@@ -234,6 +244,35 @@ class KapSearch(ISMCTS):
         assert isinstance(observation, KapState)
         seat = observation.current_player
         self._root_seat = seat if seat is not None else -1
+        self.reason: str | None = None
+
+    def action(self) -> Action:
+        """The search's move, except that a free build is passed only when passing
+        searched clearly better (`FREE_BUILD_MARGIN`); `reason` then says why."""
+        choice = super().action()
+        self.reason = None
+        state = self._observation
+        assert isinstance(state, KapState)
+        if choice != PASS or state.step != DECIDE:
+            return choice
+        builds = build_options(state, state.turn)
+        if not builds or builds[0].buy > 0:
+            return choice
+        passing, building = self._root.children.get(PASS), self._root.children.get(builds[0])
+        if passing is None or building is None or min(passing.visits, building.visits) < \
+                FREE_BUILD_VISITS:
+            return builds[0]
+        pass_mean, build_mean = passing.total / passing.visits, building.total / building.visits
+        if pass_mean < build_mean + FREE_BUILD_MARGIN:
+            return builds[0]
+        self.reason = (f"passes a free crossing: in {passing.visits + building.visits} "
+                       f"searched games passing did better ({pass_mean:.0%} against "
+                       f"{build_mean:.0%} for building now)")
+        return choice
+
+    def explain(self) -> str | None:
+        """Why the last move was chosen, when it needs saying (a passed free build)."""
+        return self.reason
 
     def _options(self, state: GameState) -> list[Action]:
         assert isinstance(state, KapState)
