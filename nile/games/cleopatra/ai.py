@@ -287,12 +287,31 @@ def god_value(state: CleopatraState, seat: int, god: int) -> float:
         empty = any(not state.pyramid[c] and not state.city_has_fruit(c) for c in range(CITIES))
         return 1.6 if empty and state.pyramids_left else 0.0
     if god == gods.SET:
-        return 5 * W.florin
+        return gods.SET_GIFT * florin_value(state)  # Florins are worth less at the end
     return 0.6 + 0.1 * state.players  # Ra: first pick of the Auction cards
 
 
 def bid_limit(state: CleopatraState, seat: int) -> int:
     return min(W.bid_cap, state.money[seat] // W.bid_florin_per_step)
+
+
+BID_SPREAD = (-1, 0, 0, 1)
+"""Added to the bid limit at each bid (seeded), so auctions do not run the same way
+every turn: the limit is a rule of thumb, a Florin either way is as good a guess."""
+
+GOD_CLOSE = 0.5
+"""Gods valued within this many points of the best are equally good guesses; the policy
+picks among them with its seeded generator instead of always the same one."""
+
+
+def choose_god(state: CleopatraState, seat: int, legal: list[Action],
+               rng: random.Random) -> Action:
+    """The best-valued god, or one as good within `GOD_CLOSE` (seeded variety)."""
+    valued = [(god_value(state, seat, a.god), a) for a in legal if isinstance(a, ChooseGod)]
+    if not valued:
+        return legal[0]
+    best = max(value for value, _ in valued)
+    return rng.choice([a for value, a in valued if value >= best - GOD_CLOSE])
 
 
 # The policy -----------------------------------------------------------------------------
@@ -308,10 +327,10 @@ def policy(state: GameState, rng: random.Random) -> Action:
     assert seat is not None and seat >= 0
     if state.phase == AUCTION:
         bid = Bid(state.high_bid + 1)
-        return bid if state.high_bid < bid_limit(state, seat) and bid in legal else Pass()
+        limit = bid_limit(state, seat) + rng.choice(BID_SPREAD)
+        return bid if state.high_bid < limit and bid in legal else Pass()
     if state.phase == GODS:
-        return max(legal, key=lambda a: god_value(state, seat, a.god)
-                   if isinstance(a, ChooseGod) else -1.0)
+        return choose_god(state, seat, legal, rng)
     if state.phase == ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
     if isinstance(state, SearchState) and _chooses_an_action(state):
