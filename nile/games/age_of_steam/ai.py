@@ -554,6 +554,83 @@ def evaluate(state: GameState) -> list[float]:
     return result
 
 
+# Reasons (the hint's "why") ----------------------------------------------------------
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the heuristic plays `action`, from the numbers it decided by, in words."""
+    assert isinstance(state, AgeOfSteamState)
+    seat = state.current_player
+    if seat is None or seat < 0:
+        return None
+    expenses = state.shares[seat] + state.loco[seat]
+    if isinstance(action, IssueShares):
+        if action.count == 0:
+            return (f"cash ${state.cash[seat]} and income ${state.income[seat]} cover "
+                    f"the ${expenses} expenses; every share costs $1 a turn and 3 points")
+        price = config().start("share_price")
+        return (f"raises ${action.count * price}: expenses ${expenses} against income "
+                f"${state.income[seat]} and cash ${state.cash[seat]}, plus about "
+                f"${_budget(state, seat)} to build")
+    if isinstance(action, (Bid, DropOut)):
+        spare = max(0, state.cash[seat] - max(0, expenses - state.income[seat] + 4))
+        willing = min(spare, 1 + state.round // 3)
+        return (f"turn order is worth at most ${willing} to you now (${spare} spare after "
+                f"next turn's expenses and a little building)")
+    if isinstance(action, TakeAction):
+        return TILE_REASONS.get(action.name)
+    if isinstance(action, Urbanize):
+        return "a new city there wants goods that lie close by"
+    if isinstance(action, Build):
+        return _explain_build(state, seat, action)
+    if isinstance(action, EndBuild):
+        return "no tile left brings a paying delivery closer for its cost"
+    if isinstance(action, Deliver):
+        return _explain_delivery(state, seat, action)
+    if isinstance(action, RaiseLocomotive):
+        return "a longer locomotive pays more than any delivery open now"
+    if isinstance(action, PassMove):
+        return "no delivery open now pays you more than it pays the others"
+    return None
+
+
+TILE_REASONS = {
+    "locomotive": "one more locomotive level opens a better delivery",
+    "engineer": "a fourth tile this turn brings your next link closer",
+    "first_build": "building before the others keeps your next link from being blocked",
+    "first_move": "moving first takes the goods before the others can",
+    "urbanization": "a new city can make your nearby track pay",
+    "turn_order": "the most useful tile left for your plan: it keeps your place next turn",
+    "production": "new goods can be placed in cities your track reaches",
+    "communism": "it swaps goods the way your deliveries need",
+    "ferry": "your deliveries across the Nile pay no ferry fee",
+}
+"""One line per action tile: why the heuristic's order (`_select`) put it first."""
+
+
+def _explain_build(state: AgeOfSteamState, seat: int, action: Build) -> str:
+    ranked = _build_ranking(state, seat, state.legal_actions())
+    score = next((value for value, a in ranked if a == action), 0.0)
+    where = state.map.whereabouts(state.map.hex_at(action.hex_label))
+    if score >= 1.0:
+        return f"finishes a link {where} with goods waiting to go along it"
+    return f"brings a line {where} closer to a city that wants its goods"
+
+
+def _explain_delivery(state: AgeOfSteamState, seat: int, action: Deliver) -> str | None:
+    routes = state.offered_routes or move_phase.routes(state, seat)
+    route = next((r for r in routes if r.action == action), None)
+    if route is None:
+        return None
+    mine = route.income.get(seat, 0)
+    others = sum(v for s, v in route.income.items() if s != seat)
+    text = f"delivers to {state.place_name(route.destination)} for +{mine} income"
+    if others:
+        text += f" (others +{others})"
+    if route.fee:
+        text += f", ${route.fee} ferry fee"
+    return text
+
+
 class EasyBot:
     """Half of its moves are random, as the generic easy bot, but never with money: shares
     and bids follow the heuristic, and random builds keep next turn's expenses."""
@@ -613,7 +690,7 @@ def hooks() -> AiHooks:
     comparison less noisy)."""
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
-                   exploration=0.5, make_bot=_make_bot)
+                   exploration=0.5, make_bot=_make_bot, explain=explain)
 
 
 def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:

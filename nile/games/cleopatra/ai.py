@@ -26,6 +26,7 @@ from nile.games.cleopatra.rules.moves import (
     ChooseGod,
     ConstructTrack,
     DrawCityCards,
+    EndTurn,
     Pass,
     ProduceFruit,
     ShipFruit,
@@ -344,6 +345,47 @@ def policy(state: GameState, rng: random.Random) -> Action:
     return best
 
 
+# Reasons (the hint's "why") ------------------------------------------------------------
+
+
+GOD_REASONS = {
+    gods.RA: "it acts first",
+    gods.THOTH: "a second Auction card",
+    gods.HATHOR: "cheaper track for the trains in hand",
+    gods.ANUBIS: "a third action, to draw City cards",
+    gods.ISIS: "more Florin per shipment",
+    gods.HORUS: "a cheap pyramid",
+    gods.SET: "5 Florin now",
+}
+
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the policy plays `action`: the points it valued it at, against the next best."""
+    assert isinstance(state, CleopatraState)
+    seat = state.current_player
+    if seat is None or seat < 0:
+        return None
+    if state.phase == AUCTION:
+        limit = bid_limit(state, seat)
+        if isinstance(action, Bid):
+            return f"turn order is worth about {limit} Florin to you with {state.money[seat]}"
+        return f"more than {limit} Florin for turn order is not worth it to you now"
+    if isinstance(action, ChooseGod):
+        value = god_value(state, seat, action.god)
+        return f"{GOD_REASONS[action.god]}: worth about {value:.1f} points to you now"
+    if state.phase != ACTIONS or state.pending:
+        return None
+    ctx = Context(state, seat)
+    chosen = value_action(ctx, action)
+    others = [value_action(ctx, a) for a in state.legal_actions() if a != action]
+    if isinstance(action, EndTurn):
+        return "no move left is worth its cost this turn" if others else None
+    text = f"worth about {chosen:+.1f} points against the others"
+    if others:
+        text += f" (the next best move {max(others):+.1f})"
+    return text
+
+
 # Evaluation -----------------------------------------------------------------------------
 
 
@@ -509,4 +551,4 @@ def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
                    hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
-                   make_bot=make_bot)
+                   make_bot=make_bot, explain=explain)

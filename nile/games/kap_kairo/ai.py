@@ -39,7 +39,9 @@ from nile.games.kap_kairo.rules import (
     RAILS,
     RULES,
     TERRAIN,
+    TERRAIN_NAMES,
     Bid,
+    Build,
     KapState,
     Take,
     build_options,
@@ -154,6 +156,68 @@ def make_policy(style: Style = STYLE) -> Policy:
 
 
 policy = make_policy()
+
+
+# Reasons (the hint's "why") --------------------------------------------------------------
+
+
+def _terrain(card: int) -> str:
+    return TERRAIN_NAMES[TERRAIN[card]]
+
+
+def _rails(count: int) -> str:
+    return f"{count} rail" if count == 1 else f"{count} rails"
+
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the heuristic plays `action`, from the numbers it decided by (`card_worth`,
+    `heuristic_bid`, `build_or_pass`), in the player's words."""
+    assert isinstance(state, KapState)
+    seat = state.current_player
+    if seat is None or seat < 0:
+        return None
+    if isinstance(action, Build):
+        return _explain_build(state, seat, action)
+    if action == PASS and state.step == DECIDE:
+        return _explain_pass(state, seat)
+    if isinstance(action, Bid):
+        worths = sorted((card_worth(state, seat, c) for c in state.display), reverse=True)
+        if len(worths) < 2:
+            return None
+        gain = worths[0] - sum(worths) / len(worths)
+        return (f"choosing first is worth about {gain:.1f} rails over an average pick; "
+                f"about {STYLE.bid_share:.0%} of that in pounds")
+    if isinstance(action, Take):
+        worth = card_worth(state, seat, action.card)
+        return (f"of the cards on offer the {_terrain(action.card)} suits your line best "
+                f"(worth {worth:+.1f} rails at its end)")
+    return None
+
+
+def _explain_build(state: KapState, seat: int, build: Build) -> str:
+    land = _terrain(state.columns[seat][0])
+    if build.buy == 0 and build.bonus == 0:
+        return f"crosses the {land} for free: the row and your line cover its rails"
+    if build.buy == 0:
+        cards = "1 bonus card" if build.bonus == 1 else f"{build.bonus} bonus cards"
+        return f"crosses the {land} with {cards}, nothing to buy"
+    cost = build.buy * RULES.rail_price
+    if len(state.crossed[seat]) + 1 >= RULES.win_crossings:
+        return f"this crossing wins: {_rails(build.buy)} short, £{cost}"
+    return f"cheapest crossing: {_rails(build.buy)} short, £{cost}"
+
+
+def _explain_pass(state: KapState, seat: int) -> str:
+    options = build_options(state, seat)
+    if not options:
+        return "the row and your line are too short to cross yet"
+    cheapest = options[0]
+    allowance = int(state.capital[seat] * STYLE.buy_per_capital)
+    worth = "no rail is" if allowance == 0 else f"at most {_rails(allowance)} " + (
+        "is" if allowance == 1 else "are")
+    return (f"crossing now means buying {_rails(cheapest.buy)} for "
+            f"£{cheapest.buy * RULES.rail_price}; with £{state.capital[seat]} {worth} "
+            f"worth buying")
 
 
 # Evaluation ----------------------------------------------------------------------------
@@ -346,4 +410,4 @@ def search_hooks() -> AiHooks:
 
 def hooks() -> AiHooks:
     """The game's AI hooks: the heuristic, the evaluation and the hard search."""
-    return replace(SEARCH, make_bot=_make_bot)
+    return replace(SEARCH, make_bot=_make_bot, explain=explain)
