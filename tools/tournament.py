@@ -13,7 +13,9 @@ in N processes. Hard bots run on their shipped iteration budget without a time c
 (reproducible on any machine); `--time-cap` adds the shipped seconds as in the app.
 
 Ratings are Bradley–Terry on the Elo scale (the first level at 0) with 95 % bootstrap
-intervals, from the pairwise results inside each game (nile/ai/rating.py).
+intervals, from the pairwise results inside each game (nile/ai/rating.py); the gap between
+neighbouring levels gets its own interval (from the same resamples), which separates two
+levels more sharply than two overlapping intervals measured from the first level.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 from _common import BOT_NAMES, Player, parse_options, play_game
 
 from nile.ai.bots import hooks_of
-from nile.ai.rating import GameResult, rate, separated
+from nile.ai.rating import GameResult, bootstrap, gaps, rate, separated
 from nile.core import registry
 
 
@@ -210,6 +212,8 @@ def summary(settings: Settings, records: list[dict[str, Any]], samples: int) -> 
     finished = [r for r in records if r.get("finished")]
     results = [GameResult(tuple(r["seats"]), tuple(r["ranking"])) for r in finished]
     ratings = rate(results, settings.levels, samples=samples, seed=settings.seed)
+    draws = bootstrap(results, settings.levels, samples=samples, seed=settings.seed)
+    steps = gaps(draws, settings.levels, {r.level: r.elo for r in ratings})
     return {
         "game": settings.game, "players": settings.players,
         "options": dict(settings.options), "levels": list(settings.levels),
@@ -217,6 +221,9 @@ def summary(settings: Settings, records: list[dict[str, Any]], samples: int) -> 
         "ratings": {r.level: {"elo": round(r.elo), "low": round(r.low), "high": round(r.high),
                               "games": r.games} for r in ratings},
         "separated": separated(ratings),
+        "gaps": [{"lower": lo, "upper": up, "elo": round(gap), "low": round(a),
+                  "high": round(b)} for lo, up, gap, a, b in steps],
+        "gaps_above_zero": all(step[3] > 0 for step in steps),
         "pairings": pairings(finished, settings.levels),
         "levels_stats": level_stats(finished, settings.levels),
         "cpu_seconds": round(sum(r.get("cpu", 0.0) for r in records), 1),
@@ -237,6 +244,9 @@ def table(report: dict[str, Any]) -> str:
         lines.append(f"{level:<8} {r['elo']:>6} {interval:>16} "
                      f"{r['games']:>6} {row['seats']:>6} {row['wins']:>5}{extra}")
     lines.append(f"intervals separated in this order: {'yes' if report['separated'] else 'no'}")
+    for g in report["gaps"]:
+        lines.append(f"  {g['upper']} over {g['lower']}: {g['elo']:+} Elo, 95% interval "
+                     f"[{g['low']}, {g['high']}]")
     for p in report["pairings"]:
         if p["games"]:
             lines.append(f"  {p['a']} vs {p['b']}: {p['points_a']:g}/{p['games']} "

@@ -131,12 +131,11 @@ def games_per_level(games: Sequence[GameResult], levels: Sequence[str]) -> dict[
     return {level: sum(1 for g in games if level in g.levels) for level in levels}
 
 
-def rate(games: Sequence[GameResult], levels: Sequence[str], *, prior: float = 0.5,
-         samples: int = 200, seed: int = 0) -> list[Rating]:
-    """Each level's Elo rating (first level 0) with a 95 % percentile bootstrap interval
-    (games resampled with replacement, `samples` times)."""
+def bootstrap(games: Sequence[GameResult], levels: Sequence[str], *, prior: float = 0.5,
+              samples: int = 200, seed: int = 0) -> dict[str, list[float]]:
+    """Elo ratings (first level 0) of `samples` resamplings of the games, drawn with
+    replacement and seeded: one list per level, the i-th entries from the same sample."""
     anchor = levels[0]
-    point = elo(bradley_terry(pairwise(games), levels, prior), anchor)
     rng = random.Random(f"nile/rating/{seed}")
     draws: dict[str, list[float]] = {level: [] for level in levels}
     for _ in range(samples if games else 0):
@@ -145,6 +144,30 @@ def rate(games: Sequence[GameResult], levels: Sequence[str], *, prior: float = 0
                                    tolerance=1e-7), anchor)
         for level in levels:
             draws[level].append(values[level])
+    return draws
+
+
+def gaps(draws: Mapping[str, list[float]], levels: Sequence[str],
+         point: Mapping[str, float]) -> list[tuple[str, str, float, float, float]]:
+    """(lower, upper, gap, low, high) for each pair of neighbours in `levels`: the Elo
+    gap and its 95 % bootstrap interval. A gap whose interval stays above 0 separates the
+    two levels even when their own intervals (each measured from the first level)
+    overlap."""
+    result = []
+    for lower, upper in itertools.pairwise(levels):
+        diffs = [b - a for a, b in zip(draws[lower], draws[upper], strict=True)]
+        gap = point[upper] - point[lower]
+        low, high = _interval(diffs, gap)
+        result.append((lower, upper, gap, low, high))
+    return result
+
+
+def rate(games: Sequence[GameResult], levels: Sequence[str], *, prior: float = 0.5,
+         samples: int = 200, seed: int = 0) -> list[Rating]:
+    """Each level's Elo rating (first level 0) with a 95 % percentile bootstrap interval
+    (games resampled with replacement, `samples` times)."""
+    point = elo(bradley_terry(pairwise(games), levels, prior), levels[0])
+    draws = bootstrap(games, levels, prior=prior, samples=samples, seed=seed)
     counts = games_per_level(games, levels)
     ratings = []
     for level in levels:
@@ -167,5 +190,5 @@ def separated(ratings: Sequence[Rating]) -> bool:
     return all(later.low > earlier.high for earlier, later in itertools.pairwise(ratings))
 
 
-__all__ = ["GameResult", "Rating", "bradley_terry", "elo", "expected_score",
-           "games_per_level", "pairwise", "rate", "separated"]
+__all__ = ["GameResult", "Rating", "bootstrap", "bradley_terry", "elo", "expected_score",
+           "games_per_level", "gaps", "pairwise", "rate", "separated"]

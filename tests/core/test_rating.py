@@ -8,9 +8,11 @@ import pytest
 
 from nile.ai.rating import (
     GameResult,
+    bootstrap,
     bradley_terry,
     elo,
     expected_score,
+    gaps,
     pairwise,
     rate,
     separated,
@@ -81,3 +83,15 @@ def test_separated_needs_disjoint_ascending_intervals() -> None:
     assert separated(ratings)
     close = rate(results("b", "a", 5, 6), ["a", "b"], samples=60)
     assert not separated(close)
+
+
+def test_gaps_between_neighbours_come_from_the_same_resamples() -> None:
+    games = results("b", "a", 30, 10) + results("c", "b", 30, 10)
+    levels = ["a", "b", "c"]
+    draws = bootstrap(games, levels, samples=80, seed=1)
+    point = {r.level: r.elo for r in rate(games, levels, samples=80, seed=1)}
+    steps = gaps(draws, levels, point)
+    assert [(lo, up) for lo, up, *_ in steps] == [("a", "b"), ("b", "c")]
+    for lower, upper, gap, low, high in steps:
+        assert gap == pytest.approx(point[upper] - point[lower])
+        assert 0 < low <= gap <= high  # 3:1 twice over is a clear step each time
