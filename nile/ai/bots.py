@@ -9,6 +9,7 @@ freezes; tools and tests call `choose`, which runs to the end of the budget.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Protocol
 
 from nile.ai.hooks import AiHooks, Policy
@@ -97,9 +98,39 @@ def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
                   (None if iterations else hooks.hard_seconds))
 
 
-def hint(info: GameInfo, state: GameState, seed: int = 0) -> Action:
-    """What the normal bot would do for the player to move, from that player's view."""
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the normal bot's move and, when the game can say it, one line of why."""
+
+    action: Action
+    reason: str | None = None
+
+
+def explanation(bot: Bot) -> str | None:
+    """The bot's own words for its last move, if it keeps any (`explain()`): the Kap bis
+    Kairo hard bot says why it passed a free build."""
+    explain = getattr(bot, "explain", None)
+    if not callable(explain):
+        return None
+    reason = explain()
+    return reason if isinstance(reason, str) and reason else None
+
+
+def advise(info: GameInfo, state: GameState, seed: int = 0) -> Advice:
+    """What the normal bot would do for the player to move, from that player's view, and
+    why: the bot's own explanation, else the game's `explain` hook on the same view."""
     seat = state.current_player
     assert seat is not None and seat >= 0, "hint needs a player to move"
     bot = make_bot(info, "normal", seat, seed)
-    return choose(bot, state.observation(seat))
+    view = state.observation(seat)
+    action = choose(bot, view)
+    reason = explanation(bot)
+    explain = hooks_of(info).explain
+    if reason is None and explain is not None:
+        reason = explain(view, action)
+    return Advice(action, reason)
+
+
+def hint(info: GameInfo, state: GameState, seed: int = 0) -> Action:
+    """What the normal bot would do for the player to move (the move of `advise`)."""
+    return advise(info, state, seed).action

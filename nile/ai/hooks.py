@@ -18,6 +18,10 @@ Policy = Callable[[GameState, random.Random], Action]
 Evaluator = Callable[[GameState], list[float]]
 """Each seat's estimated result in [0, 1] for a game that has not ended."""
 
+Explainer = Callable[[GameState, Action], "str | None"]
+"""(state, the heuristic's move) -> one line of why, from the heuristic's own numbers, in
+the player's words (places and players by name), or None when there is nothing to say."""
+
 BotFactory = Callable[[str, int, random.Random], "Bot | None"]
 """(level, seat, rng) -> a game-specific bot, or None to use the generic one.
 
@@ -42,3 +46,5 @@ class AiHooks:
     exploration: float = 0.7
     make_bot: BotFactory | None = None
     """A game-specific bot (Cairo's flick planner) instead of the generic ones."""
+    explain: Explainer | None = None
+    """Why the normal bot plays its move: the reason a hint gives (see `bots.advise`)."""

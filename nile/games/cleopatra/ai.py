@@ -26,6 +26,7 @@ from nile.games.cleopatra.rules.moves import (
     ChooseGod,
     ConstructTrack,
     DrawCityCards,
+    EndTurn,
     Pass,
     ProduceFruit,
     ShipFruit,
@@ -287,12 +288,31 @@ def god_value(state: CleopatraState, seat: int, god: int) -> float:
         empty = any(not state.pyramid[c] and not state.city_has_fruit(c) for c in range(CITIES))
         return 1.6 if empty and state.pyramids_left else 0.0
     if god == gods.SET:
-        return 5 * W.florin
+        return gods.SET_GIFT * florin_value(state)  # Florins are worth less at the end
     return 0.6 + 0.1 * state.players  # Ra: first pick of the Auction cards
 
 
 def bid_limit(state: CleopatraState, seat: int) -> int:
     return min(W.bid_cap, state.money[seat] // W.bid_florin_per_step)
+
+
+BID_SPREAD = (-1, 0, 0, 1)
+"""Added to the bid limit at each bid (seeded), so auctions do not run the same way
+every turn: the limit is a rule of thumb, a Florin either way is as good a guess."""
+
+GOD_CLOSE = 0.5
+"""Gods valued within this many points of the best are equally good guesses; the policy
+picks among them with its seeded generator instead of always the same one."""
+
+
+def choose_god(state: CleopatraState, seat: int, legal: list[Action],
+               rng: random.Random) -> Action:
+    """The best-valued god, or one as good within `GOD_CLOSE` (seeded variety)."""
+    valued = [(god_value(state, seat, a.god), a) for a in legal if isinstance(a, ChooseGod)]
+    if not valued:
+        return legal[0]
+    best = max(value for value, _ in valued)
+    return rng.choice([a for value, a in valued if value >= best - GOD_CLOSE])
 
 
 # The policy -----------------------------------------------------------------------------
@@ -308,10 +328,10 @@ def policy(state: GameState, rng: random.Random) -> Action:
     assert seat is not None and seat >= 0
     if state.phase == AUCTION:
         bid = Bid(state.high_bid + 1)
-        return bid if state.high_bid < bid_limit(state, seat) and bid in legal else Pass()
+        limit = bid_limit(state, seat) + rng.choice(BID_SPREAD)
+        return bid if state.high_bid < limit and bid in legal else Pass()
     if state.phase == GODS:
-        return max(legal, key=lambda a: god_value(state, seat, a.god)
-                   if isinstance(a, ChooseGod) else -1.0)
+        return choose_god(state, seat, legal, rng)
     if state.phase == ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
     if isinstance(state, SearchState) and _chooses_an_action(state):
@@ -323,6 +343,47 @@ def policy(state: GameState, rng: random.Random) -> Action:
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+# Reasons (the hint's "why") ------------------------------------------------------------
+
+
+GOD_REASONS = {
+    gods.RA: "it acts first",
+    gods.THOTH: "a second Auction card",
+    gods.HATHOR: "cheaper track for the trains in hand",
+    gods.ANUBIS: "a third action, to draw City cards",
+    gods.ISIS: "more Florin per shipment",
+    gods.HORUS: "a cheap pyramid",
+    gods.SET: "5 Florin now",
+}
+
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the policy plays `action`: the points it valued it at, against the next best."""
+    assert isinstance(state, CleopatraState)
+    seat = state.current_player
+    if seat is None or seat < 0:
+        return None
+    if state.phase == AUCTION:
+        limit = bid_limit(state, seat)
+        if isinstance(action, Bid):
+            return f"turn order is worth about {limit} Florin to you with {state.money[seat]}"
+        return f"more than {limit} Florin for turn order is not worth it to you now"
+    if isinstance(action, ChooseGod):
+        value = god_value(state, seat, action.god)
+        return f"{GOD_REASONS[action.god]}: worth about {value:.1f} points to you now"
+    if state.phase != ACTIONS or state.pending:
+        return None
+    ctx = Context(state, seat)
+    chosen = value_action(ctx, action)
+    others = [value_action(ctx, a) for a in state.legal_actions() if a != action]
+    if isinstance(action, EndTurn):
+        return "no move left is worth its cost this turn" if others else None
+    text = f"worth about {chosen:+.1f} points against the others"
+    if others:
+        text += f" (the next best move {max(others):+.1f})"
+    return text
 
 
 # Evaluation -----------------------------------------------------------------------------
@@ -490,4 +551,4 @@ def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
                    hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
-                   make_bot=make_bot)
+                   make_bot=make_bot, explain=explain)

@@ -39,7 +39,9 @@ from nile.games.kap_kairo.rules import (
     RAILS,
     RULES,
     TERRAIN,
+    TERRAIN_NAMES,
     Bid,
+    Build,
     KapState,
     Take,
     build_options,
@@ -156,6 +158,68 @@ def make_policy(style: Style = STYLE) -> Policy:
 policy = make_policy()
 
 
+# Reasons (the hint's "why") --------------------------------------------------------------
+
+
+def _terrain(card: int) -> str:
+    return TERRAIN_NAMES[TERRAIN[card]]
+
+
+def _rails(count: int) -> str:
+    return f"{count} rail" if count == 1 else f"{count} rails"
+
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the heuristic plays `action`, from the numbers it decided by (`card_worth`,
+    `heuristic_bid`, `build_or_pass`), in the player's words."""
+    assert isinstance(state, KapState)
+    seat = state.current_player
+    if seat is None or seat < 0:
+        return None
+    if isinstance(action, Build):
+        return _explain_build(state, seat, action)
+    if action == PASS and state.step == DECIDE:
+        return _explain_pass(state, seat)
+    if isinstance(action, Bid):
+        worths = sorted((card_worth(state, seat, c) for c in state.display), reverse=True)
+        if len(worths) < 2:
+            return None
+        gain = worths[0] - sum(worths) / len(worths)
+        return (f"choosing first is worth about {gain:.1f} rails over an average pick; "
+                f"about {STYLE.bid_share:.0%} of that in pounds")
+    if isinstance(action, Take):
+        worth = card_worth(state, seat, action.card)
+        return (f"of the cards on offer the {_terrain(action.card)} suits your line best "
+                f"(worth {worth:+.1f} rails at its end)")
+    return None
+
+
+def _explain_build(state: KapState, seat: int, build: Build) -> str:
+    land = _terrain(state.columns[seat][0])
+    if build.buy == 0 and build.bonus == 0:
+        return f"crosses the {land} for free: the row and your line cover its rails"
+    if build.buy == 0:
+        cards = "1 bonus card" if build.bonus == 1 else f"{build.bonus} bonus cards"
+        return f"crosses the {land} with {cards}, nothing to buy"
+    cost = build.buy * RULES.rail_price
+    if len(state.crossed[seat]) + 1 >= RULES.win_crossings:
+        return f"this crossing wins: {_rails(build.buy)} short, £{cost}"
+    return f"cheapest crossing: {_rails(build.buy)} short, £{cost}"
+
+
+def _explain_pass(state: KapState, seat: int) -> str:
+    options = build_options(state, seat)
+    if not options:
+        return "the row and your line are too short to cross yet"
+    cheapest = options[0]
+    allowance = int(state.capital[seat] * STYLE.buy_per_capital)
+    worth = "no rail is" if allowance == 0 else f"at most {_rails(allowance)} " + (
+        "is" if allowance == 1 else "are")
+    return (f"crossing now means buying {_rails(cheapest.buy)} for "
+            f"£{cheapest.buy * RULES.rail_price}; with £{state.capital[seat]} {worth} "
+            f"worth buying")
+
+
 # Evaluation ----------------------------------------------------------------------------
 
 
@@ -210,6 +274,15 @@ def bid_candidates(state: KapState, seat: int) -> list[Action]:
     return [Bid(a) for a in sorted(amounts) if 0 <= a <= capital]
 
 
+FREE_BUILD_MARGIN = 0.05
+"""How much better (expected result, 0..1) passing must search than building for free
+before the hard bot passes a free build: a small edge is noise, and to a table of people
+passing a free crossing looks like a blunder."""
+
+FREE_BUILD_VISITS = 40
+"""Searched games each of passing and building needs before passing is believed."""
+
+
 class KapSearch(ISMCTS):
     """IS-MCTS over a few candidate moves; other players' bids come from the policy.
 
@@ -220,7 +293,8 @@ class KapSearch(ISMCTS):
       since that player cannot see ours (a node would let them answer it);
     - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
     - `_rollout`: the share of random moves picks among `_options` too, so a random
-      move is never a wild bid of half the capital.
+      move is never a wild bid of half the capital;
+    - `action`: a free build is taken unless passing searched clearly better.
     """
 
     def __init__(
@@ -234,6 +308,35 @@ class KapSearch(ISMCTS):
         assert isinstance(observation, KapState)
         seat = observation.current_player
         self._root_seat = seat if seat is not None else -1
+        self.reason: str | None = None
+
+    def action(self) -> Action:
+        """The search's move, except that a free build is passed only when passing
+        searched clearly better (`FREE_BUILD_MARGIN`); `reason` then says why."""
+        choice = super().action()
+        self.reason = None
+        state = self._observation
+        assert isinstance(state, KapState)
+        if choice != PASS or state.step != DECIDE:
+            return choice
+        builds = build_options(state, state.turn)
+        if not builds or builds[0].buy > 0:
+            return choice
+        passing, building = self._root.children.get(PASS), self._root.children.get(builds[0])
+        if passing is None or building is None or min(passing.visits, building.visits) < \
+                FREE_BUILD_VISITS:
+            return builds[0]
+        pass_mean, build_mean = passing.total / passing.visits, building.total / building.visits
+        if pass_mean < build_mean + FREE_BUILD_MARGIN:
+            return builds[0]
+        self.reason = (f"passes a free crossing: in {passing.visits + building.visits} "
+                       f"searched games passing did better ({pass_mean:.0%} against "
+                       f"{build_mean:.0%} for building now)")
+        return choice
+
+    def explain(self) -> str | None:
+        """Why the last move was chosen, when it needs saying (a passed free build)."""
+        return self.reason
 
     def _options(self, state: GameState) -> list[Action]:
         assert isinstance(state, KapState)
@@ -307,4 +410,4 @@ def search_hooks() -> AiHooks:
 
 def hooks() -> AiHooks:
     """The game's AI hooks: the heuristic, the evaluation and the hard search."""
-    return replace(SEARCH, make_bot=_make_bot)
+    return replace(SEARCH, make_bot=_make_bot, explain=explain)

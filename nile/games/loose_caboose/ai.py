@@ -297,6 +297,36 @@ def _turn_outlook(state: LooseCabooseState) -> float:
     return 0.0
 
 
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the policy plays `action`: the expected penalty points of its plan (the
+    policy's own reckoning) against the best other plan."""
+    assert isinstance(state, LooseCabooseState)
+    if not isinstance(action, (Pass, Roll, Lay)) or state.phase is Phase.PENALTY:
+        return None
+    options = plans(state)
+    if not options:
+        return None
+    best = min(options, key=lambda plan: plan.cost)
+    rest = [plan for plan in options if plan != best]
+    text = f"{_plan_words(best)} should change your penalty points by {best.cost:+.1f}"
+    if rest:
+        other = min(rest, key=lambda plan: plan.cost)
+        text += f" ({_plan_words(other)}: {other.cost:+.1f})"
+    return text
+
+
+def _plan_words(plan: Plan) -> str:
+    if plan.passing:
+        return "passing"
+    if not plan.cards:
+        return "rolling now"
+    value = plan.cards[0].value
+    count = len(plan.cards)
+    if count > 1:
+        return f"laying {count} × {value} then rolling"
+    return f"laying a {value} then rolling"
+
+
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
-                   hard_iterations=HARD_ITERATIONS)
+                   hard_iterations=HARD_ITERATIONS, explain=explain)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.ai.bots import hint
+from nile.ai.bots import advise
 from nile.core import library
 from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event, GameState, Status
@@ -387,9 +387,10 @@ class GameScene(Scene):
         if not self.accepting_input:
             self.toast("A hint is available on your own turn.")
             return
-        suggestion = hint(self.info, self.state, seed=self.match.seed + self.match.ply)
-        self.toast(f"Hint: {self.describe_action(suggestion)}")
-        self.show_hint(suggestion)
+        advice = advise(self.info, self.state, seed=self.match.seed + self.match.ply)
+        why = f" — {advice.reason}" if advice.reason else ""
+        self.toast(f"Hint: {self.describe_action(advice.action)}{why}")
+        self.show_hint(advice.action)
 
     def action_undo(self) -> None:
         if self.tutorial is not None:

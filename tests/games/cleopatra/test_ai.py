@@ -12,7 +12,9 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO, ai
 from nile.games.cleopatra.builder import TableBuilder
-from nile.games.cleopatra.rules.moves import Bid, Pass
+from nile.games.cleopatra.rules import gods
+from nile.games.cleopatra.rules.consts import AUCTION, GODS
+from nile.games.cleopatra.rules.moves import Bid, ChooseGod, Pass
 from nile.games.cleopatra.rules.state import CleopatraState
 
 from .helpers import RED, resolve_chance, swap_secret_auction_card, swap_secret_city_card
@@ -135,3 +137,63 @@ def test_normal_outscores_random_on_average() -> None:
         totals["normal"] += scores[normal_seat]
         totals["random"] += sum(scores) - scores[normal_seat]
     assert totals["normal"] > totals["random"] / 2
+
+
+def _first_view(stop: object, seed: int = 11) -> CleopatraState:
+    """Normal bots play a 3-player game until `stop(view)` holds for the seat to move."""
+    state = GAME_INFO.create(3, seed, {})
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        assert seat is not None
+        view = state.observation(seat)
+        if stop(view):  # type: ignore[operator]
+            return view
+        state.apply(ai.policy(view, rng))
+    raise AssertionError("the moment never came")
+
+
+def _close_gods(view: CleopatraState) -> bool:
+    if view.phase != GODS:
+        return False
+    seat = view.current_player
+    assert seat is not None
+    values = sorted((ai.god_value(view, seat, a.god) for a in view.legal_actions()
+                     if isinstance(a, ChooseGod)), reverse=True)
+    return len(values) > 1 and values[0] - values[1] <= ai.GOD_CLOSE / 2
+
+
+def test_close_gods_are_chosen_with_seeded_variety() -> None:
+    view = _first_view(_close_gods)
+    seat = view.current_player
+    assert seat is not None
+    legal = view.legal_actions()
+    best = max(ai.god_value(view, seat, a.god) for a in legal if isinstance(a, ChooseGod))
+    picks = [ai.choose_god(view, seat, legal, random.Random(s)) for s in range(24)]
+    assert len(set(picks)) >= 2  # different seeds, different gods
+    assert all(ai.god_value(view, seat, p.god) >= best - ai.GOD_CLOSE  # type: ignore[attr-defined]
+               for p in picks)
+    again = [ai.choose_god(view, seat, legal, random.Random(s)) for s in range(24)]
+    assert again == picks  # same seed, same god
+
+
+def test_set_is_worth_less_when_florins_are_worth_less() -> None:
+    view = _first_view(lambda v: v.phase == GODS and ai.turns_left(v) == 0)
+    seat = view.current_player
+    assert seat is not None
+    assert ai.god_value(view, seat, gods.SET) == gods.SET_GIFT * ai.W.florin_last_turn
+
+
+def test_the_bid_limit_varies_by_seed_but_not_for_one_seed() -> None:
+    def at_limit(view: CleopatraState) -> bool:
+        seat = view.current_player
+        return (view.phase == AUCTION and seat is not None and seat >= 0
+                and 0 < ai.bid_limit(view, seat) == view.high_bid + 1)
+
+    view = _first_view(at_limit)
+    moves = [ai.policy(view, random.Random(s)) for s in range(24)]
+    assert Pass() in moves and Bid(view.high_bid + 1) in moves
+    assert moves == [ai.policy(view, random.Random(s)) for s in range(24)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
+from nile.ai.ismcts import Node
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO, ai
@@ -113,3 +114,32 @@ def test_the_tools_budget_reaches_the_hard_bot() -> None:
 def test_only_the_hard_level_uses_the_game_search() -> None:
     assert not isinstance(make_bot(GAME_INFO, "normal", 0, 1), ai.KapSearch)
     assert not isinstance(make_bot(GAME_INFO, "easy", 0, 1), ai.KapSearch)
+
+
+def _free_build_search(pass_mean: float, build_mean: float, visits: int = 100) -> ai.KapSearch:
+    """A hard bot that has searched a free build with these results (planted in the root,
+    so the rule is tested apart from the search's noise)."""
+    state = Table(2).column(0, "S8").column(1, "R0").row("S9").track_laying(turn=0).state()
+    bot = _hard(0, iterations=1)
+    bot.start(state.observation(0))
+    build = Build(0, 0)
+    assert state.legal_actions() == [build, PASS]
+    bot._root.children = {
+        PASS: Node(mover=0, visits=visits + 1, total=pass_mean * (visits + 1)),
+        build: Node(mover=0, visits=visits, total=build_mean * visits),
+    }
+    return bot
+
+
+def test_the_hard_bot_builds_for_free_unless_passing_searches_clearly_better() -> None:
+    # Passing was visited most but is only a little better: noise, so build.
+    slightly = _free_build_search(pass_mean=0.52, build_mean=0.50)
+    assert slightly.action() == Build(0, 0) and slightly.explain() is None
+    # Too few searched games behind either move: build.
+    few = _free_build_search(pass_mean=0.9, build_mean=0.1, visits=ai.FREE_BUILD_VISITS - 2)
+    assert few.action() == Build(0, 0)
+    # Clearly better: pass, and say why in words.
+    clearly = _free_build_search(pass_mean=0.70, build_mean=0.50)
+    assert clearly.action() == PASS
+    reason = clearly.explain()
+    assert reason is not None and "free" in reason and "70%" in reason and "50%" in reason

@@ -1,0 +1,103 @@
+"""The Age of Steam bots' money rules: the fixes behind fewer bankruptcies (see the bots
+report for the self-play counts)."""
+
+from __future__ import annotations
+
+import random
+
+from nile.core import chance
+from nile.core.game import CHANCE
+from nile.games.age_of_steam import ai
+from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam.rules.actions import IssueShares
+
+from .helpers import set_up
+
+
+def test_the_opening_fits_the_starting_cash_so_no_share_is_issued_in_turn_one() -> None:
+    # Issuing for a bigger opening build left more shares than early income could carry.
+    for name in ("chile", "cccp", "egypt"):
+        state = set_up(name, 4)
+        assert state.phase == "shares" and state.round == 1
+        seat = state.current_player
+        assert seat is not None
+        assert ai.policy(state, random.Random(0)) == IssueShares(0)
+
+
+def _first_dear_delivery(seed: int) -> tuple[AgeOfSteamState, move_phase.Route]:
+    """Normal bots on Egypt until someone is offered a delivery whose ferry fee would
+    leave that turn's expenses unpaid."""
+    state, rng = set_up("egypt", 4, seed), random.Random(seed)
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        if state.phase == "move":
+            for route in state.offered_routes or move_phase.routes(state, seat):
+                if not ai._fee_affordable(state, seat, route):
+                    return state, route
+        state.apply(ai.policy(state, rng))
+    raise AssertionError("no dear delivery in this game")
+
+
+def test_easy_random_deliveries_never_pay_a_fee_that_leaves_expenses_unpaid() -> None:
+    state, dear = _first_dear_delivery(seed=2)
+    seat = state.current_player
+    assert seat is not None
+    income = state.income[seat] + dear.income.get(seat, 0)
+    assert state.cash[seat] - dear.fee + income < state.shares[seat] + state.loco[seat]
+    legal = state.legal_actions()
+    assert dear.action in legal
+    harmless = ai._harmless(state, seat, legal)
+    assert dear.action not in harmless and harmless
+
+
+def _first_view(stop: object, map_name: str = "cccp", seed: int = 3) -> AgeOfSteamState:
+    """Normal bots play until `stop(view)` holds for the seat to move (its observation)."""
+    state, rng = set_up(map_name, 4, seed), random.Random(seed)
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        if stop(view):  # type: ignore[operator]
+            assert isinstance(view, AgeOfSteamState)
+            return view
+        state.apply(ai.policy(view, rng))
+    raise AssertionError("the moment never came")
+
+
+def test_an_easy_seat_short_of_money_plays_the_heuristic() -> None:
+    def short(view: AgeOfSteamState) -> bool:
+        seat = view.current_player
+        assert seat is not None
+        return (view.phase in ("build", "move", "select") and ai._short_of_money(view, seat)
+                and len(view.legal_actions()) > 2)
+
+    view = _first_view(short)
+    expected = ai.policy(view, random.Random(0))
+    for seed in range(12):
+        bot = ai.EasyBot(random.Random(seed))
+        bot.start(view)
+        assert bot.action() == expected
+
+
+def test_easy_random_deliveries_pay_the_easy_seat() -> None:
+    def others_only(view: AgeOfSteamState) -> bool:
+        seat = view.current_player
+        assert seat is not None
+        return view.phase == "move" and any(
+            r.income.get(seat, 0) == 0 for r in move_phase.routes(view, seat))
+
+    view = _first_view(others_only)
+    seat = view.current_player
+    assert seat is not None
+    harmless = ai._harmless(view, seat, view.legal_actions())
+    for route in move_phase.routes(view, seat):
+        assert (route.action in harmless) == (route.income.get(seat, 0) > 0
+                                              and ai._fee_affordable(view, seat, route))

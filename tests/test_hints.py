@@ -1,0 +1,83 @@
+"""Hints that explain: the normal bot's move and one line of why, from its own numbers,
+in the player's words (no card codes, hex labels or seat ids)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nile.ai.bots import Advice, advise, explanation, hint, make_bot
+from nile.core import chance, registry
+from nile.core.game import CHANCE
+from nile.core.session import Match, SeatConfig
+from nile.games.kap_kairo import GAME_INFO as KAP
+from nile.games.kap_kairo.builder import Table
+from nile.games.kap_kairo.rules import Build
+from tests.ui.harness import frames, instant_app
+
+CASES = [("loose_caboose", 2, {}), ("kap_kairo", 2, {}), ("cleopatra", 3, {}),
+         ("age_of_steam", 4, {"map": "cccp"})]
+INTERNAL = re.compile(r"\b\d+,\d+\b|\b[A-Z]\d\b|\{p\d|\bp\d\b|seat \d")
+"""Hex labels ("3,4"), card codes ("R0"), seat placeholders: never in a reason."""
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_hints_give_the_normal_move_and_a_reason_in_words(
+        game: str, players: int, options: dict[str, str]) -> None:
+    info = registry.get(game)
+    state = info.create(players, 4, options)
+    rng = random.Random(4)
+    reasons = decisions = 0
+    while not state.is_terminal and decisions < 60:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        advice = advise(info, state, seed=decisions)
+        assert advice.action == hint(info, state, seed=decisions)
+        assert advice.action in state.legal_actions()
+        if advice.reason is not None:
+            reasons += 1
+            assert advice.reason.strip() and "\n" not in advice.reason
+            assert not INTERNAL.search(advice.reason), advice.reason
+        state.apply(advice.action)
+        decisions += 1
+    assert reasons >= decisions * 0.8  # most decisions say why (forced moves may not)
+
+
+def test_a_bot_that_passes_a_free_build_gives_its_own_reason() -> None:
+    from nile.ai.ismcts import Node
+
+    state = Table(2).column(0, "S8").column(1, "R0").row("S9").track_laying(turn=0).state()
+    bot = make_bot(KAP, "hard", 0, 1, iterations=1)
+    bot.start(state.observation(0))
+    root = bot._root  # type: ignore[attr-defined]
+    root.children = {Build(0, 0): Node(0, 50, 10.0)}
+    assert explanation(bot) is None  # nothing said before a move is chosen
+    root.children[state.legal_actions()[1]] = Node(0, 60, 50.0)
+    assert bot.action() == state.legal_actions()[1]
+    reason = explanation(bot)
+    assert reason is not None and "free" in reason
+
+
+def test_the_hint_key_toasts_the_move_and_its_reason() -> None:
+    app = instant_app()
+    seats = [SeatConfig("Ann", "human", "normal", 0), SeatConfig("Bo", "bot", "normal", 1)]
+    match = Match.new(KAP, seats, 3)
+    from nile.games.kap_kairo.scene import KapKairoScene
+
+    scene = KapKairoScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    for _ in range(200):
+        if scene.accepting_input:
+            break
+        frames(app, 5)
+    assert scene.accepting_input
+    expected = advise(KAP, scene.state, seed=match.seed + match.ply)
+    assert isinstance(expected, Advice) and expected.reason
+    scene.action_hint()
+    assert any(expected.reason in t.message and t.message.startswith("Hint: ")
+               for t in scene.toasts.items)
+
