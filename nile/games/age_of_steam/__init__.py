@@ -20,7 +20,7 @@ def players_for(options: Mapping[str, str]) -> tuple[int, int]:
 
 
 def _hooks() -> AiHooks:
-    from nile.games.age_of_steam.ai import hooks
+    from nile.games.age_of_steam.ai_hard import hooks
 
     return hooks()
 

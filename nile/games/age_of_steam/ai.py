@@ -21,7 +21,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
 from nile.games.age_of_steam.rules import build as build_phase
 from nile.games.age_of_steam.rules import move as move_phase
@@ -130,10 +129,10 @@ def policy(state: GameState, rng: random.Random) -> Action:
         return legal[0]  # the hard bot's pruned view lists the heuristic's choice first
     seat = state.current_player
     assert seat is not None and seat >= 0
-    return _policy(state, seat, legal, rng)
+    return policy_choice(state, seat, legal, rng)
 
 
-def _policy(state: AgeOfSteamState, seat: int, legal: list[Action],
+def policy_choice(state: AgeOfSteamState, seat: int, legal: list[Action],
             rng: random.Random) -> Action:
     phase = state.phase
     if phase == "shares":
@@ -220,10 +219,10 @@ def _longer_pays(state: AgeOfSteamState, seat: int) -> bool:
     """Would one more locomotive level open a better delivery?"""
     if state.loco[seat] >= config().start("max_locomotive"):
         return False
-    now = max((_route_value(seat, r) for r in move_phase.routes(state, seat)), default=0.0)
+    now = max((route_value(seat, r) for r in move_phase.routes(state, seat)), default=0.0)
     higher = state.clone()
     higher.loco[seat] += 1
-    later = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)), default=0.0)
+    later = max((route_value(seat, r) for r in move_phase.routes(higher, seat)), default=0.0)
     return later >= now + 1
 
 
@@ -318,16 +317,16 @@ BUILD_THRESHOLD = 0.2
 def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     urban = [a for a in legal if isinstance(a, Urbanize)]
     if urban and state.builds_done == 0:
-        choice = _urbanize_choice(state, seat, urban)
+        choice = urbanize_choice(state, seat, urban)
         if choice is not None:
             return choice
-    ranked = _build_ranking(state, seat, legal)
+    ranked = build_ranking(state, seat, legal)
     if ranked and ranked[0][0] > BUILD_THRESHOLD:
         return ranked[0][1]
     return EndBuild()
 
 
-def _build_ranking(state: AgeOfSteamState, seat: int,
+def build_ranking(state: AgeOfSteamState, seat: int,
                    legal: list[Action]) -> list[tuple[float, Build]]:
     """Affordable builds (keeping next turn's expenses) by score, best first."""
     reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
@@ -444,7 +443,7 @@ def _side_now(plan: _Plan, h: int, port: int) -> int | None:
     return stops[0] if stops else -1
 
 
-def _urbanize_choice(state: AgeOfSteamState, seat: int,
+def urbanize_choice(state: AgeOfSteamState, seat: int,
                      urban: list[Urbanize]) -> Action | None:
     mine = _my_stops(state, seat)
     best, best_score = None, 1.5
@@ -466,7 +465,7 @@ def _urbanize_choice(state: AgeOfSteamState, seat: int,
 
 # Moving goods ---------------------------------------------------------------------
 
-def _route_value(seat: int, route: move_phase.Route) -> float:
+def route_value(seat: int, route: move_phase.Route) -> float:
     mine = route.income.get(seat, 0)
     others = sum(v for s, v in route.income.items() if s != seat)
     return mine - 0.4 * others - 0.25 * route.fee  # income lasts, the fee is paid once
@@ -478,7 +477,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 
     def value(route: move_phase.Route) -> float:
         bonus = 0.6 if keeps_red and route.action.colour == "red" else 0.0
-        return _route_value(seat, route) + bonus
+        return route_value(seat, route) + bonus
 
     best_route = max(routes, key=value, default=None)
     best = value(best_route) if best_route else 0.0
@@ -486,7 +485,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     if RaiseLocomotive() in legal and first_round:
         higher = state.clone()
         higher.loco[seat] += 1
-        better = max((_route_value(seat, r) for r in move_phase.routes(higher, seat)),
+        better = max((route_value(seat, r) for r in move_phase.routes(higher, seat)),
                      default=0.0)
         if better >= best + 1 and state.round < state.last_round:
             return RaiseLocomotive()
@@ -499,7 +498,7 @@ def _fee_affordable(state: AgeOfSteamState, seat: int, route: move_phase.Route) 
     """Does paying this route's ferry fee still leave this turn's expenses covered (cash
     plus income after the delivery)? The easy bot's random deliveries keep to these: a
     fee for a delivery that pays others caused most of its Egypt bankruptcies, some in
-    the first turn. (The normal bot weighs fees in `_route_value`; filtering its routes
+    the first turn. (The normal bot weighs fees in `route_value`; filtering its routes
     too doubled its Egypt bankruptcies, 11 of 320 seats against 5.)"""
     if not route.fee:
         return True
@@ -608,7 +607,7 @@ TILE_REASONS = {
 
 
 def _explain_build(state: AgeOfSteamState, seat: int, action: Build) -> str:
-    ranked = _build_ranking(state, seat, state.legal_actions())
+    ranked = build_ranking(state, seat, state.legal_actions())
     score = next((value for value, a in ranked if a == action), 0.0)
     where = state.map.whereabouts(state.map.hex_at(action.hex_label))
     if score >= 1.0:
@@ -675,7 +674,7 @@ def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Ac
     and that score, deliveries only that pay the seat and whose ferry fee leaves this
     turn's expenses paid (or passing)."""
     if state.phase == "build":
-        ranked = [a for score, a in _build_ranking(state, seat, legal)[:5]
+        ranked = [a for score, a in build_ranking(state, seat, legal)[:5]
                   if score > BUILD_THRESHOLD]
         return [*ranked, EndBuild()]
     if state.phase == "move":
@@ -684,26 +683,6 @@ def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Ac
         return [a for a in legal if a in paying or isinstance(a, PassMove)]
     return [a for a in legal if not isinstance(a, RaiseLocomotive)
             and a != TakeAction("locomotive")]
-
-
-def _make_bot(level: str, seat: int, rng: random.Random) -> Any:
-    if level == "easy":
-        return EasyBot(rng)
-    if level != "hard":
-        return None
-    from nile.games.age_of_steam.ai_hard import HardBot
-
-    return HardBot(rng)
-
-
-def hooks() -> AiHooks:
-    """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
-    (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
-    may overrun), no random moves in rollouts (the deterministic heuristic makes the
-    comparison less noisy)."""
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
-                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
-                   exploration=0.5, make_bot=_make_bot, explain=explain)
 
 
 def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
@@ -719,4 +698,4 @@ def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
     return stats
 
 
-__all__ = ["Deliver", "evaluate", "hooks", "policy", "selfplay_stats"]
+__all__ = ["Deliver", "EasyBot", "evaluate", "explain", "policy", "selfplay_stats"]

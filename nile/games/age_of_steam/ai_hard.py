@@ -7,6 +7,9 @@ and scored by `evaluate` (ai.py), which counts each player's deliverable income 
 tile that opens a delivery shows at once. It searches builds and deliveries; where a few
 moves ahead cannot show the worth of a choice (shares, bids, action tiles, Communism) it
 plays the heuristic, and it keeps the heuristic's move unless the search finds a clear gain.
+
+The game's bot hooks (`hooks`, `make_bot`) are at the end of this module: they name this
+bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
 """
 
 from __future__ import annotations
@@ -14,16 +17,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.games.age_of_steam.ai import (
     BUILD_THRESHOLD,
-    _build_ranking,
-    _policy,
-    _route_value,
-    _urbanize_choice,
-    hooks,
+    EasyBot,
+    build_ranking,
+    evaluate,
+    explain,
     policy,
+    policy_choice,
+    route_value,
+    urbanize_choice,
 )
 from nile.games.age_of_steam.rules.actions import (
     Bid,
@@ -91,9 +97,9 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         return [policy(plain, random.Random(0))]
     others: list[Action] = []
     if state.phase == "build":
-        ranked = _build_ranking(state, seat, legal)
+        ranked = build_ranking(state, seat, legal)
         urban = [a for a in legal if isinstance(a, Urbanize)]
-        choice = _urbanize_choice(state, seat, urban) if urban and not state.builds_done \
+        choice = urbanize_choice(state, seat, urban) if urban and not state.builds_done \
             else None
         if choice is not None:
             first: Action = choice
@@ -103,11 +109,11 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
             first = EndBuild()
         others = [EndBuild(), *(a for _, a in ranked)]
     else:
-        first = _policy(state, seat, legal, random.Random(0))
+        first = policy_choice(state, seat, legal, random.Random(0))
     if state.phase == "build":
         pass
     elif state.phase == "move":
-        routes = sorted(state.offered_routes, key=lambda r: (-_route_value(seat, r),
+        routes = sorted(state.offered_routes, key=lambda r: (-route_value(seat, r),
                                                              r.action.to_str()))
         others = [*(r.action for r in routes), PassMove()]
     elif state.phase == "auction":
@@ -166,3 +172,21 @@ class HardBot:
         return choice if gain > MARGIN else legal[0]
 
 
+# The bots' hooks: the heuristic of ai.py, the easy bot, and this hard bot -------------------------
+
+def make_bot(level: str, seat: int, rng: random.Random) -> Any:
+    if level == "easy":
+        return EasyBot(rng)
+    if level != "hard":
+        return None
+    return HardBot(rng)
+
+
+def hooks() -> AiHooks:
+    """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
+    (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
+    may overrun), no random moves in rollouts (the deterministic heuristic makes the
+    comparison less noisy)."""
+    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
+                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
+                   exploration=0.5, make_bot=make_bot, explain=explain)
