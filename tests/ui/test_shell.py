@@ -455,3 +455,24 @@ def test_the_launcher_continue_button_follows_what_is_in_progress(app: App) -> N
     assert app.top is launcher
     press(app, launcher, "Continue")  # one left: the button says so, and opens it
     assert isinstance(app.top, ToyScene)
+
+
+def test_a_bots_own_reason_for_a_move_reaches_the_log(
+    app: App, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nile.ui.chrome import botdriver
+
+    monkeypatch.setattr(botdriver, "explanation", lambda bot: "passing searched better")
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo", "bot", "easy", 1)), seed=4)
+    open_match(app, match)
+    scene = app.top
+    assert isinstance(scene, ToyScene)
+    for _ in range(20):
+        if scene.state.current_player == 0:
+            play_one(scene)
+        frames(app, 3)
+        if scene.bot_reasons:
+            break
+    assert scene.bot_reasons
+    frames(app, 2)
+    assert "(Bo: passing searched better)" in scene.log.lines

@@ -6,7 +6,7 @@ played once the bot has decided and the bot-speed delay has passed, so people ca
 
 from __future__ import annotations
 
-from nile.ai.bots import Bot, make_bot
+from nile.ai.bots import Bot, explanation, make_bot
 from nile.core.game import Action
 from nile.core.session import Match
 
@@ -22,6 +22,8 @@ class BotDriver:
         self._bot: Bot | None = None
         self._choice: Action | None = None
         self._waited = 0.0
+        self.reason: str | None = None
+        """Why the bot chose the move it just returned, when it says (a passed free build)."""
 
     @property
     def thinking(self) -> bool:
@@ -48,6 +50,7 @@ class BotDriver:
             self._choice = self._bot.action()
         if self._choice is not None and self._waited >= delay:
             choice = self._choice
+            self.reason = explanation(self._bot)
             self.reset()
             return choice
         return None

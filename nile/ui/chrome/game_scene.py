@@ -117,6 +117,8 @@ class GameScene(Scene):
         self._held_log: list[str] | None = None
         self.tutorial: TutorialLayer | None = None
         self._bar_held: tuple[Status, int | None] | None = None
+        self.bot_reasons: dict[int, str] = {}
+        """The bots' own reasons for moves that need saying, by ply (shown in the log)."""
         self.save_trouble = SaveTrouble(self)
         self._layout()
         self._make_bar_buttons()
@@ -624,6 +626,8 @@ class GameScene(Scene):
                 line = event.describe(viewer)
                 if line:
                     lines.append(self.words(line))
+            if entry.ply in self.bot_reasons:  # a bot's own word for a surprising move
+                lines.append(f"({self.name(entry.seat)}: {self.bot_reasons[entry.ply]})")
         if self.replay is not None:
             lines = [
                 self.words(line)
@@ -771,6 +775,8 @@ class GameScene(Scene):
                 actor = self.state.current_player
                 action = self.bots.update(self.match, dt, self.app.settings.bot_delay())
                 if action is not None:
+                    if self.bots.reason:
+                        self.bot_reasons[self.match.ply] = self.bots.reason
                     self._after_action(self.match.play(action), actor)
         if self.state.is_terminal and not self.anims.busy and not self.results_shown:
             self.results_shown = True
