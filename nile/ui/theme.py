@@ -19,6 +19,8 @@ Color = tuple[int, int, int]
 
 # The canvas every scene draws on; the window scales it (pygame.SCALED).
 WIDTH, HEIGHT = 1280, 800
+TOOLTIP_DELAY = 0.4
+"""Seconds the mouse rests before any tooltip shows: one delay for every control and table."""
 
 BG: Color = (22, 30, 38)
 PANEL: Color = (34, 44, 54)
@@ -214,7 +216,7 @@ def gui_theme() -> dict[str, Any]:
                 "shape_corner_radius": "6",
                 "border_width": "1",
                 "shadow_width": "0",
-                "tool_tip_delay": "0.6",
+                "tool_tip_delay": str(TOOLTIP_DELAY),
             },
         },
         "button": {

@@ -106,7 +106,7 @@ def test_a_hostile_save_is_refused_with_a_message_and_kept() -> None:
     evil = {
         "format": "nile-save",
         "version": 1,
-        "game": "toy",
+        "game": INFO.id,
         "seed": 1,
         "options": {},
         "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],

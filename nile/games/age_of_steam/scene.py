@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
 
 SIDE_WIDTH = 292
-TIP_DELAY = 0.35
+TIP_DELAY = theme.TOOLTIP_DELAY
 HINT_TIME = 2.5
 
 

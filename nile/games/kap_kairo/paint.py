@@ -47,7 +47,7 @@ CAPE = 30
 """Room between the lane's cards and the player's box: the Cape, where trains start."""
 CARD_GAP = 8
 TRACK_STEPS = (DRAW, DECIDE, "bonus")
-TIP_DELAY = 0.4
+TIP_DELAY = theme.TOOLTIP_DELAY
 """Seconds the mouse rests on a card before its tooltip shows."""
 
 
