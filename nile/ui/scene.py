@@ -38,6 +38,7 @@ class Scene:
         self.app = app
         self._gui: pygame_gui.UIManager | None = None
         self._actions: dict[object, Callable[[], None]] = {}
+        self._pressed_on_control = False
 
     @property
     def gui(self) -> pygame_gui.UIManager:
@@ -123,8 +124,15 @@ class Scene:
         """The gui gets the event first; the scene always sees it too."""
         if self._gui is not None:
             consumed = self._gui.process_events(event)
-            if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                return  # a click on a control is the control's, not the table's beneath it
+            # A click on a control is the control's, not the table's beneath it; a press that
+            # began on the table still ends there (a card dragged and let go over a button).
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._pressed_on_control = bool(consumed)
+                if consumed:
+                    return
+            elif event.type == pygame.MOUSEBUTTONUP and self._pressed_on_control:
+                self._pressed_on_control = False
+                return
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 action = self._actions.get(event.ui_element)
                 if action is not None:

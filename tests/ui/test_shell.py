@@ -476,3 +476,33 @@ def test_a_bots_own_reason_for_a_move_reaches_the_log(
     assert scene.bot_reasons
     frames(app, 2)
     assert "(Bo: passing searched better)" in scene.log.lines
+
+
+def test_a_click_on_a_control_stays_with_the_control_but_a_drag_ends_on_the_table(
+    app: App,
+) -> None:
+    from nile.ui.scene import Scene
+
+    class Recorder(Scene):
+        def __init__(self, app: App) -> None:
+            super().__init__(app)
+            self.seen: list[int] = []
+            self.pressed = 0
+            self.button(pygame.Rect(100, 100, 120, 40), "Press", self._press)
+
+        def _press(self) -> None:
+            self.pressed += 1
+
+        def handle_event(self, event: pygame.event.Event) -> None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.seen.append(event.type)
+
+    scene = Recorder(app)
+    app.push(scene)
+    frames(app)
+    press(app, scene, "Press")  # down and up on the button: the button's alone
+    assert scene.pressed == 1 and scene.seen == []
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 500), button=1)])
+    pygame.mouse.set_pos((160, 120))
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(160, 120), button=1)])
+    assert scene.seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]  # the drag's release
