@@ -506,3 +506,25 @@ def test_a_click_on_a_control_stays_with_the_control_but_a_drag_ends_on_the_tabl
     pygame.mouse.set_pos((160, 120))
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(160, 120), button=1)])
     assert scene.seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]  # the drag's release
+
+
+def test_hint_looks_pressable_only_when_it_can_answer(app: App) -> None:
+    app.bots_paused = True  # the bot's turn lasts while we look
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo", "bot", "easy", 1)), seed=4)
+    open_match(app, match)
+    scene = app.top
+    assert isinstance(scene, ToyScene)
+    frames(app, 2)
+    hint = scene._bar_buttons["hint"]
+    for _ in range(10):
+        if scene.state.current_player == 0:
+            break
+        app.bots_paused = False
+        frames(app, 1)
+        app.bots_paused = True
+    assert scene.accepting_input and hint.is_enabled  # type: ignore[attr-defined]
+    play_one(scene)
+    while scene.state.current_player == 0 and not scene.state.is_terminal:
+        play_one(scene)
+    frames(app, 2)
+    assert not scene.accepting_input and not hint.is_enabled  # type: ignore[attr-defined]

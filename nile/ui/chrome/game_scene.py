@@ -117,6 +117,7 @@ class GameScene(Scene):
         self._held_log: list[str] | None = None
         self.tutorial: TutorialLayer | None = None
         self._bar_held: tuple[Status, int | None] | None = None
+        self._hint_enabled = True
         self.bot_reasons: dict[int, str] = {}
         """The bots' own reasons for moves that need saying, by ply (shown in the log)."""
         self.save_trouble = SaveTrouble(self)
@@ -645,6 +646,14 @@ class GameScene(Scene):
         self._update_bar_buttons()
         self.on_view_changed()
 
+    def _sync_hint_button(self) -> None:
+        """Hint looks pressable only when it can answer: the human's own turn, table still."""
+        button = self._bar_buttons.get("hint")
+        wanted = self.accepting_input
+        if button is not None and wanted != self._hint_enabled:
+            self._hint_enabled = wanted
+            button.enable() if wanted else button.disable()  # type: ignore[attr-defined]
+
     def _update_bar_buttons(self) -> None:
         undo = self._bar_buttons.get("undo")
         if undo is not None:
@@ -751,6 +760,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.save_trouble.update()
+        self._sync_hint_button()
         self.anims.update(dt)
         if self._held_log is not None and not self.anims.busy:
             self.log.set_lines(self._held_log)
