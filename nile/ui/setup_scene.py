@@ -187,6 +187,20 @@ class SetupScene(Scene):
     def _learn(self) -> None:
         start_tutorial(self.app, self.info)
 
+    def _rename_for_kind(self, seat: int) -> None:
+        """A seat turned into a person drops the bot's name, and a person's default name
+        turned into a bot takes a bot's; a name someone typed stays."""
+        row = self.rows[seat]
+        human_default = f"Player {seat + 1}"
+        bot_default = BOT_NAMES[seat % len(BOT_NAMES)]
+        if row.kind == "Human" and row.name == bot_default:
+            row.name = human_default
+        elif row.kind.startswith("Bot") and row.name == human_default:
+            row.name = bot_default
+        else:
+            return
+        self.name_entries[seat].set_text(row.name)
+
     def _swatch(self, seat: int) -> pygame.Rect:
         return pygame.Rect(COL_COLOR, ROW_TOP + seat * ROW_HEIGHT, 170, 40)
 
@@ -218,6 +232,7 @@ class SetupScene(Scene):
             if event.ui_element in self.kind_menus:
                 seat = self.kind_menus[event.ui_element]
                 self.rows[seat].kind = event.text
+                self._rename_for_kind(seat)
                 self._free_color(seat)
                 self._sync_rows()
             elif event.ui_element in self.option_menus:

@@ -528,3 +528,19 @@ def test_hint_looks_pressable_only_when_it_can_answer(app: App) -> None:
         play_one(scene)
     frames(app, 2)
     assert not scene.accepting_input and not hint.is_enabled  # type: ignore[attr-defined]
+
+
+def test_a_seat_turned_human_drops_the_bots_name(app: App) -> None:
+    import pygame_gui
+
+    scene = SetupScene(app, INFO)
+    app.push(scene)
+    frames(app)
+    menu = next(m for m, seat in scene.kind_menus.items() if seat == 1)
+    bot_name = scene.rows[1].name
+    tick(app, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                  text="Human")])
+    assert scene.rows[1].name == "Player 2" and scene.name_entries[1].get_text() == "Player 2"
+    tick(app, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                  text="Bot (easy)")])
+    assert scene.rows[1].name == bot_name
