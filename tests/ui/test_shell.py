@@ -544,3 +544,13 @@ def test_a_seat_turned_human_drops_the_bots_name(app: App) -> None:
     tick(app, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
                                   text="Bot (easy)")])
     assert scene.rows[1].name == bot_name
+
+
+def test_the_menu_under_the_cover_offers_no_undo(app: App) -> None:
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo", color=1)), seed=3)
+    scene = open_match(app, match)
+    frames(app)
+    assert scene.covered_for is not None  # two humans: the cover comes first
+    app.push(MenuScene(app, scene))
+    labels = [getattr(e, "text", None) for e in app.top._actions]  # type: ignore[union-attr]
+    assert "Undo" not in labels and "Resume" in labels
