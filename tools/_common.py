@@ -17,6 +17,14 @@ from nile.core.game import CHANCE, Action, GameInfo, GameState  # noqa: E402
 BOT_NAMES = ("random", "easy", "normal", "hard")
 
 
+def p95(values: list[float]) -> float:
+    """The 95th percentile, rounded to 0.01 (nan for no values): the benchmarks' figure."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 2)
+
+
 def parse_options(pairs: list[str]) -> dict[str, str]:
     """`["map=chile", ...]` -> `{"map": "chile"}`."""
     options = {}

@@ -19,16 +19,11 @@ import tempfile
 import time
 from collections.abc import Callable
 
-import _common  # noqa: F401  (puts the project on sys.path)
+from _common import p95  # also puts the project on sys.path
 
 FRAMES = 300
 WARMUP = 30
 
-
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 2) \
-        if ordered else float("nan")
 
 
 def _run(setup: Callable[[object], object]) -> dict[str, list[float]]:
@@ -78,11 +73,11 @@ def figures() -> dict[str, float]:
     for name, setup in (("flicks", _flicks), ("idle", _idle(False)),
                         ("idle_influence", _idle(True))):
         times = _run(setup)
-        out[f"{name}_wall_ms_p95"] = _p95(times["wall"])
-        out[f"{name}_cpu_ms_p95"] = _p95(times["cpu"])
+        out[f"{name}_wall_ms_p95"] = p95(times["wall"])
+        out[f"{name}_cpu_ms_p95"] = p95(times["cpu"])
         if name == "flicks":
-            out["flicks_cpu_ms_p95_in_flight"] = _p95(times["cpu_flying"])
-            out["flicks_cpu_ms_p95_other"] = _p95(times["cpu_other"])
+            out["flicks_cpu_ms_p95_in_flight"] = p95(times["cpu_flying"])
+            out["flicks_cpu_ms_p95_other"] = p95(times["cpu_other"])
             out["flicks_frames_in_flight"] = float(len(times["cpu_flying"]))
     out["load_average_1min"] = round(os.getloadavg()[0], 2)
     return out

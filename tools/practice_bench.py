@@ -22,17 +22,11 @@ import os
 import tempfile
 import time
 
-import _common  # noqa: F401  (puts the project on sys.path)
+from _common import p95  # also puts the project on sys.path
 
 FRAMES = 300
 WARMUP = 30
 
-
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    return round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 2)
 
 
 def _run(shot: str) -> dict[str, list[float]]:
@@ -66,11 +60,11 @@ def figures() -> dict[str, float]:
     out: dict[str, float] = {}
     for name in ("busy", "aiming", "statistics"):
         times = _run(name)
-        out[f"{name}_wall_ms_p95"] = _p95(times["wall"])
-        out[f"{name}_cpu_ms_p95"] = _p95(times["cpu"])
+        out[f"{name}_wall_ms_p95"] = p95(times["wall"])
+        out[f"{name}_cpu_ms_p95"] = p95(times["cpu"])
         if name == "busy":
             for part in ("firing", "settling", "other"):
-                out[f"busy_cpu_ms_p95_{part}"] = _p95(times[f"cpu_{part}"])
+                out[f"busy_cpu_ms_p95_{part}"] = p95(times[f"cpu_{part}"])
                 out[f"busy_cpu_ms_max_{part}"] = round(max(times[f"cpu_{part}"], default=0), 2)
             out["busy_flicks"] = float(len(times["cpu_firing"]))
     out["load_average_1min"] = round(os.getloadavg()[0], 2)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import fnmatch
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -108,8 +109,10 @@ def _step(raw: dict[str, Any]) -> Step:
     return step
 
 
+@cache
 def load(game: str) -> Tutorial | None:
-    """The tutorial of `game`, or None if the game has none yet."""
+    """The tutorial of `game`, or None if the game has none yet (read once: the launcher
+    asks for every tile each time it opens)."""
     try:
         source = resources.files(f"nile.games.{game}").joinpath("tutorial.toml")
         raw = source.read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ import random
 import pygame
 import pytest
 
+from nile.app import App
 from nile.core import chance, registry
 from nile.core.game import CHANCE, GameInfo
 from nile.core.session import Match, SeatConfig
@@ -38,6 +39,16 @@ def finished_match(info: GameInfo, seed: int = 5) -> Match:
             match.play(rng.choice(state.legal_actions()))
     assert match.state.is_terminal
     return match
+
+
+def open_finished(game_id: str) -> tuple[App, Match, GameScene]:
+    """A finished seeded game of `game_id` on the table (its results screen over it)."""
+    app = instant_app()
+    match = finished_match(registry.get(game_id))
+    scene = scene_for(match.info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    return app, match, scene
 
 
 def log_until(match: Match, position: int, scene: GameScene) -> list[str]:
@@ -87,12 +98,7 @@ def test_replay_draws_every_move_forwards_and_backwards(info: GameInfo) -> None:
 
 
 def test_play_turns_into_pause_and_back_at_the_end() -> None:
-    app = instant_app()
-    info = registry.get("loose_caboose")
-    match = finished_match(info)
-    scene = scene_for(info)(app, match)
-    app.push(scene)
-    frames(app, 2)
+    app, _match, scene = open_finished("loose_caboose")
     scene.open_replay()
     watcher = app.top
     assert isinstance(watcher, GameScene) and watcher.replay is not None
@@ -111,12 +117,7 @@ def test_play_turns_into_pause_and_back_at_the_end() -> None:
 
 
 def test_results_and_replay_reopen_after_see_the_table() -> None:
-    app = instant_app()
-    info = registry.get("kap_kairo")
-    match = finished_match(info)
-    scene = scene_for(info)(app, match)
-    app.push(scene)
-    frames(app, 2)
+    app, match, scene = open_finished("kap_kairo")
     assert isinstance(app.top, ResultsScene)
     press(app, app.top, "See the table")
     assert app.top is scene
@@ -139,12 +140,7 @@ def test_results_and_replay_reopen_after_see_the_table() -> None:
 
 def test_a_replay_shows_only_the_last_moves_announcements() -> None:
     """Toasts of earlier moves piled up over the table while a replay played."""
-    app = instant_app()
-    info = registry.get("kap_kairo")
-    match = finished_match(info)
-    scene = scene_for(info)(app, match)
-    app.push(scene)
-    frames(app, 2)
+    app, _match, scene = open_finished("kap_kairo")
     scene.open_replay()
     watcher = app.top
     assert isinstance(watcher, GameScene) and watcher.replay is not None

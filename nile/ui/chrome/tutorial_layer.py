@@ -9,6 +9,7 @@ never takes input from it: the learner plays on the real table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -129,7 +130,7 @@ class TutorialLayer:
     def play_real_game(self) -> None:
         """The same seats, the others now real bots, a fresh seed."""
         match = self.scene.match
-        seats = [seat if i == 0 else seat.__class__(seat.name, "bot", "normal", seat.color)
+        seats = [seat if i == 0 else replace(seat, kind="bot", level="normal")
                  for i, seat in enumerate(match.seats)]
         start_new(self.scene.app, match.info, seats, match.options, seed=None)
 
