@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -51,3 +52,104 @@ def test_no_global_random_and_no_pickle() -> None:
         text = path.read_text(encoding="utf-8")
         assert not GLOBAL_RANDOM.search(text), f"module-level random in {path}"
         assert not re.search(r"^\s*(import|from)\s+(pickle|marshal|shelve)\b", text, re.M), path
+
+
+def _imports(path: Path) -> list[tuple[str, bool]]:
+    """The `nile` modules `path` imports at run time, each with whether it is inside a function.
+
+    Imports under `if TYPE_CHECKING:` never run and are left out; `from P import n` counts
+    as an import of the module P.n when that is a module, else of P."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path.parent)
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                visit_else(child, in_function)
+                continue
+            inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.Import):
+                found.extend((a.name, in_function) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                for alias in child.names:
+                    sub = f"{base}.{alias.name}"
+                    found.append((sub if _is_module(sub) else base, in_function))
+            visit(child, inner)
+
+    def visit_else(node: ast.If, in_function: bool) -> None:
+        for child in node.orelse:
+            visit(ast.Module(body=[child], type_ignores=[]), in_function)
+
+    visit(tree, False)
+    return [(name, inner) for name, inner in found if name == "nile" or name.startswith("nile.")]
+
+
+def _is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _lazy_load(path: Path, target: str) -> bool:
+    """Function-level imports that are deliberate lazy loading, not a dodged circle: the entry
+    point defers the app, a game's `__init__` names its bot modules for the first bot, and
+    discovery scans the bare `nile.games` package."""
+    relative = path.relative_to(ROOT).as_posix()
+    if relative == "nile/__main__.py" or target == "nile.games":
+        return True
+    game_init = re.fullmatch(r"nile/games/(\w+)/__init__\.py", relative)
+    return bool(game_init) and target.startswith(f"nile.games.{game_init.group(1)}.ai")
+
+
+def test_no_import_circles_and_no_imports_hidden_in_functions() -> None:
+    """A module imported inside a function to dodge a circle still closes it, only later; so
+    every run-time import counts for the circles, and imports in functions are only the
+    deliberate lazy loads."""
+    edges: dict[str, set[str]] = {}
+    hidden: list[str] = []
+    for path in sorted((ROOT / "nile").rglob("*.py")):
+        name = module_name(path)
+        for target, in_function in _imports(path):
+            if target != name:
+                edges.setdefault(name, set()).add(target)
+            if in_function and not _lazy_load(path, target):
+                hidden.append(f"{path.relative_to(ROOT)} imports {target} inside a function")
+    assert not hidden, "\n".join(hidden)
+    assert not _circles(edges), _circles(edges)
+
+
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of two or more modules (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def strong(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in edges.get(node, ()):
+            if target not in index:
+                strong(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    sys.setrecursionlimit(10_000)
+    for node in sorted(edges):
+        if node not in index:
+            strong(node)
+    return groups

@@ -29,6 +29,7 @@ from nile.games.cairo.render import PieceDraw
 from nile.games.cairo.rules.events import PyramidBuilt
 from nile.practice import panels
 from nile.practice.coach import DrillCoach
+from nile.practice.dialogs import DrillDoneDialog
 from nile.practice.drill_painter import (
     BOARD_AREA,
     BUTTONS_TOP,
@@ -46,6 +47,7 @@ from nile.practice.drills import (
 )
 from nile.practice.panels import Report
 from nile.practice.session import PracticeSession
+from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PLAYER, FlickResult, PracticeTable, Prepared, Shot
 from nile.practice.view import BoardView
 from nile.ui import anim, sound
@@ -223,8 +225,6 @@ class DrillScene(Scene):
             self.app.pop()
 
     def open_stats(self) -> None:
-        from nile.practice.stats_scene import StatsScene
-
         self._finish_show()
         self.app.push(StatsScene(self.app, self.session))
 
@@ -386,8 +386,6 @@ class DrillScene(Scene):
         sound.play("place", 0.7)
 
     def _run_over(self) -> None:
-        from nile.practice.dialogs import DrillDoneDialog
-
         drill = self.drill
         before = self.session.best(drill.id)
         new_best = self.session.add_run(drill.id, drill.score, drill.flicks)

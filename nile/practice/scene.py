@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.practice import stats
+from nile.practice.drill_scene import DrillScene
 from nile.practice.drills import DRILL_IDS, HIGHER, better_of, make_drill, title_of
 from nile.practice.session import PracticeSession
+from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PracticeTable
 from nile.practice.view import paint_thumbnail
 from nile.ui import text, theme
+from nile.ui.chrome.dialogs import MessageDialog
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -61,8 +64,6 @@ class PracticeScene(Scene):
 
     def enter(self) -> None:
         if self.session.problem and not self.told:
-            from nile.ui.chrome.dialogs import MessageDialog
-
             self.told = True
             self.app.push(MessageDialog(self.app, "Practice history set aside",
                                         self.session.problem))
@@ -75,13 +76,9 @@ class PracticeScene(Scene):
             self.app.pop()
 
     def open_stats(self) -> None:
-        from nile.practice.stats_scene import StatsScene
-
         self.app.push(StatsScene(self.app, self.session))
 
     def open_drill(self, drill_id: str) -> None:
-        from nile.practice.drill_scene import DrillScene
-
         self.app.push(DrillScene(self.app, self.session, drill_id))
 
     def handle_event(self, event: pygame.event.Event) -> None:

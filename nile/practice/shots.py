@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from nile.core import paths
 from nile.games.cairo import ai
+from nile.games.cairo.board import board
 from nile.games.cairo.flick_input import Aim
 from nile.practice.drill_scene import DrillScene
 from nile.practice.history import DrillRun, Session
@@ -23,6 +24,7 @@ from nile.practice.session import PracticeSession
 from nile.practice.stats import FlickRow
 from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PracticeTable
+from nile.ui.launcher import LauncherScene
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -68,8 +70,6 @@ def new_session(history: bool = True) -> PracticeSession:
 
 
 def open_home(app: App, session: PracticeSession | None = None) -> PracticeScene:
-    from nile.ui.launcher import LauncherScene
-
     app.reset(LauncherScene(app))
     home = PracticeScene(app, session or new_session())
     app.push(home)
@@ -127,8 +127,6 @@ def damaged(app: App) -> None:
     """A garbled history file: set aside with a message, practice starts fresh."""
     (paths.data_dir() / "practice.json").write_text('{"format": "nile-practice", "vers',
                                                     encoding="utf-8")
-    from nile.ui.launcher import LauncherScene
-
     app.reset(LauncherScene(app))
     app.push(PracticeScene(app))
 
@@ -200,8 +198,6 @@ class BusyScene(DrillScene):
         super().update(dt)
         self.idle_frames = 0 if self.busy else self.idle_frames + 1
         if self.idle_frames >= 2 and self.app.top is self:
-            from nile.games.cairo.board import board
-
             self.step += 1
             sites = ("saqqara", "zawyet", "abusir", "abydos", "dahshur", "seila")
             site = board().site(sites[self.step % len(sites)])
@@ -212,8 +208,6 @@ class BusyScene(DrillScene):
 def clutter(table: PracticeTable) -> None:
     """The rival's 15 small blocks spread over the sites (never overlapping), the rival
     ship on D4."""
-    from nile.games.cairo.board import board
-
     table.set_rival_ship("D4")
     rng = random.Random("practice-busy")
     taken: list[tuple[float, float]] = []

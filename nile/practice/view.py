@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from nile.games.cairo import render
 from nile.games.cairo.board import board
 from nile.games.cairo.render import (
     BoardRenderer,
@@ -198,8 +199,6 @@ def paint_thumbnail(size: tuple[int, int], table: PracticeTable,
                     target: Target | None) -> pygame.Surface:
     """A small, plain picture of a drill's board (no labels: they would not fit) with its
     target lit."""
-    from nile.games.cairo import render
-
     surface = pygame.Surface(size)
     renderer = BoardRenderer(pygame.Rect((0, 0), size))
     b = board()

@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from nile.core import registry
+from nile.practice.scene import PracticeScene
 from nile.ui.games import start_new
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import default_rows, seats_from_rows
@@ -27,8 +28,6 @@ def open_scene(app: App, name: str) -> bool:
     elif name == "settings":
         app.push(SettingsScene(app))
     elif name == "practice":
-        from nile.practice.scene import PracticeScene  # practice imports Cairo: only if asked
-
         app.push(PracticeScene(app))
     elif name == "launcher":
         pass

@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from nile.app import App
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
-from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.actions import Build, Deliver
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.games.age_of_steam.view import choices
+from nile.games.age_of_steam.view.choices import destinations, movable_goods
 from nile.ui.shots import on_table, play_bots_until
 
 if TYPE_CHECKING:
@@ -49,15 +53,11 @@ def new_match(map_name: str, seed: int | None = None) -> Match:
 
 
 def open_scene(app: App, match: Match) -> AgeOfSteamScene:
-    from nile.games.age_of_steam.scene import AgeOfSteamScene
-
     return on_table(app, AgeOfSteamScene(app, match))
 
 
 def _late(state: AgeOfSteamState) -> bool:
     """Ann moving goods late in the game, with something to deliver."""
-    from nile.games.age_of_steam.rules.actions import Deliver
-
     return (state.round >= state.last_round - 1 and state.phase == "move"
             and any(isinstance(a, Deliver) for a in state.legal_actions()))
 
@@ -97,16 +97,12 @@ def build(app: App) -> None:
     scene.auto_fit = False
     scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
     scene.mv.settle_zoom()
-    from nile.games.age_of_steam.view import choices
-
     options, effects = choices.by_use(scene.aos, by_hex[h])
     scene.controls.open_build(h, options, min(1, len(options) - 1), effects)
 
 
 def deliver(app: App) -> None:
     """Ann on Chile has chosen a good: every city it can reach is lit, one route shown."""
-    from nile.games.age_of_steam.view.choices import destinations, movable_goods
-
     def choice(state: AgeOfSteamState) -> bool:
         return state.phase == "move" and any(
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
@@ -164,8 +160,6 @@ def frame_p95(shot: Callable[[App], None], frames: int = 300) -> tuple[float, fl
     import time
 
     import pygame
-
-    from nile.app import App
 
     app = App()
     shot(app)

@@ -25,11 +25,12 @@ import time
 from dataclasses import dataclass
 
 from nile.ai.hooks import AiHooks
-from nile.core.game import Action, GameState
+from nile.core import chance
+from nile.core.game import CHANCE, Action, GameState
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Jitter
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import scoring
+from nile.games.cairo.rules import new_game, scoring
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import ShipKnockedOver
 from nile.games.cairo.rules.pieces import BOARD, BOX
@@ -371,10 +372,6 @@ def hooks() -> AiHooks:
 
 def decision_figures(decisions: int = 12, seed: int = 3) -> dict[str, float]:
     """Seconds per hard flick decision (p95 and median) on positions from a played game."""
-    from nile.core import chance
-    from nile.core.game import CHANCE
-    from nile.games.cairo.rules import new_game
-
     state = new_game(3, seed, {})
     rng = random.Random(seed)
     bots = [make_bot("normal", s, random.Random(s)) for s in range(3)]

@@ -22,9 +22,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.games.cairo import config
+from nile.games.cairo import config, geometry
 from nile.games.cairo.board import Board, Site, board
+from nile.games.cairo.geometry import rectangle
+from nile.games.cairo.rules.pieces import kind_of, owner_of
 from nile.ui import text, theme
+from nile.ui.table.dice import PIPS
 from nile.ui.theme import Color, PlayerColor
 
 if TYPE_CHECKING:
@@ -108,8 +111,6 @@ def ships_of(state: CairoState, active: int | None = None) -> list[ShipDraw]:
 def pieces_from_poses(poses: Mapping[str, Pose], faces: Mapping[str, int],
                       hidden: Iterable[str] = (), raised: str = "") -> list[PieceDraw]:
     """Blocks of a physics frame (ship poses are skipped); `faces` gives die faces."""
-    from nile.games.cairo.rules.pieces import kind_of, owner_of
-
     skip = set(hidden)
     out = []
     for key, pose in poses.items():
@@ -182,8 +183,6 @@ class BoardRenderer:
         return [self.to_screen(x, y) for x, y in site.polygon]
 
     def site_at(self, pos: Point) -> Site | None:
-        from nile.games.cairo import geometry
-
         point = self.to_board(*pos)
         for site in self.board.sites:
             if geometry.contains(site.polygon, point):
@@ -432,8 +431,6 @@ class BoardRenderer:
 
 
 def site_outline(site: Site, grow: float) -> list[Point]:
-    from nile.games.cairo.geometry import rectangle
-
     return rectangle(site.x, site.y, site.angle, site.w + 2 * grow, site.h + 2 * grow)
 
 
@@ -502,8 +499,6 @@ def _block_sprite(kind: str, color: PlayerColor, face: int, level: int, burning:
 
 
 def _pips(surface: pygame.Surface, rect: pygame.Rect, face: int, ink: Color) -> None:
-    from nile.ui.table.dice import PIPS
-
     if face not in PIPS:
         text.draw(surface, "?", rect.center, max(11, rect.height * 3 // 4), ink, "bold", "center")
         return

@@ -16,12 +16,16 @@ import pygame
 from nile.core.game import Action, Event
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO, config
+from nile.games.cairo.ai import aim_flick
 from nile.games.cairo.board import board
 from nile.games.cairo.builder import BoardBuilder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import SiteScored
 from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.scene import CairoScene
+from nile.ui.launcher import LauncherScene
+from nile.ui.shots import on_table
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -89,9 +93,6 @@ def crowded(players: int = 5, seed: int = 1, *, on_board: float = 1.0,
 
 
 def open_scene(app: App, match: Match, events: list[Event] | None = None) -> CairoScene:
-    from nile.games.cairo.scene import CairoScene
-    from nile.ui.shots import on_table
-
     scene = on_table(app, CairoScene(app, match))
     if events:
         scene.on_events(events)
@@ -182,8 +183,6 @@ def bot_aim(app: App) -> None:
 def scripted_move(state: CairoState, step: int) -> Action:
     """A cheap, varied move for the demo table: flicks aimed at the sites in turn (by the
     slide distance, no simulation), the first choice everywhere else."""
-    from nile.games.cairo.ai import aim_flick
-
     legal = state.legal_actions()
     if state.phase == S.RETRIEVE:
         return A.RETRIEVE_DONE
@@ -207,8 +206,6 @@ def scripted_move(state: CairoState, step: int) -> Action:
 def flicks(app: App) -> None:
     """The bench table: five players, every block on the board but the flicked ones, and
     a flick after every flick (each seat a human played by a script)."""
-    from nile.games.cairo.scene import CairoScene
-
     class Demo(CairoScene):
         steps = 0
 
@@ -221,8 +218,6 @@ def flicks(app: App) -> None:
     keep = tuple(f"{seat}s{n}" for seat in range(5) for n in (12, 13, 14))
     state = crowded(5, seed=1, keep=keep).state(turn=0, phase=S.FLICK, die=1, chosen="small",
                                                 flicks_left=3)
-    from nile.ui.launcher import LauncherScene
-
     app.reset(LauncherScene(app))
     app.push(Demo(app, match_of(state, 5, humans=5)))
 

@@ -14,6 +14,7 @@ from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
 from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.scene import CleopatraScene
 from nile.ui.shots import on_table, play_bots_until
 
 if TYPE_CHECKING:
@@ -33,8 +34,6 @@ def seats(players: int) -> list[SeatConfig]:
 
 
 def open_scene(app: App, match: Match) -> CleopatraScene:
-    from nile.games.cleopatra.scene import CleopatraScene
-
     return on_table(app, CleopatraScene(app, match))
 
 

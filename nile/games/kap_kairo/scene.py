@@ -29,6 +29,7 @@ import pygame
 from nile.core.game import Action, Event, GameState
 from nile.games.kap_kairo import paint
 from nile.games.kap_kairo.draw import CARD_STYLE, SMALL_STYLE, paint_bonus, paint_card
+from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.rules import (
     BID,
@@ -423,8 +424,6 @@ class KapKairoScene(GameScene):
         return False
 
     def open_ledger(self) -> None:
-        from nile.games.kap_kairo.ledger import LedgerScene
-
         self.app.push(LedgerScene(self.app, self))
 
     # Hints and words -------------------------------------------------------------------
@@ -606,8 +605,6 @@ class KapKairoScene(GameScene):
     # The end -------------------------------------------------------------------------
 
     def make_results(self) -> Scene:
-        from nile.games.kap_kairo.ledger import KapResultsScene
-
         return KapResultsScene(self.app, self)
 
 

@@ -13,6 +13,7 @@ from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, KapState, cheapest_build
 from nile.games.kap_kairo.rules.actions import Bid
 from nile.games.kap_kairo.rules.events import DuelRound
+from nile.games.kap_kairo.scene import KapKairoScene
 from nile.ui.shots import on_table, play_bots_until, tutorial_at
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ SEATS = (
 
 
 def open_scene(app: App, match: Match) -> KapKairoScene:
-    from nile.games.kap_kairo.scene import KapKairoScene
-
     return on_table(app, KapKairoScene(app, match))
 
 
@@ -52,8 +51,6 @@ def bidding(app: App) -> None:
 def ledger(app: App) -> None:
     """The capital ledger open during a land purchase: two bids are still sealed."""
     bidding(app)
-    from nile.games.kap_kairo.scene import KapKairoScene
-
     scene = app.top
     assert isinstance(scene, KapKairoScene)
     scene.open_ledger()

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 from nile.ai.bots import choose, make_bot
 from nile.core.game import Event
+from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.events import Derailed
 from nile.games.loose_caboose.rules.state import LooseCabooseState
-from nile.ui.shots import tutorial_at
+from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.ui.shots import on_table, tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -45,9 +47,6 @@ def _advance(match: Match, stop: Callable[[Match, list[Event]], bool], limit: in
 
 
 def _open(app: App, match: Match, events: list[Event] | None = None) -> None:
-    from nile.games.loose_caboose.scene import LooseCabooseScene
-    from nile.ui.shots import on_table
-
     scene = on_table(app, LooseCabooseScene(app, match))
     if events:
         scene.on_events(events)
@@ -99,9 +98,6 @@ HOT_SEATS = (
 
 def _hot_seat_after_roll(app: App) -> LooseCabooseScene:
     """Ann (first to act with seed 2) lays what she can and rolls, in her own view."""
-    from nile.games.loose_caboose.scene import LooseCabooseScene
-    from nile.ui.shots import on_table
-
     match = Match.new(GAME_INFO, HOT_SEATS, seed=2)
     scene = on_table(app, LooseCabooseScene(app, match))
     scene.show_view()
@@ -127,10 +123,6 @@ def hot_seat_bot_turn(app: App) -> None:
 
 def replay(app: App) -> None:
     """A finished game's replay a third of the way in: the log up to that move."""
-    from nile.core.replay import Replay
-    from nile.games.loose_caboose.scene import LooseCabooseScene
-    from nile.ui.shots import on_table
-
     match = Match.new(GAME_INFO, SEATS, seed=8)
     _advance(match, lambda m, _: m.state.is_terminal, limit=5000)
     recorded = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))

@@ -40,9 +40,12 @@ from nile.ui import sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
+from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
+from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.chrome.tutorial_layer import TutorialLayer
+from nile.ui.games import scene_for
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
@@ -421,13 +424,9 @@ class GameScene(Scene):
         self.on_view_changed()
 
     def action_rules(self) -> None:
-        from nile.ui.chrome.dialogs import RulesScene
-
         self.app.push(RulesScene(self.app, self.info.title, self.info.rules_summary))
 
     def action_menu(self) -> None:
-        from nile.ui.chrome.dialogs import MenuScene
-
         self.app.push(MenuScene(self.app, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -469,8 +468,6 @@ class GameScene(Scene):
         if event.key == pygame.K_z and ctrl and self.replay is None:
             self.action_undo()
         elif event.key == pygame.K_s and ctrl and self.replay is None:
-            from nile.ui.chrome.dialogs import SaveDialog
-
             self.app.push(SaveDialog(self.app, self))
         elif event.key in keys:
             keys[event.key]()
@@ -803,8 +800,6 @@ class GameScene(Scene):
 
     def make_results(self) -> Scene:
         """The results screen of this game (a game may show its own kind)."""
-        from nile.ui.chrome.results import ResultsScene
-
         return ResultsScene(self.app, self)
 
     def reopen_results(self) -> None:
@@ -816,8 +811,6 @@ class GameScene(Scene):
 
     def open_replay(self) -> None:
         """Watch the finished game from its set-up; in a replay, back to the set-up."""
-        from nile.ui.games import scene_for
-
         if not self.game_over:
             self.toast("The replay opens at the end of the game.")
             return

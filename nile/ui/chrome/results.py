@@ -8,6 +8,7 @@ import pygame
 
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
+from nile.ui.games import start_new
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -52,8 +53,6 @@ class ResultsScene(Overlay):
         self.game.open_replay()
 
     def _again(self) -> None:
-        from nile.ui.games import start_new
-
         match = self.game.match
         start_new(self.app, match.info, match.seats, match.options, seed=None)
 

@@ -226,8 +226,6 @@ class AgeOfSteamState(GameState):
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            from nile.games.age_of_steam.rules import dispatch
-
             self._legal = dispatch.legal_actions(self)
         return list(self._legal)
 

@@ -15,6 +15,7 @@ from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, tile_words
+from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
 
 BuildChoice = Build | Urbanize
 
@@ -263,8 +264,6 @@ def is_pick(action: Action) -> bool:
 
 def place_title(view: AgeOfSteamState, h: int) -> str:
     """'Kharkov (town)', 'Mountain next to Santiago' (the board prints no coordinates)."""
-    from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
-
     if view.is_town(h):
         return f"{view.place_name(h)} (town)"
     kind = view.map.terrain[h]

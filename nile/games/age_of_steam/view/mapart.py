@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 import pygame
 
+from nile.games.age_of_steam.rules.hexes import neighbour_offset
 from nile.games.age_of_steam.view import palette
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point
 from nile.ui import text, theme
@@ -213,8 +214,6 @@ def _edge_line(
 
 def _edge_towards(geo: MapGeometry, a: int, b: int) -> int:
     """The edge of `a` facing `b` (ignoring walls), or -1."""
-    from nile.games.age_of_steam.rules.hexes import neighbour_offset
-
     col, row = geo.map.cells[a]
     for d in range(6):
         if geo.map.index.get(neighbour_offset(col, row, d), -1) == b:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.move import accessible
 from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
+from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.upkeep import growth_targets
 from nile.games.age_of_steam.view import palette
@@ -56,8 +58,6 @@ def _city_lines(view: AgeOfSteamState, h: int) -> list[str]:
 
 
 def _pyramid_lines(view: AgeOfSteamState, h: int) -> list[str]:
-    from nile.games.age_of_steam.rules.move import accessible
-
     slots = view.pyramids.get(h, [])
     free = sorted({slots[i] for i in accessible(slots)})
     left = sum(1 for s in slots if s)
@@ -119,8 +119,6 @@ def segment_at(view: AgeOfSteamState, h: int, near_edge: int | None) -> Segment 
 
 
 def player_lines(view: AgeOfSteamState, seat: int, names: list[str]) -> list[str]:
-    from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
-
     if not view.alive[seat]:
         return [names[seat], "Bankrupt: out of the game, scores 0."]
     expenses = view.shares[seat] + view.loco[seat]

@@ -17,6 +17,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
+from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event
 from nile.games.cairo import geometry
 from nile.games.cairo.board import board
@@ -182,8 +183,6 @@ def fit_problem(state: CairoState, place: A.Place) -> str | None:
 
 
 def validate_place(state: CairoState, place: A.Place) -> None:
-    from nile.core.errors import IllegalAction
-
     problem = fit_problem(state, place)
     if problem:
         raise IllegalAction(problem)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from nile.core.game import Event, Seat
 from nile.core.text import count
+from nile.games.cairo.board import board
 from nile.games.cairo.physics import Launch
 from nile.games.cairo.rules.pieces import kind_of
 
@@ -39,8 +40,6 @@ def _space(space_id: str) -> str:
 
 def _site(site_id: str) -> str:
     """A site's name as printed on the board (log lines never show raw ids)."""
-    from nile.games.cairo.board import board
-
     return board().site(site_id).name
 
 
