@@ -22,7 +22,7 @@ from collections.abc import Callable
 import pygame
 
 from nile.core.text import safe_text
-from nile.ui import crash, sound, theme
+from nile.ui import crash, keys, sound, theme
 from nile.ui import settings as settings_store
 from nile.ui.chrome.panels import Toasts
 from nile.ui.launcher import LauncherScene
@@ -189,8 +189,8 @@ class App:
         for event in events:
             if event.type == pygame.QUIT:
                 self.request_quit()
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+            elif keys.dispatch(self, keys.APP_KEYS, event):
+                continue
             elif self.top is not None:
                 self.top.dispatch(event)
         if self.top is not None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.games.cairo import config as cairo_config
+from nile.games.cairo import flick_input
 from nile.games.cairo.board import board
 from nile.games.cairo.flick_input import Aim, FlickInput
 from nile.games.cairo.playback import FlickPlayback
@@ -50,7 +51,7 @@ from nile.practice.session import PracticeSession
 from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PLAYER, FlickResult, PracticeTable, Prepared, Shot
 from nile.practice.view import BoardView
-from nile.ui import anim, sound
+from nile.ui import anim, keys, sound
 from nile.ui.chrome.panels import Toasts
 from nile.ui.scene import Scene
 from nile.ui.table.dice import Die
@@ -64,7 +65,6 @@ WINDUP = 0.6
 """Seconds the bot's aim grows from the ship before its block flies (as in Cairo)."""
 THINK_SLICE = 0.006
 """Seconds of planning per frame while the bot thinks."""
-FINGER_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygame.K_5: 5}
 
 
 @dataclass
@@ -116,6 +116,15 @@ class Knobs:
 
 class DrillScene(Scene):
     """One drill (or free practice) on the Cairo board."""
+
+    KEYS = (
+        keys.Binding("escape", "escape", "cancel the aim, stop the coach, or leave the drill"),
+        keys.Binding("1-5", "pick_finger", "choose the finger", when="may_pick_finger"),
+        keys.Binding("f", "cycle_finger", "the next finger"),
+        keys.Binding("r", "reset", "put the blocks back and start again"),
+        keys.Binding("space", "replay", "watch the last flick again", when="may_replay"),
+        *flick_input.KEYS,
+    )
 
     def __init__(self, app: App, session: PracticeSession, drill_id: str) -> None:
         super().__init__(app)
@@ -473,26 +482,22 @@ class DrillScene(Scene):
             self._board_click(event.pos)
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.flick.active or self.flick.dragging:
-                self.flick.reset()
-            elif self.coach is not None:
-                self.coach = None
-            else:
-                self.back()
-            return True
-        if self.flick.active and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            return False  # the slingshot flicks a standing aim
-        actions = {pygame.K_r: self.reset, pygame.K_f: self.cycle_finger,
-                   pygame.K_SPACE: self.replay}
-        if key in actions:
-            actions[key]()
-            return True
-        if key in FINGER_KEYS and not self.flick.dragging:
-            self.pick_finger(FINGER_KEYS[key])
-            return True
-        return False
+        return keys.dispatch(self, self.KEYS, event)
+
+    def escape(self) -> None:
+        """Esc: cancel the aim, else stop the coach's demonstration, else leave the drill."""
+        if self.flick.active or self.flick.dragging:
+            self.flick.reset()
+        elif self.coach is not None:
+            self.coach = None
+        else:
+            self.back()
+
+    def may_replay(self) -> bool:
+        return not self.flick.active  # with an aim standing, Space flicks it
+
+    def may_pick_finger(self) -> bool:
+        return not self.flick.dragging
 
     def _panel_click(self, pos: tuple[int, int]) -> bool:
         rect = self.finger_rect

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from nile.ui import text, theme
+from nile.ui import keys, text, theme
 from nile.ui.theme import Color
 
 Point = tuple[float, float]
@@ -77,6 +77,15 @@ def direction(degrees: float) -> Point:
     """A unit vector on screen (y down) for a board angle."""
     radians = math.radians(degrees)
     return (math.cos(radians), -math.sin(radians))
+
+
+KEYS = (
+    keys.Binding("left, right", "", "aim: turn the arrow (hold Shift for fine steps)"),
+    keys.Binding("up, down", "", "aim: more or less power (hold Shift for fine steps)"),
+    keys.Binding("return, space", "", "flick the aim shown"),
+    keys.Binding("escape", "", "cancel the aim"),
+)
+"""The slingshot's keys, which it answers itself (a key held down keeps turning the arrow)."""
 
 
 class FlickInput:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cairo import config, words
+from nile.games.cairo import config, flick_input, words
 from nile.games.cairo import hud as H
 from nile.games.cairo.board import board
 from nile.games.cairo.flick_input import Aim, FlickInput
@@ -35,7 +35,7 @@ from nile.games.cairo.rules.events import KindChosen
 from nile.games.cairo.rules.pieces import BOX
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.stage import Stage
-from nile.ui import text, theme
+from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 
 if TYPE_CHECKING:
@@ -46,12 +46,25 @@ if TYPE_CHECKING:
 
 STRIP_HEIGHT = 48
 DIE_WIDTH = 200
-FINGER_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygame.K_5: 5}
 Timed = tuple[object, float]
 
 
 class CairoScene(GameScene):
     """The Cairo table."""
+
+    KEYS = (
+        keys.Binding("s", "choose_small", "flick small blocks", when="may_choose_small"),
+        keys.Binding("l", "choose_large", "flick your large block", when="may_choose_large"),
+        keys.Binding("d", "choose_die", "flick your die-block", when="may_choose_die"),
+        keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
+                     "you)", when="may_pick_finger"),
+        *flick_input.KEYS,
+        keys.Binding("a", "take_all_back", "take every ringed block back", when="retrieving"),
+        keys.Binding("return, kp_enter", "_confirm_order", "stack the stones in this order",
+                     when="arranging"),
+        keys.Binding("r", "turn_pyramid", "turn the pyramid (or the wheel)", when="placing"),
+        keys.Binding("i", "toggle_influence", "show or hide who leads each site"),
+    )
 
     def __init__(
         self,
@@ -337,11 +350,8 @@ class CairoScene(GameScene):
         if self.stage.scoring is not None and _is_skip(event):
             self.anims.finish()
             return True
-        toggle = (event.type == pygame.KEYDOWN and event.key == pygame.K_i and
-                  not event.mod & pygame.KMOD_CTRL) or (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
-            self.influence_rect.collidepoint(event.pos) and not self.flick.dragging)
-        if toggle:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
+                self.influence_rect.collidepoint(event.pos) and not self.flick.dragging):
             self.toggle_influence()
             return True
         if not self.accepting_input:
@@ -354,15 +364,9 @@ class CairoScene(GameScene):
         if event.type == pygame.MOUSEWHEEL and phase == S.PLACE:
             self.pyramid.rotate(15.0 * event.y)
             return True
-        if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            return self._key(event.key, phase)
         return False
 
     def _flick_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in FINGER_KEYS and \
-                self.cairo.die == S.FINGER_ANY and not self.flick.active:
-            self._pick_finger(FINGER_KEYS[event.key])
-            return True
         used = self.flick.handle_event(event)
         aim = self.flick.take_fired()
         if aim is not None:
@@ -395,20 +399,48 @@ class CairoScene(GameScene):
             return place is not None or self.pyramid.rect.collidepoint(pos)
         return False
 
-    def _key(self, key: int, phase: str) -> bool:
-        legal = self.cairo.legal_actions()
-        kinds = {pygame.K_s: "small", pygame.K_l: "large", pygame.K_d: "die"}
-        if phase == S.CHOOSE and key in kinds and A.Choose(kinds[key]) in legal:
-            self.submit(A.Choose(kinds[key]))
-        elif phase == S.RETRIEVE and key == pygame.K_a:
-            self.submit(A.RETRIEVE_ALL)
-        elif phase == S.ARRANGE and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._confirm_order()
-        elif phase == S.PLACE and key == pygame.K_r:
-            self.pyramid.rotate(15.0)
-        else:
-            return False
-        return True
+    def _phase_is(self, phase: str) -> bool:
+        return self.accepting_input and self.cairo.phase == phase
+
+    def may_choose(self, kind: str) -> bool:
+        return self._phase_is(S.CHOOSE) and A.Choose(kind) in self.cairo.legal_actions()
+
+    def choose_small(self) -> None:
+        self.submit(A.Choose("small"))
+
+    def choose_large(self) -> None:
+        self.submit(A.Choose("large"))
+
+    def choose_die(self) -> None:
+        self.submit(A.Choose("die"))
+
+    def may_choose_small(self) -> bool:
+        return self.may_choose("small")
+
+    def may_choose_large(self) -> bool:
+        return self.may_choose("large")
+
+    def may_choose_die(self) -> bool:
+        return self.may_choose("die")
+
+    def may_pick_finger(self) -> bool:
+        return (self._phase_is(S.FLICK) and self.cairo.die == S.FINGER_ANY
+                and not self.flick.active)
+
+    def retrieving(self) -> bool:
+        return self._phase_is(S.RETRIEVE)
+
+    def arranging(self) -> bool:
+        return self._phase_is(S.ARRANGE)
+
+    def placing(self) -> bool:
+        return self._phase_is(S.PLACE)
+
+    def take_all_back(self) -> None:
+        self.submit(A.RETRIEVE_ALL)
+
+    def turn_pyramid(self) -> None:
+        self.pyramid.rotate(15.0)
 
     def _piece_at(self, pos: tuple[int, int]) -> PieceDraw | None:
         """The top-most block under the mouse (for the tooltip)."""

@@ -35,7 +35,7 @@ from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, paint, panels
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
-from nile.ui import sound, text, theme
+from nile.ui import keys, sound, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 
 if TYPE_CHECKING:
@@ -60,6 +60,20 @@ KIND_WORDS = {
 
 class CleopatraScene(GameScene):
     """The table of Cleopatra's Caboose."""
+
+    KEYS = (
+        keys.Binding("escape", "clear_choice", "put back the cards you picked, or close the "
+                     "list", when="accepting_input"),
+        keys.Binding("up", "option_up", "the list: the option above", when="has_popup"),
+        keys.Binding("down", "option_down", "the list: the option below", when="has_popup"),
+        keys.Binding("return, kp_enter", "confirm", "take the proposed option, or bid",
+                     when="accepting_input"),
+        keys.Binding("up", "bid_up", "bid one Florin more", when="auctioning"),
+        keys.Binding("down", "bid_down", "bid one Florin less", when="auctioning"),
+        keys.Binding("p", "pass_auction", "pass in the auction", when="auctioning"),
+        keys.Binding("o", "open_options", "list every choice", when="acting"),
+        keys.Binding("e", "end_turn", "end your turn", when="acting"),
+    )
 
     def __init__(
         self,
@@ -281,7 +295,7 @@ class CleopatraScene(GameScene):
                 BarButton(
                     "options",
                     f"Options ({len(options)})",
-                    self._open_options,
+                    self.open_options,
                     tooltip="List every choice (O)",
                 )
             )
@@ -332,8 +346,6 @@ class CleopatraScene(GameScene):
             return self.click(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return self._escape()
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
         return False
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -406,7 +418,7 @@ class CleopatraScene(GameScene):
         )
         self._marks_key = ()
 
-    def _open_options(self) -> None:
+    def open_options(self) -> None:
         options = self._options()
         if options:
             self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)")
@@ -424,36 +436,51 @@ class CleopatraScene(GameScene):
             return True
         return False
 
-    def _key(self, key: int) -> bool:
-        state = self.cs
-        if key == pygame.K_ESCAPE:
-            return self._escape()
-        if self.popup is not None and key in (pygame.K_UP, pygame.K_DOWN):
-            self.popup.move(-1 if key == pygame.K_UP else 1)
-            self._marks_key = ()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.popup is not None:
-                self._play(self.popup.action)
-            elif state.phase == AUCTION:
-                self._play(Bid(self.bid))
-            elif len(self._options()) == 1 and self.picked:
-                self._play(self._options()[0])
-            return True
-        if state.phase == AUCTION:
-            if key in (pygame.K_UP, pygame.K_DOWN):
-                self._change_bid(1 if key == pygame.K_UP else -1)
-                return True
-            if key == pygame.K_p:
-                self._play(Pass())
-                return True
-        if state.phase == ACTIONS and key == pygame.K_e:
-            self._play(EndTurn())
-            return True
-        if state.phase == ACTIONS and key == pygame.K_o:
-            self._open_options()
-            return True
-        return False
+    def has_popup(self) -> bool:
+        return self.accepting_input and self.popup is not None
+
+    def auctioning(self) -> bool:
+        return self.accepting_input and self.cs.phase == AUCTION
+
+    def acting(self) -> bool:
+        return self.accepting_input and self.cs.phase == ACTIONS
+
+    def clear_choice(self) -> bool:
+        """Esc: put back the picked cards or close the list; else Esc opens the menu."""
+        return self._escape()
+
+    def option_up(self) -> None:
+        self._move_option(-1)
+
+    def option_down(self) -> None:
+        self._move_option(1)
+
+    def _move_option(self, step: int) -> None:
+        assert self.popup is not None
+        self.popup.move(step)
+        self._marks_key = ()
+
+    def confirm(self) -> None:
+        """Enter: the proposed option of the list, the bid shown, or the one move the picked
+        cards allow."""
+        if self.popup is not None:
+            self._play(self.popup.action)
+        elif self.cs.phase == AUCTION:
+            self._play(Bid(self.bid))
+        elif len(self._options()) == 1 and self.picked:
+            self._play(self._options()[0])
+
+    def bid_up(self) -> None:
+        self._change_bid(1)
+
+    def bid_down(self) -> None:
+        self._change_bid(-1)
+
+    def pass_auction(self) -> None:
+        self._play(Pass())
+
+    def end_turn(self) -> None:
+        self._play(EndTurn())
 
     def _play(self, action: Action) -> None:
         if self.submit(action):

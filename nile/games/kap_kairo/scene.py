@@ -20,7 +20,6 @@ offered; refusals come from the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,9 +60,10 @@ from nile.games.kap_kairo.rules.events import (
     RowCardDrawn,
     RowDiscarded,
 )
-from nile.ui import sound
+from nile.ui import keys, sound
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.kit.number import NumberEntry
 from nile.ui.table.card import CardImages
 
 if TYPE_CHECKING:
@@ -101,6 +101,26 @@ class Floater:
 class KapKairoScene(GameScene):
     """The Vom Kap bis Kairo table."""
 
+    KEYS = (
+        keys.Binding("c", "open_ledger", "everyone's capital ledger"),
+        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "type your bid (the first digit "
+                     "replaces the amount shown)", when="bidding"),
+        keys.Binding("backspace", "erase_bid_digit", "take back the last digit",
+                     when="bidding"),
+        keys.Binding("up", "bid_up", "bid £1 more", when="bidding"),
+        keys.Binding("down", "bid_down", "bid £1 less", when="bidding"),
+        keys.Binding("pageup", "bid_up_ten", "bid £10 more", when="bidding"),
+        keys.Binding("pagedown", "bid_down_ten", "bid £10 less", when="bidding"),
+        keys.Binding("return, kp_enter", "submit_bid", "bid", when="bidding"),
+        keys.Binding("1-9", "choose_card", "take that card of the display", when="choosing"),
+        keys.Binding("b, return, kp_enter", "submit_build", "build", when="deciding"),
+        keys.Binding("p", "submit_pass", "pass", when="deciding"),
+        keys.Binding("right", "bonus_up", "spend one more bonus card", when="deciding"),
+        keys.Binding("left", "bonus_down", "spend one bonus card less", when="deciding"),
+        keys.Binding("up", "buy_up", "buy one more rail", when="deciding"),
+        keys.Binding("down", "buy_down", "buy one rail less", when="deciding"),
+    )
+
     def __init__(
         self,
         app: App,
@@ -114,9 +134,8 @@ class KapKairoScene(GameScene):
         self.hot: dict[str, pygame.Rect] = {}
         """Clickable places of the last frame: "card:<id>", "bid+1", "seat:<n>", ..."""
         self.mouse = (0, 0)
-        self.bid_amount = 0
-        self.bid_fresh = True
-        """The next digit typed starts a new amount."""
+        self.bid = NumberEntry(digits=MAX_BID_DIGITS)
+        """The secret bid being written."""
         self.bid_for: tuple[int, int] | None = None
         """(seat, auction) the entry was prepared for: a new bid starts from a suggestion."""
         self.bonus_spend = 0
@@ -194,7 +213,7 @@ class KapKairoScene(GameScene):
             return
         if view.step == BID and self.bid_for != (seat, view.auction):
             self.bid_for = (seat, view.auction)
-            self.bid_amount, self.bid_fresh = 0, True
+            self.bid.reset()
         if view.step == DECIDE:
             key = (seat, len(view.crossed[seat]), len(view.row))
             if self.build_for != key:
@@ -291,10 +310,36 @@ class KapKairoScene(GameScene):
     def submit_pass(self) -> None:
         self.submit(PASS)
 
+    @property
+    def bid_amount(self) -> int:
+        return self.bid.value
+
     def set_bid(self, amount: int) -> None:
-        capital = self.kap.capital[self.kap.current_player or 0]
-        self.bid_amount = max(0, min(capital, amount))
-        self.bid_fresh = False
+        self.bid.high = self.kap.capital[self.kap.current_player or 0]
+        self.bid.set(amount)
+        self._update_action_bar()
+
+    def bid_step(self, amount: int) -> None:
+        self.set_bid(self.bid.value + amount)
+
+    def bid_up(self) -> None:
+        self.bid_step(1)
+
+    def bid_down(self) -> None:
+        self.bid_step(-1)
+
+    def bid_up_ten(self) -> None:
+        self.bid_step(10)
+
+    def bid_down_ten(self) -> None:
+        self.bid_step(-10)
+
+    def type_bid_digit(self, digit: int) -> None:
+        self.bid.type_digit(digit)  # may exceed the capital: the rules refuse with a reason
+        self._update_action_bar()
+
+    def erase_bid_digit(self) -> None:
+        self.bid.erase()
         self._update_action_bar()
 
     def change_bonus(self, step: int) -> None:
@@ -331,12 +376,6 @@ class KapKairoScene(GameScene):
             if not self.accepting_input:
                 return False
             return self._click(hit)
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_c:
-                self.open_ledger()
-                return True
-            if self.accepting_input:
-                return self._key(event)
         return False
 
     def _hit(self, pos: tuple[int, int]) -> str:
@@ -372,56 +411,33 @@ class KapKairoScene(GameScene):
             return True
         return False
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        step = self.kap.step
-        if step == BID:
-            return self._bid_key(event)
-        if step == CHOOSE and pygame.K_1 <= event.key <= pygame.K_9:
-            index = event.key - pygame.K_1
-            if index < len(self.kap.display):
-                self.submit_take(self.kap.display[index])
-            else:
-                self.toast(f"There is no card {index + 1} for sale.", "error")
-            return True
-        if step == DECIDE:
-            keys: dict[int, Callable[[], None]] = {
-                pygame.K_p: self.submit_pass,
-                pygame.K_b: self.submit_build,
-                pygame.K_RETURN: self.submit_build,
-                pygame.K_LEFT: lambda: self.change_bonus(-1),
-                pygame.K_RIGHT: lambda: self.change_bonus(1),
-                pygame.K_DOWN: lambda: self.change_buy(-1),
-                pygame.K_UP: lambda: self.change_buy(1),
-            }
-            if event.key in keys:
-                keys[event.key]()
-                return True
-        return False
+    def bidding(self) -> bool:
+        return self.accepting_input and self.kap.step == BID
 
-    def _bid_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP0 <= key <= pygame.K_KP9:
-            digit = key - (pygame.K_0 if key <= pygame.K_9 else pygame.K_KP0)
-            typed = "" if self.bid_fresh else str(self.bid_amount)
-            typed = (typed + str(digit)).lstrip("0") or "0"
-            if len(typed) <= MAX_BID_DIGITS:
-                self.bid_amount = int(typed)  # may exceed the capital: the rules refuse
-            self.bid_fresh = False
-            self._update_action_bar()
-            return True
-        steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10}
-        if key in steps:
-            self.set_bid(self.bid_amount + steps[key])
-            return True
-        if key == pygame.K_BACKSPACE:
-            self.bid_amount //= 10
-            self.bid_fresh = False
-            self._update_action_bar()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.submit_bid()
-            return True
-        return False
+    def choosing(self) -> bool:
+        return self.accepting_input and self.kap.step == CHOOSE
+
+    def deciding(self) -> bool:
+        return self.accepting_input and self.kap.step == DECIDE
+
+    def choose_card(self, number: int) -> None:
+        """Keys 1–9: the card at that place in the display."""
+        if number <= len(self.kap.display):
+            self.submit_take(self.kap.display[number - 1])
+        else:
+            self.toast(f"There is no card {number} for sale.", "error")
+
+    def bonus_up(self) -> None:
+        self.change_bonus(1)
+
+    def bonus_down(self) -> None:
+        self.change_bonus(-1)
+
+    def buy_up(self) -> None:
+        self.change_buy(1)
+
+    def buy_down(self) -> None:
+        self.change_buy(-1)
 
     def open_ledger(self) -> None:
         self.app.push(LedgerScene(self.app, self))
@@ -450,7 +466,7 @@ class KapKairoScene(GameScene):
 
     def show_hint(self, action: Action) -> None:
         if isinstance(action, Bid):
-            self.bid_amount, self.bid_fresh = action.amount, False
+            self.bid.set(action.amount)
         elif isinstance(action, Take):
             self.hint_card = (action.card, HINT_TIME)
         elif isinstance(action, Build):

@@ -36,7 +36,7 @@ from nile.games.loose_caboose.rules.events import (
     StartingCardLaid,
 )
 from nile.games.loose_caboose.rules.railway import Cell
-from nile.ui import sound, text, theme
+from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.camera import Camera
 from nile.ui.chrome.game_scene import BarButton, GameScene
@@ -76,6 +76,15 @@ class Ghost:
 
 class LooseCabooseScene(GameScene):
     """The Loose Caboose! table."""
+
+    KEYS = (
+        keys.Binding("escape", "clear_selection", "put back the cards you picked",
+                     when="has_selection"),
+        keys.Binding("1-4", "pick_value", "pick a card of that value", when="accepting_input"),
+        keys.Binding("r", "_roll", "roll the dice", when="can_roll"),
+        keys.Binding("p", "_pass", "pass", when="can_pass"),
+        keys.Binding("f", "refit", "fit the railway to the window"),
+    )
 
     def __init__(
         self,
@@ -209,7 +218,7 @@ class LooseCabooseScene(GameScene):
             self.set_action_bar("")
             return
         legal = state.legal_actions()
-        buttons = [BarButton("fit", "Fit view", self._refit, tooltip="Show the whole railway (F)")]
+        buttons = [BarButton("fit", "Fit view", self.refit, tooltip="Show the whole railway (F)")]
         if Pass() in legal:
             buttons.append(
                 BarButton(
@@ -239,7 +248,7 @@ class LooseCabooseScene(GameScene):
             prompt = "No card of yours fits the railway: you must pass."
         self.set_action_bar(prompt, buttons)
 
-    def _refit(self) -> None:
+    def refit(self) -> None:
         self.auto_fit = True
         self._fit()
 
@@ -258,8 +267,6 @@ class LooseCabooseScene(GameScene):
             return self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
         return False
 
     def _press(self, pos: tuple[int, int]) -> bool:
@@ -312,27 +319,25 @@ class LooseCabooseScene(GameScene):
     def _roll(self) -> None:
         self.submit(Roll())
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        legal = self.lc.legal_actions()
-        if event.key == pygame.K_ESCAPE and self.hand.selected:
-            self.hand.selected.clear()
-            return True
-        if event.key == pygame.K_r and Roll() in legal:
-            return self.submit(Roll()) or True
-        if event.key == pygame.K_p and Pass() in legal:
-            return self.submit(Pass()) or True
-        if event.key == pygame.K_f:
-            self._refit()
-            return True
-        if pygame.K_1 <= event.key <= pygame.K_4:
-            value = event.key - pygame.K_0
-            for i, card in enumerate(self._own_hand()):
-                if card.value == value and self.hand.is_enabled(i):
-                    self.hand.selected = {i}
-                    return True
-            self.toast(f"You cannot lay a {value} now.", "error")
-            return True
-        return False
+    def has_selection(self) -> bool:
+        return self.accepting_input and bool(self.hand.selected)
+
+    def clear_selection(self) -> None:
+        self.hand.selected.clear()
+
+    def can_roll(self) -> bool:
+        return self.accepting_input and Roll() in self.lc.legal_actions()
+
+    def can_pass(self) -> bool:
+        return self.accepting_input and Pass() in self.lc.legal_actions()
+
+    def pick_value(self, value: int) -> None:
+        """Keys 1–4: pick the cards of that value in the hand (as clicking them would)."""
+        for i, card in enumerate(self._own_hand()):
+            if card.value == value and self.hand.is_enabled(i):
+                self.hand.selected = {i}
+                return
+        self.toast(f"You cannot lay a {value} now.", "error")
 
     # Hints and words -----------------------------------------------------------------
 

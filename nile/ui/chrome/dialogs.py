@@ -181,12 +181,7 @@ class MenuScene(Overlay):
             ("Save game…", lambda: self.app.replace(SaveDialog(self.app, game))),
             ("Load game…", self._load),
             ("Undo", self._undo),
-            (
-                "Rules summary",
-                lambda: self.app.replace(
-                    RulesScene(self.app, game.info.title, game.info.rules_summary)
-                ),
-            ),
+            ("Rules and keys", lambda: self.app.replace(game.rules_scene())),
             ("Settings", self._settings),
             ("Quit to launcher", self._quit),
         ]
@@ -486,16 +481,30 @@ def open_save(app: App, path: Path) -> None:
             resume_tutorial(scene, saved["tutorial"])
 
 
+def _escape(words: str) -> str:
+    """Plain words made safe for pygame_gui's HTML-like text box."""
+    return words.replace("&", "&amp;").replace("<", "&lt;")
+
+
 class RulesScene(Overlay):
     """The in-game rules summary (F1), scrollable."""
 
-    def __init__(self, app: App, title: str, summary: str) -> None:
+    def __init__(self, app: App, title: str, summary: str,
+                 key_rows: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__(app, 860, 680, f"{title}: rules summary")
         body = summary.strip() or "No rules summary yet."
         html = "<br>".join(
             f"<b>{line.strip('# ')}</b>" if line.startswith("#") else line
-            for line in body.replace("&", "&amp;").replace("<", "&lt;").split("\n")
+            for line in _escape(body).split("\n")
         )
+        if key_rows:
+            html += "<br><br><b>Keys</b><br>" + "<br>".join(
+                f"<b>{_escape(keys)}</b>  {_escape(does[:1].upper() + does[1:])}"
+                for keys, does in key_rows
+            )
+        # headings and keys are bold at the text box's size: load that face up front
+        self.gui.preload_fonts([{"name": "noto", "point_size": 15, "style": "bold",
+                                 "antialiased": "1"}])
         self.box = pygame_gui.elements.UITextBox(
             html,
             pygame.Rect(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -36,7 +36,7 @@ from nile.core.replay import Replay
 from nile.core.session import Match
 from nile.core.text import count, fill_names
 from nile.core.tutorial import Progress
-from nile.ui import sound, text, theme
+from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
@@ -61,6 +61,15 @@ BUTTONS = (
 BUTTON_WIDTH = 66
 ACTION_BAR_HEIGHT = 58
 DONE_LABEL = "Done, pass to the next player"
+REPLAY_KEYS = (
+    keys.Binding("right", "replay_forward", "replay: one move forward"),
+    keys.Binding("left", "replay_back", "replay: one move back"),
+    keys.Binding("home", "replay_start", "replay: to the start"),
+    keys.Binding("end", "replay_end", "replay: to the end"),
+    keys.Binding("space", "toggle_play", "replay: play or pause"),
+    keys.Binding("backspace", "close_replay", "close the replay"),
+)
+"""Keys while watching a replay (they come before the game's own)."""
 OVER_BUTTONS = (
     ("Results", "results", "reopen_results", "Show the results again"),
     ("Replay", "replay", "open_replay", "Watch the game again, move by move"),
@@ -87,6 +96,20 @@ def has_hidden_information(match: Match) -> bool:
 
 class GameScene(Scene):
     """Shared chrome; subclasses draw the table and translate input into actions."""
+
+    KEYS: ClassVar[tuple[keys.Binding, ...]] = ()
+    """The game's own keys (live only in the live game, after the table's mouse handling)."""
+    CHROME_KEYS: ClassVar[tuple[keys.Binding, ...]] = (
+        keys.Binding("escape", "action_menu", "menu: save, load, undo, rules, settings, quit "
+                     "to the launcher (a game's Esc first cancels a half-made move)"),
+        keys.Binding("f1", "action_rules", "rules summary and keys"),
+        keys.Binding("l", "action_log", "show or hide the game log"),
+        keys.Binding("h", "action_hint", "hint: what the normal bot would do, and why",
+                     when="live_game"),
+        keys.Binding("ctrl+z", "action_undo", "undo your last move (never across dice, draws, "
+                     "revealed cards or another player's move)", when="live_game"),
+        keys.Binding("ctrl+s", "action_save", "save the game under a name", when="live_game"),
+    )
 
     def __init__(
         self,
@@ -368,7 +391,7 @@ class GameScene(Scene):
         specs = (
             ("|<", "first", lambda: self._seek(0), "The set-up, before the first move (Home)"),
             ("<", "back", lambda: self._seek_by(-1), "One move back (Left)"),
-            ("Play", "play", self._toggle_play, "Play or pause (Space)"),
+            ("Play", "play", self.toggle_play, "Play or pause (Space)"),
             (">", "forward", lambda: self._seek_by(1), "One move on (Right)"),
             (">|", "last", lambda: self._seek(self.replay.length if self.replay else 0),
              "The end of the game (End)"),
@@ -424,7 +447,12 @@ class GameScene(Scene):
         self.on_view_changed()
 
     def action_rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.info.title, self.info.rules_summary))
+        self.app.push(self.rules_scene())
+
+    def rules_scene(self) -> RulesScene:
+        """The rules summary with every key that works here now."""
+        return RulesScene(self.app, self.info.title, self.info.rules_summary,
+                          keys.describe(self.key_bindings()))
 
     def action_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
@@ -453,24 +481,29 @@ class GameScene(Scene):
             return
         if self.replay is None and self.handle_table_event(event):
             return
+        if self.replay is None and keys.dispatch(self, self.KEYS, event):
+            return
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
 
     def _handle_key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        keys = {
-            pygame.K_ESCAPE: self.action_menu,
-            pygame.K_F1: self.action_rules,
-            pygame.K_l: self.action_log,
-        }
-        if self.replay is None:
-            keys[pygame.K_h] = self.action_hint
-        if event.key == pygame.K_z and ctrl and self.replay is None:
-            self.action_undo()
-        elif event.key == pygame.K_s and ctrl and self.replay is None:
-            self.app.push(SaveDialog(self.app, self))
-        elif event.key in keys:
-            keys[event.key]()
+        keys.dispatch(self, self.CHROME_KEYS, event)
+
+    def live_game(self) -> bool:
+        """Whether the game on the table is the live one (not a replay): undo, save and
+        hints are for the live game only."""
+        return self.replay is None
+
+    def action_save(self) -> None:
+        self.app.push(SaveDialog(self.app, self))
+
+    def key_bindings(self) -> list[keys.Binding]:
+        """The keys that work here: the game's and the shared ones, or in a replay the
+        replay's and those that do not change the game (what F1 lists)."""
+        if self.replay is not None:
+            shared = [b for b in self.CHROME_KEYS if b.when != "live_game"]
+            return [*REPLAY_KEYS, *shared, *keys.APP_KEYS]
+        return [*self.KEYS, *self.CHROME_KEYS, *keys.APP_KEYS]
 
     # The cover between humans --------------------------------------------------------
 
@@ -915,7 +948,7 @@ class GameScene(Scene):
         assert self.replay is not None
         self._seek(self.replay.position + step)
 
-    def _toggle_play(self) -> None:
+    def toggle_play(self) -> None:
         """Play from here (from the start if at the end), or pause; the button says which."""
         assert self.replay is not None
         if not self.playing and self.replay.position >= self.replay.length:
@@ -930,20 +963,19 @@ class GameScene(Scene):
             button.set_text("Pause" if playing else "Play")  # type: ignore[attr-defined]
 
     def _handle_replay_key(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN or self.replay is None:
-            return False
-        keys = {
-            pygame.K_RIGHT: lambda: self._seek_by(1),
-            pygame.K_LEFT: lambda: self._seek_by(-1),
-            pygame.K_HOME: lambda: self._seek(0),
-            pygame.K_SPACE: self._toggle_play,
-            pygame.K_END: lambda: self._seek(self.replay.length if self.replay else 0),
-            pygame.K_BACKSPACE: self.close_replay,
-        }
-        if event.key in keys:
-            keys[event.key]()
-            return True
-        return False
+        return self.replay is not None and keys.dispatch(self, REPLAY_KEYS, event)
+
+    def replay_forward(self) -> None:
+        self._seek_by(1)
+
+    def replay_back(self) -> None:
+        self._seek_by(-1)
+
+    def replay_start(self) -> None:
+        self._seek(0)
+
+    def replay_end(self) -> None:
+        self._seek(self.replay.length if self.replay else 0)
 
     def _update_replay(self, dt: float) -> None:
         assert self.replay is not None

@@ -1,0 +1,138 @@
+"""Key tables: one table per scene dispatches the keys, fills F1 and is the README's list."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from nile.core import registry
+from nile.core.session import Match, SeatConfig
+from nile.practice.drill_scene import DrillScene
+from nile.ui import keys
+from nile.ui.chrome.dialogs import RulesScene
+from nile.ui.chrome.game_scene import REPLAY_KEYS, GameScene
+from nile.ui.games import scene_for
+from tests.ui.harness import frames, instant_app, key
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import keys as keys_tool  # noqa: E402
+
+
+def scene_tables() -> list[tuple[type, tuple[keys.Binding, ...]]]:
+    tables: list[tuple[type, tuple[keys.Binding, ...]]] = [
+        (GameScene, GameScene.CHROME_KEYS), (GameScene, REPLAY_KEYS), (DrillScene, DrillScene.KEYS)
+    ]
+    for info in registry.listed_games():
+        cls = scene_for(info)
+        tables.append((cls, cls.KEYS))
+    return tables
+
+
+class Owner:
+    """A stand-in scene that records what its keys did."""
+
+    def __init__(self) -> None:
+        self.done: list[object] = []
+        self.open = True
+
+    def undo(self) -> None:
+        self.done.append("undo")
+
+    def digit(self, n: int) -> None:
+        self.done.append(n)
+
+    def decline(self) -> bool:
+        self.done.append("declined")
+        return False
+
+    def menu(self) -> None:
+        self.done.append("menu")
+
+
+def down(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def test_a_binding_answers_its_keys_with_ctrl_digits_and_conditions() -> None:
+    owner = Owner()
+    table = (
+        keys.Binding("ctrl+z", "undo", "undo"),
+        keys.Binding("1-4, kp1-kp4", "digit", "pick", when="open"),
+        keys.Binding("escape", "decline", "clear"),
+        keys.Binding("escape", "menu", "menu"),
+    )
+    assert not keys.dispatch(owner, table, down(pygame.K_z))  # Ctrl is part of the key
+    assert keys.dispatch(owner, table, down(pygame.K_z, pygame.KMOD_LCTRL))
+    assert keys.dispatch(owner, table, down(pygame.K_3))
+    assert keys.dispatch(owner, table, down(pygame.K_KP2))
+    assert not keys.dispatch(owner, table, down(pygame.K_5))
+    owner.open = False
+    assert not keys.dispatch(owner, table, down(pygame.K_1))  # not live now
+    assert keys.dispatch(owner, table, down(pygame.K_ESCAPE))  # the first declines
+    assert owner.done == ["undo", 3, 2, "declined", "menu"]
+    assert not keys.dispatch(owner, table, pygame.event.Event(pygame.KEYUP, key=pygame.K_z))
+
+
+def test_keys_are_written_for_people() -> None:
+    assert keys.Binding("ctrl+s", "x", "").label() == "Ctrl+S"
+    assert keys.Binding("1-9, kp1-kp9", "x", "").label() == "1–9"
+    assert keys.Binding("return, kp_enter", "x", "").label() == "Enter"
+    assert keys.Binding("b, return", "x", "").label() == "B / Enter"
+    assert keys.Binding("pageup", "x", "").label() == "Page Up"
+    with pytest.raises(ValueError, match="no such key"):
+        keys.Binding("hyper", "x", "").parsed()
+
+
+@pytest.mark.parametrize("cls, table", scene_tables(),
+                         ids=lambda v: v.__name__ if isinstance(v, type) else "")
+def test_every_binding_names_a_real_action_and_condition(cls: type, table) -> None:  # type: ignore[no-untyped-def]
+    for binding in table:
+        binding.parsed()  # every key name exists
+        assert binding.does and binding.does == binding.does.strip()
+        for name in (binding.action, binding.when):
+            assert not name or hasattr(cls, name), f"{cls.__name__} has no {name}"
+
+
+def test_the_readme_lists_the_keys_the_tables_dispatch() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert keys_tool.section() in readme, "README keys are stale: run tools/keys.py --write"
+
+
+def test_f1_lists_the_games_keys_and_the_shared_ones() -> None:
+    app = instant_app()
+    info = registry.get("kap_kairo")
+    match = Match.new(info, (SeatConfig("Ann"), SeatConfig("Bo", kind="bot", color=1)), seed=2)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 3)
+    key(app, pygame.K_F1)
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    html = rules.box.html_text
+    for label, does in keys.describe([*info_keys(scene), *GameScene.CHROME_KEYS]):
+        assert f"<b>{label}</b>" in html and does[1:] in html
+
+
+def info_keys(scene: GameScene) -> tuple[keys.Binding, ...]:
+    return type(scene).KEYS
+
+
+def test_a_games_key_reaches_its_action_through_the_table() -> None:
+    """Kap bis Kairo's bid is typed: the first digit replaces the amount, then they append."""
+    app = instant_app()
+    info = registry.get("kap_kairo")
+    match = Match.new(info, (SeatConfig("Ann"), SeatConfig("Bo", kind="bot", color=1)), seed=2)
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 3)
+    scene.bid.set(7)
+    scene.bid.fresh = True
+    key(app, pygame.K_1)
+    key(app, pygame.K_KP2)
+    assert scene.bid_amount == 12
+    key(app, pygame.K_BACKSPACE)
+    assert scene.bid_amount == 1
