@@ -51,6 +51,7 @@ from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
 from nile.ui import text, theme
 from nile.ui.chrome.game_scene import GameScene
+from nile.ui.kit import tooltip
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
 
 SIDE_WIDTH = 292
-TIP_DELAY = theme.TOOLTIP_DELAY
 HINT_TIME = 2.5
 
 
@@ -81,7 +81,6 @@ class AgeOfSteamScene(GameScene):
         self.animator = Animator(self)
         self.auto_fit = True
         self.mouse = (0, 0)
-        self.still = 0.0
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
@@ -143,8 +142,7 @@ class AgeOfSteamScene(GameScene):
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            if event.pos != self.mouse:
-                self.mouse, self.still = event.pos, 0.0
+            self.mouse = event.pos
             return False
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self._click_map_button(event.pos)):
@@ -315,7 +313,6 @@ class AgeOfSteamScene(GameScene):
 
     def update_table(self, dt: float) -> None:
         self.animator.update(dt)
-        self.still += dt
         if self.hint_tile is not None:
             name, left = self.hint_tile
             self.hint_tile = (name, left - dt) if left > dt else None
@@ -506,11 +503,9 @@ class AgeOfSteamScene(GameScene):
             controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
 
     def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
-        if self.still < TIP_DELAY or self.mv.camera._drag_from is not None:
+        if not self.hover_timer.ready or self.mv.camera._drag_from is not None:
             return
-        lines = self._tip_lines(view)
-        if lines:
-            overlay.tooltip(surface, lines, self.mouse, self.table_rect)
+        tooltip.draw(surface, self._tip_lines(view), self.mouse, self.table_rect, heading=True)
 
     def _tip_lines(self, view: AgeOfSteamState) -> list[str]:
         controls = self.controls

@@ -37,6 +37,7 @@ from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.stage import Stage
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.kit import tooltip
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -686,12 +687,9 @@ class CairoScene(GameScene):
         piece = self.hover
         if piece is None or self.stage.show is not None or self.flick.active:
             return
-        image = text.render(words.piece_words(view, piece, self.names), 13, theme.TEXT)
-        rect = image.get_rect(bottomleft=(self.mouse[0] + 14, self.mouse[1] - 8))
-        rect = rect.clamp(self.renderer.rect)
-        pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), rect.inflate(10, 6),
-                         border_radius=4)
-        surface.blit(image, rect)
+        if self.hover_timer.ready:
+            tooltip.draw(surface, [words.piece_words(view, piece, self.names)], self.mouse,
+                         self.renderer.rect)
 
 
 def _is_skip(event: pygame.event.Event) -> bool:

@@ -37,6 +37,7 @@ from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import keys, sound, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.kit import tooltip
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -697,16 +698,6 @@ class CleopatraScene(GameScene):
                 x += image.get_width() + 10
 
     def _draw_tooltip(self, surface: pygame.Surface, target: Target) -> None:
-        words = intent.tooltip(self.cs, target, self.names)
-        if not words:
-            return
-        x, y = pygame.mouse.get_pos()
-        image = text.render(words, 13, theme.TEXT)
-        rect = image.get_rect().inflate(14, 8)
-        rect.topleft = (x + 14, y + 16)
-        rect = rect.clamp(self.board_rect)
-        if rect.collidepoint(x, y):
-            rect.bottom = y - 8
-        pygame.draw.rect(surface, (20, 24, 30), rect, border_radius=6)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-        surface.blit(image, image.get_rect(center=rect.center))
+        if self.hover_timer.ready:
+            words = intent.tooltip(self.cs, target, self.names)
+            tooltip.draw(surface, [words] if words else [], self.hover_timer.pos, self.board_rect)

@@ -30,6 +30,7 @@ from nile.games.kap_kairo.rules import (
 )
 from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
 from nile.ui import text, theme
+from nile.ui.kit import tooltip
 from nile.ui.table.card import highlight
 from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
@@ -47,7 +48,6 @@ CAPE = 30
 """Room between the lane's cards and the player's box: the Cape, where trains start."""
 CARD_GAP = 8
 TRACK_STEPS = (DRAW, DECIDE, "bonus")
-TIP_DELAY = theme.TOOLTIP_DELAY
 """Seconds the mouse rests on a card before its tooltip shows."""
 
 
@@ -225,8 +225,8 @@ def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) ->
             color = theme.GOOD if floater.good else theme.BAD
             text.draw(surface, floater.label, floater.tween.value(), 20, color, "bold", "center")
     _draw_flights(scene, surface)
-    if scene.still >= TIP_DELAY:
-        _draw_tip(scene, surface, hover)
+    if scene.hover_timer.ready:
+        tooltip.draw(surface, tip_lines(hover), scene.mouse, scene.table_rect)
 
 
 def tip_lines(hover: str) -> list[str]:
@@ -246,24 +246,6 @@ def tip_lines(hover: str) -> list[str]:
         lines.append(f"Its printed rails ({RAILS[card]}) count in every build of its owner")
         lines.append("until it is crossed.")
     return lines
-
-
-def _draw_tip(scene: KapKairoScene, surface: pygame.Surface, hover: str) -> None:
-    lines = tip_lines(hover)
-    if not lines:
-        return
-    images = [text.render(line, 14, theme.TEXT) for line in lines]
-    width = max(i.get_width() for i in images) + 20
-    box = pygame.Rect(0, 0, width, 12 + 19 * len(images))
-    box.topleft = (scene.mouse[0] + 16, scene.mouse[1] + 18)
-    box = box.clamp(scene.table_rect)
-    if box.collidepoint(scene.mouse):
-        box.bottom = scene.mouse[1] - 8
-        box = box.clamp(scene.table_rect)
-    pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), box, border_radius=6)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
-    for i, image in enumerate(images):
-        surface.blit(image, (box.left + 10, box.top + 6 + 19 * i))
 
 
 def _draw_piles(

@@ -149,8 +149,6 @@ class KapKairoScene(GameScene):
         self.revealed_to: set[tuple[int | None, int]] = set()
         """(viewer, auction) pairs that have seen the bids revealed."""
         self.hint_card: tuple[int, float] | None = None
-        self.still = 0.0
-        """Seconds the mouse has not moved (a tooltip shows after `paint.TIP_DELAY`)."""
         self.version = 0
         """Counts view changes: the cached table layer is redrawn after one."""
         self.layer: pygame.Surface | None = None
@@ -358,8 +356,7 @@ class KapKairoScene(GameScene):
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            if event.pos != self.mouse:
-                self.mouse, self.still = event.pos, 0.0
+            self.mouse = event.pos
             return False
         # The ledger opens on release: it closes on a click, so it must not see this one.
         if (
@@ -602,7 +599,6 @@ class KapKairoScene(GameScene):
         return super().is_idle() and not self.floaters and self.hint_card is None
 
     def update_table(self, dt: float) -> None:
-        self.still += dt
         self.ghosts = [g for g in self.ghosts if not g.tween.done]
         self.floaters = [f for f in self.floaters if not f.tween.done]
         self.loco_moves = {s: t for s, t in self.loco_moves.items() if not t.done}

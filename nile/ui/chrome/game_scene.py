@@ -46,6 +46,7 @@ from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.chrome.tutorial_layer import TutorialLayer
 from nile.ui.games import scene_for
+from nile.ui.kit.tooltip import HoverTimer
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ class GameScene(Scene):
         self.toasts = Toasts(center_x=0)
         self.log_open = True
         self.log = LogPanel(pygame.Rect(0, 0, 0, 0))
+        self.hover_timer = HoverTimer()
+        """Where the mouse rests: the table's tooltips show once it has rested a moment."""
         self.viewer: int | None = None
         self.covered_for: int | None = None
         self.handing_over: int | None = None
@@ -458,6 +461,8 @@ class GameScene(Scene):
         self.app.push(MenuScene(self.app, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_timer.moved(event.pos)
         if self.covered_for is not None:
             self._handle_cover_event(event)
             return
@@ -796,6 +801,7 @@ class GameScene(Scene):
             self.log.set_lines(self._held_log)
             self._held_log = None
         self.toasts.update(dt)
+        self.hover_timer.update(dt)
         self.update_table(dt)
         if self.replay is not None:
             self._update_replay(dt)

@@ -101,30 +101,6 @@ def tag_width(label: str, size: int = 13) -> int:
     return text.render(label, size, (0, 0, 0), "bold").get_width() + 10
 
 
-def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int],
-            bounds: pygame.Rect) -> None:
-    """A panel of short lines near the mouse, kept inside `bounds`."""
-    width = 300
-    wrapped = text.wrap(lines[0], 14, width - 20, "bold") if lines else []
-    bold = len(wrapped)
-    wrapped += [w for line in lines[1:] for w in text.wrap(line, 14, width - 20)]
-    height = 12 + 19 * len(wrapped)
-    used = max(text.render(w, 14, theme.TEXT, "bold" if i < bold else "regular").get_width()
-               for i, w in enumerate(wrapped)) + 20 if wrapped else width
-    rect = pygame.Rect(pos[0] + 18, pos[1] + 14, min(width, used), height)
-    if rect.right > bounds.right - 4:
-        rect.right = pos[0] - 10
-    if rect.bottom > bounds.bottom - 4:
-        rect.bottom = pos[1] - 10
-    rect = rect.clamp(bounds)
-    pygame.draw.rect(surface, (16, 20, 24), rect, border_radius=6)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-    for i, line in enumerate(wrapped):
-        style = "bold" if i < bold else "regular"
-        text.draw(surface, line, (rect.left + 10, rect.top + 6 + 19 * i), 14,
-                  theme.TEXT if i < bold else theme.MUTED, style)
-
-
 def flash(surface: pygame.Surface, mv: MapView, h: int, progress: float) -> None:
     """A bright ring fading out around a hex that just got track."""
     alpha = max(0.0, 1.0 - progress)
