@@ -37,7 +37,7 @@ from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.stage import Stage
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
-from nile.ui.kit import tooltip
+from nile.ui.kit import button, tooltip
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -674,14 +674,9 @@ class CairoScene(GameScene):
         """A small switch in the board's corner for the influence overlay (also key I)."""
         rect = self.influence_rect
         on = self.influence_on
-        hover = rect.collidepoint(self.mouse)
-        pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
-                         border_radius=11)
-        pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, rect, 2,
-                         border_radius=11)
         label = "Influence: on" if on else "Influence (I)"
-        text.draw(surface, label, rect.center, 13, theme.ACCENT if on else theme.TEXT,
-                  "bold" if on else "regular", "center", max_width=rect.width - 10)
+        button.draw(surface, rect, label, hover=rect.collidepoint(self.mouse), selected=on,
+                    size=13)
 
     def _draw_tooltip(self, surface: pygame.Surface, view: CairoState) -> None:
         piece = self.hover

@@ -32,6 +32,7 @@ from nile.games.kap_kairo.rules import (
     row_rails,
 )
 from nile.ui import text, theme
+from nile.ui.kit import button
 
 if TYPE_CHECKING:
     from nile.games.kap_kairo.reveal import Reveal
@@ -182,18 +183,9 @@ def _button(
     rect: pygame.Rect,
     enabled: bool = True,
 ) -> None:
-    pygame.draw.rect(surface, theme.PANEL_LIGHT if enabled else theme.PANEL, rect, border_radius=6)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-    text.draw(
-        surface,
-        label,
-        rect.center,
-        15,
-        theme.TEXT if enabled else theme.MUTED,
-        "bold",
-        "center",
-        max_width=rect.width - 4,
-    )
+    """A table-kit button that answers clicks under `key` of the scene's hit map."""
+    button.draw(surface, rect, label, enabled=enabled, hover=rect.collidepoint(scene.mouse),
+                size=15)
     if enabled:
         scene.hot[key] = rect
 
