@@ -19,11 +19,11 @@ Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
 from __future__ import annotations
 
 import fnmatch
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from nile.core import data as data_files
 
 STEP_KINDS = ("explain", "act", "watch", "end")
 
@@ -113,12 +113,10 @@ def _step(raw: dict[str, Any]) -> Step:
 def load(game: str) -> Tutorial | None:
     """The tutorial of `game`, or None if the game has none yet (read once: the launcher
     asks for every tile each time it opens)."""
-    try:
-        source = resources.files(f"nile.games.{game}").joinpath("tutorial.toml")
-        raw = source.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
+    package = f"nile.games.{game}"
+    if not data_files.has(package, "tutorial.toml"):
         return None
-    return parse(tomllib.loads(raw), game)
+    return parse(data_files.load(package, "tutorial.toml"), game)
 
 
 @dataclass

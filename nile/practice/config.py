@@ -6,13 +6,11 @@ without touching code; `load()` returns them as frozen dataclasses.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_PATH = Path(__file__).with_name("data.toml")
+from nile.core import data as data_files
 
 
 @dataclass(frozen=True)
@@ -96,7 +94,7 @@ class PracticeData:
 @cache
 def load() -> PracticeData:
     """The practice data (read once per process)."""
-    return from_raw(tomllib.loads(DATA_PATH.read_text(encoding="utf-8")))
+    return from_raw(data_files.load("nile.practice"))
 
 
 def from_raw(raw: dict[str, Any]) -> PracticeData:

@@ -7,13 +7,11 @@ geometry by `board.py`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_PATH = Path(__file__).with_name("data.toml")
+from nile.core import data as data_files
 
 KINDS = ("small", "large", "die")
 """Block kinds in the order the supply lists them."""
@@ -146,7 +144,7 @@ class CairoData:
 @cache
 def load() -> CairoData:
     """The game data (cached: the file is read once per process)."""
-    raw = tomllib.loads(DATA_PATH.read_text(encoding="utf-8"))
+    raw = data_files.load("nile.games.cairo")
     return from_raw(raw)
 
 
@@ -162,7 +160,7 @@ def edition(number: int) -> CairoData:
         return load()
     if number != 1:
         raise ValueError(f"There is no Cairo edition {number}.")
-    raw = tomllib.loads(DATA_PATH.read_text(encoding="utf-8"))
+    raw = data_files.load("nile.games.cairo")
     for table, values in raw["edition_1"].items():
         raw[table] = {**raw[table], **values}
     return from_raw(raw)

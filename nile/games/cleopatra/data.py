@@ -8,13 +8,11 @@ then the 20 Building cards, then the 15 Fruit cards; only Train kinds have copie
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).with_name("data.toml")
+from nile.core import data as data_files
 
 TRAIN, BUILDING, FRUIT_CARD = 0, 1, 2
 
@@ -167,8 +165,7 @@ def _board(raw: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...],
 @cache
 def game_data() -> GameData:
     """The game's data, loaded once."""
-    with DATA_FILE.open("rb") as handle:
-        raw = tomllib.load(handle)
+    raw = data_files.load("nile.games.cleopatra")
     fruits = tuple(raw["fruits"])
     cities, parity, tracks = _board(raw["board"])
     types = tuple(dict.fromkeys(b["type"] for b in raw["buildings"]))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from importlib import resources
 
 from nile.games.kap_kairo.rules.deck import (
     COINS,
-    DATA_FILE,
     DECK_SIZE,
     NAMES,
     NEED,
@@ -64,7 +64,8 @@ def test_vk2_backs_show_one_rail_and_the_numbers_of_the_game() -> None:
 
 
 def test_data_file_says_the_distribution_is_invented() -> None:
-    assert "INVENTED" in DATA_FILE.read_text(encoding="utf-8")
+    text = resources.files("nile.games.kap_kairo").joinpath("data.toml").read_text("utf-8")
+    assert "INVENTED" in text
 
 
 def test_card_names_parse_and_describe() -> None:

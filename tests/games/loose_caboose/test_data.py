@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import tomllib
 from fractions import Fraction
 
 import pytest
 
 from nile.games.loose_caboose.rules import Card
-from nile.games.loose_caboose.rules.data import game_data, parse
+from nile.games.loose_caboose.rules.data import from_raw, game_data
 
 
 def test_lc1_deck_has_50_cards_valued_1_to_4_with_one_broken_track_each() -> None:
@@ -55,7 +56,7 @@ hand_size = 2
 removed = { 2 = 1, 3 = 1 }
 """
     with pytest.raises(ValueError) as error:
-        parse(text)
+        from_raw(tomllib.loads(text))
     message = str(error.value)
     assert "more Broken Track 1s than 1s" in message
     assert "needs that many dice" in message

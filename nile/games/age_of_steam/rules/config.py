@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from nile.games.age_of_steam.rules.tiles import DATA_FILE
+from nile.core import data as data_files
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ class Config:
 
 @cache
 def config() -> Config:
-    return Config(tomllib.loads(DATA_FILE.read_text(encoding="utf-8")))
+    return Config(data_files.load("nile.games.age_of_steam"))
 
 
 DISPLAY_ROWS = tuple([f"light {n}" for n in range(1, 7)] + [f"dark {n}" for n in range(1, 7)]

@@ -13,16 +13,14 @@ Cities and towns are listed with their names; the grid letter and the list must 
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from nile.core import data as data_files
 from nile.games.age_of_steam.rules.hexes import label, neighbour_offset, opposite
 
-MAPS_DIR = Path(__file__).resolve().parents[1] / "maps"
 MAP_NAMES = ("chile", "cccp", "egypt")
 TERRAIN = {".": "plain", "m": "mountain", "M": "high_mountain", "r": "river",
            "d": "desert", "s": "canal", "C": "city", "t": "town", "P": "pyramid"}
@@ -119,7 +117,7 @@ def load_map(name: str) -> MapData:
     """Read `maps/<name>.toml` once."""
     if name not in MAP_NAMES:
         raise KeyError(f"Unknown Age of Steam map '{name}'.")
-    data = tomllib.loads((MAPS_DIR / f"{name}.toml").read_text(encoding="utf-8"))
+    data = data_files.load("nile.games.age_of_steam", f"maps/{name}.toml")
     return build_map(name, data)
 
 

@@ -12,17 +12,15 @@ Town pieces (AS-7, our ruling; data.toml says which counts are invented): 1- and
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
+from nile.core import data as data_files
 from nile.games.age_of_steam.rules.hexes import CENTRE, chords_cross
 
 Track = tuple[int, int]
 """Two ports, smaller first."""
 
-DATA_FILE = Path(__file__).resolve().parents[1] / "data.toml"
 
 
 def track(a: int, b: int) -> Track:
@@ -70,7 +68,7 @@ class Catalogue:
 @cache
 def catalogue() -> Catalogue:
     """The catalogue from data.toml (read once)."""
-    data = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
+    data = data_files.load("nile.games.age_of_steam")
     types: dict[str, TileType] = {}
     for name, spec in data["tiles"].items():
         tracks = tuple(track(int(a), int(b)) for a, b in spec["tracks"])

@@ -8,12 +8,10 @@ terrain follow the reference card (VK-1).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parent.parent / "data.toml"
+from nile.core import data as data_files
 
 RIVER = 0
 """Terrain number of the River: a locomotive standing before one earns bonus cards."""
@@ -31,8 +29,7 @@ class Rules:
 
 
 def _load() -> dict[str, Any]:
-    with DATA_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return data_files.load("nile.games.kap_kairo")
 
 
 _DATA = _load()

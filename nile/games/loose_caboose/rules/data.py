@@ -7,16 +7,15 @@ at import instead of a strange game later.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
+from nile.core import data as data_files
 from nile.games.loose_caboose.rules.cards import Card
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -93,9 +92,8 @@ class GameData:
     setup: SetupData
 
 
-def parse(text: str) -> GameData:
-    """Read and check the data file's text; ValueError says what is wrong."""
-    raw = tomllib.loads(text)
+def from_raw(raw: dict[str, Any]) -> GameData:
+    """Check the data file's tables; ValueError says what is wrong."""
     deck = DeckData(cards=_int_map(raw["deck"]["cards"], "deck.cards"),
                     broken_track=_int_map(raw["deck"]["broken_track"], "deck.broken_track"))
     dice = DiceData(count=int(raw["dice"]["count"]),
@@ -113,8 +111,7 @@ def parse(text: str) -> GameData:
 @cache
 def game_data() -> GameData:
     """The data shipped with the game (read once)."""
-    text = resources.files("nile.games.loose_caboose").joinpath("data.toml").read_text("utf-8")
-    return parse(text)
+    return from_raw(data_files.load("nile.games.loose_caboose"))
 
 
 def _int_map(table: Any, where: str) -> dict[int, int]:
