@@ -7,8 +7,12 @@ the usual board-game set. Both offer the same symbols in the same order.
 
 from __future__ import annotations
 
+import copy
+import json
 import math
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Any
 
 import pygame
@@ -19,8 +23,18 @@ Color = tuple[int, int, int]
 
 # The canvas every scene draws on; the window scales it (pygame.SCALED).
 WIDTH, HEIGHT = 1280, 800
-TOOLTIP_DELAY = 0.4
-"""Seconds the mouse rests before any tooltip shows: one delay for every control and table."""
+
+
+@cache
+def _theme_file() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(
+        resources.files("nile.ui").joinpath("theme.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+TOOLTIP_DELAY = float(_theme_file()["defaults"]["misc"]["tool_tip_delay"])
+"""Seconds the mouse rests before any tooltip shows: one delay for every control and table
+(pygame_gui's, from theme.json, and the tables' own)."""
 
 BG: Color = (22, 30, 38)
 PANEL: Color = (34, 44, 54)
@@ -177,75 +191,12 @@ def _symbol_points(
 
 
 def gui_theme() -> dict[str, Any]:
-    """The pygame_gui theme: our colours and our bundled fonts."""
+    """The pygame_gui theme: `theme.json` (colours, shapes, font sizes; edit it there) with
+    the paths of our bundled fonts filled in, since they depend on where Nile is installed."""
     regular = str(assets.path("fonts", assets.FONT_FILES["regular"]))
     bold = str(assets.path("fonts", assets.FONT_FILES["bold"]))
-
-    def hexc(color: Color) -> str:
-        return "#{:02x}{:02x}{:02x}".format(*color)
-
-    font = {"name": "noto", "size": "16", "regular_path": regular, "bold_path": bold}
-    return {
-        "defaults": {
-            "colours": {
-                "normal_bg": hexc(PANEL_LIGHT),
-                "hovered_bg": hexc(lighten(PANEL_LIGHT, 0.15)),
-                "disabled_bg": hexc(PANEL),
-                "selected_bg": hexc(darken(ACCENT, 0.35)),
-                "active_bg": hexc(darken(ACCENT, 0.2)),
-                "dark_bg": hexc(PANEL),
-                "normal_text": hexc(TEXT),
-                "hovered_text": hexc(TEXT),
-                "selected_text": hexc(TEXT),
-                "disabled_text": hexc(darken(MUTED, 0.3)),
-                "active_text": hexc(TEXT),
-                "normal_border": hexc(PANEL_EDGE),
-                "hovered_border": hexc(ACCENT),
-                "disabled_border": hexc(PANEL_EDGE),
-                "selected_border": hexc(ACCENT),
-                "active_border": hexc(ACCENT),
-                "link_text": hexc(ACCENT),
-                "link_hover": hexc(HIGHLIGHT),
-                "text_cursor": hexc(TEXT),
-                "filled_bar": hexc(ACCENT),
-                "unfilled_bar": hexc(PANEL),
-            },
-            "font": font,
-            "misc": {
-                "shape": "rounded_rectangle",
-                "shape_corner_radius": "6",
-                "border_width": "1",
-                "shadow_width": "0",
-                "tool_tip_delay": str(TOOLTIP_DELAY),
-            },
-        },
-        "button": {
-            "misc": {
-                "shape": "rounded_rectangle",
-                "shape_corner_radius": "6",
-                "border_width": "1",
-                "shadow_width": "0",
-            }
-        },
-        "drop_down_menu": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"}},
-        "text_entry_line": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6"}},
-        "tool_tip": {
-            "font": {**font, "size": "14"},
-            "colours": {"dark_bg": hexc(darken(PANEL, 0.3))},
-        },
-        "text_box": {"font": {**font, "size": "15"}},
-        "@accent": {
-            "colours": {
-                "normal_bg": hexc(darken(ACCENT, 0.25)),
-                "hovered_bg": hexc(darken(ACCENT, 0.1)),
-                "normal_text": "#141414",
-                "hovered_text": "#141414",
-            },
-            "font": {**font, "size": "17", "bold": "1"},
-        },
-        "@small": {"font": {**font, "size": "14"}},
-        "@title": {
-            "font": {**font, "size": "28", "bold": "1"},
-            "colours": {"normal_text": hexc(ACCENT)},
-        },
-    }
+    filled = copy.deepcopy(_theme_file())
+    for block in filled.values():
+        if "font" in block:
+            block["font"].update(regular_path=regular, bold_path=bold)
+    return filled

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
-from nile.ui import assets, text
+from nile.ui import assets, text, theme
 
 
 def test_a_long_route_breaks_after_its_dashes() -> None:
@@ -31,3 +33,23 @@ def test_ordinary_text_wraps_on_spaces_as_before() -> None:
     pygame.font.init()
     assert text.wrap("one two three", 14, 10_000) == ["one two three"]
     assert text.wrap("first\nsecond", 14, 10_000) == ["first", "second"]
+
+
+def test_the_gui_theme_file_speaks_the_tables_palette() -> None:
+    """theme.json is the pygame_gui theme; its colours are the palette the tables paint with,
+    so a dialog's button and a table's button look alike, and every font has our files."""
+    def hexc(color: theme.Color) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*color)
+
+    gui = theme.gui_theme()
+    colours = gui["defaults"]["colours"]
+    assert colours["normal_bg"] == hexc(theme.PANEL_LIGHT)
+    assert colours["disabled_bg"] == colours["dark_bg"] == hexc(theme.PANEL)
+    assert colours["normal_text"] == hexc(theme.TEXT)
+    assert colours["normal_border"] == hexc(theme.PANEL_EDGE)
+    assert colours["hovered_border"] == colours["link_text"] == hexc(theme.ACCENT)
+    assert gui["@title"]["colours"]["normal_text"] == hexc(theme.ACCENT)
+    for block in gui.values():
+        if "font" in block:
+            assert Path(block["font"]["regular_path"]).is_file()
+            assert Path(block["font"]["bold_path"]).is_file()
