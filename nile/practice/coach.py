@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from nile.games.cairo import ai
 from nile.games.cairo.board import board
+from nile.games.cairo.rules import by_hand
 from nile.practice.drills import Drill, Target
 from nile.practice.table import PracticeTable, Shot
 
@@ -41,7 +42,7 @@ class DrillCoach:
         self.finger, self.kind = finger, kind
         self.base = table.clone()
         drill.before_fire(self.base)
-        self.base.state.chosen = kind
+        by_hand.pick_up(self.base.state, kind)
         self.candidates = candidates(self.base, drill.target(), finger, kind)
         self.values: dict[int, list[tuple[float, float]]] = {}
         self.todo = [(i, 0, 0) for i in range(len(self.candidates))]

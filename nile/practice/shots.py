@@ -17,6 +17,7 @@ from nile.core import paths
 from nile.games.cairo import ai
 from nile.games.cairo.board import board
 from nile.games.cairo.flick_input import Aim
+from nile.games.cairo.rules import by_hand
 from nile.practice.drill_scene import DrillScene
 from nile.practice.history import DrillRun, Session
 from nile.practice.scene import PracticeScene
@@ -88,7 +89,7 @@ def aim_at(table: PracticeTable, x: float, y: float, finger: int, kind: str = "s
            stretch: float = 1.0, turn: float = 0.0) -> Aim:
     """The slingshot aim that slides a block from the ship to (x, y), a little off."""
     state = table.state
-    state.chosen = kind
+    by_hand.pick_up(state, kind)
     physics = state.data.physics
     x0, y0 = table.ship_point()
     flick = ai.aim_flick(state, x0, y0, x, y, stretch, finger, physics.mu_floor * physics.gravity)

@@ -24,15 +24,16 @@ import random
 from dataclasses import dataclass, field
 
 from nile.core import chance
+from nile.core.errors import IllegalAction
 from nile.games.cairo import config as cairo_config
 from nile.games.cairo.board import board
 from nile.games.cairo.builder import BoardBuilder
 from nile.games.cairo.physics import BodySpec, FlickOutcome, FlickSimulation, Launch
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import flicking
+from nile.games.cairo.rules import by_hand, flicking
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import PyramidBuilt
-from nile.games.cairo.rules.pieces import BOARD, BOX, SUPPLY, ship_id
+from nile.games.cairo.rules.pieces import BOARD, BOX, SUPPLY
 from nile.games.cairo.rules.state import CairoState
 
 PLAYER, RIVAL = 0, 1
@@ -136,38 +137,29 @@ class PracticeTable:
 
     def move_ship(self, space: str) -> bool:
         """Sail your ship to another space; False if there is no such free space."""
-        if space not in board().track_set or self.state.ships[RIVAL] == space:
+        try:
+            by_hand.sail(self.state, PLAYER, space)
+        except IllegalAction:
             return False
-        self.state.ships[PLAYER] = space
         self._changed()
         return True
 
     def set_rival_ship(self, space: str | None) -> None:
         """A rival ship on a space (None: no rival ship)."""
-        self.state.ships[RIVAL] = space if space is not None else S.OUT
+        by_hand.sail(self.state, RIVAL, space if space is not None else S.OUT)
         self._changed()
 
     def place_block(self, block: str, site: str, dx: float, dy: float) -> None:
         """Lay a block at (dx, dy) mm from a site's centre, in the site's frame."""
         s = board().site(site)
         x, y = s.world((dx, dy))
-        piece = self.state.pieces[block]
-        piece.where = BOARD
-        piece.set_pose(x, y, s.angle, 1)
-        piece.pyramid = ""
-        if piece.kind == "die":
-            piece.face = piece.face or 1
-        self.state.forget(block)
+        by_hand.lay(self.state, block, x, y, s.angle)
         self.flicked = [b for b in self.flicked if b != block]
         self._changed()
 
     def clear(self) -> None:
         """Every block back in its owner's hand, no pyramids."""
-        for piece in self.state.pieces.values():
-            if piece.where != SUPPLY:
-                piece.take_off_board(SUPPLY)
-                self.state.forget(piece.id)
-        self.state.pyramids.clear()
+        by_hand.clear(self.state)
         self.flicked.clear()
         self._changed()
 
@@ -240,76 +232,25 @@ class PracticeTable:
         if not loose:
             loose = [p.id for p in state.pieces.values() if p.owner == PLAYER and p.kind == kind]
         block = loose[0]
-        piece = state.pieces[block]
-        if piece.pyramid:
-            pyramid = state.pyramids.get(piece.pyramid)
-            if pyramid is not None and block in pyramid.stones:
-                pyramid.stones.remove(block)
-        piece.take_off_board(SUPPLY)
-        state.forget(block)
+        by_hand.take_back(state, block)
         self.flicked = [b for b in self.flicked if b != block]
         return block
 
     def _settle(self, launch: Launch, outcome: FlickOutcome, rng: random.Random | None
                 ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-        """Put the physics result on the board and judge it (CA-6, CA-7, CA-8, CA-9)."""
+        """Put the physics result on the board and judge it the game's way (CA-6 to CA-9),
+        except that your blocks leaving the board come back to your hand (P-1) and a
+        die-block to roll is rolled at once with the session's generator."""
         state = self.state
-        before = {p.id: (p.x, p.y) for p in state.on_board()}
-        state.pieces[launch.block].where = BOARD
-        moved = []
-        for block in outcome.touched:
-            piece = state.pieces.get(block)
-            if piece is None:
-                continue
-            pose = outcome.poses[block]
-            if (piece.x, piece.y, piece.angle, piece.level) != (pose.x, pose.y, pose.angle,
-                                                                pose.level):
-                piece.set_pose(pose.x, pose.y, pose.angle, pose.level)
-                state.forget(block)
-                moved.append(block)
-        state.classify(moved)
-        landing = flicking.landing_of(state, launch.block, outcome)
-        to_box = tuple(b for b in moved
-                       if b in outcome.fell_off or state.placement(b).to_box)
-        for block in to_box:
-            piece = state.pieces[block]
-            piece.take_off_board(SUPPLY if piece.owner == PLAYER else BOX)  # P-1
-            state.forget(block)
-        if state.pyramids:
-            flicking.update_pyramids(state)  # CA-8 / CA-R4: loose stones are free again
-        self._roll_dice(launch.block, moved, before, rng)
+        done = flicking.settle(state, launch, outcome,
+                               home=lambda piece: SUPPLY if piece.owner == PLAYER else BOX)
+        for block in done.rolls:
+            by_hand.show_face(state, block, rng.randint(1, 6) if rng is not None else 1)
         self.flicked = [b for b in self.flicked if state.pieces[b].where == BOARD]
         if state.pieces[launch.block].where == BOARD:
             self.flicked.append(launch.block)
         self._changed()
-        return landing, self._knocked(outcome), to_box
-
-    def _roll_dice(self, flicked: str, moved: list[str], before: dict[str, Point],
-                   rng: random.Random | None) -> None:
-        """CA-9: a flicked die-block, or one moved more than its width, shows a new face."""
-        state = self.state
-        width = state.data.pieces["die"].side * state.data.reroll_widths
-        for block in moved:
-            piece = state.pieces[block]
-            if piece.kind != "die" or piece.where != BOARD:
-                continue
-            x0, y0 = before.get(block, (math.inf, math.inf))
-            if block == flicked or math.hypot(piece.x - x0, piece.y - y0) > width:
-                piece.face = rng.randint(1, 6) if rng is not None else 1
-
-    def _knocked(self, outcome: FlickOutcome) -> tuple[str, ...]:
-        """CA-7 with Cairo's thresholds: one hard knock, or shoved or turned too far."""
-        rules = self.state.data.knockover
-        out = []
-        for seat in self.state.active_seats():
-            ship = ship_id(seat)
-            x, y, angle = self.state.ship_pose(seat)
-            pose = outcome.poses[ship]
-            turned = abs(math.degrees(math.remainder(pose.angle - angle, 2 * math.pi)))
-            if outcome.ship_impulse.get(ship, 0.0) > rules.impulse or \
-                    math.hypot(pose.x - x, pose.y - y) > rules.shift or turned > rules.turn:
-                out.append(ship)
-        return tuple(out)
+        return done.landing, done.knocked, tuple(done.left)
 
     # Pyramids (CA-8) ----------------------------------------------------------------------
 
@@ -320,7 +261,7 @@ class PracticeTable:
         trial = self.state.clone()
         if len(trial.free_small_on(site)) < 3:
             return None
-        trial.phase, trial.offer_site, trial.flicks_left = S.OFFER, site, 99
+        by_hand.offer_pyramid(trial, site)
         trial.apply(A.BuildPyramid(3))
         trial.apply(A.PICK_AUTO)
         if trial.phase == S.ARRANGE:
@@ -330,7 +271,7 @@ class PracticeTable:
             return None
         events = trial.apply(places[0])
         built = next(e for e in events if isinstance(e, PyramidBuilt))
-        _back_to_practice(trial, self.state.ships)
+        by_hand.free_play(trial, self.state.ships)
         self.state = trial
         self._changed()
         return built
@@ -340,16 +281,6 @@ def new_state(space: str) -> CairoState:
     """An empty board: your ship on `space`, no rival ship, every block in hand."""
     builder = BoardBuilder(2).ship(PLAYER, space).ship(RIVAL, S.OUT)
     return builder.state(turn=PLAYER, phase=S.FLICK, die=2, chosen="small", flicks_left=99)
-
-
-def _back_to_practice(state: CairoState, ships: list[str]) -> None:
-    """Undo whatever the game's turn order did after a build (practice has no turns)."""
-    state.ships = list(ships)
-    state.turn, state.phase, state.die, state.chosen, state.flicks_left = \
-        PLAYER, S.FLICK, 2, "small", 99
-    state.offer_site, state.pyramid_size, state.picked, state.order = "", 0, [], ()
-    state.last_turn_seat, state.knocked, state.pending = -1, False, None
-    state.banked = [0] * state.players
 
 
 def finger_reach(finger: int) -> float:

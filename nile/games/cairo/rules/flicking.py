@@ -11,6 +11,8 @@ again (CA-8, CA-R4).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
@@ -31,6 +33,8 @@ from nile.games.cairo.rules.events import (
 from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
 
 if TYPE_CHECKING:
+    from nile.games.cairo.board import Placement
+    from nile.games.cairo.rules.pieces import Piece
     from nile.games.cairo.rules.state import CairoState
 
 
@@ -125,32 +129,66 @@ def resolve(state: CairoState, jitter: A.Jitter,
     return [started, *apply_outcome(state, launch, outcome)]
 
 
-def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> list[Event]:
-    """Put the physics result on the board and judge it."""
+@dataclass(frozen=True)
+class Settled:
+    """What a flick's physics result did to the board, as the rules judge it."""
+
+    moved: list[str]
+    """Blocks whose pose changed (the flicked block among them)."""
+    landing: str
+    """Where the flicked block came to rest (`landing_of`)."""
+    rest: dict[str, Placement]
+    """How each moved block lay, judged before any left the board."""
+    left: list[str]
+    """Blocks that left the board, sank in the Nile or landed on a closed site (CA-6, CA-12)."""
+    freed: list[str]
+    gone: list[str]
+    """Pyramid stones knocked loose and pyramids ruined (CA-8, CA-R4)."""
+    rolls: list[str]
+    """Die-blocks that must show a new face (CA-9); their face is 0 until then."""
+    knocked: tuple[str, ...]
+    """Ships knocked over (CA-7)."""
+
+
+def settle(state: CairoState, launch: Launch, outcome: FlickOutcome,
+           home: Callable[[Piece], str] = lambda piece: BOX) -> Settled:
+    """Put the physics result on the board and judge it: poses, where each block lies,
+    blocks leaving the board (to `home(piece)`: the box in the game), pyramids, die-blocks
+    to roll, ships knocked over. No turn order: the caller says what happens next."""
     before = {p.id: (p.x, p.y) for p in state.on_board()}
-    was = narration.before(state, outcome)
-    flicked = state.pieces[launch.block]
-    flicked.where = BOARD
+    state.pieces[launch.block].where = BOARD
     moved = _move_pieces(state, outcome)
     state.classify(moved)
     landing = landing_of(state, launch.block, outcome)
     rest = {b: state.placement(b) for b in moved}
-    to_box = _to_box(state, moved, outcome)
+    left = _leaving(state, moved, outcome)
+    for block in left:
+        piece = state.pieces[block]
+        piece.take_off_board(home(piece))
+        state.forget(block)
     freed, gone = update_pyramids(state)
-    state.rolls = _dice_to_roll(state, launch.block, moved, before)
-    knocked = _knocked_ships(state, outcome)
-    state.knocked = bool(knocked)
+    rolls = _dice_to_roll(state, launch.block, moved, before)
+    return Settled(moved, landing, rest, left, freed, gone, rolls,
+                   _knocked_ships(state, outcome))
+
+
+def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> list[Event]:
+    """Put the physics result on the board, judge it and go on with the turn."""
+    was = narration.before(state, outcome)
+    done = settle(state, launch, outcome)
+    state.rolls = done.rolls
+    state.knocked = bool(done.knocked)
     rows: tuple[PoseRow, ...] = tuple(
         (b, state.pieces[b].x, state.pieces[b].y, state.pieces[b].angle, state.pieces[b].level)
-        for b in moved if state.pieces[b].where == BOARD)
-    events: list[Event] = [FlickResolved(state.turn, launch.block, rows, tuple(to_box),
-                                         landing, knocked,
-                                         tuple(freed), tuple(gone), outcome.steps,
+        for b in done.moved if state.pieces[b].where == BOARD)
+    events: list[Event] = [FlickResolved(state.turn, launch.block, rows, tuple(done.left),
+                                         done.landing, done.knocked,
+                                         tuple(done.freed), tuple(done.gone), outcome.steps,
                                          outcome.forced)]
-    events += narration.consequences(state, was, launch, outcome, rest, to_box, freed, gone,
-                                     knocked)
-    if knocked:
-        events.append(ShipKnockedOver(state.turn, knocked))
+    events += narration.consequences(state, was, launch, outcome, done.rest, done.left,
+                                     done.freed, done.gone, done.knocked)
+    if done.knocked:
+        events.append(ShipKnockedOver(state.turn, done.knocked))
     if state.rolls:
         state.phase = S.FACE
         return events
@@ -172,7 +210,7 @@ def _move_pieces(state: CairoState, outcome: FlickOutcome) -> list[str]:
     return moved
 
 
-def _to_box(state: CairoState, moved: list[str], outcome: FlickOutcome) -> list[str]:
+def _leaving(state: CairoState, moved: list[str], outcome: FlickOutcome) -> list[str]:
     """Blocks that left the board, lie entirely in the Nile (CA-6), or landed on a site
     that Sudden Death has closed (CA-12)."""
     out = []
@@ -182,9 +220,6 @@ def _to_box(state: CairoState, moved: list[str], outcome: FlickOutcome) -> list[
                   block not in state.closed[s]]
         if block in outcome.fell_off or place.to_box or closed:
             out.append(block)
-    for block in out:
-        state.pieces[block].take_off_board(BOX)
-        state.forget(block)
     return out
 
 
