@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.games.kap_kairo import draw
 from nile.games.kap_kairo.rules import NAMES, RULES, TERRAIN, KapState, LedgerEntry
+from nile.games.kap_kairo.view import draw
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
 from nile.ui.chrome.results import ResultsScene

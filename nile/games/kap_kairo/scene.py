@@ -20,14 +20,11 @@ offered; refusals come from the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.kap_kairo import paint
-from nile.games.kap_kairo.draw import CARD_STYLE, SMALL_STYLE, paint_bonus, paint_card
 from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.rules import (
@@ -60,6 +57,19 @@ from nile.games.kap_kairo.rules.events import (
     RowCardDrawn,
     RowDiscarded,
 )
+from nile.games.kap_kairo.view import paint
+from nile.games.kap_kairo.view.draw import CARD_STYLE, SMALL_STYLE, paint_bonus, paint_card
+from nile.games.kap_kairo.view.table import (
+    CardTarget,
+    Control,
+    Floater,
+    Ghost,
+    Images,
+    Seat,
+    SeatTarget,
+    TableView,
+    Target,
+)
 from nile.ui import keys, sound
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.chrome.game_scene import BarButton, GameScene
@@ -75,27 +85,6 @@ if TYPE_CHECKING:
 
 HINT_TIME = 2.5
 MAX_BID_DIGITS = 4
-
-
-@dataclass
-class Ghost:
-    """A card shown flying somewhere after the state already moved it."""
-
-    card: int | None
-    """The face shown (None: a face-down back; -2: a bonus card)."""
-    tween: Tween
-    hides: tuple[str, int] | None = None
-    """(zone, card) drawn at its destination only once the flight lands."""
-
-
-@dataclass
-class Floater:
-    """A figure rising from a player's box ("+£9")."""
-
-    label: str
-    seat: int
-    tween: Tween
-    good: bool = True
 
 
 class KapKairoScene(GameScene):
@@ -128,11 +117,13 @@ class KapKairoScene(GameScene):
         replay: Replay | None = None,
         autosaver: Autosaver | None = None,
     ) -> None:
-        self.cards = CardImages(paint_card, CARD_STYLE)
-        self.small = CardImages(paint_card, SMALL_STYLE)
-        self.bonus_images = CardImages(paint_bonus, SMALL_STYLE)
-        self.hot: dict[str, pygame.Rect] = {}
-        """Clickable places of the last frame: "card:<id>", "bid+1", "seat:<n>", ..."""
+        self.images = Images(
+            CardImages(paint_card, CARD_STYLE),
+            CardImages(paint_card, SMALL_STYLE),
+            CardImages(paint_bonus, SMALL_STYLE),
+        )
+        self.painter = paint.Painter()
+        """The table's painting component and its hit map."""
         self.mouse = (0, 0)
         self.bid = NumberEntry(digits=MAX_BID_DIGITS)
         """The secret bid being written."""
@@ -151,8 +142,6 @@ class KapKairoScene(GameScene):
         self.hint_card: tuple[int, float] | None = None
         self.version = 0
         """Counts view changes: the cached table layer is redrawn after one."""
-        self.layer: pygame.Surface | None = None
-        self.layer_key: tuple[object, ...] | None = None
         super().__init__(app, match, replay, autosaver)
 
     # Views and layout ----------------------------------------------------------------
@@ -362,49 +351,49 @@ class KapKairoScene(GameScene):
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
-            and self._hit(event.pos).startswith(("seat:", "ledger"))
+            and self._opens_ledger(self.painter.hits.at(event.pos))
         ):
             self.open_ledger()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self._hit(event.pos)
-            if hit.startswith(("seat:", "ledger")):
+            hit = self.painter.hits.at(event.pos)
+            if self._opens_ledger(hit):
                 return True
             if not self.accepting_input:
                 return False
             return self._click(hit)
         return False
 
-    def _hit(self, pos: tuple[int, int]) -> str:
-        for name, rect in reversed(list(self.hot.items())):
-            if rect.collidepoint(pos):
-                return name
-        return ""
+    @staticmethod
+    def _opens_ledger(hit: Target | None) -> bool:
+        return isinstance(hit, SeatTarget) or hit == Control("ledger")
 
-    def _click(self, hit: str) -> bool:
+    def _click(self, hit: Target | None) -> bool:
         step = self.kap.step
-        if hit.startswith("card:"):
-            card = int(hit.partition(":")[2])
+        if isinstance(hit, CardTarget):
             if step == CHOOSE:
-                self.submit_take(card)
+                self.submit_take(hit.card)
             else:
                 self.toast("These cards are not for the taking now.")
             return True
+        if not isinstance(hit, Control):
+            return False
+        name = hit.name
         steps = {"bid-10": -10, "bid-1": -1, "bid+1": 1, "bid+10": 10}
-        if hit in steps and step == BID:
-            self.set_bid(self.bid_amount + steps[hit])
+        if name in steps and step == BID:
+            self.set_bid(self.bid_amount + steps[name])
             return True
-        if hit == "bidall" and step == BID:
+        if name == "bidall" and step == BID:
             self.set_bid(self.kap.capital[self.kap.current_player or 0])
             return True
-        if step == DECIDE and hit in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
-            if hit == "cheapest":
+        if step == DECIDE and name in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
+            if name == "cheapest":
                 self._cheapest()
                 self._update_action_bar()
-            elif hit.startswith("bonus"):
-                self.change_bonus(1 if hit.endswith("+") else -1)
+            elif name.startswith("bonus"):
+                self.change_bonus(1 if name.endswith("+") else -1)
             else:
-                self.change_buy(1 if hit.endswith("+") else -1)
+                self.change_buy(1 if name.endswith("+") else -1)
             return True
         return False
 
@@ -479,7 +468,7 @@ class KapKairoScene(GameScene):
         self.on_view_changed()
 
     def _animate(self, event: Event, t: float) -> float:
-        geo = paint.Geometry(self)
+        geo = self.geometry()
         if isinstance(event, CardRevealed):
             index = self.kap.display.index(event.card) if event.card in self.kap.display else 0
             self._fly(
@@ -585,7 +574,7 @@ class KapKairoScene(GameScene):
         self.ghosts.append(Ghost(flip if flip is not None else card, tween, hides))
 
     def _float(self, label: str, seat: int, t: float, good: bool = True) -> None:
-        box = paint.Geometry(self).lane_box(seat)
+        box = self.geometry().lane_box(seat)
         start = (box.centerx, box.top + 8)
         tween = Tween(start, (start[0], start[1] - 46), 1.0, t)
         self.anims.add(("float", id(tween)), tween)
@@ -612,7 +601,28 @@ class KapKairoScene(GameScene):
 
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, KapState)
-        paint.draw_table(self, surface, view)
+        self.painter.draw(surface, self.table_view(view), self.version)
+
+    def table_view(self, view: KapState) -> TableView:
+        """What the table shows this frame (the painting components get this, not the
+        scene)."""
+        you = self.viewer if self.replay is None else None
+        seats = tuple(Seat(self.name(s), self.color(s), self.color_index(s), s == you)
+                      for s in range(view.num_players))
+        tween = self.reveal_tween
+        return TableView(
+            view=view, viewer=self.viewer, seats=seats, table_rect=self.table_rect,
+            areas=self.areas(), images=self.images, accepting_input=self.accepting_input,
+            bid_amount=self.bid_amount, bonus_spend=self.bonus_spend, buy_rails=self.buy_rails,
+            reveal=self.reveal(), reveal_progress=None if tween is None else tween.progress,
+            hidden=frozenset(self.hidden_cards()), mouse=self.mouse,
+            tooltip_ready=self.hover_timer.ready, ghosts=tuple(self.ghosts),
+            floaters=tuple(self.floaters), loco_moves=tuple(self.loco_moves.items()),
+            hint_card=self.hint_card)
+
+    def geometry(self) -> paint.Geometry:
+        """Where things are on the table now (for flights and rising figures)."""
+        return paint.Geometry(self.kap, self.areas())
 
     # The end -------------------------------------------------------------------------
 

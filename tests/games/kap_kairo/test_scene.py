@@ -15,6 +15,7 @@ from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
 from nile.games.kap_kairo.scene import KapKairoScene
+from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
 from nile.ui import text
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
@@ -58,8 +59,14 @@ def bar_label(scene: KapKairoScene, key_name: str) -> str:
 
 
 def click_hot(app, scene: KapKairoScene, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Click a control ("cheapest", "buy+") or a card for sale ("card:12") where it was drawn."""
     frames(app)
-    click(app, scene.hot[name].center)
+    kind, _, number = name.partition(":")
+    targets = {"card": CardTarget, "seat": SeatTarget}
+    target = targets[kind](int(number)) if kind in targets else Control(name)
+    rect = scene.painter.hits.rect_of(target)
+    assert rect is not None, f"{name} is not on the table"
+    click(app, rect.center)
 
 
 def act_with_input(app, scene: KapKairoScene) -> type:  # type: ignore[no-untyped-def]
@@ -135,7 +142,7 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
         frames(app, 5)
         assert scene.viewer == 1 and scene.state.current_player == 1
         assert scene.view.bids[0] == MASKED
-        scene.layer_key = None
+        scene.painter.forget()
         frames(app, 2)
         scene.open_ledger()
         frames(app, 3)
@@ -158,7 +165,7 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
         if scene.state.step == CHOOSE and scene.accepting_input:
             break
     assert scene.state.step == CHOOSE and scene.viewer == scene.state.current_player
-    scene.layer_key = None  # the table layer is cached: draw it afresh
+    scene.painter.forget()  # the table layer is cached: draw it afresh
     with drawn_words() as seen:
         frames(app, 2)
     assert "£37" in seen and "£5" in seen

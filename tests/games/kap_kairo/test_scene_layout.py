@@ -35,7 +35,7 @@ def texts_drawn(scene: KapKairoScene) -> list[tuple[str, pygame.Rect]]:
     text.draw = spy  # type: ignore[assignment]
     try:
         canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-        scene.layer_key = None  # draw the cached layer afresh
+        scene.painter.forget()  # draw the cached layer afresh
         scene.draw_table(canvas, scene.view)
     finally:
         text.draw = original  # type: ignore[assignment]

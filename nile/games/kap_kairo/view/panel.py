@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.games.kap_kairo import draw
 from nile.games.kap_kairo.rules import (
     BID,
     CHOOSE,
@@ -31,12 +30,13 @@ from nile.games.kap_kairo.rules import (
     column_rails,
     row_rails,
 )
+from nile.games.kap_kairo.view import draw
+from nile.games.kap_kairo.view.table import Control, Hits, TableView
 from nile.ui import text, theme
 from nile.ui.kit import button
 
 if TYPE_CHECKING:
     from nile.games.kap_kairo.reveal import Reveal
-    from nile.games.kap_kairo.scene import KapKairoScene
 
 ROW = 21
 ALL_BIDS_SHOWN = 0.45
@@ -44,20 +44,20 @@ ALL_BIDS_SHOWN = 0.45
 
 
 def draw_panel(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, area: pygame.Rect
 ) -> None:
     pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, area, 1, border_radius=10)
     inner = area.inflate(-20, -14)
     step = view.step
     if step == OVER:
-        _draw_over(scene, surface, view, inner)
+        _draw_over(t, surface, view, inner)
     elif step == BID:
-        _draw_bids(scene, surface, view, inner)
+        _draw_bids(t, surface, hits, view, inner)
     elif step == CHOOSE:
-        _draw_order(scene, surface, view, inner)
+        _draw_order(t, surface, view, inner)
     elif step in ("draw", "decide", "bonus"):
-        _draw_rails(scene, surface, view, inner)
+        _draw_rails(t, surface, hits, view, inner)
     else:
         _title(surface, "Land purchase", inner)
         text.draw(surface, "Turning up land…", (inner.left, inner.top + 30), 15, theme.MUTED)
@@ -70,18 +70,18 @@ def _title(
 
 
 def _name_at(
-    scene: KapKairoScene,
+    t: TableView,
     surface: pygame.Surface,
     seat: int,
     pos: tuple[int, int],
     width: int,
     bold: bool = False,
 ) -> None:
-    color = scene.color(seat)
+    color = t.color(seat)
     theme.draw_symbol(surface, color.symbol, (pos[0] + 7, pos[1]), 7, color.rgb, theme.TEXT)
     text.draw(
         surface,
-        scene.name(seat),
+        t.name(seat),
         (pos[0] + 19, pos[1]),
         15,
         theme.TEXT,
@@ -95,17 +95,17 @@ def _name_at(
 
 
 def _draw_bids(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, area: pygame.Rect
 ) -> None:
     _title(surface, f"Secret bids · land purchase {view.auction}", area)
     y = area.top + 32
     for seat in range(view.num_players):
         bid = view.bids[seat]
         turn = view.current_player == seat
-        _name_at(scene, surface, seat, (area.left, y), 150, turn)
+        _name_at(t, surface, seat, (area.left, y), 150, turn)
         if bid is None:
             status, color = ("writing…" if turn else "to bid"), theme.MUTED
-        elif bid == MASKED or seat != scene.viewer:
+        elif bid == MASKED or seat != t.viewer:
             status, color = "bid written, hidden", theme.TEXT
         else:
             status, color = f"£{bid} (only you see it)", theme.GOOD
@@ -119,14 +119,14 @@ def _draw_bids(
             max_width=area.width - 160,
         )
         y += ROW
-    if scene.accepting_input:
+    if t.accepting_input:
         _draw_bid_entry(
-            scene, surface, view, pygame.Rect(area.left, area.bottom - 32, area.width, 32)
+            t, surface, hits, view, pygame.Rect(area.left, area.bottom - 32, area.width, 32)
         )
 
 
 def _draw_bid_entry(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, area: pygame.Rect
 ) -> None:
     capital = view.capital[view.current_player or 0]
     specs = [
@@ -143,12 +143,12 @@ def _draw_bid_entry(
         rect = pygame.Rect(round(x), area.top, width, area.height)
         x += width + gap
         if key == "amount":
-            over = scene.bid_amount > capital
+            over = t.bid_amount > capital
             pygame.draw.rect(surface, (250, 246, 236), rect, border_radius=6)
             pygame.draw.rect(surface, theme.BAD if over else theme.ACCENT, rect, 2, border_radius=6)
             text.draw(
                 surface,
-                f"£{scene.bid_amount}",
+                f"£{t.bid_amount}",
                 rect.center,
                 20,
                 draw.INK,
@@ -157,51 +157,48 @@ def _draw_bid_entry(
                 max_width=rect.width - 8,
             )
             continue
-        _button(scene, surface, key, label, rect)
-    left = capital - min(scene.bid_amount, capital)
+        _button(t, surface, hits, key, label, rect)
+    left = capital - min(t.bid_amount, capital)
     note = (
-        f"more than your £{capital}"
-        if scene.bid_amount > capital
-        else f"leaves £{left} of £{capital}"
+        f"more than your £{capital}" if t.bid_amount > capital else f"leaves £{left} of £{capital}"
     )
     text.draw(
         surface,
         note,
         (area.centerx, area.top - 3),
         12,
-        theme.BAD if scene.bid_amount > capital else theme.MUTED,
+        theme.BAD if t.bid_amount > capital else theme.MUTED,
         anchor="midbottom",
         max_width=area.width,
     )
 
 
 def _button(
-    scene: KapKairoScene,
+    t: TableView,
     surface: pygame.Surface,
+    hits: Hits,
     key: str,
     label: str,
     rect: pygame.Rect,
     enabled: bool = True,
 ) -> None:
-    """A table-kit button that answers clicks under `key` of the scene's hit map."""
-    button.draw(surface, rect, label, enabled=enabled, hover=rect.collidepoint(scene.mouse),
-                size=15)
+    """A table-kit button; pressing it is the scene's, through the hit map's `Control`. (The
+    hover mark is drawn live over the cached layer, so none is baked in here.)"""
+    button.draw(surface, rect, label, enabled=enabled, size=15)
     if enabled:
-        scene.hot[key] = rect
+        hits.add(rect, Control(key))
 
 
 # Choosing order ------------------------------------------------------------------------
 
 
-def _draw_order(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
-) -> None:
-    reveal = scene.reveal()
-    progress = scene.reveal_tween.progress if scene.reveal_tween is not None else 1.0
+def _draw_order(t: TableView, surface: pygame.Surface, view: KapState, area: pygame.Rect) -> None:
+    reveal = t.reveal
+    progress = 1.0 if t.reveal_progress is None else t.reveal_progress
     if progress < ALL_BIDS_SHOWN:
-        _draw_all_bids(scene, surface, view, area)
+        _draw_all_bids(t, surface, view, area)
         return
-    flash = scene.reveal_tween is not None
+    flash = t.reveal_progress is not None
     _title(
         surface,
         "Choosing order" if flash else "Bids and choosing order",
@@ -216,27 +213,27 @@ def _draw_order(
         if shown < place / (len(order) + 1):
             break
         _order_row(
-            scene, surface, view, reveal, seat, place, pygame.Rect(area.left, y, area.width, row)
+            t, surface, view, reveal, seat, place, pygame.Rect(area.left, y, area.width, row)
         )
         y += row
 
 
 def _draw_all_bids(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView, surface: pygame.Surface, view: KapState, area: pygame.Rect
 ) -> None:
     """The first moment of the reveal: every bid at once, in seat order."""
     _title(surface, "Bids revealed!", area, theme.HIGHLIGHT)
     y = area.top + 32
     for seat in range(view.num_players):
         bid = view.bids[seat]
-        _name_at(scene, surface, seat, (area.left, y + 8), 170)
+        _name_at(t, surface, seat, (area.left, y + 8), 170)
         shown = "" if bid is None or bid == MASKED else f"£{bid}"
         text.draw(surface, shown, (area.right, y + 8), 18, theme.HIGHLIGHT, "bold", "midright")
         y += ROW + 8
 
 
 def _order_row(
-    scene: KapKairoScene,
+    t: TableView,
     surface: pygame.Surface,
     view: KapState,
     reveal: Reveal | None,
@@ -250,7 +247,7 @@ def _order_row(
     dueled = reveal is not None and seat in reveal.duels and rect.height >= 28
     middle = rect.top + (8 if dueled else rect.height // 2 - 2)
     text.draw(surface, f"{place + 1}.", (rect.left, middle), 15, theme.ACCENT, "bold", "midleft")
-    _name_at(scene, surface, seat, (rect.left + 22, middle), 118, choosing)
+    _name_at(t, surface, seat, (rect.left + 22, middle), 118, choosing)
     bid = view.bids[seat]
     shown = "" if bid is None or bid == MASKED else f"£{bid}"
     text.draw(surface, shown, (rect.left + 184, middle), 15, theme.TEXT, "bold", "midright")
@@ -292,12 +289,12 @@ def _order_note(view: KapState, reveal: Reveal | None, seat: int, place: int) ->
 
 
 def _draw_rails(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, area: pygame.Rect
 ) -> None:
     seat = view.turn
     column = view.columns[seat]
-    mine = scene.accepting_input and view.step == "decide"
-    who = "Your" if seat == scene.viewer and scene.replay is None else f"{scene.name(seat)}'s"
+    mine = t.accepting_input and view.step == "decide"
+    who = "Your" if t.seats[seat].you else f"{t.name(seat)}'s"
     if not column:
         _title(surface, f"{who} railway", area)
         text.draw(
@@ -315,7 +312,7 @@ def _draw_rails(
     free_row, free_line = row_rails(view), column_rails(view, seat)
     held = len(view.bonus[seat])
     if mine:
-        bonus, buy = scene.bonus_spend, scene.buy_rails
+        bonus, buy = t.bonus_spend, t.buy_rails
     else:
         best = cheapest_build(view) if view.step == "decide" else None
         short = max(0, need - free_row - free_line)
@@ -341,10 +338,22 @@ def _draw_rails(
         if control and mine:
             usable = control == "buy" or held > 0
             _button(
-                scene, surface, f"{control}-", "−", pygame.Rect(area.right - 104, y, 28, 21), usable
+                t,
+                surface,
+                hits,
+                f"{control}-",
+                "−",
+                pygame.Rect(area.right - 104, y, 28, 21),
+                usable,
             )
             _button(
-                scene, surface, f"{control}+", "+", pygame.Rect(area.right - 72, y, 28, 21), usable
+                t,
+                surface,
+                hits,
+                f"{control}+",
+                "+",
+                pygame.Rect(area.right - 72, y, 28, 21),
+                usable,
             )
         text.draw(surface, str(value), (area.right, y + 10), 16, theme.TEXT, "bold", "midright")
         y += ROW + 2
@@ -363,7 +372,9 @@ def _draw_rails(
         "midright",
     )
     if mine:
-        _button(scene, surface, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21))
+        _button(
+            t, surface, hits, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21)
+        )
     elif view.step == "decide" and cheapest_build(view) is None:
         text.draw(
             surface,
@@ -379,19 +390,17 @@ def _draw_rails(
 # The end -------------------------------------------------------------------------------
 
 
-def _draw_over(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, area: pygame.Rect
-) -> None:
+def _draw_over(t: TableView, surface: pygame.Surface, view: KapState, area: pygame.Rect) -> None:
     winner = view.winner
     title = (
-        f"{scene.name(winner)} reached Cairo!"
+        f"{t.name(winner)} reached Cairo!"
         if view.end == "won" and winner is not None
         else "Game over"
     )
     _title(surface, title, area, theme.HIGHLIGHT)
     y = area.top + 32
     for seat in sorted(range(view.num_players), key=lambda s: view.ranking()[s]):
-        _name_at(scene, surface, seat, (area.left, y), 150, seat == winner)
+        _name_at(t, surface, seat, (area.left, y), 150, seat == winner)
         text.draw(
             surface,
             f"{len(view.crossed[seat])} crossed · £{view.capital[seat]}",

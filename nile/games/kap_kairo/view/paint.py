@@ -8,11 +8,8 @@ true state, so another player's secret bid can never reach the screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from nile.games.kap_kairo import draw, panel
 from nile.games.kap_kairo.rules import (
     CHOOSE,
     COINS,
@@ -29,14 +26,22 @@ from nile.games.kap_kairo.rules import (
     row_rails,
 )
 from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
+from nile.games.kap_kairo.view import draw, panel
+from nile.games.kap_kairo.view.table import (
+    CardTarget,
+    Control,
+    Hits,
+    SeatTarget,
+    TableView,
+    Target,
+    TileTarget,
+)
 from nile.ui import text, theme
-from nile.ui.kit import tooltip
+from nile.ui.kit import button, tooltip
+from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import highlight
 from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
-
-if TYPE_CHECKING:
-    from nile.games.kap_kairo.scene import KapKairoScene
 
 STRIP = 178
 PILES_WIDTH = 120
@@ -74,11 +79,10 @@ def market_cards(view: KapState) -> list[int]:
 class Geometry:
     """Where things are on the table for the scene's current view and layout."""
 
-    def __init__(self, scene: KapKairoScene) -> None:
-        self.scene = scene
-        self.view = scene.kap
-        self.players = scene.match.state.num_players
-        self.areas = scene.areas()
+    def __init__(self, view: KapState, areas: dict[str, pygame.Rect]) -> None:
+        self.view = view
+        self.players = view.num_players
+        self.areas = areas
 
     # Piles and the middle ------------------------------------------------------------
 
@@ -147,72 +151,65 @@ class Geometry:
 # Drawing -------------------------------------------------------------------------------
 
 
-def draw_table(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
-    """The table for `view`: a cached layer, then what moves or follows the mouse.
+class Painter:
+    """The table's painting component: a cached layer and the hit map that comes with it.
 
     The layer (everything that changes only with the view or a control) is redrawn when
     its key changes; locomotives, flights, rising figures, hover marks and the hint blink
-    are drawn on top every frame. `scene.hot` (the clickable places) comes with the layer.
+    are drawn on top every frame. `hits` says what lies where on the layer last drawn.
     """
-    key = layer_key(scene)
-    if scene.layer is None or scene.layer_key != key:
-        if scene.layer is None:
-            scene.layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), 0, surface)
-        scene.hot = {}
-        _draw_layer(scene, scene.layer, view)
-        scene.layer_key = key
-    table = scene.table_rect
-    surface.blit(scene.layer, table.topleft, table)
-    _draw_live(scene, surface, view)
+
+    def __init__(self) -> None:
+        self.layer: pygame.Surface | None = None
+        self.key: tuple[object, ...] | None = None
+        self.hits: Hits = HitMap()
+
+    def forget(self) -> None:
+        """Redraw the layer next frame."""
+        self.key = None
+
+    def draw(self, surface: pygame.Surface, t: TableView, version: int) -> None:
+        key = t.layer_key(version)
+        if self.layer is None or self.key != key:
+            if self.layer is None:
+                self.layer = pygame.Surface((theme.WIDTH, theme.HEIGHT), 0, surface)
+            self.hits.clear()
+            _draw_layer(t, self.layer, self.hits)
+            self.key = key
+        surface.blit(self.layer, t.table_rect.topleft, t.table_rect)
+        _draw_live(t, surface, self.hits)
 
 
-def layer_key(scene: KapKairoScene) -> tuple[object, ...]:
-    """What the cached layer depends on besides the view (counted by `scene.version`)."""
-    tween = scene.reveal_tween
-    reveal = -1 if tween is None else round(tween.progress * 8)
-    return (
-        scene.version,
-        tuple(scene.table_rect),
-        frozenset(scene.hidden_cards()),
-        scene.accepting_input,
-        scene.bid_amount,
-        scene.bonus_spend,
-        scene.buy_rails,
-        reveal,
-    )
-
-
-def _draw_layer(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
-    geo = Geometry(scene)
-    surface.fill(theme.TABLE, scene.table_rect)
-    _draw_piles(scene, surface, view, geo)
-    _draw_market(scene, surface, view, geo)
-    panel.draw_panel(scene, surface, view, geo.areas["panel"])
-    _draw_legend(scene, surface, geo.areas["legend"])
+def _draw_layer(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
+    view = t.view
+    geo = Geometry(view, t.areas)
+    surface.fill(theme.TABLE, t.table_rect)
+    _draw_piles(t, surface, view, geo)
+    _draw_market(t, surface, hits, view, geo)
+    panel.draw_panel(t, surface, hits, view, geo.areas["panel"])
+    _draw_legend(surface, hits, geo.areas["legend"])
     for seat in range(view.num_players):
-        _draw_lane(scene, surface, view, geo, seat)
+        _draw_lane(t, surface, hits, view, geo, seat)
 
 
-HOVER_MARKS = ("card:", "bid", "bonus", "buy", "cheapest", "ledger")
-"""Clickable places that light up under the mouse (player boxes do not)."""
-
-
-def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) -> None:
-    geo = Geometry(scene)
+def _draw_live(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
+    view = t.view
+    geo = Geometry(view, t.areas)
+    moving = dict(t.loco_moves)
     for seat in range(view.num_players):
-        tween = scene.loco_moves.get(seat)
+        tween = moving.get(seat)
         if tween is not None:
             center = tween.value() if not tween.waiting else tween.start
         else:
             center = geo.loco_center(seat, len(view.crossed[seat]))
         size = min(40, geo.slot_height(seat))
-        draw.draw_locomotive(surface, center, size, scene.color(seat))
-    hover = scene._hit(scene.mouse)
-    if hover.startswith(HOVER_MARKS):
-        rect = scene.hot[hover]
-        radius = 9 if hover.startswith("card:") else 6
+        draw.draw_locomotive(surface, center, size, t.color(seat))
+    hover = hits.at(t.mouse)
+    rect = hits.rect_of(hover) if isinstance(hover, CardTarget | Control) else None
+    if rect is not None:  # what a click would press lights up (player boxes do not)
+        radius = 9 if isinstance(hover, CardTarget) else 6
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 3, border_radius=radius)
-    hint = scene.hint_card
+    hint = t.hint_card
     if hint is not None and int(hint[1] * 4) % 2 == 0:
         cards = market_cards(view)
         if hint[0] in cards:
@@ -220,26 +217,24 @@ def _draw_live(scene: KapKairoScene, surface: pygame.Surface, view: KapState) ->
             rect = pygame.Rect((0, 0), draw.CARD_STYLE.size)
             rect.center = (round(center[0]), round(center[1]))
             highlight(surface, rect, theme.GOOD, 4, 9)
-    for floater in scene.floaters:
+    for floater in t.floaters:
         if not floater.tween.waiting:
             color = theme.GOOD if floater.good else theme.BAD
             text.draw(surface, floater.label, floater.tween.value(), 20, color, "bold", "center")
-    _draw_flights(scene, surface)
-    if scene.hover_timer.ready:
-        tooltip.draw(surface, tip_lines(hover), scene.mouse, scene.table_rect)
+    _draw_flights(t, surface)
+    if t.tooltip_ready:
+        tooltip.draw(surface, tip_lines(hover), t.mouse, t.table_rect)
 
 
-def tip_lines(hover: str) -> list[str]:
+def tip_lines(hover: Target | None) -> list[str]:
     """Words for the card or box under the mouse (empty: no tooltip)."""
-    kind, _, rest = hover.partition(":")
-    if kind == "seat":
+    if isinstance(hover, SeatTarget):
         return ["Click (or press C) for everyone's capital ledger"]
-    if kind not in ("card", "tile"):
+    if not isinstance(hover, CardTarget | TileTarget):
         return []
-    card_text, _, crossed = rest.partition(":")
-    card = int(card_text)
+    card = hover.card
     lines = [describe_card(card)]
-    if crossed == "1":
+    if isinstance(hover, TileTarget) and hover.crossed:
         lines.append("Crossed: the locomotive has passed it")
     else:
         lines.append(f"Crossing it needs {NEED[card]} rails; it pays £{COINS[card]}")
@@ -248,15 +243,13 @@ def tip_lines(hover: str) -> list[str]:
     return lines
 
 
-def _draw_piles(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
-) -> None:
+def _draw_piles(t: TableView, surface: pygame.Surface, view: KapState, geo: Geometry) -> None:
     area = geo.areas["piles"]
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
     text.draw(surface, "Cards", (area.centerx, area.top + 6), 14, theme.MUTED, "bold", "midtop")
-    Pile(scene.small, geo.pile("draw"), "Pile").draw(surface, view.pile_size())
+    Pile(t.images.small, geo.pile("draw"), "Pile").draw(surface, view.pile_size())
     top = view.discards[-1] if view.discards else None
-    Pile(scene.small, geo.pile("discard"), "Discards").draw(surface, len(view.discards), top)
+    Pile(t.images.small, geo.pile("discard"), "Discards").draw(surface, len(view.discards), top)
     text.draw(
         surface,
         f"Land purchase {max(1, view.auction)}",
@@ -269,7 +262,7 @@ def _draw_piles(
 
 
 def _draw_market(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, geo: Geometry
 ) -> None:
     area = geo.areas["market"]
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
@@ -296,15 +289,14 @@ def _draw_market(
         "bold",
         max_width=area.width - 24,
     )
-    hidden = scene.hidden_cards()
-    choosing = view.step == CHOOSE and scene.accepting_input
+    choosing = view.step == CHOOSE and t.accepting_input
     for index, card in enumerate(cards):
-        if ("market", card) in hidden:
+        if ("market", card) in t.hidden:
             continue
         center = geo.market_card(index)
-        rect = scene.cards.draw(surface, card, center)
+        rect = t.images.cards.draw(surface, card, center)
         if choosing:
-            scene.hot[f"card:{card}"] = rect
+            hits.add(rect, CardTarget(card))
             highlight(surface, rect.inflate(-2, -2), theme.HIGHLIGHT, 2, 9)
             text.draw(
                 surface,
@@ -338,14 +330,14 @@ def _draw_market(
         )
 
 
-def _draw_legend(scene: KapKairoScene, surface: pygame.Surface, area: pygame.Rect) -> None:
+def _draw_legend(surface: pygame.Surface, hits: Hits, area: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=8)
     label = text.draw(
         surface, "Rails needed:", (area.left + 10, area.centery), 14, theme.MUTED, "bold", "midleft"
     )
-    button = pygame.Rect(area.right - 112, area.top + 2, 108, area.height - 4)
+    ledger = pygame.Rect(area.right - 112, area.top + 2, 108, area.height - 4)
     x = float(label.right + 12)
-    step = (button.left - 8 - x) / len(TERRAIN_NAMES)
+    step = (ledger.left - 8 - x) / len(TERRAIN_NAMES)
     for terrain, name in enumerate(TERRAIN_NAMES):
         swatch = pygame.Rect(round(x), area.top + 5, 16, area.height - 10)
         pygame.draw.rect(surface, draw.TERRAIN_COLORS[terrain], swatch, border_radius=3)
@@ -360,14 +352,12 @@ def _draw_legend(scene: KapKairoScene, surface: pygame.Surface, area: pygame.Rec
             max_width=round(step) - 26,
         )
         x += step
-    pygame.draw.rect(surface, theme.PANEL, button, border_radius=6)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, button, 1, border_radius=6)
-    text.draw(surface, "Ledger (C)", button.center, 14, theme.TEXT, "bold", "center")
-    scene.hot["ledger"] = button
+    button.draw(surface, ledger, "Ledger (C)")
+    hits.add(ledger, Control("ledger"))
 
 
 def _draw_lane(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, geo: Geometry, seat: int
 ) -> None:
     lane = geo.lane(seat)
     pygame.draw.rect(surface, theme.TABLE_DARK, lane, border_radius=10)
@@ -397,28 +387,27 @@ def _draw_lane(
         anchor="midleft",
         max_width=lane.width - GUTTER - 10,
     )
-    _draw_track(scene, surface, view, geo, seat)
-    hidden = scene.hidden_cards()
+    _draw_track(t, surface, view, geo, seat)
     crossed = view.crossed[seat]
     line = crossed + view.columns[seat]
     for index, card in enumerate(line):
-        if ("lane", card) in hidden:
+        if ("lane", card) in t.hidden:
             continue
         rect = geo.lane_slot(seat, index)
         done = index < len(crossed)
         surface.blit(draw.lane_tile(card, rect.width, rect.height, done), rect.topleft)
-        scene.hot[f"tile:{card}:{int(done)}"] = rect
+        hits.add(rect, TileTarget(card, done))
         if index == len(crossed):
             building = view.step in (DECIDE, DRAW) and view.turn == seat
             edge = theme.HIGHLIGHT if building else theme.ACCENT
             pygame.draw.rect(
                 surface, edge, rect.inflate(2, 2), 2 if not building else 3, border_radius=6
             )
-    _draw_box(scene, surface, view, geo, seat)
+    _draw_box(t, surface, hits, view, geo, seat)
 
 
 def _draw_track(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+    t: TableView, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
 ) -> None:
     """The railway laid so far: from the Cape up the gutter to the last crossed card."""
     crossed = len(view.crossed[seat])
@@ -427,7 +416,7 @@ def _draw_track(
     top = geo.loco_center(seat, crossed)[1]
     if crossed == 0:
         return
-    rgb = scene.color(seat).rgb
+    rgb = t.color(seat).rgb
     y = bottom
     while y > top:
         pygame.draw.line(surface, draw.SLEEPER, (x - 8, y), (x + 8, y), 3)
@@ -437,20 +426,20 @@ def _draw_track(
 
 
 def _draw_box(
-    scene: KapKairoScene, surface: pygame.Surface, view: KapState, geo: Geometry, seat: int
+    t: TableView, surface: pygame.Surface, hits: Hits, view: KapState, geo: Geometry, seat: int
 ) -> None:
     """The player's place at the Cape: name, capital, cards crossed, bonus cards."""
     box = geo.lane_box(seat)
     active = view.current_player == seat
-    scene.hot[f"seat:{seat}"] = box
+    hits.add(box, SeatTarget(seat))
     pygame.draw.rect(surface, theme.PANEL_LIGHT if active else theme.PANEL, box, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL_EDGE, box, 2, border_radius=8)
-    you = " (you)" if seat == scene.viewer and scene.replay is None else ""
+    you = " (you)" if t.seats[seat].you else ""
     draw_chip(
         surface,
         pygame.Rect(box.left + 4, box.top + 4, box.width - 8, 28),
-        scene.color_index(seat),
-        scene.name(seat) + you,
+        t.seats[seat].color_index,
+        t.name(seat) + you,
         active,
     )
     crossed = len(view.crossed[seat])
@@ -482,12 +471,12 @@ def _draw_box(
     )
 
 
-def _draw_flights(scene: KapKairoScene, surface: pygame.Surface) -> None:
-    for ghost in scene.ghosts:
+def _draw_flights(t: TableView, surface: pygame.Surface) -> None:
+    for ghost in t.ghosts:
         if ghost.tween.waiting:
             continue
         position = ghost.tween.value()
         if ghost.card == -2:
-            scene.bonus_images.draw(surface, "bonus", position)
+            t.images.bonus.draw(surface, "bonus", position)
         else:
-            scene.small.draw(surface, ghost.card, position)
+            t.images.small.draw(surface, ghost.card, position)
