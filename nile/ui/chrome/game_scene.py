@@ -35,14 +35,14 @@ from nile.core.game import Action, Event, GameState, Status
 from nile.core.replay import Replay
 from nile.core.session import Match
 from nile.core.text import count, fill_names
-from nile.core.tutorial import Progress
+from nile.core.tutorial import Progress, check_pictures
 from nile.ui import sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
 from nile.ui.chrome.savetrouble import SaveTrouble
-from nile.ui.chrome.tutorial_layer import TutorialLayer
+from nile.ui.chrome.tutorial_layer import PICTURE_SIZE, TutorialLayer
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
@@ -222,7 +222,11 @@ class GameScene(Scene):
     # Tutorials ------------------------------------------------------------------------
 
     def attach_tutorial(self, progress: Progress) -> None:
-        """Teach this game: the layer scripts chance and the other seats from now on."""
+        """Teach this game: the layer scripts chance and the other seats from now on.
+
+        A step's picture this table cannot draw raises TutorialError here, before any of
+        the tutorial shows."""
+        check_pictures(progress.tutorial, self.can_draw_tutorial_picture)
         self.tutorial = TutorialLayer(self, progress)
         self.save_progress()
 
@@ -245,6 +249,18 @@ class GameScene(Scene):
             "log": self.log.rect,
             "top_bar": pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT),
         }
+
+    def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
+                              name: str) -> bool:
+        """Draw the tutorial picture `name` into `rect` of `surface` (clipped to it) with
+        the game's own sprites; False if this table has no such picture. Games that
+        illustrate their rules override this (the default draws nothing)."""
+        return False
+
+    def can_draw_tutorial_picture(self, name: str) -> bool:
+        """Whether `draw_tutorial_picture` knows `name` (tried on a scratch surface)."""
+        scratch = pygame.Surface(PICTURE_SIZE)
+        return self.draw_tutorial_picture(scratch, scratch.get_rect(), name)
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.toasts.show(message, kind, seconds)
@@ -788,7 +804,10 @@ class GameScene(Scene):
                     if self.bots.reason:
                         self.bot_reasons[self.match.ply] = self.bots.reason
                     self._after_action(self.match.play(action), actor)
-        if self.state.is_terminal and not self.anims.busy and not self.results_shown:
+        if self.state.is_terminal and not self.anims.busy and not self.results_shown and (
+                self.tutorial is None or self.tutorial.progress.finished):
+            # a tutorial that plays to the end explains the scoring on the table first:
+            # the results come with its last step
             self.results_shown = True
             self._show_results()
 
