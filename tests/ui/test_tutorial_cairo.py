@@ -235,7 +235,8 @@ def _lessons_with_pictures() -> list[tuple[str, str]]:
 
 def test_every_tutorial_picture_draws_something(app: App) -> None:
     asked = _lessons_with_pictures()
-    assert {("cairo", "pyramid"), ("cairo", "burning"), ("loose_caboose", "derail")} <= set(asked)
+    assert {("cairo", "pyramid"), ("cairo", "burning"), ("loose_caboose", "derail"),
+            ("kap_kairo", "counting")} <= set(asked)
     for game, name in asked:
         app.go_home()
         scene = start_tutorial(app, registry.get(game))
@@ -287,3 +288,18 @@ def test_the_launcher_offers_learn_to_play_on_the_cairo_tile(app: App) -> None:
     assert len(buttons) == 1
     click(app, buttons[0].rect.center)
     assert isinstance(app.top, CairoScene) and app.top.tutorial is not None
+
+
+def test_while_the_script_plays_the_learners_turn_the_bar_says_so(app: App) -> None:
+    """The later turns are watched: the bar must not ask the learner to flick a block the
+    tutorial would refuse ("Watch this move first")."""
+    scene = begin(app)
+    layer = scene.tutorial
+    assert layer is not None and LESSON is not None
+    takes_back = next(n for n, s in enumerate(LESSON.steps) if s.expect[:1] == ("retrieve 0L",))
+    layer.fast_forward(takes_back + 1)
+    frames(app, 2)
+    assert layer.watching and scene.my_turn
+    assert scene.bar_prompt() == "The tutorial plays this turn for you: watch."
+    layer.progress.step = takes_back  # an act step: the bar is the game's own again
+    assert scene.bar_prompt() == scene.prompt and "What will you flick" in scene.prompt

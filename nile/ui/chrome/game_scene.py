@@ -305,18 +305,28 @@ class GameScene(Scene):
             return table
         return pygame.Rect(table.left, table.top, table.width, table.height - ACTION_BAR_HEIGHT)
 
-    def _draw_action_bar(self, surface: pygame.Surface) -> None:
-        bar = self.action_bar_rect
-        pygame.draw.rect(surface, theme.PANEL, bar)
-        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+    def bar_prompt(self) -> str:
+        """What the bottom bar says now: the game's prompt on the looking human's turn,
+        otherwise who is being waited for (or the hand-over, or a tutorial's watching)."""
         prompt = self.prompt
         seat = self.state.current_player
         if self.handing_over is not None:
             prompt = f"{self.name(self.handing_over)}, your move is made."
             if not self.anims.busy:
                 prompt += " When you are ready, pass the screen on."
+        elif self.my_turn and self.tutorial is not None and self.tutorial.watching:
+            # the script plays the learner's own seat (a tutorial's later turns): the
+            # game's prompt ("press the block…") would ask for a move that is refused
+            prompt = "The tutorial plays this turn for you: watch."
         elif not self.my_turn and seat is not None and seat >= 0:
             prompt = f"Waiting for {self.name(seat)}…"
+        return prompt
+
+    def _draw_action_bar(self, surface: pygame.Surface) -> None:
+        bar = self.action_bar_rect
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        prompt = self.bar_prompt()
         right = (
             getattr(self, "_buttons_left_of_bar", bar.right) if self.accepting_input else bar.right
         )

@@ -43,6 +43,11 @@ class TutorialLayer:
 
     # What the scene asks ---------------------------------------------------------------
 
+    @property
+    def watching(self) -> bool:
+        """The script is playing moves now (a watch step): nothing is the learner's to do."""
+        return self.progress.current.kind == "watch"
+
     def allows(self, action: Action) -> bool:
         """True if `action` is the step's; otherwise say why not (and the scene refuses it)."""
         reason = self.progress.refusal(action.to_str())
