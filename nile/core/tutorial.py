@@ -7,9 +7,17 @@ where it is possible, so the dice and draws make every rule the tutorial needs s
 (a chance decision the list does not cover is drawn from the seed as in any game).
 
 A step is one of:
-- `explain`: a few lines to read, a region of the table to look at, then Next;
+- `explain`: a few lines to read, a region of the table to look at, then Next; it may
+  carry `picture = "<name>"`, a small illustration of the rule (a derail, a burning block)
+  that the game's scene draws on the step's card with its own painting code
+  (`GameScene.draw_tutorial_picture`). A picture the scene cannot draw is refused when the
+  tutorial is attached to the scene (`check_pictures`), never shown as a blank;
 - `act`: the one action the learner should take (or any of a set, as `fnmatch`
-  patterns of action texts); any other action is refused with the step's `wrong` line;
+  patterns of action texts); any other action is refused with the step's `wrong` line.
+  A continuous action (Cairo's flick: an angle and a power) is asked for as a window of
+  patterns (`angle=7?.?`); a flick outside it is refused before it is played, so the
+  learner simply tries again. `example` names one accepted action for shots and tests
+  that fast-forward (a window's flicks are not in the game's legal list);
 - `watch`: the script plays `moves` for the other seats while the learner watches;
 - `end`: the last word, with "Play a real game now".
 
@@ -19,6 +27,7 @@ Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -43,6 +52,11 @@ class Step:
     moves: tuple[str, ...] = ()
     """watch: the other seats' actions, played in order."""
     title: str = ""
+    example: str = ""
+    """act: one action text the step accepts, played by `TutorialLayer.fast_forward`
+    when the game's legal list holds none (continuous actions)."""
+    picture: str = ""
+    """explain: the name of an illustration the game's scene draws on the card, or none."""
 
     def accepts(self, action_text: str) -> bool:
         """Whether `action_text` is what this step asks for."""
@@ -101,12 +115,32 @@ def _step(raw: dict[str, Any]) -> Step:
         wrong=" ".join(str(raw.get("wrong", "")).split()),
         moves=tuple(str(m) for m in raw.get("moves", ())),
         title=str(raw.get("title", "")),
+        picture=str(raw.get("picture", "")),
+        example=str(raw.get("example", "")),
     )
+    if step.example and not (kind == "act" and step.accepts(step.example)):
+        raise ValueError(f"the example {step.example!r} is not an action its step accepts")
+    if step.picture and kind != "explain":
+        raise ValueError("only an explain step shows a picture")
     if kind == "act" and not (step.expect and step.wrong):
         raise ValueError("an act step needs expect and wrong")
     if kind == "watch" and not step.moves:
         raise ValueError("a watch step needs moves")
     return step
+
+
+def check_pictures(tutorial: Tutorial, can_draw: Callable[[str], bool]) -> None:
+    """Refuse a tutorial whose steps ask for a picture the scene cannot draw: TutorialError
+    names the step and the picture (a typo in the file is found when the tutorial opens,
+    and by the tests that open every tutorial, not by a learner meeting an empty frame)."""
+    asked: dict[str, int] = {}
+    for number, step in enumerate(tutorial.steps, start=1):
+        if step.picture:
+            asked.setdefault(step.picture, number)
+    for name, number in asked.items():
+        if not can_draw(name):
+            raise TutorialError(f"Step {number} of the {tutorial.game} tutorial shows a picture "
+                                f"'{name}' that the game's table cannot draw.")
 
 
 @cache

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cairo import config, flick_input, words
+from nile.games.cairo import config, flick_input, pictures, words
 from nile.games.cairo import hud as H
 from nile.games.cairo.board import board
 from nile.games.cairo.flick_input import Aim, FlickInput
@@ -101,6 +101,7 @@ class CairoScene(GameScene):
         """Counts view changes: caches of what the view shows are keyed by it."""
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] = ()
+        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         super().__init__(app, match, replay, autosaver)
 
     @property
@@ -157,6 +158,47 @@ class CairoScene(GameScene):
     def _finger(self) -> int:
         view = self.cairo
         return self.finger if view.die == S.FINGER_ANY else max(1, min(5, view.die or 2))
+
+    # Tutorials -------------------------------------------------------------------------------
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """What a tutorial step can point at: the board, the seat strip, the die, the river,
+        the ship of the player to move ("ship"), every site by its id, and "aim_<site>":
+        that ship and the site together (the flick and its target in one frame)."""
+        found = {**super().regions(), "board": self.renderer.rect.copy(),
+                 "strip": self.strip_rect.copy(), "die": self.die_rect.copy()}
+        b = board()
+        left, top = self.renderer.to_screen(0.0, b.north_bank)
+        right, bottom = self.renderer.to_screen(b.width, b.south_bank)
+        found["river"] = pygame.Rect(round(left), round(top), round(right - left),
+                                     round(bottom - top))
+        view = self.cairo
+        ship = None
+        if view.phase != S.OVER and view.ships[view.turn] != S.OUT:
+            x, y = self.renderer.to_screen(*view.ship_pose(view.turn)[:2])
+            reach = round(self.renderer.px(self.data.ship.length) / 2 + 14)
+            ship = pygame.Rect(round(x) - reach, round(y) - reach, 2 * reach, 2 * reach)
+            found["ship"] = ship
+        for site in b.sites:
+            rect = H.site_rect(self.renderer, site, 8)
+            found[site.id] = rect
+            if ship is not None:
+                found[f"aim_{site.id}"] = rect.union(ship)
+        return found
+
+    def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
+                              name: str) -> bool:
+        """The pictures of `pictures.py` ("burning", "pyramid"), painted once per size."""
+        key = (name, rect.size)
+        image = self._pictures.get(key)
+        if image is None:
+            painted = pictures.paint(name, rect.size, [self.color(s) for s in
+                                                       range(self.cairo.num_players)])
+            if painted is None:
+                return False
+            image = self._pictures[key] = painted
+        surface.blit(image, rect)
+        return True
 
     # Views and the bottom bar ----------------------------------------------------------------
 

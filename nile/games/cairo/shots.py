@@ -25,7 +25,7 @@ from nile.games.cairo.rules.events import SiteScored
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
 from nile.ui.launcher import LauncherScene
-from nile.ui.shots import on_table
+from nile.ui.shots import on_table, tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -228,7 +228,47 @@ def _mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
 
 
+def tutorial_welcome(app: App) -> None:
+    """Learn to play: the first step, the board highlighted."""
+    tutorial_at(app, "cairo", 0)
+
+
+def tutorial_aim(app: App) -> None:
+    """The first flick of the tutorial, mid-pull: Zawyet and the ship in the highlight,
+    the arrow and power bar inside the window the step accepts."""
+    scene = tutorial_at(app, "cairo", 5)
+    assert isinstance(scene, CairoScene)
+    scene.layout_now()
+    scene.flick.enabled = True
+    ax, ay = scene.flick.anchor
+    scene.flick.handle_event(_mouse(1025, (ax, ay)))
+    for step in range(1, 6):
+        scene.flick.handle_event(_mouse(1024, (ax - 2 * step, ay + 9 * step)))
+
+
+def tutorial_refused(app: App) -> None:
+    """A flick outside the step's window (too hard, the wrong way): refused with the
+    step's line, the block still on the ship."""
+    scene = tutorial_at(app, "cairo", 5)
+    scene.submit(A.Flick.of("small", 180.0, 0.6, 0.0, 3))
+
+
+def tutorial_pyramid(app: App) -> None:
+    """The pyramid step with its picture: two pyramids drawn by the table's renderer."""
+    tutorial_at(app, "cairo", 9)
+
+
+def tutorial_burning(app: App) -> None:
+    """The burning step: the large block across Mazghuna's edge, and the picture."""
+    tutorial_at(app, "cairo", 18)
+
+
 SHOTS = {
+    "tutorial_welcome": tutorial_welcome,
+    "tutorial_aim": tutorial_aim,
+    "tutorial_refused": tutorial_refused,
+    "tutorial_pyramid": tutorial_pyramid,
+    "tutorial_burning": tutorial_burning,
     "start": start,
     "midgame": midgame,
     "aiming": aiming,

@@ -58,7 +58,13 @@ from nile.games.kap_kairo.rules.events import (
     RowDiscarded,
 )
 from nile.games.kap_kairo.view import paint
-from nile.games.kap_kairo.view.draw import CARD_STYLE, SMALL_STYLE, paint_bonus, paint_card
+from nile.games.kap_kairo.view.draw import (
+    CARD_STYLE,
+    SMALL_STYLE,
+    paint_bonus,
+    paint_card,
+    paint_counting,
+)
 from nile.games.kap_kairo.view.table import (
     CardTarget,
     Control,
@@ -158,6 +164,14 @@ class KapKairoScene(GameScene):
         """What a tutorial step can point at: the lanes, the market, the side panel, the
         piles and the terrain legend."""
         return {**super().regions(), **self.areas()}
+
+    def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
+                              name: str) -> bool:
+        """The tutorial's pictures: "counting" (the row's rails and yours against a need)."""
+        if name != "counting":
+            return False
+        paint_counting(surface, rect)
+        return True
 
     def reveal(self) -> Reveal | None:
         """The latest auction's reveal (duel cards included) while it is still shown."""

@@ -6,6 +6,7 @@ frame (a card at a zoom level, a hand card face) is cached.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
 
@@ -228,3 +229,43 @@ def paint_die(surface: pygame.Surface, rect: pygame.Rect, wheels: int) -> None:
                 (cx + math.cos(a) * radius * 0.45, cy + math.sin(a) * radius * 0.45),
                 2,
             )
+
+
+# Tutorial pictures ------------------------------------------------------------------------
+
+def paint_derail(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A derail for the tutorial's card: a short railway of three cards, the dice's wheels
+    carrying the caboose two cards past the front (dashed outlines of the cards that are
+    not there) and off the rails, with the cost written under it."""
+    size = min(rect.height - 44, (rect.width - 20) // 5)
+    row = pygame.Rect(0, 0, size * 5, size)
+    row.midtop = (rect.centerx, rect.top + 12)
+    straight = ((-1, 0), (1, 0))
+    for index, value in enumerate((1, 1, 2)):
+        image = track_card(Card(value), *straight, size)
+        surface.blit(image, (row.left + index * size, row.top))
+    for index in (3, 4):
+        ghost = pygame.Rect(row.left + index * size, row.top, size, size).inflate(-6, -6)
+        _dashed_rect(surface, ghost, theme.BAD)
+    front = pygame.Rect(row.left + 2 * size, row.top, size, size).inflate(-6, -6)
+    pygame.draw.rect(surface, theme.ACCENT, front, 2, border_radius=8)
+    end = (row.left + 4.5 * size, row.top + size * 0.55)
+    pygame.draw.line(surface, theme.BAD, (row.left + 2.6 * size, row.centery),
+                     (end[0] - size * 0.3, end[1]), 3)
+    draw_caboose(surface, end, size * 0.55, (1, 0))
+    text.draw(surface, "front", (front.centerx, row.bottom + 4), 13, theme.MUTED, anchor="midtop")
+    text.draw(surface, "off the front, two cards short: two penalty cards",
+              (rect.centerx, rect.bottom - 8), 14, theme.TEXT, anchor="midbottom",
+              max_width=rect.width - 16)
+
+
+def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A card that is not there: a dashed outline."""
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    for a, b in itertools.pairwise(corners):
+        length = math.dist(a, b)
+        dashes = max(1, int(length // 10))
+        for k in range(0, dashes, 2):
+            t0, t1 = k / dashes, min(1.0, (k + 1) / dashes)
+            pygame.draw.line(surface, color, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)

@@ -136,6 +136,14 @@ class LooseCabooseScene(GameScene):
             found["back"] = self._cell_rect(cells[0]).inflate(16, 16)
         return found
 
+    def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
+                              name: str) -> bool:
+        """The tutorial's pictures: "derail" (the caboose run off the front card)."""
+        if name != "derail":
+            return False
+        draw.paint_derail(surface, rect)
+        return True
+
     def on_view_changed(self) -> None:
         areas = self._areas()
         self.camera.viewport = areas["rail"]

@@ -35,7 +35,7 @@ from nile.core.game import Action, Event, GameState, Status
 from nile.core.replay import Replay
 from nile.core.session import Match
 from nile.core.text import count, fill_names
-from nile.core.tutorial import Progress
+from nile.core.tutorial import Progress, check_pictures
 from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Animations
 from nile.ui.chrome.autosave import Autosaver
@@ -44,7 +44,7 @@ from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
-from nile.ui.chrome.tutorial_layer import TutorialLayer
+from nile.ui.chrome.tutorial_layer import PICTURE_SIZE, TutorialLayer
 from nile.ui.games import scene_for
 from nile.ui.kit.tooltip import HoverTimer
 from nile.ui.scene import Rescued, Scene
@@ -251,7 +251,11 @@ class GameScene(Scene):
     # Tutorials ------------------------------------------------------------------------
 
     def attach_tutorial(self, progress: Progress) -> None:
-        """Teach this game: the layer scripts chance and the other seats from now on."""
+        """Teach this game: the layer scripts chance and the other seats from now on.
+
+        A step's picture this table cannot draw raises TutorialError here, before any of
+        the tutorial shows."""
+        check_pictures(progress.tutorial, self.can_draw_tutorial_picture)
         self.tutorial = TutorialLayer(self, progress)
         self.save_progress()
 
@@ -274,6 +278,18 @@ class GameScene(Scene):
             "log": self.log.rect,
             "top_bar": pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT),
         }
+
+    def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
+                              name: str) -> bool:
+        """Draw the tutorial picture `name` into `rect` of `surface` (clipped to it) with
+        the game's own sprites; False if this table has no such picture. Games that
+        illustrate their rules override this (the default draws nothing)."""
+        return False
+
+    def can_draw_tutorial_picture(self, name: str) -> bool:
+        """Whether `draw_tutorial_picture` knows `name` (tried on a scratch surface)."""
+        scratch = pygame.Surface(PICTURE_SIZE)
+        return self.draw_tutorial_picture(scratch, scratch.get_rect(), name)
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.toasts.show(message, kind, seconds)
@@ -318,18 +334,28 @@ class GameScene(Scene):
             return table
         return pygame.Rect(table.left, table.top, table.width, table.height - ACTION_BAR_HEIGHT)
 
-    def _draw_action_bar(self, surface: pygame.Surface) -> None:
-        bar = self.action_bar_rect
-        pygame.draw.rect(surface, theme.PANEL, bar)
-        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+    def bar_prompt(self) -> str:
+        """What the bottom bar says now: the game's prompt on the looking human's turn,
+        otherwise who is being waited for (or the hand-over, or a tutorial's watching)."""
         prompt = self.prompt
         seat = self.state.current_player
         if self.handing_over is not None:
             prompt = f"{self.name(self.handing_over)}, your move is made."
             if not self.anims.busy:
                 prompt += " When you are ready, pass the screen on."
+        elif self.my_turn and self.tutorial is not None and self.tutorial.watching:
+            # the script plays the learner's own seat (a tutorial's later turns): the
+            # game's prompt ("press the block…") would ask for a move that is refused
+            prompt = "The tutorial plays this turn for you: watch."
         elif not self.my_turn and seat is not None and seat >= 0:
             prompt = f"Waiting for {self.name(seat)}…"
+        return prompt
+
+    def _draw_action_bar(self, surface: pygame.Surface) -> None:
+        bar = self.action_bar_rect
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        prompt = self.bar_prompt()
         right = (
             getattr(self, "_buttons_left_of_bar", bar.right) if self.accepting_input else bar.right
         )
@@ -824,7 +850,10 @@ class GameScene(Scene):
                     if self.bots.reason:
                         self.bot_reasons[self.match.ply] = self.bots.reason
                     self._after_action(self.match.play(action), actor)
-        if self.state.is_terminal and not self.anims.busy and not self.results_shown:
+        if self.state.is_terminal and not self.anims.busy and not self.results_shown and (
+                self.tutorial is None or self.tutorial.progress.finished):
+            # a tutorial that plays to the end explains the scoring on the table first:
+            # the results come with its last step
             self.results_shown = True
             self._show_results()
 

@@ -4,7 +4,8 @@ scripted moves, and the refusal of any action the step does not ask for.
 One layer for every game: a scene only names its regions (`GameScene.regions`); the
 steps, their words and the scripted chance come from the game's `tutorial.toml` through
 `nile.core.tutorial`. The layer dims the table around the region the step looks at, but
-never takes input from it: the learner plays on the real table.
+never takes input from it: the learner plays on the real table. An explain step's picture
+is drawn by the scene (`GameScene.draw_tutorial_picture`) into a frame on the card.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from nile.ui.chrome.game_scene import GameScene
 
 CARD_WIDTH = 470
+PICTURE_SIZE = (CARD_WIDTH - 32, 150)
+"""The frame an explain step's picture is drawn into, below the step's words."""
 WATCH_DELAY = 1.0
 """Seconds between the scripted moves of the other seats, so the learner can follow."""
 
@@ -39,6 +42,11 @@ class TutorialLayer:
         scene.match.chance_script = progress.scripted_chance
 
     # What the scene asks ---------------------------------------------------------------
+
+    @property
+    def watching(self) -> bool:
+        """The script is playing moves now (a watch step): nothing is the learner's to do."""
+        return self.progress.current.kind == "watch"
 
     def allows(self, action: Action) -> bool:
         """True if `action` is the step's; otherwise say why not (and the scene refuses it)."""
@@ -79,8 +87,8 @@ class TutorialLayer:
 
     def fast_forward(self, to_step: int) -> None:
         """Play the tutorial as a learner would, up to step `to_step` (shots and tests):
-        Next on explain steps, the first fitting legal action on act steps, the script's
-        moves on watch steps."""
+        Next on explain steps, the step's example or the first fitting legal action on act
+        steps, the script's moves on watch steps."""
         while self.progress.step < to_step and not self.progress.finished:
             step = self.progress.current
             if step.kind == "explain":
@@ -92,6 +100,8 @@ class TutorialLayer:
                 else:
                     self.progress.moves_played += 1
                     self.scene.play_scripted(self.scene.state.parse_action(move))
+            elif step.example:
+                self.scene.submit(self.scene.state.parse_action(step.example))
             else:
                 fitting = [a for a in self.scene.state.legal_actions() if step.accepts(a.to_str())]
                 if not fitting:
@@ -157,7 +167,8 @@ class TutorialLayer:
         line = assets.font(16).get_linesize()
         lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
         buttons = 48 if step.kind in ("explain", "end") else 0
-        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + buttons)
+        picture = PICTURE_SIZE[1] + 12 if step.picture else 0
+        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
         look = self.look_rect()
         inset, below_toasts = 14, board.top + 120
         corners = (
@@ -199,7 +210,30 @@ class TutorialLayer:
         text.draw(surface, step.title or _heading(step.kind), (card.left + 16, card.top + 32),
                   19, theme.ACCENT, "bold", max_width=card.width - 32)
         body = pygame.Rect(card.left + 16, card.top + 62, card.width - 32, card.height - 62)
-        text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
+        height = text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
+        if step.picture:
+            self._draw_picture(surface, self.picture_rect(card, body.top + height),
+                               step.picture)
+
+    def picture_rect(self, card: pygame.Rect | None = None, text_bottom: int | None = None
+                     ) -> pygame.Rect:
+        """Where the step's picture goes: under its words, across the card."""
+        card = card if card is not None else self.card_rect()
+        if text_bottom is None:
+            line = assets.font(16).get_linesize()
+            words = text.wrap(self.scene.words(self.progress.current.text), 16, CARD_WIDTH - 32)
+            text_bottom = card.top + 62 + line * len(words)
+        return pygame.Rect((card.left + 16, text_bottom + 8), PICTURE_SIZE)
+
+    def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
+        """The scene paints the picture; the layer frames it (clipped, so a picture never
+        spills over the card)."""
+        pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=8)
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        self.scene.draw_tutorial_picture(surface, rect, name)
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
 
 
 def _heading(kind: str) -> str:

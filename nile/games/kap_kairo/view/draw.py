@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from nile.games.kap_kairo.rules import COINS, NAMES, NEED, RAILS, TERRAIN, TERRAIN_NAMES
+from nile.games.kap_kairo.rules.deck import card_named
 from nile.ui import text, theme
 from nile.ui.table.card import CardStyle
 
@@ -279,3 +280,34 @@ def draw_locomotive(
     pygame.draw.rect(surface, dark, cab, border_radius=3)
     pygame.draw.rect(surface, color.rgb, cab.inflate(-4, -4), border_radius=2)
     theme.draw_symbol(surface, color.symbol, cab.center, max(3, h * 0.1), color.ink)
+
+
+# Tutorial pictures ------------------------------------------------------------------------
+
+def paint_counting(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Counting rails for the tutorial's card: the row's card and the card to cross, their
+    printed rails added up against what the terrain needs (the lesson's Savanna S8)."""
+    row, lane = card_named("V8"), card_named("S8")
+    height = rect.height - 34
+    width = round(height * CARD_STYLE.width / CARD_STYLE.height)
+    top = rect.top + 8
+    x = rect.left + 14
+    pieces: list[tuple[str, int | str]] = [("card", row), ("sign", "+"), ("card", lane),
+                                           ("sign", "="), ("sign", str(RAILS[row] + RAILS[lane]))]
+    for kind, value in pieces:
+        if kind == "card":
+            assert isinstance(value, int)
+            face = pygame.Rect(x, top, width, height)
+            pygame.draw.rect(surface, PAPER, face, border_radius=6)
+            paint_card(value, surface, face.inflate(-6, -6))
+            x = face.right + 10
+        else:
+            image = text.render(str(value), 28, theme.TEXT, "bold")
+            surface.blit(image, image.get_rect(midleft=(x, top + height // 2)))
+            x += image.get_width() + 10
+    for line, words in enumerate((f"a {TERRAIN_NAMES[TERRAIN[lane]]}", f"needs {NEED[lane]}")):
+        text.draw(surface, words, (x + 4, top + height // 2 - 10 + 22 * line), 17, theme.GOOD,
+                  "bold", "midleft", max_width=rect.right - x - 8)
+    text.draw(surface, "the row's rails + the rails on your cards (+ bonus cards)",
+              (rect.centerx, rect.bottom - 6), 14, theme.TEXT, anchor="midbottom",
+              max_width=rect.width - 16)
