@@ -11,6 +11,8 @@ A step is one of:
 - `act`: the one action the learner should take (or any of a set, as `fnmatch`
   patterns of action texts); any other action is refused with the step's `wrong` line;
 - `watch`: the script plays `moves` for the other seats while the learner watches;
+  with `fast = true` it skips ahead (rounds played at a quick pace, the learner's seat
+  too), so a long game can reach its end and final scoring;
 - `end`: the last word, with "Play a real game now".
 
 Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
@@ -43,6 +45,8 @@ class Step:
     moves: tuple[str, ...] = ()
     """watch: the other seats' actions, played in order."""
     title: str = ""
+    fast: bool = False
+    """watch: play the moves at a quick pace (skipping ahead over several rounds)."""
 
     def accepts(self, action_text: str) -> bool:
         """Whether `action_text` is what this step asks for."""
@@ -101,11 +105,14 @@ def _step(raw: dict[str, Any]) -> Step:
         wrong=" ".join(str(raw.get("wrong", "")).split()),
         moves=tuple(str(m) for m in raw.get("moves", ())),
         title=str(raw.get("title", "")),
+        fast=bool(raw.get("fast", False)),
     )
     if kind == "act" and not (step.expect and step.wrong):
         raise ValueError("an act step needs expect and wrong")
     if kind == "watch" and not step.moves:
         raise ValueError("a watch step needs moves")
+    if step.fast and kind != "watch":
+        raise ValueError("only a watch step can be fast")
     return step
 
 

@@ -788,7 +788,10 @@ class GameScene(Scene):
                     if self.bots.reason:
                         self.bot_reasons[self.match.ply] = self.bots.reason
                     self._after_action(self.match.play(action), actor)
-        if self.state.is_terminal and not self.anims.busy and not self.results_shown:
+        if self.state.is_terminal and not self.anims.busy and not self.results_shown \
+                and (self.tutorial is None or self.tutorial.progress.finished):
+            # a tutorial that reaches the end explains the final scoring on the table
+            # first: the results come with its last step
             self.results_shown = True
             self._show_results()
 
