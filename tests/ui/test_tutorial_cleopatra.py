@@ -17,7 +17,7 @@ from nile.games.cleopatra.view import choices
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, frames, instant_app, key, make_app, press
 
 LESSON = tutorial.load("cleopatra")
 
@@ -172,21 +172,22 @@ def test_the_first_bid_refuses_a_pass(app: App) -> None:
     assert any("Bid 2 Florin this time" in t.message for t in scene.toasts.items)
 
 
-def test_a_fast_watch_step_plays_a_move_a_frame_when_bots_are_instant(app: App) -> None:
+def test_a_fast_watch_step_skips_ahead_without_waiting_for_animations() -> None:
+    """With animations and bots at their usual speed, a fast step plays a move about every
+    eighth of a second; a plain watch step lets each move be seen for a second and more."""
     assert LESSON is not None
-    scene = begin(app)
-    layer = scene.tutorial
-    assert layer is not None
-    fast = next(i for i, s in enumerate(LESSON.steps) if s.fast)
-    layer.fast_forward(fast)
-    moves = len(LESSON.steps[fast].moves)
-    frames(app, moves + 10)
-    assert layer.progress.step > fast
-    slow = next(i for i, s in enumerate(LESSON.steps) if s.kind == "watch" and len(s.moves) > 3)
-    scene = begin(app)
-    scene.tutorial.fast_forward(slow)  # type: ignore[union-attr]
-    frames(app, len(LESSON.steps[slow].moves) + 10)
-    assert scene.tutorial.progress.step == slow  # type: ignore[union-attr]
+    for kind, wanted in (("fast", True), ("slow", False)):
+        app = make_app()
+        app.go_home()
+        scene = start_tutorial(app, registry.get("cleopatra"))
+        layer = scene.tutorial
+        assert layer is not None
+        index = next(i for i, s in enumerate(LESSON.steps) if s.kind == "watch"
+                     and len(s.moves) > 3 and s.fast == (kind == "fast"))
+        layer.fast_forward(index)
+        assert layer.skipping == wanted
+        frames(app, 10 * len(LESSON.steps[index].moves) + 30)
+        assert (layer.progress.step > index) == wanted, kind
 
 
 def test_only_a_watch_step_can_be_fast() -> None:

@@ -60,6 +60,12 @@ class TutorialLayer:
             self.progress.advance()
             self.scene.save_progress()
 
+    @property
+    def skipping(self) -> bool:
+        """A fast watch step: its moves do not wait for the table's animations."""
+        step = self.progress.current
+        return step.kind == "watch" and step.fast
+
     def sync(self) -> None:
         """The buttons of the step shown (every frame, even while bots are paused)."""
         if self._shown_step != self.progress.step:
@@ -73,7 +79,7 @@ class TutorialLayer:
                 self.progress.advance()
                 self.scene.save_progress()
             return
-        fast = self.progress.current.fast
+        fast = self.skipping
         if self.scene.anims.busy and not fast:
             return
         self._wait += dt
