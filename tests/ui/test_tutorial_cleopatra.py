@@ -14,6 +14,7 @@ from nile.core.tutorial import Progress, Step, TutorialError
 from nile.games.cleopatra.rules.moves import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
+from nile.ui.chrome.dialogs import open_save
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
@@ -240,3 +241,29 @@ def test_the_card_leaves_every_step_s_region_in_view(app: App) -> None:
         if look is not None and look.inflate(12, 12).colliderect(layer.card_rect()):
             covered.append((index, LESSON.steps[index].look))
     assert covered == []
+
+
+def test_left_while_skipping_ahead_it_resumes_and_still_reaches_the_scoring(app: App) -> None:
+    assert LESSON is not None
+    scene = begin(app)
+    layer = scene.tutorial
+    assert layer is not None and scene.autosaver is not None
+    fast = next(i for i, s in enumerate(LESSON.steps) if s.fast)
+    layer.fast_forward(fast)
+    for move in LESSON.steps[fast].moves[:5]:  # a few of its moves, then off to the launcher
+        layer.progress.moves_played += 1
+        scene.play_scripted(scene.state.parse_action(move))
+    scene.save_progress()
+    scene.autosaver.flush()
+    actions = list(scene.match.actions)
+    app.go_home()
+    open_save(app, scene.autosaver.path)
+    again = app.top
+    assert isinstance(again, CleopatraScene) and again.tutorial is not None
+    progress = again.tutorial.progress
+    assert (progress.step, progress.moves_played) == (fast, 5) and again.match.actions == actions
+    while not progress.finished:
+        do_step(app, again)
+    assert again.match.state.is_terminal
+    frames(app, 5)
+    assert isinstance(app.top, ResultsScene)
