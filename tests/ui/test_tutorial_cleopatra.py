@@ -267,3 +267,14 @@ def test_left_while_skipping_ahead_it_resumes_and_still_reaches_the_scoring(app:
     assert again.match.state.is_terminal
     frames(app, 5)
     assert isinstance(app.top, ResultsScene)
+
+
+def test_cleopatra_s_setup_offers_to_learn_first(app: App) -> None:
+    app.go_home()
+    launcher = app.top
+    assert isinstance(launcher, LauncherScene)
+    launcher.open_tile(next(t for t in launcher.tiles if t.id == "cleopatra"))
+    frames(app)
+    press(app, app.top, "Learn to play first")
+    assert isinstance(app.top, CleopatraScene) and app.top.tutorial is not None
+    assert app.top.tutorial.progress.step == 0
