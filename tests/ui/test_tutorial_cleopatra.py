@@ -4,6 +4,11 @@ line, the fast watch steps that skip to the end, and the launcher's "Learn to pl
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -120,6 +125,7 @@ def test_cleopatra_is_taught_from_the_first_bid_to_the_final_scoring(app: App) -
             assert not isinstance(app.top, ResultsScene)  # the scoring is explained first
     assert {"explain", "act", "watch"} <= kinds
     assert scene.match.state.is_terminal
+    assert progress.chance_used == len(LESSON.chance)  # every scripted card did turn up
     joined = log_text(scene)
     for shown in (
         "passes and takes turn-order space 4",  # the first to pass pays nothing
@@ -278,3 +284,17 @@ def test_cleopatra_s_setup_offers_to_learn_first(app: App) -> None:
     press(app, app.top, "Learn to play first")
     assert isinstance(app.top, CleopatraScene) and app.top.tutorial is not None
     assert app.top.tutorial.progress.step == 0
+
+
+def test_the_skipped_turns_are_what_the_recording_tool_gives() -> None:
+    """tools/tutorial_moves.py reproduces the fast steps' moves from the file itself, so
+    they can be recorded again after a change to the rules makes them illegal."""
+    assert LESSON is not None
+    first = next(i for i, s in enumerate(LESSON.steps) if s.fast)
+    skipped = [m for s in LESSON.steps[first:] if s.fast for m in s.moves]
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "tools/tutorial_moves.py", "--game", "cleopatra", "--from-step",
+         str(first)], cwd=root, capture_output=True, text=True, timeout=300, check=True)
+    recorded = tomllib.loads(result.stdout)["moves"]
+    assert recorded == skipped
