@@ -19,6 +19,8 @@ A step is one of:
   learner simply tries again. `example` names one accepted action for shots and tests
   that fast-forward (a window's flicks are not in the game's legal list);
 - `watch`: the script plays `moves` for the other seats while the learner watches;
+  with `fast = true` it skips ahead (rounds played at a quick pace, the learner's seat
+  too), so a long game can reach its end and final scoring;
 - `end`: the last word, with "Play a real game now".
 
 Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
@@ -57,6 +59,8 @@ class Step:
     when the game's legal list holds none (continuous actions)."""
     picture: str = ""
     """explain: the name of an illustration the game's scene draws on the card, or none."""
+    fast: bool = False
+    """watch: play the moves at a quick pace (skipping ahead over several rounds)."""
 
     def accepts(self, action_text: str) -> bool:
         """Whether `action_text` is what this step asks for."""
@@ -117,6 +121,7 @@ def _step(raw: dict[str, Any]) -> Step:
         title=str(raw.get("title", "")),
         picture=str(raw.get("picture", "")),
         example=str(raw.get("example", "")),
+        fast=bool(raw.get("fast", False)),
     )
     if step.example and not (kind == "act" and step.accepts(step.example)):
         raise ValueError(f"the example {step.example!r} is not an action its step accepts")
@@ -126,6 +131,8 @@ def _step(raw: dict[str, Any]) -> Step:
         raise ValueError("an act step needs expect and wrong")
     if kind == "watch" and not step.moves:
         raise ValueError("a watch step needs moves")
+    if step.fast and kind != "watch":
+        raise ValueError("only a watch step can be fast")
     return step
 
 

@@ -182,6 +182,47 @@ class CleopatraScene(GameScene):
                 return rect.center
         return self.board_rect.center
 
+    def regions(self) -> dict[str, pygame.Rect]:
+        """What a tutorial step can point at: the players' strip and each player's row
+        (`player 1` is the first seat), the map, every `city X` and `track X-Y`, the market,
+        the turn line, the gods and each `god X`, the Auction and City displays, the cards
+        in your hand and, at the end, the final scoring."""
+        a = self.areas
+        found = {
+            **super().regions(),
+            "players": a.players,
+            "map": a.map,
+            "market": a.market,
+            "turnline": a.turnline,
+            "gods": a.gods,
+            "auction": a.auction,
+            "city_display": a.city,
+            "hand": self._hand_region(),
+            "scoring": pygame.Rect(a.gods.left, a.gods.top, a.gods.width,
+                                   a.city.bottom - a.gods.top),
+        }
+        for seat, box in enumerate(panels.player_boxes(self.cs, a.players)):
+            found[f"player {seat + 1}"] = box
+        for rect, (_, god) in panels.god_slots(a.gods):
+            found[f"god {D.gods[god].name}"] = rect
+        for city, rect in enumerate(layout.city_rects(tuple(a.map))):
+            found[f"city {D.cities[city]}"] = rect
+        for track, geometry in enumerate(layout.track_geometry(tuple(a.map))):
+            found[f"track {D.track_name(track)}"] = geometry.hit.union(geometry.chips[0]).union(
+                geometry.chips[1])
+        return found
+
+    def _hand_region(self) -> pygame.Rect:
+        """The cards in the viewer's hand with their headings (not the empty rest of the
+        strip, so a tutorial card can sit beside them)."""
+        hand = self.areas.hand
+        cards = [rect for rect, _ in panels.hand_slots(self.cs, self.viewer, hand)]
+        if not cards:
+            return hand
+        box = cards[0].unionall(cards[1:])
+        return pygame.Rect(hand.left, hand.top, max(box.right + 8, hand.left + 260) - hand.left,
+                           hand.height)
+
     # View changes and the bar ------------------------------------------------------------
 
     def on_view_changed(self) -> None:

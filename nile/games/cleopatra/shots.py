@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
 from nile.games.cleopatra.data import game_data
@@ -15,7 +16,7 @@ from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
 from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.scene import CleopatraScene
-from nile.ui.shots import on_table, play_bots_until
+from nile.ui.shots import on_table, play_bots_until, tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -107,7 +108,40 @@ def end(app: App) -> None:
     open_scene(app, _finished())
 
 
+def _lesson_step(title: str) -> int:
+    """The index of the tutorial step with this title (shots follow the file's edits)."""
+    lesson = tutorial.load("cleopatra")
+    assert lesson is not None
+    return next(i for i, step in enumerate(lesson.steps) if step.title == title)
+
+
+def tutorial_welcome(app: App) -> None:
+    """The first step of Learn to play: the map picked out, the step's card."""
+    tutorial_at(app, "cleopatra", 0)
+
+
+def tutorial_track(app: App) -> None:
+    """The step that asks for the first track: Edfu–Thebes picked out on the map."""
+    tutorial_at(app, "cleopatra", _lesson_step("Build to Thebes"))
+
+
+def tutorial_refused(app: App) -> None:
+    """A wrong card in the tutorial (the Edfu card where the Thebes card is asked for):
+    the step's line."""
+    scene = tutorial_at(app, "cleopatra", _lesson_step("Build to Thebes"))
+    scene.submit(scene.state.parse_action("track 2-train Edfu-Thebes with Edfu (lime 8, lemon 8)"))
+
+
+def tutorial_scoring(app: App) -> None:
+    """Late in the tutorial: the game skipped to its end, the final scoring explained."""
+    tutorial_at(app, "cleopatra", _lesson_step("Final scoring: the cities"))
+
+
 SHOTS = {
+    "tutorial_welcome": tutorial_welcome,
+    "tutorial_track": tutorial_track,
+    "tutorial_refused": tutorial_refused,
+    "tutorial_scoring": tutorial_scoring,
     "start": start,
     "auction": auction,
     "sources": sources,

@@ -838,7 +838,7 @@ class GameScene(Scene):
         if (
             self.covered_for is None
             and self.handing_over is None
-            and not self.anims.busy
+            and (not self.anims.busy or (self.tutorial is not None and self.tutorial.skipping))
             and not self.app.bots_paused
         ):
             if self.tutorial is not None:

@@ -26,8 +26,13 @@ if TYPE_CHECKING:
 CARD_WIDTH = 470
 PICTURE_SIZE = (CARD_WIDTH - 32, 150)
 """The frame an explain step's picture is drawn into, below the step's words."""
+NARROW_WIDTH = 350
+"""A card beside a wide region (a score table) where the usual one would cover it."""
 WATCH_DELAY = 1.0
 """Seconds between the scripted moves of the other seats, so the learner can follow."""
+FAST_DELAY = 0.12
+"""Seconds between the moves of a fast watch step (skipping ahead: each move's animation
+is cut short, the table still shows every move happen)."""
 
 
 class TutorialLayer:
@@ -63,6 +68,12 @@ class TutorialLayer:
             self.progress.advance()
             self.scene.save_progress()
 
+    @property
+    def skipping(self) -> bool:
+        """A fast watch step: its moves do not wait for the table's animations."""
+        step = self.progress.current
+        return step.kind == "watch" and step.fast
+
     def sync(self) -> None:
         """The buttons of the step shown (every frame, even while bots are paused)."""
         if self._shown_step != self.progress.step:
@@ -76,14 +87,22 @@ class TutorialLayer:
                 self.progress.advance()
                 self.scene.save_progress()
             return
-        if self.scene.anims.busy:
+        fast = self.skipping
+        if self.scene.anims.busy and not fast:
             return
         self._wait += dt
-        if self._wait < WATCH_DELAY * max(0.25, self.scene.app.settings.bot_delay() / 0.7):
+        if self._wait < self._delay(fast):
             return
         self._wait = 0.0
+        if fast:
+            self.scene.anims.finish()
         self.progress.moves_played += 1
         self.scene.play_scripted(self.scene.state.parse_action(move))
+
+    def _delay(self, fast: bool) -> float:
+        if fast:
+            return FAST_DELAY * min(1.0, self.scene.app.settings.bot_delay() / 0.7)
+        return WATCH_DELAY * max(0.25, self.scene.app.settings.bot_delay() / 0.7)
 
     def fast_forward(self, to_step: int) -> None:
         """Play the tutorial as a learner would, up to step `to_step` (shots and tests):
@@ -161,14 +180,13 @@ class TutorialLayer:
     def card_rect(self) -> pygame.Rect:
         """The step's card, in the first corner of the board that leaves the region it
         points at in view (bottom right, bottom left, then the top corners below the
-        toasts); over the region only when it fills the board."""
+        toasts), narrower if only a narrow card fits beside the region; over the region
+        only when it fills the board."""
         board = self.scene.board_rect
         step = self.progress.current
         line = assets.font(16).get_linesize()
-        lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
         buttons = 48 if step.kind in ("explain", "end") else 0
         picture = PICTURE_SIZE[1] + 12 if step.picture else 0
-        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
         look = self.look_rect()
         inset, below_toasts = 14, board.top + 120
         corners = (
@@ -177,12 +195,20 @@ class TutorialLayer:
             {"topright": (board.right - inset, below_toasts)},
             {"topleft": (board.left + inset, below_toasts)},
         )
-        for corner in corners:
-            placed = card.copy()
-            for anchor, point in corner.items():
-                setattr(placed, anchor, point)
-            if look is None or not look.inflate(12, 12).colliderect(placed):
-                return placed
+        # the end card's two buttons and a picture's frame need the full width
+        full = step.kind == "end" or bool(step.picture)
+        widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
+        for width in widths:
+            lines = text.wrap(self.scene.words(step.text), 16, width - 32)
+            card = pygame.Rect(0, 0, width, 74 + line * len(lines) + picture + buttons)
+            for corner in corners:
+                placed = card.copy()
+                for anchor, point in corner.items():
+                    setattr(placed, anchor, point)
+                if look is None or not look.inflate(12, 12).colliderect(placed):
+                    return placed
+        lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
+        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
         card.bottomleft = (board.left + inset, board.bottom - inset)
         return card
 
