@@ -8,6 +8,8 @@ lying down with north to the left). Each phase says in the action bar what to do
 - action tiles: click a highlighted tile in the boards;
 - building: click a highlighted hex; the popup cycles the legal tiles there (wheel over
   the hex, the arrow keys or its arrows) with their cost, the tile shows on the hex; Build or Enter;
+  the turn ends on Done (E), after a card in a corner of the map has listed this turn's
+  tiles, their cost, the links completed and the track Done would leave unowned;
 - moving goods: click a ringed cube; every city it can reach lights up with its best
   route and what each owner earns; click one (several ways there: pick one from a list);
 - Production, Communism: click the highlighted row or city.
@@ -22,7 +24,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -39,10 +40,10 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
+from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.events import BuildEnded, CityFounded, TrackBuilt
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, overlay, palette, tips
+from nile.games.age_of_steam.view import choices, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.controls import Controls, deliver_of
@@ -85,8 +86,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
-        self._built_now: dict[int, list[Event]] = {}
-        """This build turn's tiles by seat, for the review when the turn ends."""
+        self.review_rect: pygame.Rect | None = None
+        """Where the build review card was drawn last (clicks there do nothing)."""
         self.tag_rects: list[pygame.Rect] = []
         """Where the destinations' '+N' tags were drawn last (clear of every name)."""
         self.links_of: int | None = None
@@ -192,6 +193,8 @@ class AgeOfSteamScene(GameScene):
             if hit:
                 controls.click_build_popup(hit)
                 return True
+        if self.review_rect is not None and self.review_rect.collidepoint(pos):
+            return True
         hit = self.panel.hit(pos)
         if hit:
             return controls.click_panel(hit)
@@ -292,21 +295,6 @@ class AgeOfSteamScene(GameScene):
 
     def on_events(self, events: list[Event]) -> None:
         self.animator.play(events)
-        if self.replay is None:
-            self._review_builds(events)
-
-    def _review_builds(self, events: list[Event]) -> None:
-        """When a person's build turn ends (after the last tile it ends by itself), say
-        what was built: tiles, money spent and the links completed, so the turn does not
-        slip by unseen."""
-        for event in events:
-            if isinstance(event, TrackBuilt | CityFounded):
-                self._built_now.setdefault(event.seat, []).append(event)
-            elif isinstance(event, BuildEnded):
-                built = self._built_now.pop(event.seat, [])
-                seat = event.seat
-                if built and seat < len(self.match.seats) and self.match.seats[seat].is_human:
-                    self.toast(self.words(build_review(self.match.state, seat, built)))
 
     def is_idle(self) -> bool:
         """Still: no figures rising from the boards and no hint blinking either."""
@@ -380,6 +368,10 @@ class AgeOfSteamScene(GameScene):
                 overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
                 self.mv.names_over(surface, h)
             overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
+        done = controls.build_review()
+        for event in done.tiles if done is not None else ():
+            overlay.hex_ring(surface, self.mv, view.map.hex_at(event.hex_label), theme.GOOD,
+                             3, 0.78)
         action = controls.chosen_build()
         if controls.build_hex >= 0:
             seat = view.current_player or 0
@@ -498,12 +490,33 @@ class AgeOfSteamScene(GameScene):
         controls = self.controls
         if not self.accepting_input:
             return
+        self._draw_review(surface, area)
         if controls.build_popup is not None and controls.build_hex >= 0:
             anchor = self.mv.hex_centre(controls.build_hex)
             controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
         if controls.dest_popup is not None and controls.dest_routes:
             anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
             controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+
+    def _draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Before Done (AS-16): this turn's tiles, cost, links and losses, in a corner of
+        the map clear of the tiles it lists (hidden while the picker is open)."""
+        controls = self.controls
+        done = controls.build_review()
+        if done is None or done.empty or controls.build_popup is not None:
+            self.review_rect = None
+            return
+        left = max_builds(self.aos, controls.seat) - self.aos.builds_done
+        rows = review.lines(done, left)
+        hexes = [self.mv.hex_polygon(self.aos.map.hex_at(e.hex_label), 1.0)
+                 for e in done.tiles]
+        avoid = [pygame.Rect(min(p[0] for p in poly), min(p[1] for p in poly),
+                             max(p[0] for p in poly) - min(p[0] for p in poly),
+                             max(p[1] for p in poly) - min(p[1] for p in poly))
+                 for poly in hexes]
+        rect = review.corner_for(area, review.card_size(rows), avoid)
+        review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
+        self.review_rect = rect
 
     def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         if self.still < TIP_DELAY or self.mv.camera._drag_from is not None:
@@ -551,21 +564,3 @@ class AgeOfSteamScene(GameScene):
             scores.append((ux * dx + uy * dy, edge))
         return max(scores)[1]
 
-
-def build_review(state: GameState, seat: int, built: list[Event]) -> str:
-    """'{p0} built 3 tiles for $8 and completed Santiago – Valparaiso.'"""
-    assert isinstance(state, AgeOfSteamState)
-    tiles = [e for e in built if isinstance(e, TrackBuilt)]
-    cost = sum(e.cost for e in tiles)
-    hexes = {state.map.hex_at(e.hex_label) for e in tiles}
-    links = sorted({" – ".join(sorted(state.place_name(end.stop) for end in seg.ends))
-                    for seg in state.network().segments
-                    if seg.owner == seat and seg.complete and hexes & {h for h, _ in seg.tracks}})
-    words = f"{{p{seat}}} built {count(len(tiles), 'tile')} for ${cost}"
-    if any(isinstance(e, CityFounded) for e in built):
-        words += " and founded a city"
-    if links:
-        words += " and completed " + ", ".join(links)
-    elif tiles:
-        words += "; no link completed yet"
-    return words + "."

@@ -103,6 +103,24 @@ def build(app: App) -> None:
     scene.controls.open_build(h, options, min(1, len(options) - 1), effects)
 
 
+def build_done(app: App) -> None:
+    """Ann on Chile after her last tile: the review card and the Done button (AS-16)."""
+    from nile.ai.bots import choose, make_bot
+    from nile.games.age_of_steam.rules.actions import EndBuild
+    from nile.games.age_of_steam.rules.build import max_builds
+
+    match = new_match("chile")
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == "build" and s.builds_done == 0)
+    state = match.state
+    assert isinstance(state, AgeOfSteamState)
+    while state.builds_done < max_builds(state, 0):
+        action = choose(make_bot(GAME_INFO, "normal", 0, match.ply), state.observation(0))
+        if action == EndBuild():
+            break
+        match.play(action)
+    open_scene(app, match)
+
+
 def deliver(app: App) -> None:
     """Ann on Chile has chosen a good: every city it can reach is lit, one route shown."""
     from nile.games.age_of_steam.view.choices import destinations, movable_goods
@@ -111,7 +129,7 @@ def deliver(app: App) -> None:
         return state.phase == "move" and any(
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
-    match = new_match("chile", 4)
+    match = new_match("chile", 3)
     play_bots_until(match, choice)
     scene = open_scene(app, match)
     view = scene.aos
@@ -151,6 +169,7 @@ SHOTS = {
     "cccp_busy": busy_of("cccp"),
     "egypt_busy": busy_of("egypt"),
     "build": build,
+    "build_done": build_done,
     "deliver": deliver,
     "auction": auction,
     "end": end,

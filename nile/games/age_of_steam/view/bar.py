@@ -23,7 +23,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.market import bid_payment
-from nile.games.age_of_steam.view import choices
+from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.ui.chrome.game_scene import BarButton
 
@@ -113,6 +113,7 @@ def bar_build(c: Controls) -> Bar:
     by_hex = choices.build_choices(view)
     urban = any(isinstance(a, Urbanize) for opts in by_hex.values() for a in opts)
     tiles = any(isinstance(a, Build) for opts in by_hex.values() for a in opts)
+    done = c.build_review()
     if c.build_popup is not None and c.build_options:
         action = c.build_options[c.build_popup.index]
         prompt = (f"{choices.describe_build(view, action)} on "
@@ -121,16 +122,21 @@ def bar_build(c: Controls) -> Bar:
     elif tiles:
         prompt = (f"Build track: click a highlighted hex ({left} tile"
                   f"{'s' if left != 1 else ''} left, ${view.cash[seat]}).")
+        if done is not None and not done.empty:
+            prompt += f" So far {review.summary(done)}"
         if urban:
             prompt += " Click a town to found a new city."
+    elif done is not None and not done.empty:
+        prompt = f"Built {review.summary(done)[:-1]}: look it over, then press Done."
+        if urban:
+            prompt = f"Built {review.summary(done)[:-1]}: found a city, or press Done."
     elif urban:
         prompt = "Click a town to found a new city, or end your build."
-    elif left <= 0:
-        prompt = "All your tiles for this turn are built."
     else:
         prompt = "No track can be built now: end your build."
-    end = BarButton("end", "End build", c.end_build, True,
-                    "Stop building for this turn (E)", accent=not tiles and not urban)
+    built = done is not None and not done.empty
+    end = BarButton("end", "Done" if built else "End build", c.end_build, True,
+                    "End your build for this turn (E)", accent=not tiles and not urban)
     return prompt, [end]
 
 

@@ -34,7 +34,7 @@ from nile.games.age_of_steam.rules.actions import (
 )
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import bar, choices, palette
+from nile.games.age_of_steam.view import bar, choices, palette, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
 
@@ -201,6 +201,13 @@ class Controls:
         if not self.scene.my_turn or self.view.phase != "build":
             return {}
         return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
+
+    def build_review(self) -> review.Review | None:
+        """This build turn's tiles so far (None when it is not the human's build)."""
+        if not self.scene.my_turn or self.view.phase != "build":
+            return None
+        return self._derived("review", lambda: review.review(  # type: ignore[no-any-return]
+            self.view, self.seat, review.this_turn(self.scene.match.log, self.seat)))
 
     def movable(self) -> set[tuple[int, str]]:
         if not self.scene.my_turn or self.view.phase != "move":

@@ -46,7 +46,8 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
     return shadow
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The choosers' look: a shadow, a dark fill and an accent rim."""
     surface.blit(_shadow(rect.inflate(8, 8).size), rect.move(-2, 1).inflate(8, 8).topleft)
     pygame.draw.rect(surface, BG, rect, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
@@ -93,7 +94,7 @@ class CyclePopup:
              gap: float) -> pygame.Rect:
         detail = self.details[self.index] if self.index < len(self.details) else ""
         rect = _place((320, 124 if self.details else 104), anchor, bounds, gap)
-        _frame(surface, rect)
+        frame(surface, rect)
         mouse = pygame.mouse.get_pos()
         text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
                   max_width=rect.width - 24)
@@ -146,7 +147,7 @@ class ListPopup:
              gap: float) -> pygame.Rect:
         width, row = 340, 26
         rect = _place((width, 40 + row * len(self.items)), anchor, bounds, gap)
-        _frame(surface, rect)
+        frame(surface, rect)
         text.draw(surface, self.title, (rect.left + 12, rect.top + 8), 14, theme.MUTED, "bold",
                   max_width=rect.width - 24)
         mouse = pygame.mouse.get_pos()
