@@ -43,7 +43,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, overlay, palette, review, tips
+from nile.games.age_of_steam.view import choices, intent, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.controls import Controls, deliver_of
@@ -86,6 +86,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self.trail: list[int] = []
+        """The hexes a left-drag has passed over while building (its start first)."""
         self.review_rect: pygame.Rect | None = None
         """Where the build review card was drawn last (clicks there do nothing)."""
         self.tag_rects: list[pygame.Rect] = []
@@ -146,7 +148,10 @@ class AgeOfSteamScene(GameScene):
         if event.type == pygame.MOUSEMOTION:
             if event.pos != self.mouse:
                 self.mouse, self.still = event.pos, 0.0
+            self._drag_over(event.pos, bool(getattr(event, "buttons", (0,))[0]))
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
+            return self._drag_end()
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self._click_map_button(event.pos)):
             return True
@@ -162,10 +167,36 @@ class AgeOfSteamScene(GameScene):
         if not self.accepting_input:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click(event.pos)
+            used = self._click(event.pos)
+            self._drag_start(event.pos)
+            return used
         if event.type == pygame.KEYDOWN:
             return self.controls.key(event)
         return False
+
+    def _drag_start(self, pos: tuple[int, int]) -> None:
+        """A press on the map while building may start a drag along the hexes."""
+        self.trail = []
+        if (self.aos.phase == "build" and self.my_turn
+                and self.mv.camera.viewport.collidepoint(pos)):
+            h = self.mv.hex_at(pos)
+            if h >= 0 and intent.is_start(self.aos, h, self.controls.seat):
+                self.trail = [h]
+
+    def _drag_over(self, pos: tuple[int, int], held: bool) -> None:
+        if self.trail and held:
+            h = self.mv.hex_at(pos)
+            if h >= 0 and h != self.trail[-1]:
+                self.trail.append(h)
+
+    def _drag_end(self) -> bool:
+        """Released after passing over hexes: build from where the drag began toward
+        where it ended, by the hexes it passed."""
+        trail, self.trail = self.trail, []
+        if len(trail) < 2 or not self.accepting_input:
+            return False
+        self.controls.intend(trail[0], trail[-1], trail[1:])
+        return True
 
     def _wheel_on_popup(self, event: pygame.event.Event) -> bool:
         """The wheel over the hex being built on (or its popup) cycles its tiles."""
@@ -368,6 +399,7 @@ class AgeOfSteamScene(GameScene):
                 overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
                 self.mv.names_over(surface, h)
             overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
+        self._draw_intent(surface, view)
         done = controls.build_review()
         for event in done.tiles if done is not None else ():
             overlay.hex_ring(surface, self.mv, view.map.hex_at(event.hex_label), theme.GOOD,
@@ -382,6 +414,24 @@ class AgeOfSteamScene(GameScene):
                                  palette.GOODS[config().new_cities[action.letter][0]],
                                  150)
             overlay.hex_ring(surface, self.mv, controls.build_hex, theme.ACCENT, 3, 1.0)
+
+    def _draw_intent(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        """The start and target of building by intent, the hexes dragged over and the
+        planned tiles after the picker's (ghosts in the builder's colour)."""
+        controls = self.controls
+        for h in self.trail[1:]:
+            overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 60)
+        plan = controls.plan
+        seat = view.current_player or 0
+        if plan is not None:
+            for action in plan.builds[1:]:
+                overlay.ghost_tile(surface, self.mv, action, self.mv.colors[seat].rgb)
+                overlay.hex_ring(surface, self.mv, view.map.hex_at(action.hex_label),
+                                 theme.ACCENT, 2, 1.0)
+        if controls.start >= 0:
+            overlay.hex_ring(surface, self.mv, controls.start, theme.ACCENT, 4, 1.0)
+        if controls.target >= 0:
+            overlay.hex_ring(surface, self.mv, controls.target, theme.GOOD, 4, 1.0)
 
     def _draw_move_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         controls = self.controls
@@ -493,10 +543,32 @@ class AgeOfSteamScene(GameScene):
         self._draw_review(surface, area)
         if controls.build_popup is not None and controls.build_hex >= 0:
             anchor = self.mv.hex_centre(controls.build_hex)
-            controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+            controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1,
+                                      self._plan_rects(), self.board_rect)
         if controls.dest_popup is not None and controls.dest_routes:
             anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
             controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+
+    def _plan_rects(self) -> list[pygame.Rect]:
+        """The hexes the picker should leave in sight: the plan's tiles and the target
+        (with its whole place, Al Qahirah has two hexes) and their names."""
+        controls, view = self.controls, self.aos
+        hexes = [view.map.hex_at(a.hex_label) for a in controls.plan.builds] \
+            if controls.plan is not None else []
+        if controls.target >= 0:
+            hexes.append(controls.target)
+        boxes = [self._hex_box(h) for h in hexes]
+        if controls.build_hex >= 0:
+            x, y = self.mv.hex_centre(controls.build_hex)
+            reach = self.mv.zoom * 4
+            boxes += [r for r in self.mv.name_rects()
+                      if abs(r.centerx - x) < reach and abs(r.centery - y) < reach]
+        return boxes
+
+    def _hex_box(self, h: int) -> pygame.Rect:
+        points = self.mv.hex_polygon(h, 1.0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys) + 16)
 
     def _draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Before Done (AS-16): this turn's tiles, cost, links and losses, in a corner of
@@ -508,12 +580,7 @@ class AgeOfSteamScene(GameScene):
             return
         left = max_builds(self.aos, controls.seat) - self.aos.builds_done
         rows = review.lines(done, left)
-        hexes = [self.mv.hex_polygon(self.aos.map.hex_at(e.hex_label), 1.0)
-                 for e in done.tiles]
-        avoid = [pygame.Rect(min(p[0] for p in poly), min(p[1] for p in poly),
-                             max(p[0] for p in poly) - min(p[0] for p in poly),
-                             max(p[1] for p in poly) - min(p[1] for p in poly))
-                 for poly in hexes]
+        avoid = [self._hex_box(self.aos.map.hex_at(e.hex_label)) for e in done.tiles]
         rect = review.corner_for(area, review.card_size(rows), avoid)
         review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
         self.review_rect = rect
