@@ -43,11 +43,12 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, intent, overlay, palette, review, tips
+from nile.games.age_of_steam.view import choices, glance, intent, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.controls import Controls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
+from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
 from nile.ui import text, theme
@@ -86,6 +87,8 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
+        self._links_at: tuple[object, pygame.Rect] | None = None
+        """The Track button's spot and the view it was found for (cached)."""
         self.trail: list[int] = []
         """The hexes a left-drag has passed over while building (its start first)."""
         self.review_rect: pygame.Rect | None = None
@@ -96,13 +99,24 @@ class AgeOfSteamScene(GameScene):
         """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
         """Counts the views drawn: the map recomposes its board only after a change."""
+        self.glance = Glance()
         super().__init__(app, match, replay, autosaver)
-        if self.mode == "bottom":
-            # Chile's strip is as long as the window is wide: give it the log's width too
-            # (L or the Log button brings the log back).
+        if self._log_costs_the_map():
+            # A wide map (Chile's strip, CCCP) is bound by the window's width: give it the
+            # log's width too (L or the Log button brings the log back).
             self.log_open = False
             self._layout()
             self.on_view_changed()
+
+    def _log_costs_the_map(self) -> bool:
+        """Would the map at Fit be much larger (a fifth or more) with the log closed?"""
+        shown = self.log_open
+        self.log_open = True
+        with_log = glance.fit_zoom(self.mv.geo, self.areas()["map"])
+        self.log_open = False
+        without = glance.fit_zoom(self.mv.geo, self.areas()["map"])
+        self.log_open = shown
+        return without > 1.2 * with_log
 
     # Layout --------------------------------------------------------------------------
 
@@ -124,7 +138,8 @@ class AgeOfSteamScene(GameScene):
             panel = pygame.Rect(board.left + 6, board.bottom - height - 6, board.width - 12,
                                 height)
             area = pygame.Rect(board.left, board.top, board.width, panel.top - 4 - board.top)
-        return {"map": area, "panel": panel}
+        area, strip, way = glance.place(area, self.mv.geo)
+        return {"map": area, "panel": panel, "glance": strip, way: strip}
 
     def on_view_changed(self) -> None:
         self.version += 1
@@ -355,9 +370,17 @@ class AgeOfSteamScene(GameScene):
                                    self.color(self.links_of))
         self.animator.draw_board(surface)
         self._draw_choices(surface, view)
-        self._draw_map_buttons(surface, areas["map"])
         surface.set_clip(clip)
         self.panel.draw(surface, areas["panel"], self.mode, view, self._panel_info())
+        beside = areas.get("beside")
+        if beside is None:
+            self.glance.draw(surface, areas["glance"], "below", view, self.mv.colors,
+                             list(self.names))
+            self._draw_map_buttons(surface, areas["map"])
+        else:  # the buttons head and foot the column beside the map, off its hexes
+            self.glance.draw(surface, beside.inflate(0, -80).move(0, 2), "beside", view,
+                             self.mv.colors, list(self.names))
+            self._draw_map_buttons(surface, beside.inflate(0, 4))
         self._draw_hint_tile(surface)
         self.animator.draw_top(surface)
         self._draw_popups(surface, areas["map"])
@@ -512,7 +535,7 @@ class AgeOfSteamScene(GameScene):
             "fit": pygame.Rect(x, y, 44, 26),
             "in": pygame.Rect(x + 48, y, 26, 26),
             "out": pygame.Rect(x + 78, y, 26, 26),
-            "links": pygame.Rect(x, area.bottom - 34, 150, 26),  # clear of the maps' hexes
+            "links": self._links_spot(area),
         }
         whose = "all" if self.links_of is None else self.names[self.links_of]
         labels = {"fit": "Fit", "in": "+", "out": "−", "links": f"Track: {whose}"}
@@ -529,6 +552,28 @@ class AgeOfSteamScene(GameScene):
                                                       (at[0], at[1] + 6)])
             text.draw(surface, "N", (at[0] + 4, at[1]), 14, theme.TEXT, "bold", "midleft")
 
+    def _links_spot(self, area: pygame.Rect) -> pygame.Rect:
+        """Where the Track button goes: a corner of the map covering no name and no
+        city's letter or number (bottom left, else bottom right, else top right)."""
+        key = (tuple(area), self.mv.zoom, self.mv.camera.center)
+        if self._links_at is not None and self._links_at[0] == key:
+            return self._links_at[1]
+        spot = self._find_links_spot(area)
+        self._links_at = (key, spot)
+        return spot
+
+    def _find_links_spot(self, area: pygame.Rect) -> pygame.Rect:
+        if "beside" in self.areas():
+            return pygame.Rect(area.left + 8, area.bottom - 34, min(150, area.width - 16), 26)
+        spots = [pygame.Rect(area.left + 8, area.bottom - 34, 150, 26),
+                 pygame.Rect(area.right - 158, area.bottom - 34, 150, 26),
+                 pygame.Rect(area.right - 158, area.top + 8, 150, 26)]
+        taken = self.mv.name_rects() + self.mv.mark_rects()
+        for spot in spots:
+            if spot.collidelist(taken) < 0:
+                return spot
+        return spots[0]
+
     def _draw_hint_tile(self, surface: pygame.Surface) -> None:
         if self.hint_tile is None or int(self.hint_tile[1] * 4) % 2:
             return
@@ -543,8 +588,10 @@ class AgeOfSteamScene(GameScene):
         self._draw_review(surface, area)
         if controls.build_popup is not None and controls.build_hex >= 0:
             anchor = self.mv.hex_centre(controls.build_hex)
+            # names and cities' marks are kept clear too where a spot is
             controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1,
-                                      self._plan_rects(), self.board_rect)
+                                      self._plan_rects(), self.board_rect,
+                                      self.mv.name_rects() + self.mv.mark_rects())
         if controls.dest_popup is not None and controls.dest_routes:
             anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
             controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
@@ -557,13 +604,7 @@ class AgeOfSteamScene(GameScene):
             if controls.plan is not None else []
         if controls.target >= 0:
             hexes.append(controls.target)
-        boxes = [self._hex_box(h) for h in hexes]
-        if controls.build_hex >= 0:
-            x, y = self.mv.hex_centre(controls.build_hex)
-            reach = self.mv.zoom * 4
-            boxes += [r for r in self.mv.name_rects()
-                      if abs(r.centerx - x) < reach and abs(r.centery - y) < reach]
-        return boxes
+        return [self._hex_box(h) for h in hexes]
 
     def _hex_box(self, h: int) -> pygame.Rect:
         points = self.mv.hex_polygon(h, 1.0)
@@ -600,6 +641,9 @@ class AgeOfSteamScene(GameScene):
             .collidepoint(self.mouse)
         ):
             return []
+        marks = self.glance.tip(self.mouse)
+        if marks:
+            return marks
         hit = self.panel.hit(self.mouse)
         kind, _, what = hit.partition(":")
         if kind == "tile":

@@ -95,7 +95,7 @@ def build(app: App) -> None:
 
     h = max(by_hex, key=interest)
     scene.auto_fit = False
-    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
+    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.3)
     scene.mv.settle_zoom()
     from nile.games.age_of_steam.view import choices
 

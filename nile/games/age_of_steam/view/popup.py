@@ -21,12 +21,13 @@ BG = (28, 34, 40)
 
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
            gap: float, avoid: Sequence[pygame.Rect] = (),
-           outer: pygame.Rect | None = None) -> pygame.Rect:
+           outer: pygame.Rect | None = None,
+           soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A rect of `size` beside `anchor` (right, left, below or above: the first that fits
     inside `bounds`), so it never hides the hex it is about: first clear of the hexes
     around it too (`gap` × 2.6, past the neighbours' far edges), then nearer; a spot
-    clear of `avoid` (the planned tiles and the target, hex-sized, and the names
-    nearby, shorter) first, then one clear of the hexes only; inside `bounds` (the map)
+    clear of `avoid` (the planned tiles and the target) and `soft` (names, cities'
+    marks) first, then one clear of `avoid` only; inside `bounds` (the map)
     before `outer` (the whole table: over the boards beats over the map it is about)."""
     inside = bounds.inflate(-8, -8)
     x, y = round(anchor[0]), round(anchor[1])
@@ -41,7 +42,7 @@ def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Re
     fitting = [rect for rect in candidates if inside.contains(rect)]
     wider = [rect for rect in candidates if outer is not None
              and outer.inflate(-8, -8).contains(rect)]
-    for tier in (list(avoid), [r for r in avoid if r.height > 30]):
+    for tier in ([*avoid, *soft], list(avoid)):
         for rect in fitting + wider:
             if rect.collidelist(tier) < 0:
                 return rect
@@ -119,12 +120,13 @@ class CyclePopup:
 
     def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
              gap: float, avoid: Sequence[pygame.Rect] = (),
-             outer: pygame.Rect | None = None) -> pygame.Rect:
+             outer: pygame.Rect | None = None,
+             soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         detail = self.details[self.index] if self.index < len(self.details) else ""
         chips = self.group_names() if len(self.group_names()) > 1 else []
         extra = 26 if chips else 0
         rect = _place((320, (124 if self.details else 104) + extra), anchor, bounds, gap,
-                      avoid, outer)
+                      avoid, outer, soft)
         frame(surface, rect)
         mouse = pygame.mouse.get_pos()
         text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
