@@ -92,7 +92,7 @@ class AgeOfSteamScene(GameScene):
         self.trail: list[int] = []
         """The hexes a left-drag has passed over while building (its start first)."""
         self.review_rect: pygame.Rect | None = None
-        """Where the build review card was drawn last (clicks there do nothing)."""
+        """Where the build review card goes (it steps aside while the mouse is on it)."""
         self.tag_rects: list[pygame.Rect] = []
         """Where the destinations' '+N' tags were drawn last (clear of every name)."""
         self.links_of: int | None = None
@@ -239,8 +239,6 @@ class AgeOfSteamScene(GameScene):
             if hit:
                 controls.click_build_popup(hit)
                 return True
-        if self.review_rect is not None and self.review_rect.collidepoint(pos):
-            return True
         hit = self.panel.hit(pos)
         if hit:
             return controls.click_panel(hit)
@@ -613,7 +611,8 @@ class AgeOfSteamScene(GameScene):
 
     def _draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Before Done (AS-16): this turn's tiles, cost, links and losses, in a corner of
-        the map clear of the tiles it lists (hidden while the picker is open)."""
+        the map clear of the tiles it lists and of the hexes still open (hidden while the
+        picker is open or the mouse is over it, so it never blocks a click)."""
         controls = self.controls
         done = controls.build_review()
         if done is None or done.empty or controls.build_popup is not None:
@@ -621,10 +620,15 @@ class AgeOfSteamScene(GameScene):
             return
         left = max_builds(self.aos, controls.seat) - self.aos.builds_done
         rows = review.lines(done, left)
-        avoid = [self._hex_box(self.aos.map.hex_at(e.hex_label)) for e in done.tiles]
-        rect = review.corner_for(area, review.card_size(rows), avoid)
-        review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
+        hexes = [self.aos.map.hex_at(e.hex_label) for e in done.tiles]
+        hexes += list(controls.buildable())
+        rect = review.corner_for(area, review.card_size(rows),
+                                 [self._hex_box(h) for h in hexes],
+                                 names=self.mv.name_rects() + self.mv.mark_rects())
         self.review_rect = rect
+        if rect.collidepoint(self.mouse):
+            return  # pointed at: it steps aside, so the hexes under it can be clicked
+        review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
 
     def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         if self.still < TIP_DELAY or self.mv.camera._drag_from is not None:

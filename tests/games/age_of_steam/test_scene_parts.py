@@ -320,3 +320,29 @@ def test_destination_tags_and_routes_leave_every_name_readable() -> None:
     names = scene.mv.name_rects()
     for tag in scene.tag_rects:
         assert tag.collidelist(names) < 0
+
+
+def test_the_review_card_never_blocks_the_map() -> None:
+    """The card keeps clear of the hexes still open, and a click where it lies reaches
+    the map (the card steps aside while the mouse is on it)."""
+    from nile.games.age_of_steam.rules.actions import Build
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.controls.play(next(a for a in match.state.legal_actions()
+                                    if isinstance(a, Build)))
+    frames(app, 2)
+    card = scene.review_rect
+    assert card is not None
+    open_hexes = [scene._hex_box(h) for h in scene.controls.buildable()]
+    assert card.collidelist(open_hexes) < 0
+    toasts = len(scene.toasts.items)
+    scene.mouse = card.center
+    frames(app, 1)
+    assert scene._click(card.center)
+    assert (scene.controls.build_popup is not None or scene.controls.start >= 0
+            or len(scene.toasts.items) > toasts)

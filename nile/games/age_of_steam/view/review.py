@@ -72,7 +72,7 @@ def summary(r: Review) -> str:
     count = len(r.tiles)
     words = f"{count} tile{'s' if count != 1 else ''} for ${r.cost}"
     if r.founded:
-        words += " and a new city"
+        words = f"{words} and a new city" if count else "a new city"
     if r.links:
         words += ", completing " + ", ".join(r.links)
     return words + "."
@@ -121,9 +121,10 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, 
 
 
 def corner_for(area: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
-               top_margin: int = 42) -> pygame.Rect:
-    """Where the card goes: the map area's corner covering the fewest of `avoid` (the
-    hexes built this turn), top right first (the Fit buttons keep the top left)."""
+               top_margin: int = 42, names: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the card goes: the map area's corner covering the least of `avoid` (the
+    hexes built this turn), then of `names`, top right first (the Fit buttons keep the
+    top left)."""
     width, height = size
     inner = area.inflate(-16, -16)
     spots = [pygame.Rect(inner.right - width, inner.top, width, height),
@@ -131,7 +132,8 @@ def corner_for(area: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect
              pygame.Rect(inner.left, inner.bottom - height - 34, width, height),
              pygame.Rect(inner.left, inner.top + top_margin, width, height)]
 
-    def covered(rect: pygame.Rect) -> int:
-        return sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
+    def covered(rect: pygame.Rect) -> tuple[int, int]:
+        return (sum(rect.clip(r).width * rect.clip(r).height for r in avoid),
+                sum(rect.clip(r).width * rect.clip(r).height for r in names))
 
     return min(spots, key=covered)
