@@ -3,10 +3,15 @@ every phase played with the mouse.
 
 The map fills the table (wheel zooms at the cursor, right-drag pans, F or the Fit button
 shows it whole); the boards sit beside it (below it for Chile, whose long strip is drawn
-lying down with north to the left). Each phase says in the action bar what to do:
+lying down with north to the left); the income, shares and points tracks run under a wide
+map or beside a tall one, and the log gives way to a map bound by the window's width
+(Chile, CCCP; L brings it back). Each phase says in the action bar what to do:
 - shares and the auction: − and + set the number, the accent button confirms;
 - action tiles: click a highlighted tile in the boards;
-- building: click a highlighted hex; the popup cycles the legal tiles there (wheel over
+- building by intent: click a city, town or your track, then where to go (or drag along
+  the hexes): the tiles toward it are planned, the first in the popup, the rest ghosted;
+  Build all lays them;
+- building one hex: click a highlighted hex; the popup cycles the legal tiles there (wheel over
   the hex, the arrow keys or its arrows) with their cost, the tile shows on the hex; Build or Enter;
   the turn ends on Done (E), after a card in a corner of the map has listed this turn's
   tiles, their cost, the links completed and the track Done would leave unowned;
