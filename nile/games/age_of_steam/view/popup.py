@@ -147,6 +147,8 @@ class CyclePopup:
                       anchor="center", max_width=rect.width - 20)
         count = f"{self.index + 1} of {len(self.items)}" if several else "the only choice"
         note = f"{count} · {self.note}" if self.note and several else count
+        if chips:
+            note = f"{count} · Tab: next exits"
         text.draw(surface, note, (rect.left + 12, rect.bottom - 22), 12, theme.MUTED,
                   anchor="midleft", max_width=rect.width - 150)
         ok = pygame.Rect(rect.right - 136, rect.bottom - 36, 76, 28)
