@@ -44,7 +44,9 @@ pass in the next auction), and the map's own tile.
 4. Build up to three tiles: from a city, from the end of your own track, or from a town
 you already reach. Pay by terrain; upgrades and redirects cost $2 or $3. Never join
 another player's track or loop back to where you started. Unfinished track must be
-extended by the end of your next build turn or you lose it.
+extended by the end of your next build turn or you lose it. Your build ends when you
+press Done (E), after a look at what you built. To build toward a place, click a city or
+your track, then the place (or drag along the hexes): the tiles that get there are shown.
 5. Move goods twice: each time deliver one good, raise your locomotive, or pass. A good
 travels over finished links, at most as many as your locomotive, to a city of its own
 colour, never passing one, never visiting a place twice. Every link pays its owner 1.

@@ -3,11 +3,18 @@ every phase played with the mouse.
 
 The map fills the table (wheel zooms at the cursor, right-drag pans, F or the Fit button
 shows it whole); the boards sit beside it (below it for Chile, whose long strip is drawn
-lying down with north to the left). Each phase says in the action bar what to do:
+lying down with north to the left); the income, shares and points tracks run under a wide
+map or beside a tall one, and the log gives way to a map bound by the window's width
+(Chile, CCCP; L brings it back). Each phase says in the action bar what to do:
 - shares and the auction: − and + set the number, the accent button confirms;
 - action tiles: click a highlighted tile in the boards;
-- building: click a highlighted hex; the popup cycles the legal tiles there (wheel over
+- building by intent: click a city, town or your track, then where to go (or drag along
+  the hexes): the tiles toward it are planned, the first in the popup, the rest ghosted;
+  Build all lays them;
+- building one hex: click a highlighted hex; the popup cycles the legal tiles there (wheel over
   the hex, the arrow keys or its arrows) with their cost, the tile shows on the hex; Build or Enter;
+  the turn ends on Done (E), after a card in a corner of the map has listed this turn's
+  tiles, their cost, the links completed and the track Done would leave unowned;
 - moving goods: click a ringed cube; every city it can reach lights up with its best
   route and what each owner earns; click one (several ways there: pick one from a list);
 - Production, Communism: click the highlighted row or city.
@@ -22,7 +29,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -39,14 +45,15 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
+from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.events import BuildEnded, CityFounded, TrackBuilt
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, overlay, palette, tips
+from nile.games.age_of_steam.view import choices, glance, intent, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.controls import Controls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
+from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
 from nile.ui import text, theme
@@ -84,21 +91,36 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: dict[str, pygame.Rect] = {}
-        self._built_now: dict[int, list[Event]] = {}
-        """This build turn's tiles by seat, for the review when the turn ends."""
+        self._links_at: tuple[object, pygame.Rect] | None = None
+        """The Track button's spot and the view it was found for (cached)."""
+        self.trail: list[int] = []
+        """The hexes a left-drag has passed over while building (its start first)."""
+        self.review_rect: pygame.Rect | None = None
+        """Where the build review card goes (it steps aside while the mouse is on it)."""
         self.tag_rects: list[pygame.Rect] = []
         """Where the destinations' '+N' tags were drawn last (clear of every name)."""
         self.links_of: int | None = None
         """Whose track the map picks out (the Links button cycles the players), or None."""
         self.version = 0
         """Counts the views drawn: the map recomposes its board only after a change."""
+        self.glance = Glance()
         super().__init__(app, match, replay, autosaver)
-        if self.mode == "bottom":
-            # Chile's strip is as long as the window is wide: give it the log's width too
-            # (L or the Log button brings the log back).
+        if self._log_costs_the_map():
+            # A wide map (Chile's strip, CCCP) is bound by the window's width: give it the
+            # log's width too (L or the Log button brings the log back).
             self.log_open = False
             self._layout()
             self.on_view_changed()
+
+    def _log_costs_the_map(self) -> bool:
+        """Would the map at Fit be much larger (a fifth or more) with the log closed?"""
+        shown = self.log_open
+        self.log_open = True
+        with_log = glance.fit_zoom(self.mv.geo, self.areas()["map"])
+        self.log_open = False
+        without = glance.fit_zoom(self.mv.geo, self.areas()["map"])
+        self.log_open = shown
+        return without > 1.2 * with_log
 
     # Layout --------------------------------------------------------------------------
 
@@ -120,7 +142,8 @@ class AgeOfSteamScene(GameScene):
             panel = pygame.Rect(board.left + 6, board.bottom - height - 6, board.width - 12,
                                 height)
             area = pygame.Rect(board.left, board.top, board.width, panel.top - 4 - board.top)
-        return {"map": area, "panel": panel}
+        area, strip, way = glance.place(area, self.mv.geo)
+        return {"map": area, "panel": panel, "glance": strip, way: strip}
 
     def on_view_changed(self) -> None:
         self.version += 1
@@ -143,7 +166,10 @@ class AgeOfSteamScene(GameScene):
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self._drag_over(event.pos, bool(getattr(event, "buttons", (0,))[0]))
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
+            return self._drag_end()
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self._click_map_button(event.pos)):
             return True
@@ -159,10 +185,36 @@ class AgeOfSteamScene(GameScene):
         if not self.accepting_input:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click(event.pos)
+            used = self._click(event.pos)
+            self._drag_start(event.pos)
+            return used
         if event.type == pygame.KEYDOWN:
             return self.controls.key(event)
         return False
+
+    def _drag_start(self, pos: tuple[int, int]) -> None:
+        """A press on the map while building may start a drag along the hexes."""
+        self.trail = []
+        if (self.aos.phase == "build" and self.my_turn
+                and self.mv.camera.viewport.collidepoint(pos)):
+            h = self.mv.hex_at(pos)
+            if h >= 0 and intent.is_start(self.aos, h, self.controls.seat):
+                self.trail = [h]
+
+    def _drag_over(self, pos: tuple[int, int], held: bool) -> None:
+        if self.trail and held:
+            h = self.mv.hex_at(pos)
+            if h >= 0 and h != self.trail[-1]:
+                self.trail.append(h)
+
+    def _drag_end(self) -> bool:
+        """Released after passing over hexes: build from where the drag began toward
+        where it ended, by the hexes it passed."""
+        trail, self.trail = self.trail, []
+        if len(trail) < 2 or not self.accepting_input:
+            return False
+        self.controls.intend(trail[0], trail[-1], trail[1:])
+        return True
 
     def _wheel_on_popup(self, event: pygame.event.Event) -> bool:
         """The wheel over the hex being built on (or its popup) cycles its tiles."""
@@ -290,21 +342,6 @@ class AgeOfSteamScene(GameScene):
 
     def on_events(self, events: list[Event]) -> None:
         self.animator.play(events)
-        if self.replay is None:
-            self._review_builds(events)
-
-    def _review_builds(self, events: list[Event]) -> None:
-        """When a person's build turn ends (after the last tile it ends by itself), say
-        what was built: tiles, money spent and the links completed, so the turn does not
-        slip by unseen."""
-        for event in events:
-            if isinstance(event, TrackBuilt | CityFounded):
-                self._built_now.setdefault(event.seat, []).append(event)
-            elif isinstance(event, BuildEnded):
-                built = self._built_now.pop(event.seat, [])
-                seat = event.seat
-                if built and seat < len(self.match.seats) and self.match.seats[seat].is_human:
-                    self.toast(self.words(build_review(self.match.state, seat, built)))
 
     def is_idle(self) -> bool:
         """Still: no figures rising from the boards and no hint blinking either."""
@@ -333,9 +370,17 @@ class AgeOfSteamScene(GameScene):
                                    self.color(self.links_of))
         self.animator.draw_board(surface)
         self._draw_choices(surface, view)
-        self._draw_map_buttons(surface, areas["map"])
         surface.set_clip(clip)
         self.panel.draw(surface, areas["panel"], self.mode, view, self._panel_info())
+        beside = areas.get("beside")
+        if beside is None:
+            self.glance.draw(surface, areas["glance"], "below", view, self.mv.colors,
+                             list(self.names))
+            self._draw_map_buttons(surface, areas["map"])
+        else:  # the buttons head and foot the column beside the map, off its hexes
+            self.glance.draw(surface, beside.inflate(0, -80).move(0, 2), "beside", view,
+                             self.mv.colors, list(self.names))
+            self._draw_map_buttons(surface, beside.inflate(0, 4))
         self._draw_hint_tile(surface)
         self.animator.draw_top(surface)
         self._draw_popups(surface, areas["map"])
@@ -377,6 +422,11 @@ class AgeOfSteamScene(GameScene):
                 overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 70)
                 self.mv.names_over(surface, h)
             overlay.hex_ring(surface, self.mv, h, theme.HIGHLIGHT, 2, 0.86)
+        self._draw_intent(surface, view)
+        done = controls.build_review()
+        for event in done.tiles if done is not None else ():
+            overlay.hex_ring(surface, self.mv, view.map.hex_at(event.hex_label), theme.GOOD,
+                             3, 0.78)
         action = controls.chosen_build()
         if controls.build_hex >= 0:
             seat = view.current_player or 0
@@ -387,6 +437,24 @@ class AgeOfSteamScene(GameScene):
                                  palette.GOODS[config().new_cities[action.letter][0]],
                                  150)
             overlay.hex_ring(surface, self.mv, controls.build_hex, theme.ACCENT, 3, 1.0)
+
+    def _draw_intent(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
+        """The start and target of building by intent, the hexes dragged over and the
+        planned tiles after the picker's (ghosts in the builder's colour)."""
+        controls = self.controls
+        for h in self.trail[1:]:
+            overlay.hex_fill(surface, self.mv, h, theme.HIGHLIGHT, 60)
+        plan = controls.plan
+        seat = view.current_player or 0
+        if plan is not None:
+            for action in plan.builds[1:]:
+                overlay.ghost_tile(surface, self.mv, action, self.mv.colors[seat].rgb)
+                overlay.hex_ring(surface, self.mv, view.map.hex_at(action.hex_label),
+                                 theme.ACCENT, 2, 1.0)
+        if controls.start >= 0:
+            overlay.hex_ring(surface, self.mv, controls.start, theme.ACCENT, 4, 1.0)
+        if controls.target >= 0:
+            overlay.hex_ring(surface, self.mv, controls.target, theme.GOOD, 4, 1.0)
 
     def _draw_move_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         controls = self.controls
@@ -467,7 +535,7 @@ class AgeOfSteamScene(GameScene):
             "fit": pygame.Rect(x, y, 44, 26),
             "in": pygame.Rect(x + 48, y, 26, 26),
             "out": pygame.Rect(x + 78, y, 26, 26),
-            "links": pygame.Rect(x, area.bottom - 34, 150, 26),  # clear of the maps' hexes
+            "links": self._links_spot(area),
         }
         whose = "all" if self.links_of is None else self.names[self.links_of]
         labels = {"fit": "Fit", "in": "+", "out": "−", "links": f"Track: {whose}"}
@@ -484,6 +552,28 @@ class AgeOfSteamScene(GameScene):
                                                       (at[0], at[1] + 6)])
             text.draw(surface, "N", (at[0] + 4, at[1]), 14, theme.TEXT, "bold", "midleft")
 
+    def _links_spot(self, area: pygame.Rect) -> pygame.Rect:
+        """Where the Track button goes: a corner of the map covering no name and no
+        city's letter or number (bottom left, else bottom right, else top right)."""
+        key = (tuple(area), self.mv.zoom, self.mv.camera.center)
+        if self._links_at is not None and self._links_at[0] == key:
+            return self._links_at[1]
+        spot = self._find_links_spot(area)
+        self._links_at = (key, spot)
+        return spot
+
+    def _find_links_spot(self, area: pygame.Rect) -> pygame.Rect:
+        if "beside" in self.areas():
+            return pygame.Rect(area.left + 8, area.bottom - 34, min(150, area.width - 16), 26)
+        spots = [pygame.Rect(area.left + 8, area.bottom - 34, 150, 26),
+                 pygame.Rect(area.right - 158, area.bottom - 34, 150, 26),
+                 pygame.Rect(area.right - 158, area.top + 8, 150, 26)]
+        taken = self.mv.name_rects() + self.mv.mark_rects()
+        for spot in spots:
+            if spot.collidelist(taken) < 0:
+                return spot
+        return spots[0]
+
     def _draw_hint_tile(self, surface: pygame.Surface) -> None:
         if self.hint_tile is None or int(self.hint_tile[1] * 4) % 2:
             return
@@ -495,12 +585,52 @@ class AgeOfSteamScene(GameScene):
         controls = self.controls
         if not self.accepting_input:
             return
+        self._draw_review(surface, area)
         if controls.build_popup is not None and controls.build_hex >= 0:
             anchor = self.mv.hex_centre(controls.build_hex)
-            controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+            # names and cities' marks are kept clear too where a spot is
+            controls.build_popup.draw(surface, anchor, area, self.mv.zoom * 1.1,
+                                      self._plan_rects(), self.board_rect,
+                                      self.mv.name_rects() + self.mv.mark_rects())
         if controls.dest_popup is not None and controls.dest_routes:
             anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
             controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+
+    def _plan_rects(self) -> list[pygame.Rect]:
+        """The hexes the picker should leave in sight: the plan's tiles and the target
+        (with its whole place, Al Qahirah has two hexes) and their names."""
+        controls, view = self.controls, self.aos
+        hexes = [view.map.hex_at(a.hex_label) for a in controls.plan.builds] \
+            if controls.plan is not None else []
+        if controls.target >= 0:
+            hexes.append(controls.target)
+        return [self._hex_box(h) for h in hexes]
+
+    def _hex_box(self, h: int) -> pygame.Rect:
+        points = self.mv.hex_polygon(h, 1.0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys) + 16)
+
+    def _draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Before Done (AS-16): this turn's tiles, cost, links and losses, in a corner of
+        the map clear of the tiles it lists and of the hexes still open (hidden while the
+        picker is open or the mouse is over it, so it never blocks a click)."""
+        controls = self.controls
+        done = controls.build_review()
+        if done is None or done.empty or controls.build_popup is not None:
+            self.review_rect = None
+            return
+        left = max_builds(self.aos, controls.seat) - self.aos.builds_done
+        rows = review.lines(done, left)
+        hexes = [self.aos.map.hex_at(e.hex_label) for e in done.tiles]
+        hexes += list(controls.buildable())
+        rect = review.corner_for(area, review.card_size(rows),
+                                 [self._hex_box(h) for h in hexes],
+                                 names=self.mv.name_rects() + self.mv.mark_rects())
+        self.review_rect = rect
+        if rect.collidepoint(self.mouse):
+            return  # pointed at: it steps aside, so the hexes under it can be clicked
+        review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
 
     def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         if not self.hover_timer.ready or self.mv.camera._drag_from is not None:
@@ -515,6 +645,9 @@ class AgeOfSteamScene(GameScene):
             .collidepoint(self.mouse)
         ):
             return []
+        marks = self.glance.tip(self.mouse)
+        if marks:
+            return marks
         hit = self.panel.hit(self.mouse)
         kind, _, what = hit.partition(":")
         if kind == "tile":
@@ -546,21 +679,3 @@ class AgeOfSteamScene(GameScene):
             scores.append((ux * dx + uy * dy, edge))
         return max(scores)[1]
 
-
-def build_review(state: GameState, seat: int, built: list[Event]) -> str:
-    """'{p0} built 3 tiles for $8 and completed Santiago – Valparaiso.'"""
-    assert isinstance(state, AgeOfSteamState)
-    tiles = [e for e in built if isinstance(e, TrackBuilt)]
-    cost = sum(e.cost for e in tiles)
-    hexes = {state.map.hex_at(e.hex_label) for e in tiles}
-    links = sorted({" – ".join(sorted(state.place_name(end.stop) for end in seg.ends))
-                    for seg in state.network().segments
-                    if seg.owner == seat and seg.complete and hexes & {h for h, _ in seg.tracks}})
-    words = f"{{p{seat}}} built {count(len(tiles), 'tile')} for ${cost}"
-    if any(isinstance(e, CityFounded) for e in built):
-        words += " and founded a city"
-    if links:
-        words += " and completed " + ", ".join(links)
-    elif tiles:
-        words += "; no link completed yet"
-    return words + "."

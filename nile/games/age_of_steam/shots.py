@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from nile.ai.bots import choose, make_bot
 from nile.app import App
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
-from nile.games.age_of_steam.rules.actions import Build, Deliver
+from nile.games.age_of_steam.rules.actions import Build, Deliver, EndBuild
+from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.view import choices
@@ -95,10 +97,24 @@ def build(app: App) -> None:
 
     h = max(by_hex, key=interest)
     scene.auto_fit = False
-    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.7)
+    scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.3)
     scene.mv.settle_zoom()
     options, effects = choices.by_use(scene.aos, by_hex[h])
     scene.controls.open_build(h, options, min(1, len(options) - 1), effects)
+
+
+def build_done(app: App) -> None:
+    """Ann on Chile after her last tile: the review card and the Done button (AS-16)."""
+    match = new_match("chile")
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == "build" and s.builds_done == 0)
+    state = match.state
+    assert isinstance(state, AgeOfSteamState)
+    while state.builds_done < max_builds(state, 0):
+        action = choose(make_bot(GAME_INFO, "normal", 0, match.ply), state.observation(0))
+        if action == EndBuild():
+            break
+        match.play(action)
+    open_scene(app, match)
 
 
 def deliver(app: App) -> None:
@@ -107,7 +123,7 @@ def deliver(app: App) -> None:
         return state.phase == "move" and any(
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
-    match = new_match("chile", 4)
+    match = new_match("chile", 3)
     play_bots_until(match, choice)
     scene = open_scene(app, match)
     view = scene.aos
@@ -147,6 +163,7 @@ SHOTS = {
     "cccp_busy": busy_of("cccp"),
     "egypt_busy": busy_of("egypt"),
     "build": build,
+    "build_done": build_done,
     "deliver": deliver,
     "auction": auction,
     "end": end,

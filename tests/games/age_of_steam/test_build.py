@@ -119,7 +119,9 @@ def test_sold_out_tiles_are_not_offered() -> None:
     assert all(b.tile != "straight" for b in state.legal_actions() if isinstance(b, Build))
 
 
-def test_three_builds_then_the_turn_passes_engineer_four() -> None:
+def test_three_builds_then_only_end_build_engineer_four() -> None:
+    """AS-16: after the third tile the turn waits for "end build" (nothing else is
+    offered); the Engineer gets a fourth."""
     state = scenario("chile", 4)
     state.actions[1] = "engineer"
     start_build(state, 0)
@@ -127,9 +129,24 @@ def test_three_builds_then_the_turn_passes_engineer_four() -> None:
     state.apply(Build("lay", "3,17", "straight", 2))
     assert state.current_player == 0
     state.apply(builds_at(state, "4,18")[0])
-    assert state.current_player == 1  # three builds end the turn
+    assert state.current_player == 0  # the builder still looks at the turn
+    assert state.legal_actions() == [EndBuild()]
+    state.apply(EndBuild())
+    assert state.current_player == 1
     from nile.games.age_of_steam.rules.build import max_builds
     assert max_builds(state, 1) == 4
+
+
+def test_the_last_tile_keeps_its_track_owned_until_end_build() -> None:
+    """AS-16: track laid on the last tile still counts as built this turn at the end."""
+    state = scenario("chile", 4)
+    start_build(state, 0)
+    for label in ("1,16", "3,17"):
+        state.apply(Build("lay", label, "straight", 2))
+    state.apply(builds_at(state, "4,18")[0])
+    events = state.apply(EndBuild())
+    assert not any(isinstance(e, TrackAbandoned) for e in events)
+    assert state.tiles[hex_of(state, "3,17")][2] == (0,)
 
 
 def test_unfinished_track_is_lost_after_the_owners_next_build_turn() -> None:

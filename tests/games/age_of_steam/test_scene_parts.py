@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pygame
 import pytest
 
 from nile.core.replay import Replay
@@ -206,10 +207,12 @@ def test_a_wide_board_shows_each_players_score_if_the_game_ended_now() -> None:
     assert panel_module.signature(changed) != before     # the row is drawn again
 
 
-def test_a_persons_build_turn_ends_with_a_review_of_what_was_built() -> None:
-    """Building ends by itself after the last tile: the table then says what was built,
-    for how much, and which links it completed."""
-    from nile.games.age_of_steam.rules.actions import Build, EndBuild
+def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -> None:
+    """AS-16: after the last tile the turn waits; the bar and a card on the map say what
+    was built, for how much and which links it completed; Done (E) ends it."""
+    from nile.games.age_of_steam.rules.actions import Build
+    from nile.games.age_of_steam.rules.build import max_builds
+    from tests.ui.harness import key
 
     app = instant_app()
     match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
@@ -221,13 +224,34 @@ def test_a_persons_build_turn_ends_with_a_review_of_what_was_built() -> None:
     link = Build("lay", "1,16", "straight", 2)
     assert link in state.legal_actions(), "Santiago – Valparaiso is open in this game"
     assert scene.controls.play(link)
-    frames(app, 1)
-    if match.state.current_player == 0 and match.state.phase == "build":
-        assert scene.controls.play(EndBuild())
+    while match.state.builds_done < max_builds(match.state, 0):
+        assert scene.controls.play(next(a for a in match.state.legal_actions()
+                                        if isinstance(a, Build)))
     frames(app, 2)
-    said = [t.message for t in scene.toasts.items]
-    assert any(m.startswith("Ann built 1 tile for $") and "Santiago – Valparaiso" in m
-               for m in said), said
+    assert match.state.current_player == 0 and match.state.phase == "build"
+    assert scene.prompt.startswith(f"Built {max_builds(match.state, 0)} tiles for $")
+    assert "Santiago – Valparaiso" in scene.prompt and "press Done" in scene.prompt
+    assert scene.review_rect is not None and scene.mv.camera.viewport.contains(
+        scene.review_rect)
+    done = scene.controls.build_review()
+    assert done is not None and len(done.tiles) == max_builds(match.state, 0)
+    assert done.cost == sum(t.cost for t in done.tiles) > 0
+    key(app, pygame.K_e)
+    frames(app, 2)
+    assert match.state.current_player != 0 or match.state.phase != "build"
+
+
+def test_the_review_follows_undo() -> None:
+    """The review reads the log: a tile taken back leaves it."""
+    from nile.games.age_of_steam.rules.actions import Build
+    from nile.games.age_of_steam.view import review
+
+    match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    match.play(Build("lay", "1,16", "straight", 2))
+    assert len(review.this_turn(match.log, 0)) == 1
+    match.undo()
+    assert review.this_turn(match.log, 0) == []
 
 
 def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() -> None:
@@ -296,3 +320,29 @@ def test_destination_tags_and_routes_leave_every_name_readable() -> None:
     names = scene.mv.name_rects()
     for tag in scene.tag_rects:
         assert tag.collidelist(names) < 0
+
+
+def test_the_review_card_never_blocks_the_map() -> None:
+    """The card keeps clear of the hexes still open, and a click where it lies reaches
+    the map (the card steps aside while the mouse is on it)."""
+    from nile.games.age_of_steam.rules.actions import Build
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.controls.play(next(a for a in match.state.legal_actions()
+                                    if isinstance(a, Build)))
+    frames(app, 2)
+    card = scene.review_rect
+    assert card is not None
+    open_hexes = [scene._hex_box(h) for h in scene.controls.buildable()]
+    assert card.collidelist(open_hexes) < 0
+    toasts = len(scene.toasts.items)
+    scene.mouse = card.center
+    frames(app, 1)
+    assert scene._click(card.center)
+    assert (scene.controls.build_popup is not None or scene.controls.start >= 0
+            or len(scene.toasts.items) > toasts)

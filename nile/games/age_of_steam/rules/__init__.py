@@ -19,6 +19,10 @@ Rulings of our own, where the rulebooks and RULINGS.md (AS-1 to AS-5) are silent
 - AS-14 Communism with the red reserve empty does nothing. (market.py)
 - AS-15 Bankrupt players score 0 and share the last places; CCCP's loser ranks just above
         them. (scoring.py)
+- AS-16 A build turn ends only when the builder ends it ("end build", the Done button),
+        also after the last tile allowed: the rulebook gives "up to 3 tile actions" and
+        never ends the turn by itself, and the builder may still want to look it over
+        (or found a city). Unextended track loses its owner at that end. (build.py)
 """
 
 from __future__ import annotations

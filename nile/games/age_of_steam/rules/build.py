@@ -9,6 +9,7 @@ tile. Our rulings:
   simple one (placing a complex tile on an empty hex is not offered).
 - AS-8: you may extend a town only where you own one of its exits; you may never join
   another player's track; no track may run back into the place it started from.
+- AS-16: the turn ends only on "end build", also after the last tile allowed.
 Incomplete track stays owned until the end of its owner's next build turn: at the end of
 each build turn the builder's incomplete segments that got no new track that turn lose
 their owner (and can be taken over by anyone who extends them).
@@ -31,7 +32,12 @@ from nile.games.age_of_steam.rules.events import (
 )
 from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
 from nile.games.age_of_steam.rules.mapdata import load_map
-from nile.games.age_of_steam.rules.network import NO_OWNER, track_with_port, tracks_of
+from nile.games.age_of_steam.rules.network import (
+    NO_OWNER,
+    Segment,
+    track_with_port,
+    tracks_of,
+)
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
 
 if TYPE_CHECKING:
@@ -418,8 +424,6 @@ def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
     assert isinstance(action, Build)
     events = _place(state, seat, action)
     state.builds_done += 1
-    if state.builds_done >= max_builds(state, seat) and not urbanize_options(state, seat):
-        events += end_turn(state, seat)
     return events
 
 
@@ -478,17 +482,20 @@ def _urbanize(state: AgeOfSteamState, seat: int, action: Urbanize) -> list[Event
     return [CityFounded(seat, action.hex_label, action.letter, colour, state.map.place_name(h))]
 
 
+def unextended(state: AgeOfSteamState, seat: int) -> list[Segment]:
+    """`seat`'s incomplete segments that got no new track this build turn: the ones that
+    lose their owner when the turn ends (the review before Done warns of them)."""
+    now = set(state.placed_now)
+    return [seg for seg in state.network().segments
+            if seg.owner == seat and not seg.complete
+            and not any(f"{h}:{t[0]}:{t[1]}" in now for h, t in seg.tracks)]
+
+
 def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     """Unextended incomplete track loses its owner; the next builder starts."""
     events: list[Event] = []
-    net = state.network()
-    now = set(state.placed_now)
     lost: list[int] = []
-    for seg in net.segments:
-        if seg.owner != seat or seg.complete:
-            continue
-        if any(f"{h}:{t[0]}:{t[1]}" in now for h, t in seg.tracks):
-            continue
+    for seg in unextended(state, seat):
         for h, t in seg.tracks:
             _set_owner(state, h, t, NO_OWNER)
             lost.append(h)
@@ -505,4 +512,4 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     return events
 
 
-__all__ = ["SIMPLE_PLACEMENT", "begin", "candidates", "options", "price"]
+__all__ = ["SIMPLE_PLACEMENT", "begin", "candidates", "options", "price", "unextended"]

@@ -135,8 +135,8 @@ def tile_phrase(tile: str) -> str:
     """'a gentle curve', 'two sharp curves', 'a town tile with 3 exits'."""
     if tile in TILE_PHRASES:
         return TILE_PHRASES[tile]
-    if tile.startswith("town") and tile[4:].isdigit():
-        exits = int(tile[4:])
+    if tile.startswith("town") and tile[4:5].isdigit():
+        exits = int(tile[4])  # 'town2_gentle': the shape after the count is not said
         return f"a town tile with {exits} exit{'s' if exits != 1 else ''}"
     words = tile_words(tile).lower()
     return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"

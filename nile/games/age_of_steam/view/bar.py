@@ -23,7 +23,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.market import bid_payment
-from nile.games.age_of_steam.view import choices
+from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.ui.chrome.game_scene import BarButton
 
@@ -113,25 +113,45 @@ def bar_build(c: Controls) -> Bar:
     by_hex = choices.build_choices(view)
     urban = any(isinstance(a, Urbanize) for opts in by_hex.values() for a in opts)
     tiles = any(isinstance(a, Build) for opts in by_hex.values() for a in opts)
-    if c.build_popup is not None and c.build_options:
+    done = c.build_review()
+    plan = c.plan
+    buttons: list[BarButton] = []
+    if plan is not None and c.target >= 0:
+        count = len(plan.builds)
+        goal = c.where(c.target)
+        prompt = (f"Toward {goal}: {count} tile{'s' if count != 1 else ''} for ${plan.cost}"
+                  + (", completing the link." if plan.arrives else " (not there yet).")
+                  + " Build (Enter) lays the first, Build all lays them; Esc cancels.")
+        buttons.append(BarButton("all", f"Build all {count} (${plan.cost})", c.build_all,
+                                 True, "Lay every tile shown on the map", accent=True))
+    elif c.start >= 0:
+        prompt = (f"From {c.where(c.start)}: click where the track should go (a city, a "
+                  f"town or any hex), or drag along the hexes. Esc cancels.")
+    elif c.build_popup is not None and c.build_options:
         action = c.build_options[c.build_popup.index]
         prompt = (f"{choices.describe_build(view, action)} on "
                   f"{place_title(view, c.build_hex)}: Build (Enter) lays it; the wheel, "
                   f"the arrows or a click where the track should go pick another.")
     elif tiles:
-        prompt = (f"Build track: click a highlighted hex ({left} tile"
-                  f"{'s' if left != 1 else ''} left, ${view.cash[seat]}).")
+        prompt = (f"Build track: click a city or your track, then where to go; or a "
+                  f"highlighted hex ({left} tile{'s' if left != 1 else ''} left, "
+                  f"${view.cash[seat]}).")
+        if done is not None and not done.empty:
+            prompt += f" So far {review.summary(done)}"
         if urban:
             prompt += " Click a town to found a new city."
+    elif done is not None and not done.empty:
+        prompt = f"Built {review.summary(done)[:-1]}: look it over, then press Done."
+        if urban:
+            prompt = f"Built {review.summary(done)[:-1]}: found a city, or press Done."
     elif urban:
         prompt = "Click a town to found a new city, or end your build."
-    elif left <= 0:
-        prompt = "All your tiles for this turn are built."
     else:
         prompt = "No track can be built now: end your build."
-    end = BarButton("end", "End build", c.end_build, True,
-                    "Stop building for this turn (E)", accent=not tiles and not urban)
-    return prompt, [end]
+    built = done is not None and not done.empty
+    end = BarButton("end", "Done" if built else "End build", c.end_build, True,
+                    "End your build for this turn (E)", accent=not tiles and not urban)
+    return prompt, [*buttons, end]
 
 
 def bar_move(c: Controls) -> Bar:

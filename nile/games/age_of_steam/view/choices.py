@@ -139,6 +139,23 @@ def aim(view: AgeOfSteamState, effects: list[BuildEffect], target: int) -> int:
     return min(range(len(effects)), key=score) if effects else 0
 
 
+def exits_of(action: BuildChoice) -> int:
+    """A town tile's number of exits (0 for anything else): the picker groups by it."""
+    if isinstance(action, Build) and action.tile.startswith("town") and action.tile[4:5].isdigit():
+        return int(action.tile[4])
+    return 0
+
+
+def exits_group(action: BuildChoice) -> str:
+    """The picker's group line for a town option: '2 exits', 'new city'."""
+    if isinstance(action, Urbanize):
+        return "new city"
+    exits = exits_of(action)
+    if exits == 0:
+        return "track"
+    return f"{exits} exit{'s' if exits != 1 else ''}"
+
+
 def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
     if isinstance(action, Urbanize):
         return 0

@@ -34,7 +34,7 @@ from nile.games.age_of_steam.rules.actions import (
 )
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import bar, choices, palette
+from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
 
@@ -60,6 +60,13 @@ class Controls:
         self.build_effects: list[choices.BuildEffect] = []
         """What each open option does (from `choices.by_use`), for aiming at a hex."""
         self.build_popup: CyclePopup | None = None
+        self.start = -1
+        """Building by intent: where the track starts (a place or own track), or -1."""
+        self.target = -1
+        """Where it should go (a place or any hex), or -1 while none is chosen."""
+        self.dragged: list[int] = []
+        """The hexes a drag from the start passed over (preferred by the plan)."""
+        self.plan: intent.Plan | None = None
         self.good: tuple[int, str] | None = None
         self.dests: list[choices.Destination] = []
         self.dest_popup: ListPopup | None = None
@@ -100,7 +107,7 @@ class Controls:
             self.good, self.dests, self.preview = None, [], None
             self.refresh_bar()
             return True
-        if self.build_popup is not None:
+        if self.build_popup is not None or self.start >= 0:
             self.close_build()
             return True
         return False
@@ -202,6 +209,13 @@ class Controls:
             return {}
         return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
 
+    def build_review(self) -> review.Review | None:
+        """This build turn's tiles so far (None when it is not the human's build)."""
+        if not self.scene.my_turn or self.view.phase != "build":
+            return None
+        return self._derived("review", lambda: review.review(  # type: ignore[no-any-return]
+            self.view, self.seat, review.this_turn(self.scene.match.log, self.seat)))
+
     def movable(self) -> set[tuple[int, str]]:
         if not self.scene.my_turn or self.view.phase != "move":
             return set()
@@ -235,7 +249,19 @@ class Controls:
         return False
 
     def _click_build(self, h: int, pos: tuple[int, int]) -> bool:
+        if self.start >= 0 and h >= 0:
+            if h == self.start and self.target < 0:
+                self.close_build()
+            else:
+                self.intend(self.start, h)
+            return True
         options = self.buildable().get(h)
+        if not options and intent.is_start(self.view, h, self.seat) and (
+                self.build_popup is None or not self.build_effects):
+            self.close_build()
+            self.start = h
+            self.refresh_bar()
+            return True
         if not options:
             if self.build_popup is not None and h >= 0 and self.build_effects:
                 self.aim_build(h)  # building by intent: where the track should head
@@ -280,15 +306,68 @@ class Controls:
     def open_build(self, h: int, options: list[choices.BuildChoice], index: int,
                    effects: list[choices.BuildEffect] | None = None) -> None:
         """The picker for hex `h`: each option with its price and what it does (the most
-        useful first when `effects` come from `choices.by_use`)."""
+        useful first when `effects` come from `choices.by_use`); a town's options are
+        grouped by exits (each group by use), unless a target orders them."""
+        if effects and self.target < 0 and self.view.is_town(h):
+            chosen = options[index]
+            order = sorted(range(len(options)), key=lambda i: (choices.exits_of(options[i]), i))
+            options = [options[i] for i in order]
+            effects = [effects[i] for i in order]
+            index = options.index(chosen)
         self.build_hex, self.build_options = h, options
         self.build_effects = list(effects or [])
         words = [choices.describe_build(self.view, a) for a in options]
         details = [e.words for e in effects] if effects else []
         title = place_title(self.view, h)
         confirm = "Found" if isinstance(options[index], Urbanize) else "Build"
+        groups = [choices.exits_group(a) for a in options] if self.view.is_town(h) else []
         self.build_popup = CyclePopup(title, words, index, confirm, "wheel or arrow keys",
-                                      details=details)
+                                      details=details, groups=groups)
+        self.refresh_bar()
+
+    def intend(self, start: int, target: int, dragged: list[int] | None = None) -> None:
+        """Building by intent: plan the tiles from `start` toward `target` and open the
+        picker on the first, its options toward the target first; the rest of the plan
+        shows on the map as ghost tiles."""
+        view = self.view
+        self.start, self.target = start, target
+        if dragged is not None:
+            self.dragged = dragged
+        self.plan = intent.plan(view, start, target, self.dragged)
+        if not self.plan.builds:
+            self.plan = None
+            self.build_hex, self.build_options, self.build_popup = -1, [], None
+            self.scene.toast(f"No tile you can build now takes the track from "
+                             f"{self.where(start)} nearer {self.where(target)}.")
+            self.target = -1
+            self.refresh_bar()
+            return
+        first = self.plan.builds[0]
+        h = view.map.hex_at(first.hex_label)
+        options, effects = choices.by_use(view, self.buildable().get(h, []))
+        lookup = dict(zip(options, effects, strict=True))
+        ordered = [options[i] for i in intent.first_toward(view, options, target)]
+        ordered.remove(first)
+        ordered.insert(0, first)
+        self.open_build(h, ordered, 0, [lookup[a] for a in ordered])
+
+    def where(self, h: int) -> str:
+        """A place by name, or where a plain hex lies ('Moskva', 'Gorkiy')."""
+        view = self.view
+        if h in view.stop_hexes() or h in view.town_hexes():
+            return view.place_name(h)
+        return view.map.whereabouts(h).removeprefix("next to ").removeprefix("near ")
+
+    def build_all(self) -> None:
+        """Lay every tile of the plan, in order (each one a legal action of its own)."""
+        plan = self.plan
+        if plan is None:
+            return
+        self.build_hex, self.build_options, self.build_popup = -1, [], None
+        for action in plan.builds:
+            if not self.play(action):
+                break
+        self.start, self.target, self.dragged, self.plan = -1, -1, [], None
         self.refresh_bar()
 
     def aim_build(self, target: int) -> None:
@@ -304,6 +383,7 @@ class Controls:
 
     def close_build(self) -> None:
         self.build_hex, self.build_options, self.build_popup = -1, [], None
+        self.start, self.target, self.dragged, self.plan = -1, -1, [], None
         self.refresh_bar()
 
     def chosen_build(self) -> choices.BuildChoice | None:
@@ -320,11 +400,28 @@ class Controls:
 
     def confirm_build(self) -> None:
         action = self.chosen_build()
+        planned = self.plan is not None and action == self.plan.builds[0]
+        start, target, dragged = self.start, self.target, self.dragged
         if action is not None and self.play(action):
             self.build_hex, self.build_options, self.build_popup = -1, [], None
+            self.start, self.target, self.dragged, self.plan = -1, -1, [], None
+            if planned and target >= 0 and isinstance(action, Build) and self.scene.my_turn \
+                    and self.view.phase == "build" and not self._arrived(action, start, target):
+                self.intend(self.view.map.hex_at(action.hex_label), target, dragged)
+            self.refresh_bar()
+
+    def _arrived(self, action: Build, start: int, target: int) -> bool:
+        """Did the tile just laid complete a link (into the target or anywhere)?"""
+        view = self.view
+        h = view.map.hex_at(action.hex_label)
+        net = view.network()
+        return any(seg.complete for seg in net.segments if h in seg.hexes)
 
     def click_build_popup(self, hit: str) -> None:
-        if hit == "prev":
+        if hit.startswith("group:") and self.build_popup is not None:
+            self.build_popup.jump(hit.partition(":")[2])
+            self.step_build(0)
+        elif hit == "prev":
             self.step_build(-1)
         elif hit == "next":
             self.step_build(1)
@@ -394,6 +491,10 @@ class Controls:
                 return True
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.confirm_build()
+                return True
+            if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_TAB):
+                self.build_popup.step_group(-1 if k == pygame.K_PAGEUP else 1)
+                self.step_build(0)
                 return True
         if phase == "build" and k == pygame.K_e:
             self.end_build()

@@ -198,9 +198,15 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     name = info.names[seat] + (" (you)" if seat == info.viewer else "")
     pill_width = 92
     label = f"{place}. {name}" if alive else name
+    room = row.width - pill_width - swatch.width - 22
+    if alive and view.rules.hidden_kept_goods:
+        # the kept goods take the figures line's end: the score now goes by the name
+        drawn = text.draw(surface, f"{score_now(view, seat)} pts",
+                          (row.right - pill_width - 10, row.top + 15), 13, theme.MUTED,
+                          anchor="midright")
+        room -= drawn.width + 8
     text.draw(surface, label, (swatch.right + 6, row.top + 4), 15,
-              theme.TEXT if alive else theme.MUTED, "bold",
-              max_width=row.width - pill_width - swatch.width - 22)
+              theme.TEXT if alive else theme.MUTED, "bold", max_width=room)
     _status_pill(surface, pygame.Rect(row.right - pill_width - 4, row.top + 5, pill_width, 20),
                  view, seat, info)
     if not alive:

@@ -8,6 +8,7 @@ turns that into an action.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,23 +20,34 @@ BG = (28, 34, 40)
 
 
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
-           gap: float) -> pygame.Rect:
+           gap: float, avoid: Sequence[pygame.Rect] = (),
+           outer: pygame.Rect | None = None,
+           soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A rect of `size` beside `anchor` (right, left, below or above: the first that fits
     inside `bounds`), so it never hides the hex it is about: first clear of the hexes
-    around it too (`gap` × 2.6, past the neighbours' far edges), then nearer."""
+    around it too (`gap` × 2.6, past the neighbours' far edges), then nearer; a spot
+    clear of `avoid` (the planned tiles and the target) and `soft` (names, cities'
+    marks) first, then one clear of `avoid` only; inside `bounds` (the map)
+    before `outer` (the whole table: over the boards beats over the map it is about)."""
     inside = bounds.inflate(-8, -8)
     x, y = round(anchor[0]), round(anchor[1])
     candidates = []
-    for reach in (gap * 2.6, gap):
+    for reach in (gap * 2.6, gap * 3.4, gap):
         for side in ("midleft", "midright", "midtop", "midbottom"):
             rect = pygame.Rect((0, 0), size)
             offset = {"midleft": (reach, 0), "midright": (-reach, 0), "midtop": (0, reach),
                       "midbottom": (0, -reach)}[side]
             setattr(rect, side, (x + round(offset[0]), y + round(offset[1])))
             candidates.append(rect)
-    for rect in candidates:
-        if inside.contains(rect):
-            return rect
+    fitting = [rect for rect in candidates if inside.contains(rect)]
+    wider = [rect for rect in candidates if outer is not None
+             and outer.inflate(-8, -8).contains(rect)]
+    for tier in ([*avoid, *soft], list(avoid)):
+        for rect in fitting + wider:
+            if rect.collidelist(tier) < 0:
+                return rect
+    if fitting:
+        return fitting[0]
     return candidates[len(candidates) // 2].clamp(inside)
 
 
@@ -46,7 +58,8 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
     return shadow
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The choosers' look: a shadow, a dark fill and an accent rim."""
     surface.blit(_shadow(rect.inflate(8, 8).size), rect.move(-2, 1).inflate(8, 8).topleft)
     pygame.draw.rect(surface, BG, rect, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
@@ -83,22 +96,44 @@ class CyclePopup:
     note: str = ""
     details: list[str] = field(default_factory=list)
     """What each option does ('completes the link Santiago – Valparaiso'), if known."""
+    groups: list[str] = field(default_factory=list)
+    """Each option's group ('2 exits' on a town), shown as a row of chips to jump by."""
     rects: dict[str, pygame.Rect] = field(default_factory=dict)
 
     def step(self, delta: int) -> None:
         if self.items:
             self.index = (self.index + delta) % len(self.items)
 
+    def group_names(self) -> list[str]:
+        return list(dict.fromkeys(self.groups))
+
+    def jump(self, name: str) -> None:
+        """To the first option of group `name` (a chip clicked)."""
+        if name in self.groups:
+            self.index = self.groups.index(name)
+
+    def step_group(self, delta: int) -> None:
+        names = self.group_names()
+        if len(names) > 1 and self.index < len(self.groups):
+            here = names.index(self.groups[self.index])
+            self.jump(names[(here + delta) % len(names)])
+
     def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
-             gap: float) -> pygame.Rect:
+             gap: float, avoid: Sequence[pygame.Rect] = (),
+             outer: pygame.Rect | None = None,
+             soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         detail = self.details[self.index] if self.index < len(self.details) else ""
-        rect = _place((320, 124 if self.details else 104), anchor, bounds, gap)
-        _frame(surface, rect)
+        chips = self.group_names() if len(self.group_names()) > 1 else []
+        extra = 26 if chips else 0
+        rect = _place((320, (124 if self.details else 104) + extra), anchor, bounds, gap,
+                      avoid, outer, soft)
+        frame(surface, rect)
         mouse = pygame.mouse.get_pos()
         text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
                   max_width=rect.width - 24)
-        prev = pygame.Rect(rect.left + 10, rect.top + 28, 28, 30)
-        nxt = pygame.Rect(rect.right - 38, rect.top + 28, 28, 30)
+        chip_rects = self._draw_chips(surface, rect, chips, mouse)
+        prev = pygame.Rect(rect.left + 10, rect.top + 28 + extra, 28, 30)
+        nxt = pygame.Rect(rect.right - 38, rect.top + 28 + extra, 28, 30)
         several = len(self.items) > 1
         if several:
             _arrow(surface, prev, True, prev.collidepoint(mouse))
@@ -112,20 +147,51 @@ class CyclePopup:
                       anchor="center", max_width=rect.width - 20)
         count = f"{self.index + 1} of {len(self.items)}" if several else "the only choice"
         note = f"{count} · {self.note}" if self.note and several else count
+        if chips:
+            note = f"{count} · Tab: next exits"
         text.draw(surface, note, (rect.left + 12, rect.bottom - 22), 12, theme.MUTED,
                   anchor="midleft", max_width=rect.width - 150)
         ok = pygame.Rect(rect.right - 136, rect.bottom - 36, 76, 28)
         cancel = pygame.Rect(rect.right - 54, rect.bottom - 36, 44, 28)
         _button(surface, ok, self.confirm, True, ok.collidepoint(mouse))
         _button(surface, cancel, "×", False, cancel.collidepoint(mouse))
-        self.rects = {"frame": rect, "ok": ok, "cancel": cancel}
+        self.rects = {"frame": rect, "ok": ok, "cancel": cancel, **chip_rects}
         if several:
             self.rects.update(prev=prev, next=nxt)
         return rect
 
+    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, chips: list[str],
+                    mouse: tuple[int, int]) -> dict[str, pygame.Rect]:
+        """One chip per group, the current one lit, each with its count ('2 exits · 9')."""
+        found: dict[str, pygame.Rect] = {}
+        x = rect.left + 10
+        current = self.groups[self.index] if self.index < len(self.groups) else ""
+        labels = [f"{name} · {self.groups.count(name)}" for name in chips]
+        widths = [text.render(label, 12, theme.TEXT, "bold").get_width() + 14
+                  for label in labels]
+        if sum(widths) + 6 * len(widths) > rect.width - 20:  # counts go before names do
+            labels = list(chips)
+            widths = [text.render(label, 12, theme.TEXT, "bold").get_width() + 14
+                      for label in labels]
+        for name, label, width in zip(chips, labels, widths, strict=True):
+            chip = pygame.Rect(x, rect.top + 27, width, 20)
+            if chip.right > rect.right - 10:
+                break
+            lit = name == current
+            fill = theme.darken(theme.ACCENT, 0.25) if lit else theme.PANEL_LIGHT
+            if chip.collidepoint(mouse) and not lit:
+                fill = theme.lighten(fill, 0.15)
+            pygame.draw.rect(surface, fill, chip, border_radius=9)
+            text.draw(surface, label, chip.center, 12, (20, 20, 20) if lit else theme.TEXT,
+                      "bold", "center")
+            found[f"group:{name}"] = chip
+            x = chip.right + 6
+        return found
+
     def hit(self, pos: tuple[int, int]) -> str:
-        """'prev', 'next', 'ok', 'cancel', 'frame' or ''."""
-        for key in ("prev", "next", "ok", "cancel", "frame"):
+        """'prev', 'next', 'ok', 'cancel', 'group:<name>', 'frame' or ''."""
+        keys = [k for k in self.rects if k.startswith("group:")]
+        for key in ("prev", "next", "ok", "cancel", *keys, "frame"):
             rect = self.rects.get(key)
             if rect is not None and rect.collidepoint(pos):
                 return key
@@ -146,7 +212,7 @@ class ListPopup:
              gap: float) -> pygame.Rect:
         width, row = 340, 26
         rect = _place((width, 40 + row * len(self.items)), anchor, bounds, gap)
-        _frame(surface, rect)
+        frame(surface, rect)
         text.draw(surface, self.title, (rect.left + 12, rect.top + 8), 14, theme.MUTED, "bold",
                   max_width=rect.width - 24)
         mouse = pygame.mouse.get_pos()

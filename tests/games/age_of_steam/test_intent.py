@@ -1,0 +1,152 @@
+"""Building by intent: a start, a target (or a drag), the planned tiles, the picker's
+order toward the target, town options grouped by exits; clicks counted."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from nile.core.session import Match
+from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.tiles import tile_phrase
+from nile.games.age_of_steam.scenario import scenario, start_build
+from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.games.age_of_steam.shots import seats
+from nile.games.age_of_steam.view import choices, intent
+from nile.ui.shots import play_bots_until
+from tests.ui.harness import click, drag, frames, instant_app
+
+
+@pytest.mark.parametrize("name,start,target,tiles", [
+    ("chile", "Santiago", "Valparaiso", 1), ("cccp", "Moskva", "Gorkiy", 2),
+    ("cccp", "Kiev", "Odessa", 1), ("egypt", "Al Qahirah", "Al Fayyum", 2)])
+def test_a_plan_reaches_the_target_with_legal_tiles(name: str, start: str, target: str,
+                                                    tiles: int) -> None:
+    state = scenario(name, 3 if name == "egypt" else 4)
+    start_build(state, 0)
+    a, b = (state.map.city_named(x).hexes[0] for x in (start, target))
+    plan = intent.plan(state, a, b)
+    assert len(plan.builds) == tiles and plan.arrives
+    for action in plan.builds:           # each tile is offered when its turn comes
+        assert action in state.legal_actions()
+        state.apply(action)
+    links = {frozenset(state.place_name(e.stop) for e in seg.ends)
+             for seg in state.network().segments if seg.complete and seg.owner == 0}
+    assert frozenset({start, target}) in links
+    assert plan.cost == 10 - state.cash[0]
+
+
+def test_a_plan_stops_when_the_builds_run_out() -> None:
+    state = scenario("chile", 4)
+    start_build(state, 0)
+    arica = state.map.city_named("Arica").hexes[0]
+    montt = state.map.city_named("Puerto Montt").hexes[0]
+    plan = intent.plan(state, arica, montt)
+    assert len(plan.builds) == 3 and not plan.arrives
+
+
+def test_nothing_planned_from_a_hex_that_is_not_a_start() -> None:
+    state = scenario("cccp", 4)
+    start_build(state, 0)
+    plain = state.map.hex_at("8,5")
+    assert not intent.is_start(state, plain, 0)
+    assert intent.is_start(state, state.map.city_named("Moskva").hexes[0], 0)
+
+
+def _scene(name: str, seed: int) -> tuple[pygame.Surface, AgeOfSteamScene]:
+    app = instant_app()
+    match = Match.new(GAME_INFO, seats(name, 4), seed, {"map": name})
+    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0
+                    and s.builds_done == 0)
+    scene = AgeOfSteamScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    return app, scene
+
+
+def _at(scene: AgeOfSteamScene, place: str) -> tuple[int, int]:
+    h = scene.aos.map.city_named(place).hexes[0]
+    x, y = scene.mv.hex_centre(h)
+    return round(x), round(y)
+
+
+def _links(scene: AgeOfSteamScene) -> set[frozenset[str]]:
+    state = scene.match.state
+    return {frozenset(state.place_name(e.stop) for e in seg.ends)
+            for seg in state.network().segments if seg.complete and seg.owner == 0}
+
+
+def test_moskva_to_gorkiy_in_three_clicks_with_the_plan_shown_first() -> None:
+    """Click Moskva (the start), click Gorkiy (the target): the picker opens on the first
+    tile, its option toward Gorkiy first, the rest of the plan ghosted; Build all."""
+    app, scene = _scene("cccp", 3)
+    click(app, _at(scene, "Moskva"))
+    assert scene.controls.start >= 0 and scene.prompt.startswith("From Moskva")
+    click(app, _at(scene, "Gorkiy"))
+    plan = scene.controls.plan
+    assert plan is not None and len(plan.builds) == 2 and plan.arrives
+    assert scene.controls.chosen_build() == plan.builds[0]
+    assert "heads for Gorkiy" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
+    frame = scene.controls.build_popup.rects["frame"]  # type: ignore[union-attr]
+    assert frame.collidelist(scene._plan_rects()[:3]) < 0      # the plan stays in sight
+    button = scene._context["all"][1]
+    click(app, button.rect.center)  # type: ignore[attr-defined]
+    assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
+    assert scene.match.state.current_player == 0               # Done is still to press
+
+
+def test_one_tile_at_a_time_the_picker_moves_on_to_the_next_tile() -> None:
+    app, scene = _scene("cccp", 3)
+    click(app, _at(scene, "Moskva"))
+    click(app, _at(scene, "Gorkiy"))
+    second = scene.controls.plan.builds[1]  # type: ignore[union-attr]
+    ok = scene.controls.build_popup.rects["ok"]  # type: ignore[union-attr]
+    click(app, ok.center)
+    assert scene.controls.chosen_build() == second
+    assert "completes the link" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
+    click(app, scene.controls.build_popup.rects["ok"].center)  # type: ignore[union-attr]
+    assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
+    assert scene.controls.build_popup is None and scene.controls.plan is None
+
+
+def test_a_drag_from_santiago_to_valparaiso_plans_the_link() -> None:
+    app, scene = _scene("chile", 7)
+    drag(app, _at(scene, "Santiago"), _at(scene, "Valparaiso"))
+    plan = scene.controls.plan
+    assert plan is not None and plan.arrives and len(plan.builds) == 1
+    click(app, scene._context["all"][1].rect.center)  # type: ignore[attr-defined]
+    assert frozenset({"Santiago", "Valparaiso"}) in _links(scene)
+
+
+def test_esc_drops_the_intent() -> None:
+    app, scene = _scene("cccp", 3)
+    click(app, _at(scene, "Moskva"))
+    click(app, _at(scene, "Gorkiy"))
+    scene.controls.cancel()
+    assert scene.controls.start < 0 and scene.controls.plan is None
+
+
+def test_town_options_are_grouped_by_exits_with_chips_to_jump() -> None:
+    app, scene = _scene("chile", 7)
+    town = scene.aos.map.hex_at("2,16")       # Los Andes, beside Santiago
+    options = scene.controls.buildable().get(town)
+    assert options, "Los Andes is open in this game"
+    x, y = scene.mv.hex_centre(town)
+    click(app, (round(x), round(y)))
+    popup = scene.controls.build_popup
+    assert popup is not None
+    groups = popup.groups
+    assert popup.group_names() == ["1 exit", "2 exits", "3 exits", "4 exits"]
+    assert groups == sorted(groups)           # each group together, in order of exits
+    chip = popup.rects["group:3 exits"]
+    click(app, chip.center)
+    assert popup.groups[popup.index] == "3 exits"
+    assert isinstance(scene.controls.chosen_build(), Build)
+    assert scene.controls.chosen_build().tile.startswith("town3")  # type: ignore[union-attr]
+
+
+def test_town_tiles_read_as_english_in_the_log() -> None:
+    assert tile_phrase("town2_gentle") == "a town tile with 2 exits"
+    assert tile_phrase("town1") != "" and choices.exits_group(
+        Build("town", "2,16", "town3_y", 0)) == "3 exits"
