@@ -56,7 +56,7 @@ from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
-from nile.ui import text, theme
+from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
 
@@ -72,6 +72,34 @@ HINT_TIME = 2.5
 
 class AgeOfSteamScene(GameScene):
     """The Age of Steam table."""
+
+    KEYS = (
+        keys.Binding("escape", "cancel_choice", "close the picker or drop the good picked up",
+                     when="accepting_input"),
+        keys.Binding("left, up", "picker_back", "the picker: the option before",
+                     when="picker_open"),
+        keys.Binding("right, down", "picker_on", "the picker: the next option",
+                     when="picker_open"),
+        keys.Binding("return, kp_enter, space", "picker_build", "the picker: lay that tile",
+                     when="picker_open"),
+        keys.Binding("pageup", "picker_fewer_exits", "the picker: town tiles with fewer exits",
+                     when="picker_open"),
+        keys.Binding("pagedown, tab", "picker_more_exits", "the picker: town tiles with more "
+                     "exits", when="picker_open"),
+        keys.Binding("e", "end_build", "done building (after the review)", when="building"),
+        keys.Binding("up, plus, equals, kp_plus", "more_shares", "one share more",
+                     when="issuing"),
+        keys.Binding("down, minus, kp_minus", "fewer_shares", "one share fewer",
+                     when="issuing"),
+        keys.Binding("return, kp_enter", "issue_shares", "issue the shares shown",
+                     when="issuing"),
+        keys.Binding("up, plus, equals, kp_plus", "raise_bid", "bid $1 more", when="bidding"),
+        keys.Binding("down, minus, kp_minus", "lower_bid", "bid $1 less", when="bidding"),
+        keys.Binding("return, kp_enter", "place_bid", "bid the amount shown", when="bidding"),
+        keys.Binding("p", "pass_move", "pass this move (or raise the locomotive with its "
+                     "button)", when="moving"),
+        keys.Binding("f", "fit", "fit the map to the table"),
+    )
 
     def __init__(
         self,
@@ -161,6 +189,65 @@ class AgeOfSteamScene(GameScene):
         self.auto_fit = True
         self.mv.fit()
 
+    # Keys: the table above calls these; the controls component does the work ------------
+
+    def cancel_choice(self) -> bool:
+        return self.controls.cancel()
+
+    def picker_open(self) -> bool:
+        return self.accepting_input and self.controls.picker_open()
+
+    def picker_back(self) -> None:
+        self.controls.picker_step(-1)
+
+    def picker_on(self) -> None:
+        self.controls.picker_step(1)
+
+    def picker_build(self) -> None:
+        self.controls.confirm_build()
+
+    def picker_fewer_exits(self) -> None:
+        self.controls.picker_group(-1)
+
+    def picker_more_exits(self) -> None:
+        self.controls.picker_group(1)
+
+    def building(self) -> bool:
+        return self.accepting_input and self.aos.phase == "build"
+
+    def end_build(self) -> None:
+        self.controls.end_build()
+
+    def issuing(self) -> bool:
+        return self.accepting_input and self.controls.issuing()
+
+    def more_shares(self) -> None:
+        self.controls.more_shares()
+
+    def fewer_shares(self) -> None:
+        self.controls.fewer_shares()
+
+    def issue_shares(self) -> None:
+        self.controls.issue()
+
+    def bidding(self) -> bool:
+        return self.accepting_input and self.controls.bidding()
+
+    def raise_bid(self) -> None:
+        self.controls.raise_bid()
+
+    def lower_bid(self) -> None:
+        self.controls.lower_bid()
+
+    def place_bid(self) -> None:
+        self.controls.place_bid()
+
+    def moving(self) -> bool:
+        return self.accepting_input and self.aos.phase == "move"
+
+    def pass_move(self) -> None:
+        self.controls.pass_move()
+
     # Input ---------------------------------------------------------------------------
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
@@ -179,17 +266,12 @@ class AgeOfSteamScene(GameScene):
             self.auto_fit = False
             self.mv.settle_zoom()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
-            self.fit()
-            return True
         if not self.accepting_input:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             used = self._click(event.pos)
             self._drag_start(event.pos)
             return used
-        if event.type == pygame.KEYDOWN:
-            return self.controls.key(event)
         return False
 
     def _drag_start(self, pos: tuple[int, int]) -> None:

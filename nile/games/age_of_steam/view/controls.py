@@ -12,8 +12,6 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from nile.core.game import Action
 from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.actions import (
@@ -475,48 +473,25 @@ class Controls:
         if 0 <= index < len(self.dest_routes):
             self.deliver(self.dest_routes[index])
 
-    # Keys --------------------------------------------------------------------------
+    # Keys (the scene's KEYS table calls these) ---------------------------------------
 
-    def key(self, event: pygame.event.Event) -> bool:
-        k = event.key
-        phase = self.view.phase
-        if k == pygame.K_ESCAPE:
-            return self.cancel()
-        if self.build_popup is not None:
-            if k in (pygame.K_LEFT, pygame.K_UP):
-                self.step_build(-1)
-                return True
-            if k in (pygame.K_RIGHT, pygame.K_DOWN):
-                self.step_build(1)
-                return True
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.confirm_build()
-                return True
-            if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_TAB):
-                self.build_popup.step_group(-1 if k == pygame.K_PAGEUP else 1)
-                self.step_build(0)
-                return True
-        if phase == "build" and k == pygame.K_e:
-            self.end_build()
-            return True
-        if phase == "shares":
-            return self._key_number(k, self.more_shares, self.fewer_shares, self.issue)
-        if phase == "auction" and any(isinstance(a, Bid) for a in self.legal()):
-            return self._key_number(k, self.raise_bid, self.lower_bid, self.place_bid)
-        if phase == "move" and k == pygame.K_p:
-            self.pass_move()
-            return True
-        return False
+    def picker_open(self) -> bool:
+        return self.build_popup is not None
 
-    def _key_number(self, k: int, up: object, down: object, ok: object) -> bool:
-        table = {pygame.K_UP: up, pygame.K_PLUS: up, pygame.K_EQUALS: up,
-                 pygame.K_KP_PLUS: up, pygame.K_DOWN: down, pygame.K_MINUS: down,
-                 pygame.K_KP_MINUS: down, pygame.K_RETURN: ok, pygame.K_KP_ENTER: ok}
-        handler = table.get(k)
-        if handler is None:
-            return False
-        handler()  # type: ignore[operator]
-        return True
+    def picker_step(self, delta: int) -> None:
+        self.step_build(delta)
+
+    def picker_group(self, delta: int) -> None:
+        """Page Up / Page Down / Tab: the town options with fewer or more exits."""
+        assert self.build_popup is not None
+        self.build_popup.step_group(delta)
+        self.step_build(0)
+
+    def issuing(self) -> bool:
+        return self.view.phase == "shares"
+
+    def bidding(self) -> bool:
+        return self.view.phase == "auction" and any(isinstance(a, Bid) for a in self.legal())
 
 
 def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:
