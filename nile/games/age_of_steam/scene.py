@@ -59,6 +59,7 @@ from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
+from nile.ui.kit.button import Button
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -118,7 +119,7 @@ class AgeOfSteamScene(GameScene):
         self.mouse = (0, 0)
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
-        self._map_buttons: dict[str, pygame.Rect] = {}
+        self._map_buttons: list[Button] = []
         self._links_at: tuple[object, pygame.Rect] | None = None
         """The Track button's spot and the view it was found for (cached)."""
         self.trail: list[int] = []
@@ -257,8 +258,7 @@ class AgeOfSteamScene(GameScene):
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
             return self._drag_end()
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self._click_map_button(event.pos)):
+        if any(map_button.handle_event(event) for map_button in self._map_buttons):
             return True
         if event.type == pygame.MOUSEWHEEL and self._wheel_on_popup(event):
             return True
@@ -331,20 +331,16 @@ class AgeOfSteamScene(GameScene):
             return controls.click_map(pos)
         return False
 
-    def _click_map_button(self, pos: tuple[int, int]) -> bool:
-        for name, rect in self._map_buttons.items():
-            if rect.collidepoint(pos):
-                if name == "fit":
-                    self.fit()
-                elif name == "links":
-                    self.cycle_links()
-                else:
-                    self.auto_fit = False
-                    self.mv.camera.zoom_at(self.mv.camera.viewport.center,
-                                           1.25 if name == "in" else 0.8)
-                    self.mv.settle_zoom()
-                return True
-        return False
+    def zoom_in(self) -> None:
+        self._zoom(1.25)
+
+    def zoom_out(self) -> None:
+        self._zoom(0.8)
+
+    def _zoom(self, factor: float) -> None:
+        self.auto_fit = False
+        self.mv.camera.zoom_at(self.mv.camera.viewport.center, factor)
+        self.mv.settle_zoom()
 
     def cycle_links(self) -> None:
         """Pick out the next player's track on the map (all, then each seat, then all)."""
@@ -613,21 +609,15 @@ class AgeOfSteamScene(GameScene):
 
     def _draw_map_buttons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, y = area.left + 8, area.top + 8
-        self._map_buttons = {
-            "fit": pygame.Rect(x, y, 44, 26),
-            "in": pygame.Rect(x + 48, y, 26, 26),
-            "out": pygame.Rect(x + 78, y, 26, 26),
-            "links": self._links_spot(area),
-        }
         whose = "all" if self.links_of is None else self.names[self.links_of]
-        labels = {"fit": "Fit", "in": "+", "out": "−", "links": f"Track: {whose}"}
-        for name, rect in self._map_buttons.items():
-            hover = rect.collidepoint(self.mouse)
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if hover else theme.PANEL, rect,
-                             border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=6)
-            text.draw(surface, labels[name], rect.center, 14, theme.TEXT, "bold", "center",
-                      max_width=rect.width - 8)
+        self._map_buttons = [
+            Button(pygame.Rect(x, y, 44, 26), "Fit", self.fit),
+            Button(pygame.Rect(x + 48, y, 26, 26), "+", self.zoom_in),
+            Button(pygame.Rect(x + 78, y, 26, 26), "−", self.zoom_out),
+            Button(self._links_spot(area), f"Track: {whose}", self.cycle_links),
+        ]
+        for map_button in self._map_buttons:
+            map_button.draw(surface, self.mouse)
         if self.mv.geo.turned:
             at = (x + 130, y + 13)
             pygame.draw.polygon(surface, theme.TEXT, [(at[0] - 10, at[1]), (at[0], at[1] - 6),

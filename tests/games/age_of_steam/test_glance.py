@@ -86,5 +86,5 @@ def test_the_map_buttons_stay_off_the_hexes_beside_a_tall_map() -> None:
     view = scene.aos
     hexes = [pygame.Rect(round(x) - 4, round(y) - 4, 8, 8)
              for x, y in (scene.mv.hex_centre(h) for h in range(view.map.size))]
-    for rect in scene._map_buttons.values():
-        assert rect.collidelist(hexes) < 0
+    for map_button in scene._map_buttons:
+        assert map_button.rect.collidelist(hexes) < 0

@@ -172,7 +172,7 @@ def test_the_track_button_picks_out_each_players_track_in_turn() -> None:
     scene = app.top
     assert isinstance(scene, AgeOfSteamScene)
     plain = app.screen.copy()
-    button = scene._map_buttons["links"].center
+    button = next(b.rect.center for b in scene._map_buttons if b.label.startswith("Track"))
     seen = []
     for _ in range(scene.match.state.num_players + 1):
         click(app, button)

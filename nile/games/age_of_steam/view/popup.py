@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from nile.ui import text, theme
+from nile.ui.kit import button
 
 BG = (28, 34, 40)
 
@@ -77,12 +78,7 @@ def _arrow(surface: pygame.Surface, rect: pygame.Rect, left: bool, hover: bool) 
 
 def _button(surface: pygame.Surface, rect: pygame.Rect, label: str, accent: bool,
             hover: bool) -> None:
-    fill = theme.darken(theme.ACCENT, 0.25) if accent else theme.PANEL_LIGHT
-    if hover:
-        fill = theme.lighten(fill, 0.15)
-    pygame.draw.rect(surface, fill, rect, border_radius=6)
-    text.draw(surface, label, rect.center, 14, (20, 20, 20) if accent else theme.TEXT, "bold",
-              "center", max_width=rect.width - 8)
+    button.draw(surface, rect, label, accent=accent, hover=hover)
 
 
 @dataclass
@@ -178,12 +174,8 @@ class CyclePopup:
             if chip.right > rect.right - 10:
                 break
             lit = name == current
-            fill = theme.darken(theme.ACCENT, 0.25) if lit else theme.PANEL_LIGHT
-            if chip.collidepoint(mouse) and not lit:
-                fill = theme.lighten(fill, 0.15)
-            pygame.draw.rect(surface, fill, chip, border_radius=9)
-            text.draw(surface, label, chip.center, 12, (20, 20, 20) if lit else theme.TEXT,
-                      "bold", "center")
+            button.draw(surface, chip, label, accent=lit, hover=chip.collidepoint(mouse),
+                        size=12)
             found[f"group:{name}"] = chip
             x = chip.right + 6
         return found
