@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.games.cairo.flick_input import Aim, draw_arrow
-from nile.games.cairo.render import PieceDraw
+from nile.games.cairo.view.flick_input import Aim, draw_arrow
+from nile.games.cairo.view.render import PieceDraw
 from nile.practice import charts, panels, stats
 from nile.practice.drills import FreePractice, title_of
 from nile.practice.panels import GoalInfo

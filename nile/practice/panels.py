@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from nile.games.cairo import config as cairo_config
-from nile.games.cairo import hud
-from nile.games.cairo.words import traits
+from nile.games.cairo.view import hud
+from nile.games.cairo.view.words import traits
 from nile.practice.drills import Verdict
 from nile.practice.stats import Summary
 from nile.practice.table import FlickResult, finger_reach

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from nile.core import paths
 from nile.games.cairo import ai
 from nile.games.cairo.board import board
-from nile.games.cairo.flick_input import Aim
 from nile.games.cairo.rules import by_hand
+from nile.games.cairo.view.flick_input import Aim
 from nile.practice.drill_scene import DrillScene
 from nile.practice.history import DrillRun, Session
 from nile.practice.scene import PracticeScene

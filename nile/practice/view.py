@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from nile.games.cairo import render
 from nile.games.cairo.board import board
-from nile.games.cairo.render import (
+from nile.games.cairo.view import render
+from nile.games.cairo.view.render import (
     BoardRenderer,
     PieceDraw,
     ShipDraw,

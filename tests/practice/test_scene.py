@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from nile.core import paths
-from nile.games.cairo.flick_input import direction, pull_of_power
+from nile.games.cairo.view.flick_input import direction, pull_of_power
 from nile.practice import history
 from nile.practice.dialogs import DrillDoneDialog
 from nile.practice.drill_scene import DrillScene, space_at

@@ -15,11 +15,11 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.session import Match, SeatConfig
 from nile.core.tutorial import Progress, Step, Tutorial, TutorialError
-from nile.games.cairo.flick_input import pull_of_power
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
+from nile.games.cairo.view.flick_input import pull_of_power
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.tutorial_layer import PICTURE_SIZE
 from nile.ui.games import start_tutorial

@@ -22,19 +22,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cairo import config, flick_input, pictures, words
-from nile.games.cairo import hud as H
+from nile.games.cairo import config
 from nile.games.cairo.board import board
-from nile.games.cairo.flick_input import Aim, FlickInput
-from nile.games.cairo.pyramid_ui import PyramidUI
-from nile.games.cairo.render import BoardRenderer, PieceDraw, pieces_of
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import KindChosen
 from nile.games.cairo.rules.pieces import BOX
 from nile.games.cairo.rules.state import CairoState
-from nile.games.cairo.stage import Stage
+from nile.games.cairo.view import flick_input, pictures, words
+from nile.games.cairo.view import hud as H
+from nile.games.cairo.view.flick_input import Aim, FlickInput
+from nile.games.cairo.view.pyramid_ui import PyramidUI
+from nile.games.cairo.view.render import BoardRenderer, PieceDraw, pieces_of
+from nile.games.cairo.view.stage import Stage
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 from nile.ui.kit import button, tooltip

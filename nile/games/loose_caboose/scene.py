@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.loose_caboose import draw
 from nile.games.loose_caboose.rules import LooseCabooseState
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.cards import Card
@@ -36,6 +35,7 @@ from nile.games.loose_caboose.rules.events import (
     StartingCardLaid,
 )
 from nile.games.loose_caboose.rules.railway import Cell
+from nile.games.loose_caboose.view import draw
 from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.camera import Camera

@@ -14,7 +14,6 @@ import pytest
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO
 from nile.games.cairo.builder import BoardBuilder
-from nile.games.cairo.flick_input import MAX_PULL, direction, power_of_pull
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
@@ -22,6 +21,7 @@ from nile.games.cairo.rules.pieces import BOARD, SUPPLY
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
 from nile.games.cairo.shots import match_of
+from nile.games.cairo.view.flick_input import MAX_PULL, direction, power_of_pull
 from nile.ui.chrome.game_scene import has_hidden_information
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, drag, frames, instant_app, key, press
@@ -262,7 +262,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
     assert scene.cairo.phase == S.ARRANGE
     assert scene.pyramid.order == [0, 1], "own blocks highest is the default"
     anchor_rect = scene.pyramid.arrange_anchor()
-    from nile.games.cairo.hud import arrange_rects
+    from nile.games.cairo.view.hud import arrange_rects
 
     _, rows = arrange_rects(anchor_rect, 2)
     click(app, rows[1].center)  # lift the opponent's colour to the top
@@ -463,7 +463,7 @@ def test_keyboard_aim_starts_from_the_last_aim(app) -> None:  # type: ignore[no-
 @pytest.mark.parametrize("degrees", [0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
 @pytest.mark.parametrize("pull", [10.0, 30.0, 60.0, 150.0])
 def test_the_power_box_never_covers_the_ship(degrees: float, pull: float) -> None:
-    from nile.games.cairo.flick_input import FlickInput
+    from nile.games.cairo.view.flick_input import FlickInput
 
     flick = FlickInput()
     flick.set_anchor((500.0, 400.0), 31.0, 6.0)

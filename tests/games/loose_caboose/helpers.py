@@ -1,5 +1,5 @@
 """Small helpers for the Loose Caboose! tests (the scenario builder is in the package:
-`nile.games.loose_caboose.scenario`, shared with the scene tests and tools)."""
+`nile.games.loose_caboose.builder`, shared with the scene tests and tools)."""
 
 from __future__ import annotations
 

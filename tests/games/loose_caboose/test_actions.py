@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import (
     Card,
     Dice,
@@ -20,7 +21,6 @@ from nile.games.loose_caboose.rules import (
     StartPlayer,
 )
 from nile.games.loose_caboose.rules.railway import neighbours
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import play, random_game
 
 

@@ -10,8 +10,8 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.ai import best_cell, best_plan, evaluate, plans, policy
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Card, Lay, Pass, Roll
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import WALLED_IN, play, random_game
 
 

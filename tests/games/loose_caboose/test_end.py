@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from nile.core.game import CHANCE
 from nile.core.text import fill_names
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Card, Phase
 from nile.games.loose_caboose.rules.events import GameEnded, HandCounted, LastTurn
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import of_type, play
 
 

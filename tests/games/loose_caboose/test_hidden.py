@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.core.game import CHANCE
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import UNKNOWN, Card, LooseCabooseState, Pass, Pool
 from nile.games.loose_caboose.rules.events import CardBanked, CardDrawn
 from nile.games.loose_caboose.rules.views import every_card
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import random_game
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Dice, Lay, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.events import CardLaid, RollStarted
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import WALLED_IN, of_type, play
 
 

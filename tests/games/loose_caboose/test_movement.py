@@ -4,6 +4,7 @@ and where penalty cards come from (LC-6, LC-10)."""
 from __future__ import annotations
 
 from nile.core.game import CHANCE
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Card, Phase
 from nile.games.loose_caboose.rules.events import (
     CabooseMoved,
@@ -16,7 +17,6 @@ from nile.games.loose_caboose.rules.events import (
     PenaltyTaken,
     PenaltyWaived,
 )
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import of_type, play
 
 

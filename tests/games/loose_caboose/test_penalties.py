@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nile.core.game import Event
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Card, LooseCabooseState
 from nile.games.loose_caboose.rules.events import PenaltiesCancelled, PenaltyTaken
 from nile.games.loose_caboose.rules.penalties import PenaltyPile
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import of_type, play
 
 

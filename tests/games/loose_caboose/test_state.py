@@ -14,9 +14,9 @@ from nile.core import chance, registry
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.builder import build
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Roll
 from nile.games.loose_caboose.rules.views import every_card
-from nile.games.loose_caboose.scenario import build
 from tests.games.loose_caboose.helpers import random_game
 
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from nile.core.game import Action
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Finger
-from nile.games.cairo.render import PieceDraw
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules.pieces import BOARD, kind_of, owner_of
 from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.view.render import PieceDraw
 
 KIND_LABEL = {"small": "small block", "large": "large block", "die": "die-block"}
 DIRECTIONS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from nile.games.cairo import hud as H
 from nile.games.cairo.board import Site, board
-from nile.games.cairo.render import BoardRenderer, PieceDraw
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.view import hud as H
+from nile.games.cairo.view.render import BoardRenderer, PieceDraw
 from nile.ui import text, theme
 from nile.ui.theme import PlayerColor
 

@@ -19,12 +19,8 @@ from typing import Protocol
 import pygame
 
 from nile.core.game import Event
-from nile.games.cairo import hud as H
 from nile.games.cairo.board import board
 from nile.games.cairo.config import CairoData
-from nile.games.cairo.flick_input import Aim, draw_arrow
-from nile.games.cairo.playback import FlickPlayback
-from nile.games.cairo.render import BoardRenderer, PieceDraw, ShipDraw, ships_of
 from nile.games.cairo.rules import flicking
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import (
@@ -42,6 +38,10 @@ from nile.games.cairo.rules.events import (
     SiteScored,
 )
 from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.view import hud as H
+from nile.games.cairo.view.flick_input import Aim, draw_arrow
+from nile.games.cairo.view.playback import FlickPlayback
+from nile.games.cairo.view.render import BoardRenderer, PieceDraw, ShipDraw, ships_of
 from nile.ui import sound, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 from nile.ui.table.dice import Die
