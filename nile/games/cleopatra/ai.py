@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
-from nile.games.cleopatra.data import BUILDING, TRAIN, game_data
 from nile.games.cleopatra.rules import building, gods
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.data import BUILDING, TRAIN, game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
     Bid,
@@ -33,8 +33,8 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
     TakeCard,
 )
+from nile.games.cleopatra.rules.scoring import majority_points, types_vp
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.scoring import majority_points, types_vp
 
 D = game_data()
 KINDS = D.auction

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from bisect import insort
 
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules import auction
 from nile.games.cleopatra.rules.consts import ACTIONS
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     Bid,
     EndTurn,

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.scene import CleopatraScene

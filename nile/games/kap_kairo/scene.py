@@ -26,7 +26,6 @@ import pygame
 
 from nile.core.game import Action, Event, GameState
 from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
-from nile.games.kap_kairo.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.rules import (
     BID,
     CHOOSE,
@@ -65,6 +64,7 @@ from nile.games.kap_kairo.view.draw import (
     paint_card,
     paint_counting,
 )
+from nile.games.kap_kairo.view.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.view.table import (
     CardTarget,
     Control,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from nile.games.cleopatra import builder
 from nile.games.cleopatra.builder import TableBuilder
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
+from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
 

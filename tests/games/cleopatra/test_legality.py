@@ -10,8 +10,8 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
     FROM_CITY,

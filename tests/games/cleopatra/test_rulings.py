@@ -11,10 +11,10 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.cleopatra.builder import TableBuilder
-from nile.games.cleopatra.data import BUILDING, FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules import actions
 from nile.games.cleopatra.rules.auction import payment
 from nile.games.cleopatra.rules.consts import GODS
+from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules.events import DeckReshuffled, MoneyChanged, TurnEnded
 from nile.games.cleopatra.rules.moves import (
     Bid,

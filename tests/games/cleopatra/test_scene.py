@@ -15,8 +15,8 @@ import pytest
 from nile.core.game import Action
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, UNKNOWN
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.hidden import secret_part
 from nile.games.cleopatra.rules.moves import (
     Bid,

@@ -6,8 +6,8 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     BuildPyramid,
     ConstructTrack,

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nile.games.cleopatra.builder import TableBuilder
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules import endgame
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import CityScored, GameOver
-from nile.games.cleopatra.scoring import city_majority, money_vp, place_values, types_vp
+from nile.games.cleopatra.rules.scoring import city_majority, money_vp, place_values, types_vp
 
 from .helpers import BLUE, GREEN, RED, YELLOW, city, of_type, play
 

@@ -10,8 +10,8 @@ import pytest
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.consts import AUCTION
+from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import PrestigePlaced
 from nile.games.cleopatra.rules.moves import PickLightCity, PickStartPlayer
 from nile.games.cleopatra.rules.state import CleopatraState

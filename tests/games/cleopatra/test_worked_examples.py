@@ -8,7 +8,7 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.cleopatra.builder import TableBuilder
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     BuildingBuilt,
     CardTaken,

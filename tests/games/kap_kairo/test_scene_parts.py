@@ -6,7 +6,6 @@ from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.ledger import entry_cells
-from nile.games.kap_kairo.reveal import last_reveal
 from nile.games.kap_kairo.rules import card_named
 from nile.games.kap_kairo.rules.events import (
     BidsRevealed,
@@ -16,6 +15,7 @@ from nile.games.kap_kairo.rules.events import (
     TieByCapital,
 )
 from nile.games.kap_kairo.scene import KapKairoScene
+from nile.games.kap_kairo.view.reveal import last_reveal
 from nile.ui.shots import play_bots_until
 from tests.ui.harness import frames, make_app
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.data import TRAIN, game_data
 from nile.games.cleopatra.rules import gods, transport
 from nile.games.cleopatra.rules.common import (
     gain_money,
@@ -26,6 +25,7 @@ from nile.games.cleopatra.rules.common import (
     play_city_card,
 )
 from nile.games.cleopatra.rules.consts import T_DEAL_CITY
+from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.events import (
     CardsPlayed,
     CardTaken,

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.data import BUILDING, game_data
 from nile.games.cleopatra.rules import transport
 from nile.games.cleopatra.rules.actions import produce
 from nile.games.cleopatra.rules.common import (
@@ -36,6 +35,7 @@ from nile.games.cleopatra.rules.common import (
     play_auction_card,
     play_city_card,
 )
+from nile.games.cleopatra.rules.data import BUILDING, game_data
 from nile.games.cleopatra.rules.events import (
     BuildingBuilt,
     CardsPlayed,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import MarketMoved, MoneyChanged, PointsScored
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules import setup
 from nile.games.cleopatra.rules.consts import (
     T_DEAL_AUCTION,
@@ -25,6 +24,7 @@ from nile.games.cleopatra.rules.consts import (
     T_REVEAL_CITY,
     T_START,
 )
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     CardDealt,
     CardRevealed,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import ScoreSheet
-from nile.games.cleopatra import scoring
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules import scoring
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import CityScored, GameOver, PointsScored
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from nile.core.game import Event
 from nile.core.text import count
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import GodChosen, MoneyChanged
 from nile.games.cleopatra.rules.moves import ChooseGod
 

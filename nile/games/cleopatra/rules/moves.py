@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nile.core.game import Action
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
 

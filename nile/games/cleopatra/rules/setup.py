@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.consts import (
     SETUP,
     T_DEAL_AUCTION,
@@ -30,6 +29,7 @@ from nile.games.cleopatra.rules.consts import (
     T_REVEAL_CITY,
     T_START,
 )
+from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import (
     FruitPlaced,
     MarketMoved,

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameState, ScoreSheet, Status
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, UNKNOWN
+from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
 

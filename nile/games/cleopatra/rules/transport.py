@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 
 if TYPE_CHECKING:
     from nile.games.cleopatra.rules.state import CleopatraState

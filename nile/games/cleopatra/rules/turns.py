@@ -16,7 +16,6 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
-from nile.games.cleopatra.data import game_data
 from nile.games.cleopatra.rules import actions, auction, building, endgame, gods, transport
 from nile.games.cleopatra.rules.consts import (
     ACTIONS,
@@ -25,6 +24,7 @@ from nile.games.cleopatra.rules.consts import (
     T_REVEAL_AUCTION,
     T_REVEAL_CITY,
 )
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     AuctionDiscarded,
     CardTaken,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Event
-from nile.games.cleopatra.data import game_data
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     BidPlaced,
     BuildingBuilt,

@@ -9,10 +9,10 @@ highlights the rest of their targets, and lists the remaining variants cheapest 
 from __future__ import annotations
 
 from nile.core.game import Action
-from nile.games.cleopatra.data import FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules import gods, transport
 from nile.games.cleopatra.rules.actions import shipping_income
 from nile.games.cleopatra.rules.building import plan_building
+from nile.games.cleopatra.rules.data import FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
     BuildPyramid,

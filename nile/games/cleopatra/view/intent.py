@@ -8,8 +8,8 @@ pyramid needs an empty city.", "This track costs 10 Florin; you have 3.").
 from __future__ import annotations
 
 from nile.core.game import Action
-from nile.games.cleopatra.data import TRAIN, game_data
 from nile.games.cleopatra.rules.consts import ACTIONS, UNKNOWN
+from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
     FROM_CITY,

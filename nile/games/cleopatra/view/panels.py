@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from nile.games.cleopatra.data import TRAIN, game_data
 from nile.games.cleopatra.rules.consts import AUCTION, GODS, UNKNOWN
+from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.endgame import CATEGORIES
 from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.view import paint

@@ -36,7 +36,7 @@ from nile.ui import text, theme
 from nile.ui.kit import button
 
 if TYPE_CHECKING:
-    from nile.games.kap_kairo.reveal import Reveal
+    from nile.games.kap_kairo.view.reveal import Reveal
 
 ROW = 21
 ALL_BIDS_SHOWN = 0.45

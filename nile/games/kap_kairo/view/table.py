@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from nile.games.kap_kairo.reveal import Reveal
 from nile.games.kap_kairo.rules import KapState
+from nile.games.kap_kairo.view.reveal import Reveal
 from nile.ui import theme
 from nile.ui.anim import Tween
 from nile.ui.kit.hits import HitMap
