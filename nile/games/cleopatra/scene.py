@@ -86,13 +86,8 @@ class CleopatraScene(GameScene):
         self.picked: list[Target] = []
         self._popup_serial = 0
         self._popup: VariantPopup | None = None
-        self.flashes: dict[Target, float] = {}
-        self.floaters: list[animate.Floater] = []
-        self.cubes: list[animate.MovingCube] = []
-        self.flying: list[animate.FlyingCard] = []
         self.bid = 1
         self._bid_floor = 0
-        self.scoring_shown: int | None = None
         self.hover: Target | None = None
         self.legal: list[Action] = []
         self._marks_key: tuple[object, ...] = ()
@@ -106,6 +101,8 @@ class CleopatraScene(GameScene):
             set(),
         )
         super().__init__(app, match, replay, autosaver)
+        self.motion = animate.Motion(self.anims)
+        """Fruit, cards and figures in motion, and the marks that fade (a component)."""
 
     # Basics --------------------------------------------------------------------------
 
@@ -554,7 +551,7 @@ class CleopatraScene(GameScene):
         self.picked = [t for t in found if t[0] in HAND_KINDS]
         for target in found:
             if target[0] not in HAND_KINDS:
-                self.flashes[target] = 2.5
+                self.motion.flashes[target] = 2.5
         if isinstance(action, Bid):
             self.bid = action.amount
         self._marks_key = ()
@@ -563,16 +560,19 @@ class CleopatraScene(GameScene):
     # Events and animation ------------------------------------------------------------
 
     def on_events(self, events: list[Event]) -> None:
+        live = self.replay is None
+        where = animate.Where(self.areas, self.cs, self.viewer if live else None,
+                              len(self.match.seats))
         clock = 0.0
         for event in events:
-            clock = animate.animate(self, event, clock)
+            clock = self.motion.show(event, clock, where)
         self._marks_key = ()
 
     def update_table(self, dt: float) -> None:
-        animate.update(self, dt)
+        self.motion.update(dt)
 
     def is_idle(self) -> bool:
-        return super().is_idle() and not self.flashes and not self.floaters
+        return super().is_idle() and not self.motion.busy
 
     # Drawing -----------------------------------------------------------------------------
 
@@ -584,7 +584,7 @@ class CleopatraScene(GameScene):
             tuple(self.picked),
             self._popup_serial,
             (popup.selected, popup.scroll) if popup else -1,
-            tuple(sorted(self.flashes)),
+            tuple(sorted(self.motion.flashes)),
             self.hover,
         )
         if key == self._marks_key:
@@ -622,14 +622,14 @@ class CleopatraScene(GameScene):
         if proposal is not None:
             marks.proposal = self._route(proposal)
             marks.proposal_cities = {r[0] for r in marks.proposal if r}
-        marks.flash_cities = {v for k, v in self.flashes if k == "city"}
-        marks.flash_tracks = {v for k, v in self.flashes if k == "track"}
+        marks.flash_cities = {v for k, v in self.motion.flashes if k == "city"}
+        marks.flash_tracks = {v for k, v in self.motion.flashes if k == "track"}
         if self.hover is not None and self.hover in lit:
             if self.hover[0] == "city":
                 marks.hover_city = self.hover[1]
             elif self.hover[0] == "track":
                 marks.hover_track = self.hover[1]
-        lit.update(t for t in self.flashes if t[0] not in ("city", "track"))
+        lit.update(t for t in self.motion.flashes if t[0] not in ("city", "track"))
         self._marks_key, self._marks = key, (marks, lit, usable)
         return self._marks
 
@@ -650,9 +650,9 @@ class CleopatraScene(GameScene):
             tuple(self.picked),
             self._popup_serial,
             (popup.selected, popup.scroll) if popup else -1,
-            tuple(sorted(self.flashes)),
+            tuple(sorted(self.motion.flashes)),
             self.hover,
-            self.scoring_shown,
+            self.motion.scoring_shown,
             tuple(self.table_rect),
             self.viewer,
             self.my_turn,
@@ -684,7 +684,8 @@ class CleopatraScene(GameScene):
         panels.draw_turnline(surface, view, a.turnline)
         if view.final_rows:
             rect = pygame.Rect(a.gods.left, a.gods.top, a.gods.width, a.city.bottom - a.gods.top)
-            shown = len(view.final_rows) if self.scoring_shown is None else self.scoring_shown
+            shown = self.motion.scoring_shown
+            shown = len(view.final_rows) if shown is None else shown
             panels.draw_scoring(surface, view, rect, names, self.colors, shown)
         else:
             panels.draw_gods(surface, view, a.gods, names, self.colors, lit)
@@ -708,10 +709,10 @@ class CleopatraScene(GameScene):
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, CleopatraState)
         self._draw_layer(surface, view)
-        for card in self.flying:
+        for card in self.motion.flying:
             if not card.tween.waiting:
                 surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
-        for moving in self.cubes:
+        for moving in self.motion.cubes:
             if not moving.tween.waiting:
                 paint.cube(surface, moving.fruit, moving.tween.value(), 18)
         self._draw_changes(surface)
@@ -722,7 +723,7 @@ class CleopatraScene(GameScene):
         """Florin and VP just gained or lost, in each player's status line for a moment
         (in the line's place, never over the panel's other text)."""
         by_seat: dict[int, list[animate.Floater]] = {}
-        for floater in self.floaters:
+        for floater in self.motion.floaters:
             by_seat.setdefault(floater.seat, []).append(floater)
         boxes = panels.player_boxes(self.cs, self.areas.players)
         for seat, floaters in by_seat.items():

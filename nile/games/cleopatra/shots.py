@@ -99,8 +99,8 @@ def scoring(app: App) -> None:
     """The final scoring on the table, half way through the cities."""
     scene = open_scene(app, _finished())
     scene.results_shown = True  # the table, not the results screen
-    scene.scoring_shown = 8
-    scene.flashes[("city", 6)] = 60.0
+    scene.motion.scoring_shown = 8
+    scene.motion.flashes[("city", 6)] = 60.0
 
 
 def end(app: App) -> None:

@@ -146,7 +146,7 @@ def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped
     assert moves > 30
     assert {"ChooseGod", "TakeCard", "ConstructTrack", "EndTurn"} <= kinds
     state = scene.cs
-    assert state.final_rows and scene.scoring_shown == len(state.final_rows)
+    assert state.final_rows and scene.motion.scoring_shown == len(state.final_rows)
 
 
 def test_five_players_all_human_fit_and_play(app) -> None:  # type: ignore[no-untyped-def]
@@ -336,7 +336,7 @@ def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[n
             break
         frames(app, 3)
     assert scene.match.state.is_terminal and isinstance(app.top, ResultsScene)
-    assert scene.scoring_shown == len(scene.cs.final_rows) == 16  # 12 cities and the rest
+    assert scene.motion.scoring_shown == len(scene.cs.final_rows) == 16  # 12 cities and the rest
     match = scene.match
     replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
     watcher = CleopatraScene(app, match, replay=replay)
@@ -357,7 +357,7 @@ def test_hint_points_at_the_move(app) -> None:  # type: ignore[no-untyped-def]
     advance_to(app, scene, ACTIONS)
     key(app, pygame.K_h)
     assert scene.toasts.items[-1].message.startswith("Hint: ")
-    assert scene.picked or scene.flashes
+    assert scene.picked or scene.motion.flashes
 
 
 def test_a_building_under_way_can_be_taken_back(app) -> None:  # type: ignore[no-untyped-def]

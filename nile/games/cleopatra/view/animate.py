@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,10 +30,11 @@ from nile.games.cleopatra.rules.events import (
 )
 from nile.games.cleopatra.view import layout, paint, panels
 from nile.ui import sound, theme
-from nile.ui.anim import Tween, ease_in_out
+from nile.ui.anim import Animations, Tween, ease_in_out
 
 if TYPE_CHECKING:
-    from nile.games.cleopatra.scene import CleopatraScene
+    from nile.games.cleopatra.rules.state import CleopatraState
+    from nile.games.cleopatra.view.choices import Target
 
 D = game_data()
 FLASH = 1.2
@@ -68,103 +69,130 @@ class FlyingCard:
     tween: Tween
 
 
-def animate(scene: CleopatraScene, event: Event, t: float) -> float:
-    """Start what shows `event` at animation time `t`; returns when the next may start."""
-    later = scene.anims.later
-    if isinstance(event, TrainsPlaced):
-        scene.flashes[("track", event.track)] = FLASH
-        later(t, lambda: sound.play("place"))
-    elif isinstance(event, FruitMoved):
-        return _move_cube(scene, event.fruit, event.route, t)
-    elif isinstance(event, FruitPlaced):
-        scene.flashes[("city", event.city)] = 0.6
-    elif isinstance(event, BuildingBuilt | PyramidBuilt):
-        scene.flashes[("city", event.city)] = FLASH
-        later(t, lambda: sound.play("place"))
-    elif isinstance(event, PointsScored | MoneyChanged):
-        _float(scene, event)
-    elif isinstance(event, CityScored):
-        return _score_city(scene, event, t)
-    elif isinstance(event, CardTaken):
-        return _fly_card(scene, event, t)
-    elif isinstance(event, CardRevealed):
-        later(t, lambda: sound.play("card", 0.5))
-    elif isinstance(event, GodChosen | BidPlaced):
-        later(t, lambda: sound.play("click", 0.5))
-    return t
+@dataclass(frozen=True)
+class Where:
+    """What the motion component needs to know to place things: the table's areas, the
+    view after the move, the seat at the screen (its cards fly to its hand) and how many
+    seats there are."""
+
+    areas: layout.Areas
+    view: CleopatraState
+    own_seat: int | None
+    seats: int
 
 
-def _move_cube(scene: CleopatraScene, fruit: int, route: tuple[int, ...], t: float) -> float:
-    rects = layout.city_rects(tuple(scene.areas.map))
-    centers = [rects[c].center for c in route]
-    for a, b in itertools.pairwise(centers):
-        tween = Tween(a, b, HOP, t, ease_in_out)
-        scene.anims.add(("cube", id(tween)), tween)
-        scene.cubes.append(MovingCube(fruit, tween))
-        t += HOP
-    scene.anims.later(max(0.0, t - HOP), lambda: sound.play("move", 0.6))
-    return t
+@dataclass
+class Motion:
+    """The pieces in motion and the marks that fade: it owns them, the scene draws them.
 
+    `show` starts what shows one event on the scene's animation timeline and says when
+    the next may start; `update` ages the fading marks."""
 
-def _fly_card(scene: CleopatraScene, event: CardTaken, t: float) -> float:
-    areas = scene.areas
-    if event.display == "city":
-        face = paint.city_card(D.city_card(event.name), layout.CARD)
-        start = areas.city.center
-    else:
-        face = paint.auction_card(D.auction_kind(event.name), layout.CARD)
-        start = areas.auction.center
-    if event.seat == scene.viewer and scene.replay is None:
-        end = areas.hand.center
-    else:
-        end = panels.player_boxes(scene.cs, areas.players)[event.seat].center
-    tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
-    scene.anims.add(("card", id(tween)), tween)
-    scene.flying.append(FlyingCard(face, tween))
-    scene.anims.later(t, lambda: sound.play("card", 0.5))
-    return t + 0.15
+    anims: Animations
+    flashes: dict[Target, float] = field(default_factory=dict)
+    floaters: list[Floater] = field(default_factory=list)
+    cubes: list[MovingCube] = field(default_factory=list)
+    flying: list[FlyingCard] = field(default_factory=list)
+    scoring_shown: int | None = None
+    """Rows of the final scoring shown so far (None: all of them, no show running)."""
 
+    @property
+    def busy(self) -> bool:
+        return bool(self.flashes or self.floaters)
 
-def _float(scene: CleopatraScene, event: PointsScored | MoneyChanged) -> None:
-    if not event.amount or event.seat >= len(scene.match.seats):
-        return
-    unit = "VP" if isinstance(event, PointsScored) else "Florin"
-    color = theme.GOOD if event.amount > 0 else theme.BAD
-    box = panels.change_rect(panels.player_boxes(scene.cs, scene.areas.players)[event.seat])
-    label = f"{event.amount:+d} {unit}"
-    scene.floaters.append(Floater(label, color, box.midleft, seat=event.seat))
+    def show(self, event: Event, t: float, where: Where) -> float:
+        """Start what shows `event` at animation time `t`; returns when the next may start."""
+        later = self.anims.later
+        if isinstance(event, TrainsPlaced):
+            self.flashes[("track", event.track)] = FLASH
+            later(t, lambda: sound.play("place"))
+        elif isinstance(event, FruitMoved):
+            return self._move_cube(event.fruit, event.route, t, where)
+        elif isinstance(event, FruitPlaced):
+            self.flashes[("city", event.city)] = 0.6
+        elif isinstance(event, BuildingBuilt | PyramidBuilt):
+            self.flashes[("city", event.city)] = FLASH
+            later(t, lambda: sound.play("place"))
+        elif isinstance(event, PointsScored | MoneyChanged):
+            self._float(event, where)
+        elif isinstance(event, CityScored):
+            return self._score_city(event, t)
+        elif isinstance(event, CardTaken):
+            return self._fly_card(event, t, where)
+        elif isinstance(event, CardRevealed):
+            later(t, lambda: sound.play("card", 0.5))
+        elif isinstance(event, GodChosen | BidPlaced):
+            later(t, lambda: sound.play("click", 0.5))
+        return t
 
+    def _move_cube(self, fruit: int, route: tuple[int, ...], t: float, where: Where) -> float:
+        rects = layout.city_rects(tuple(where.areas.map))
+        centers = [rects[c].center for c in route]
+        for a, b in itertools.pairwise(centers):
+            tween = Tween(a, b, HOP, t, ease_in_out)
+            self.anims.add(("cube", id(tween)), tween)
+            self.cubes.append(MovingCube(fruit, tween))
+            t += HOP
+        self.anims.later(max(0.0, t - HOP), lambda: sound.play("move", 0.6))
+        return t
 
-def _score_city(scene: CleopatraScene, event: CityScored, t: float) -> float:
-    """Reveal the final scoring's row of this city (rows: VP in play, 12 cities, then
-    Florin, building types and fruit types after the last city)."""
-    if scene.scoring_shown is None:
-        scene.scoring_shown = 1
-    row = event.city + 2
-    scene.anims.later(t + CITY_STEP, _revealer(scene, row, event.city))
-    if event.city == len(D.cities) - 1:
-        for i in range(3):
-            scene.anims.later(t + CITY_STEP + TAIL_STEP * (i + 1), _revealer(scene, row + 1 + i))
-        return t + CITY_STEP + TAIL_STEP * 4
-    return t + CITY_STEP
+    def _fly_card(self, event: CardTaken, t: float, where: Where) -> float:
+        areas = where.areas
+        if event.display == "city":
+            face = paint.city_card(D.city_card(event.name), layout.CARD)
+            start = areas.city.center
+        else:
+            face = paint.auction_card(D.auction_kind(event.name), layout.CARD)
+            start = areas.auction.center
+        if event.seat == where.own_seat:
+            end = areas.hand.center
+        else:
+            end = panels.player_boxes(where.view, areas.players)[event.seat].center
+        tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
+        self.anims.add(("card", id(tween)), tween)
+        self.flying.append(FlyingCard(face, tween))
+        self.anims.later(t, lambda: sound.play("card", 0.5))
+        return t + 0.15
 
+    def _float(self, event: PointsScored | MoneyChanged, where: Where) -> None:
+        if not event.amount or event.seat >= where.seats:
+            return
+        unit = "VP" if isinstance(event, PointsScored) else "Florin"
+        color = theme.GOOD if event.amount > 0 else theme.BAD
+        box = panels.change_rect(
+            panels.player_boxes(where.view, where.areas.players)[event.seat])
+        label = f"{event.amount:+d} {unit}"
+        self.floaters.append(Floater(label, color, box.midleft, seat=event.seat))
 
-def _revealer(scene: CleopatraScene, rows: int, city: int = -1) -> Callable[[], None]:
-    """A callback showing the first `rows` rows of the final scoring (and the city)."""
+    def _score_city(self, event: CityScored, t: float) -> float:
+        """Reveal the final scoring's row of this city (rows: VP in play, 12 cities, then
+        Florin, building types and fruit types after the last city)."""
+        if self.scoring_shown is None:
+            self.scoring_shown = 1
+        row = event.city + 2
+        self.anims.later(t + CITY_STEP, self._revealer(row, event.city))
+        if event.city == len(D.cities) - 1:
+            for i in range(3):
+                self.anims.later(t + CITY_STEP + TAIL_STEP * (i + 1),
+                                 self._revealer(row + 1 + i))
+            return t + CITY_STEP + TAIL_STEP * 4
+        return t + CITY_STEP
 
-    def reveal() -> None:
-        scene.scoring_shown = max(scene.scoring_shown or 0, rows)
-        if city >= 0:
-            scene.flashes[("city", city)] = CITY_STEP * 2
-        sound.play("place", 0.4)
+    def _revealer(self, rows: int, city: int = -1) -> Callable[[], None]:
+        """A callback showing the first `rows` rows of the final scoring (and the city)."""
 
-    return reveal
+        def reveal() -> None:
+            self.scoring_shown = max(self.scoring_shown or 0, rows)
+            if city >= 0:
+                self.flashes[("city", city)] = CITY_STEP * 2
+            sound.play("place", 0.4)
 
+        return reveal
 
-def update(scene: CleopatraScene, dt: float) -> None:
-    scene.flashes = {k: v - dt for k, v in scene.flashes.items() if v > dt}
-    for floater in scene.floaters:
-        floater.age += dt
-    scene.floaters = [f for f in scene.floaters if f.age < 1.4]
-    scene.cubes = [c for c in scene.cubes if not c.tween.done]
-    scene.flying = [c for c in scene.flying if not c.tween.done]
+    def update(self, dt: float) -> None:
+        self.flashes = {k: v - dt for k, v in self.flashes.items() if v > dt}
+        for floater in self.floaters:
+            floater.age += dt
+        self.floaters = [f for f in self.floaters if f.age < 1.4]
+        self.cubes = [c for c in self.cubes if not c.tween.done]
+        self.flying = [c for c in self.flying if not c.tween.done]
