@@ -114,7 +114,6 @@ class AgeOfSteamScene(GameScene):
         self.mode = "bottom" if map_name in TURNED_MAPS else "side"
         self.panel = Panel()
         self.controls = Controls(self)
-        self.animator = Animator(self)
         self.auto_fit = True
         self.mouse = (0, 0)
         self.hint_tile: tuple[str, float] | None = None
@@ -134,6 +133,9 @@ class AgeOfSteamScene(GameScene):
         """Counts the views drawn: the map recomposes its board only after a change."""
         self.glance = Glance()
         super().__init__(app, match, replay, autosaver)
+        self.animator = Animator(self.anims, self.mv, self.panel,
+                                 lambda words, kind: self.toast(self.words(words), kind))
+        """Tiles flashing, goods travelling and figures rising (a component)."""
         if self._log_costs_the_map():
             # A wide map (Chile's strip, CCCP) is bound by the window's width: give it the
             # log's width too (L or the Log button brings the log back).
@@ -419,7 +421,7 @@ class AgeOfSteamScene(GameScene):
     # Animation -----------------------------------------------------------------------
 
     def on_events(self, events: list[Event]) -> None:
-        self.animator.play(events)
+        self.animator.play(events, self.aos)
 
     def is_idle(self) -> bool:
         """Still: no figures rising from the boards and no hint blinking either."""
@@ -460,7 +462,7 @@ class AgeOfSteamScene(GameScene):
                              self.mv.colors, list(self.names))
             self._draw_map_buttons(surface, beside.inflate(0, 4))
         self._draw_hint_tile(surface)
-        self.animator.draw_top(surface)
+        self.animator.draw_top(surface, self.mode == "side")
         self._draw_popups(surface, areas["map"])
         self._draw_tooltip(surface, view)
 

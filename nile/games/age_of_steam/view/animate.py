@@ -8,6 +8,7 @@ the floating figures do not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,9 @@ from nile.ui import sound, theme
 from nile.ui.anim import Tween, ease_in_out, ease_out_cubic
 
 if TYPE_CHECKING:
-    from nile.games.age_of_steam.scene import AgeOfSteamScene
+    from nile.games.age_of_steam.view.mapview import MapView
+    from nile.games.age_of_steam.view.panel import Panel
+    from nile.ui.anim import Animations
 
 FLOAT_TIME = 1.6
 STEP_TIME = 0.16
@@ -50,8 +53,11 @@ class Floater:
 class Animator:
     """The running animations of the Age of Steam table."""
 
-    def __init__(self, scene: AgeOfSteamScene) -> None:
-        self.scene = scene
+    def __init__(self, anims: Animations, mv: MapView, panel: Panel,
+                 announce: Callable[[str, str], None]) -> None:
+        """`anims` is the scene's timeline, `mv` and `panel` say where hexes and player
+        rows are, `announce(words, kind)` shows a toast (names as "{p0}")."""
+        self.anims, self.mv, self.panel, self.announce = anims, mv, panel, announce
         self.flashes: list[tuple[int, Tween]] = []
         self.travellers: list[Traveller] = []
         self.floaters: list[Floater] = []
@@ -61,39 +67,38 @@ class Animator:
 
     # Events -------------------------------------------------------------------------
 
-    def play(self, events: list[Event]) -> None:
+    def play(self, events: list[Event], view: AgeOfSteamState) -> None:
+        """Show what `events` did; `view` is the table after them."""
         t = 0.0
         for event in events:
-            t = self._one(event, t)
+            t = self._one(event, t, view)
 
-    def _one(self, event: Event, t: float) -> float:
-        scene = self.scene
+    def _one(self, event: Event, t: float, view: AgeOfSteamState) -> float:
         if isinstance(event, ev.TrackBuilt | ev.CityFounded):
-            h = scene.mv.geo.map.hex_at(event.hex_label)
-            tween = scene.anims.add(("flash", h, id(event)), Tween((0, 0), (1, 0), 0.55, t,
-                                                                 ease_out_cubic))
+            h = self.mv.geo.map.hex_at(event.hex_label)
+            tween = self.anims.add(("flash", h, id(event)), Tween((0, 0), (1, 0), 0.55, t,
+                                                                ease_out_cubic))
             self.flashes.append((h, tween))
-            scene.anims.later(t, lambda: sound.play("place", 0.7))
+            self.anims.later(t, lambda: sound.play("place", 0.7))
             if isinstance(event, ev.TrackBuilt) and event.cost:
                 self._float(event.seat, f"−${event.cost}", theme.BAD, t)
             return t + 0.3
         if isinstance(event, ev.GoodDelivered):
             return self._deliver(event, t)
         if isinstance(event, ev.GoodsGrew):
-            return self._grow(event, t)
+            return self._grow(event, t, view)
         self._figures(event, t)
         return t
 
     def _deliver(self, event: ev.GoodDelivered, t: float) -> float:
-        scene = self.scene
-        mp = scene.mv.geo.map
+        mp = self.mv.geo.map
         hexes = [mp.hex_at(label) for label in event.path]
-        points = [scene.mv.hex_centre(h) for h in hexes]
+        points = [self.mv.hex_centre(h) for h in hexes]
         duration = min(2.2, max(0.6, STEP_TIME * len(points)))
-        tween = scene.anims.add(("good", id(event)), Tween((0, 0), (1, 0), duration, t,
-                                                           ease_in_out))
+        tween = self.anims.add(("good", id(event)), Tween((0, 0), (1, 0), duration, t,
+                                                          ease_in_out))
         self.travellers.append(Traveller(event.colour, points, tween))
-        scene.anims.later(t, lambda: sound.play("move", 0.7))
+        self.anims.later(t, lambda: sound.play("move", 0.7))
         end = t + duration
         for seat, amount in event.income:
             self._float(seat, f"+{amount} income", theme.GOOD, end)
@@ -101,14 +106,13 @@ class Animator:
             self._float(event.seat, f"−${event.fee} ferry", theme.BAD, end)
         return end + 0.1
 
-    def _grow(self, event: ev.GoodsGrew, t: float) -> float:
-        scene = self.scene
-        rect = scene.panel.rows.get(event.row)
-        target = _place_hex(scene, event.place)
+    def _grow(self, event: ev.GoodsGrew, t: float, view: AgeOfSteamState) -> float:
+        rect = self.panel.rows.get(event.row)
+        target = _place_hex(view, event.place)
         if rect is None or target < 0:
             return t
-        points = [(float(rect.left + 27), float(rect.centery)), scene.mv.hex_centre(target)]
-        tween = scene.anims.add(("grow", id(event)), Tween((0, 0), (1, 0), 0.5, t, ease_in_out))
+        points = [(float(rect.left + 27), float(rect.centery)), self.mv.hex_centre(target)]
+        tween = self.anims.add(("grow", id(event)), Tween((0, 0), (1, 0), 0.5, t, ease_in_out))
         self.travellers.append(Traveller(event.colour, points, tween))
         return t + 0.15
 
@@ -132,15 +136,15 @@ class Animator:
         elif isinstance(event, ev.RoundStarted):
             flood = f" The Nile floods its {event.flooded_side} bank." if event.flooded_side \
                 else ""
-            self.scene.toast(f"Turn {event.round} begins.{flood}")
+            self.announce(f"Turn {event.round} begins.{flood}", "info")
         elif isinstance(event, ev.WentBankrupt):
-            self.scene.toast(self.scene.words(f"{{p{event.seat}}} is bankrupt."), "error")
+            self.announce(f"{{p{event.seat}}} is bankrupt.", "error")
             sound.play("penalty")
 
     def _float(self, seat: int, label: str, color: theme.Color, delay: float) -> None:
-        if self.scene.anims.speed <= 0:
+        if self.anims.speed <= 0:
             return
-        self.floaters.append(Floater(label, seat, color, delay / self.scene.anims.speed))
+        self.floaters.append(Floater(label, seat, color, delay / self.anims.speed))
 
     # Frames -------------------------------------------------------------------------
 
@@ -152,13 +156,15 @@ class Animator:
         self.floaters = [f for f in self.floaters if f.age < f.delay + FLOAT_TIME]
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        mv = self.scene.mv
+        mv = self.mv
         for h, tween in self.flashes:
             if not tween.waiting:
                 overlay.flash(surface, mv, h, tween.progress)
 
-    def draw_top(self, surface: pygame.Surface) -> None:
-        size = pieces.cube_size(self.scene.mv.zoom) + 4
+    def draw_top(self, surface: pygame.Surface, beside: bool) -> None:
+        """Goods on their way and rising figures; `beside`: the players' board stands
+        beside the map (its rows are full, so figures rise over the map's edge)."""
+        size = pieces.cube_size(self.mv.zoom) + 4
         for traveller in self.travellers:
             if traveller.tween.waiting:
                 continue
@@ -169,14 +175,14 @@ class Animator:
         for floater in self.floaters:
             if floater.age < floater.delay:
                 continue
-            rect = self.scene.panel.players.get(floater.seat)
+            rect = self.panel.players.get(floater.seat)
             if rect is None:
                 continue
             share = (floater.age - floater.delay) / FLOAT_TIME
             row = stacked.get(floater.seat, 0)
             stacked[floater.seat] = row + 1
             rise = share * 20 + row * 16
-            if self.scene.mode == "side":
+            if beside:
                 # Beside the board, over the map's edge: the row itself is full.
                 width = overlay.tag_width(floater.label, 12)
                 at = (rect.left - 8 - width / 2, rect.centery - rise)
@@ -186,10 +192,8 @@ class Animator:
                         12)
 
 
-def _place_hex(scene: AgeOfSteamScene, place: str) -> int:
+def _place_hex(view: AgeOfSteamState, place: str) -> int:
     """The hex of a city named in an event ('Kiev', 'Tula (city B)')."""
-    view = scene.view
-    assert isinstance(view, AgeOfSteamState)
     for city in view.map.cities:
         if city.name == place:
             return city.hexes[0]
