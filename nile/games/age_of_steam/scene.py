@@ -88,6 +88,10 @@ class AgeOfSteamScene(GameScene):
         keys.Binding("pagedown, tab", "picker_more_exits", "the picker: town tiles with more "
                      "exits", when="picker_open"),
         keys.Binding("e", "end_build", "done building (after the review)", when="building"),
+        keys.Binding("0-9, kp0-kp9", "type_number", "type the shares or the bid (the first "
+                     "digit replaces the number shown)", when="typing_number"),
+        keys.Binding("backspace", "erase_number", "take back the last digit",
+                     when="typing_number"),
         keys.Binding("up, plus, equals, kp_plus", "more_shares", "one share more",
                      when="issuing"),
         keys.Binding("down, minus, kp_minus", "fewer_shares", "one share fewer",
@@ -235,6 +239,15 @@ class AgeOfSteamScene(GameScene):
 
     def bidding(self) -> bool:
         return self.accepting_input and self.controls.bidding()
+
+    def typing_number(self) -> bool:
+        return self.issuing() or self.bidding()
+
+    def type_number(self, digit: int) -> None:
+        self.controls.type_digit(digit)
+
+    def erase_number(self) -> None:
+        self.controls.erase_digit()
 
     def raise_bid(self) -> None:
         self.controls.raise_bid()

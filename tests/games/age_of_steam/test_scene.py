@@ -405,3 +405,28 @@ def test_the_hint_points_at_its_move_on_the_table(app) -> None:  # type: ignore[
         assert scene.submit(action)
         frames(app, 2)
     assert {IssueShares, TakeAction, Build} <= seen
+
+
+def test_shares_and_bids_can_be_typed_and_a_count_too_high_is_refused_with_a_reason(
+        app) -> None:  # type: ignore[no-untyped-def]
+    """The first digit replaces the number shown, the next ones append; Backspace takes one
+    back; a count beyond the rules is theirs to refuse (a toast with why), nothing played."""
+    match = Match.new(GAME_INFO, tuple(seats("chile")), seed=5, options={"map": "chile"})
+    scene = open_scene(app, match)
+    while scene.aos.phase != "shares" or not scene.accepting_input:
+        frames(app, 2)
+    key(app, pygame.K_3)
+    assert scene.controls.shares == 3
+    key(app, pygame.K_1)
+    assert scene.controls.shares == 31
+    key(app, pygame.K_BACKSPACE)
+    assert scene.controls.shares == 3
+    key(app, pygame.K_1)
+    ply = scene.match.ply
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.match.ply == ply and scene.toasts.items, "31 shares are refused"
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.view.shares[0] == 2 + 3

@@ -36,7 +36,7 @@ Bar = tuple[str, list[BarButton]]
 def bar_shares(c: Controls) -> Bar:
     view, seat = c.view, c.seat
     room = max(a.count for a in c.legal() if isinstance(a, IssueShares))
-    c.shares = max(0, min(c.shares, room))
+    c.share_entry.high = room  # steps stay within it; a typed count is the rules' to refuse
     n = c.shares
     price = config().start("share_price")
     expenses = view.shares[seat] + view.loco[seat]
@@ -56,8 +56,8 @@ def bar_shares(c: Controls) -> Bar:
                   f"${expenses + n}/turn, −{3 * n} points at the end.")
         label = f"Issue {n} (+${n * price})"
     buttons = [
-        BarButton("less", "−", c.fewer_shares, n > 0, "One share fewer (Down)"),
-        BarButton("more", "+", c.more_shares, n < room, "One share more (Up)"),
+        BarButton("less", "−", c.fewer_shares, n > 0, "One share fewer (Down, or type it)"),
+        BarButton("more", "+", c.more_shares, n < room, "One share more (Up, or type it)"),
         BarButton("issue", label, c.issue, True, "Confirm (Enter)", accent=True),
     ]
     return prompt, buttons
@@ -73,10 +73,10 @@ def bar_auction(c: Controls) -> Bar:
     prompt = f"Auction for turn order: {high}. You have ${view.cash[seat]}."
     buttons: list[BarButton] = []
     if bids:
-        c.bid = max(bids[0], min(c.bid, bids[-1]))
+        c.bid_entry.low, c.bid_entry.high = bids[0], bids[-1]
         buttons += [
-            BarButton("less", "−", c.lower_bid, c.bid > bids[0], "Bid less (Down)"),
-            BarButton("more", "+", c.raise_bid, c.bid < bids[-1], "Bid more (Up)"),
+            BarButton("less", "−", c.lower_bid, c.bid > bids[0], "Bid less (Down, or type it)"),
+            BarButton("more", "+", c.raise_bid, c.bid < bids[-1], "Bid more (Up, or type it)"),
             BarButton("bid", f"Bid ${c.bid}", c.place_bid, True, "Bid (Enter)",
                       accent=True),
         ]

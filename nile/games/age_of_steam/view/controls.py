@@ -35,6 +35,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
+from nile.ui.kit.number import NumberEntry
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.scene import AgeOfSteamScene
@@ -48,11 +49,31 @@ class Controls:
         self._seen: tuple[object, ...] | None = None
         self._derived_key: tuple[object, ...] | None = None
         self._derived_cache: dict[str, object] = {}
+        self.share_entry = NumberEntry(digits=2)
+        """Shares to issue: typed (the first digit replaces the count) or stepped."""
+        self.bid_entry = NumberEntry(digits=3)
+        """The turn-order bid: typed or stepped (steps stay within the legal bids)."""
         self.reset()
 
+    @property
+    def shares(self) -> int:
+        return self.share_entry.value
+
+    @shares.setter
+    def shares(self, count: int) -> None:
+        self.share_entry.value = count
+
+    @property
+    def bid(self) -> int:
+        return self.bid_entry.value
+
+    @bid.setter
+    def bid(self, amount: int) -> None:
+        self.bid_entry.value = amount
+
     def reset(self) -> None:
-        self.shares = 0
-        self.bid = 0
+        self.share_entry.reset(0)
+        self.bid_entry.reset(0)
         self.build_hex = -1
         self.build_options: list[choices.BuildChoice] = []
         self.build_effects: list[choices.BuildEffect] = []
@@ -94,7 +115,7 @@ class Controls:
         self.reset()
         legal = self.legal()
         bids = [a.amount for a in legal if isinstance(a, Bid)]
-        self.bid = min(bids) if bids else 0
+        self.bid_entry.reset(min(bids) if bids else 0)
 
     def cancel(self) -> bool:
         """Esc: drop the half-made choice; True if there was one."""
@@ -132,22 +153,33 @@ class Controls:
         scene.set_action_bar(prompt, buttons)
 
     def fewer_shares(self) -> None:
-        self.shares = max(0, self.shares - 1)
+        self.share_entry.step(-1)
         self.refresh_bar()
 
     def more_shares(self) -> None:
-        self.shares += 1
+        self.share_entry.step(1)
         self.refresh_bar()
 
     def issue(self) -> None:
         self.play(IssueShares(self.shares))
 
     def lower_bid(self) -> None:
-        self.bid -= 1
+        self.bid_entry.step(-1)
         self.refresh_bar()
 
     def raise_bid(self) -> None:
-        self.bid += 1
+        self.bid_entry.step(1)
+        self.refresh_bar()
+
+    def type_digit(self, digit: int) -> None:
+        """A digit typed for the shares or the bid (whichever is asked): the first replaces
+        the number shown. A count beyond what the rules allow is refused with their reason
+        when confirmed, not silently cut."""
+        (self.share_entry if self.issuing() else self.bid_entry).type_digit(digit)
+        self.refresh_bar()
+
+    def erase_digit(self) -> None:
+        (self.share_entry if self.issuing() else self.bid_entry).erase()
         self.refresh_bar()
 
     def place_bid(self) -> None:
