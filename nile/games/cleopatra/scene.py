@@ -38,6 +38,7 @@ from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import keys, sound, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 from nile.ui.kit import tooltip
+from nile.ui.kit.number import NumberEntry
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -69,6 +70,10 @@ class CleopatraScene(GameScene):
         keys.Binding("down", "option_down", "the list: the option below", when="has_popup"),
         keys.Binding("return, kp_enter", "confirm", "take the proposed option, or bid",
                      when="accepting_input"),
+        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "type your bid (the first digit "
+                     "replaces the amount shown)", when="auctioning"),
+        keys.Binding("backspace", "erase_bid_digit", "take back the last digit",
+                     when="auctioning"),
         keys.Binding("up", "bid_up", "bid one Florin more", when="auctioning"),
         keys.Binding("down", "bid_down", "bid one Florin less", when="auctioning"),
         keys.Binding("p", "pass_auction", "pass in the auction", when="auctioning"),
@@ -86,7 +91,8 @@ class CleopatraScene(GameScene):
         self.picked: list[Target] = []
         self._popup_serial = 0
         self._popup: VariantPopup | None = None
-        self.bid = 1
+        self.bid_entry = NumberEntry(value=1, digits=3)
+        """The bid being written: typed (the first digit replaces it) or stepped."""
         self._bid_floor = 0
         self.hover: Target | None = None
         self.legal: list[Action] = []
@@ -234,9 +240,11 @@ class CleopatraScene(GameScene):
         state = self.cs
         if state.phase == AUCTION and self.my_turn:
             low = state.high_bid + 1
+            entry = self.bid_entry
+            entry.low, entry.high = low, max(low, state.money[self._seat()])
             if low != self._bid_floor:  # a new high bid: propose the least raise again
-                self.bid, self._bid_floor = low, low
-            self.bid = max(low, min(self.bid, state.money[self._seat()]))
+                entry.reset(low)
+                self._bid_floor = low
         if self.my_turn and state.pending and self.popup is None:
             self._open_sources()
         self._marks_key = ()
@@ -304,9 +312,21 @@ class CleopatraScene(GameScene):
         ]
         self.set_action_bar(prompt, buttons)
 
+    @property
+    def bid(self) -> int:
+        return self.bid_entry.value
+
     def _change_bid(self, delta: int) -> None:
-        state = self.cs
-        self.bid = max(state.high_bid + 1, min(state.money[self._seat()], self.bid + delta))
+        self.bid_entry.step(delta)
+        self._update_action_bar()
+
+    def type_bid_digit(self, digit: int) -> None:
+        """A typed bid may go beyond your Florin: the rules refuse it with their reason."""
+        self.bid_entry.type_digit(digit)
+        self._update_action_bar()
+
+    def erase_bid_digit(self) -> None:
+        self.bid_entry.erase()
         self._update_action_bar()
 
     def _action_bar(self) -> None:
@@ -553,7 +573,7 @@ class CleopatraScene(GameScene):
             if target[0] not in HAND_KINDS:
                 self.motion.flashes[target] = 2.5
         if isinstance(action, Bid):
-            self.bid = action.amount
+            self.bid_entry.set(action.amount)
         self._marks_key = ()
         self._update_action_bar()
 

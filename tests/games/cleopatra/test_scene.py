@@ -372,3 +372,27 @@ def test_a_building_under_way_can_be_taken_back(app) -> None:  # type: ignore[no
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     frames(app, 2)
     assert not scene.match.state.pending and scene.popup is None
+
+
+def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
+    """The first digit replaces the proposed bid, the next append, Backspace takes one back;
+    a bid beyond your Florin is refused with the rules' reason and nothing is played."""
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=5)
+    advance_to(app, scene, AUCTION)
+    key(app, pygame.K_4)
+    key(app, pygame.K_0)
+    assert scene.bid == 40
+    before = len(scene.match.actions)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert len(scene.match.actions) == before and scene.toasts.items
+    key(app, pygame.K_BACKSPACE)
+    assert scene.bid == 4
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert len(scene.match.actions) > before
