@@ -573,9 +573,9 @@ class AgeOfSteamScene(GameScene):
                           self.mv.colors, bold=False)
             if hover in dest.hexes and controls.dest_popup is None:
                 shown = best
-        if controls.dest_popup is not None and 0 <= controls.dest_popup.hover < len(
+        if controls.dest_popup is not None and 0 <= controls.dest_popup.hovered < len(
                 controls.dest_routes):
-            shown = controls.dest_routes[controls.dest_popup.hover]
+            shown = controls.dest_routes[controls.dest_popup.hovered]
         if shown is not None:
             overlay.route(surface, self.mv, choices.route_links(view, shown.action),
                           self.mv.colors)
@@ -681,7 +681,7 @@ class AgeOfSteamScene(GameScene):
                                       self.mv.name_rects() + self.mv.mark_rects())
         if controls.dest_popup is not None and controls.dest_routes:
             anchor = self.mv.hex_centre(controls.dest_routes[0].destination)
-            controls.dest_popup.draw(surface, anchor, area, self.mv.zoom * 1.1)
+            controls.dest_popup.draw_at(surface, anchor, area, self.mv.zoom * 1.1)
 
     def _plan_rects(self) -> list[pygame.Rect]:
         """The hexes the picker should leave in sight: the plan's tiles and the target

@@ -256,10 +256,11 @@ class CleopatraScene(GameScene):
         fruit = D.fruits[state.pending_need[0]]
         city = state.pending[2]
         self.popup = VariantPopup(
-            f"Where does the {fruit} for {D.cities[city]} come from? (first: the cheapest)",
-            options,
-            [choices.describe(state, self._seat(), a) for a in options],
-            self.target_center(("city", city)),
+            title=f"Where does the {fruit} for {D.cities[city]} come from? "
+            "(first: the cheapest)",
+            rows=[choices.describe(state, self._seat(), a) for a in options],
+            actions=options,
+            anchor=self.target_center(("city", city)),
             beside=self.areas.map.right,
         )
 
@@ -473,7 +474,8 @@ class CleopatraScene(GameScene):
         ordered = choices.order(state, seat, options)
         beside = self.areas.map.right if self.areas.map.collidepoint(pos) else None
         self.popup = VariantPopup(
-            title, ordered, [choices.describe(state, seat, a) for a in ordered], pos, beside
+            title=title, rows=[choices.describe(state, seat, a) for a in ordered],
+            actions=ordered, anchor=pos, beside=beside,
         )
         self._marks_key = ()
 
@@ -724,7 +726,7 @@ class CleopatraScene(GameScene):
                 lift,
             )
         if self.popup is not None and self.my_turn:
-            self.popup.draw(surface, self.board_rect)
+            self.popup.draw_in(surface, self.board_rect)
 
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, CleopatraState)

@@ -130,7 +130,7 @@ def deliver(app, scene: AgeOfSteamScene, action: Deliver) -> None:  # type: igno
     if controls.dest_popup is not None:
         index = next(i for i, r in enumerate(controls.dest_routes) if r.action == action)
         frames(app)
-        click(app, controls.dest_popup.rows[index].center)
+        click(app, controls.dest_popup.row_rect(index).center)
 
 
 def play_rounds(app, scene: AgeOfSteamScene, until_round: int) -> set[str]:  # type: ignore[no-untyped-def]

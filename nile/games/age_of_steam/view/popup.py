@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from nile.ui import text, theme
 from nile.ui.kit import button
-
-BG = (28, 34, 40)
+from nile.ui.kit.choices import ChoiceList, frame
 
 
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
@@ -50,20 +48,6 @@ def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Re
     if fitting:
         return fitting[0]
     return candidates[len(candidates) // 2].clamp(inside)
-
-
-@lru_cache(maxsize=16)
-def _shadow(size: tuple[int, int]) -> pygame.Surface:
-    shadow = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=10)
-    return shadow
-
-
-def frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The choosers' look: a shadow, a dark fill and an accent rim."""
-    surface.blit(_shadow(rect.inflate(8, 8).size), rect.move(-2, 1).inflate(8, 8).topleft)
-    pygame.draw.rect(surface, BG, rect, border_radius=8)
-    pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
 
 
 def _arrow(surface: pygame.Surface, rect: pygame.Rect, left: bool, hover: bool) -> None:
@@ -191,42 +175,14 @@ class CyclePopup:
 
 
 @dataclass
-class ListPopup:
-    """A title and a few rows to pick from."""
+class ListPopup(ChoiceList):
+    """The kit's choice list beside the place it is about (the ways to deliver a good)."""
 
-    title: str
-    items: list[str]
-    hover: int = -1
-    rects: dict[str, pygame.Rect] = field(default_factory=dict)
-    rows: list[pygame.Rect] = field(default_factory=list)
+    max_rows: int = 8
 
-    def draw(self, surface: pygame.Surface, anchor: tuple[float, float], bounds: pygame.Rect,
-             gap: float) -> pygame.Rect:
-        width, row = 340, 26
-        rect = _place((width, 40 + row * len(self.items)), anchor, bounds, gap)
-        frame(surface, rect)
-        text.draw(surface, self.title, (rect.left + 12, rect.top + 8), 14, theme.MUTED, "bold",
-                  max_width=rect.width - 24)
-        mouse = pygame.mouse.get_pos()
-        self.rows = []
-        self.hover = -1
-        for i, item in enumerate(self.items):
-            box = pygame.Rect(rect.left + 8, rect.top + 32 + i * row, rect.width - 16, row - 3)
-            hover = box.collidepoint(mouse)
-            if hover:
-                self.hover = i
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if not hover else theme.darken(
-                theme.ACCENT, 0.3), box, border_radius=5)
-            text.draw(surface, item, (box.left + 8, box.centery), 14, theme.TEXT,
-                      anchor="midleft", max_width=box.width - 16)
-            self.rows.append(box)
-        self.rects = {"frame": rect}
-        return rect
-
-    def hit(self, pos: tuple[int, int]) -> int:
-        """The row under `pos`, -2 inside the frame, else -1."""
-        for i, box in enumerate(self.rows):
-            if box.collidepoint(pos):
-                return i
-        frame = self.rects.get("frame")
-        return -2 if frame is not None and frame.collidepoint(pos) else -1
+    def draw_at(self, surface: pygame.Surface, anchor: tuple[float, float],
+                bounds: pygame.Rect, gap: float) -> pygame.Rect:
+        self.layout(_place((340, self.height()), anchor, bounds, gap))
+        self.hover(pygame.mouse.get_pos())
+        self.draw(surface)
+        return self.rect

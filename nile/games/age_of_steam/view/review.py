@@ -19,8 +19,8 @@ from nile.games.age_of_steam.rules.actions import Build, Urbanize
 from nile.games.age_of_steam.rules.events import CityFounded, TrackBuilt
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import tile_phrase
-from nile.games.age_of_steam.view.popup import frame
 from nile.ui import text, theme
+from nile.ui.kit.choices import frame
 
 VERBS = {"lay": "Laid", "upgrade": "Upgraded to", "town": "Built", "redirect": "Redirected with"}
 
