@@ -12,6 +12,7 @@ from nile.core import registry, tutorial
 from nile.core.tutorial import TutorialError
 from nile.games.age_of_steam.rules.actions import Build, Deliver
 from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
 from tests.ui.harness import click, frames, instant_app, key, press
@@ -137,7 +138,10 @@ def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> N
         do_step(app, scene)
         assert progress.step == before + 1, f"step {before + 1} ({progress.current.title}) " \
                                             f"did not advance"
+        if not progress.finished:
+            assert not isinstance(app.top, ResultsScene)  # the scoring is explained first
     assert progress.finished
+    assert progress.chance_used == len(LESSON.chance)  # every scripted die was rolled
     state = scene.aos
     assert state.phase == "over" and state.round == state.last_round
     joined = " ".join(line for entry in scene.match.log for e in entry.events
@@ -150,7 +154,10 @@ def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> N
         assert shown in joined, shown
     scores = state.scores()
     assert scores[0] == max(scores) == 33  # Ann wins the lesson's game, as its text says
-    assert app.top is scene  # the tutorial's own steps tell the end, no results over them
+    frames(app, 5)
+    assert isinstance(app.top, ResultsScene)  # the score sheet comes with the end step
+    press(app, app.top, "See the table")
+    assert app.top is scene
     press(app, scene, "Play a real game now")
     real = app.top
     assert isinstance(real, AgeOfSteamScene) and real.tutorial is None
@@ -175,6 +182,31 @@ def test_a_wrong_track_is_refused_with_the_steps_line(app: App) -> None:
     assert any(layer.progress.current.wrong in t.message for t in scene.toasts.items)
     build_by_hand(app, scene, asked)  # the asked-for track is taken
     assert layer.progress.step == at + 1
+
+
+def test_the_learner_ends_her_first_build_on_done_after_the_review_card(app: App) -> None:
+    """AS-16: the third tile does not end the turn; the step shows the review card (clear of
+    the step's own card) and Done (E) hands the build on to Stephenson."""
+    assert LESSON is not None
+    scene = begin(app)
+    layer = scene.tutorial
+    assert layer is not None
+    at = next(i for i, s in enumerate(LESSON.steps) if s.title == "Done building")
+    assert LESSON.steps[at - 1].expect == ("town 2,19 town1/0",)  # right after her third tile
+    layer.fast_forward(at)
+    frames(app, 3)
+    state = scene.aos
+    assert state.phase == "build" and state.current_player == 0  # the turn waits for Done
+    done = scene.controls.build_review()
+    assert done is not None and len(done.tiles) == 3 and done.cost == 6
+    assert len(done.links) == 2 and all("Santiago" in link for link in done.links)
+    assert scene.review_rect is not None, "no review card on the map"
+    assert layer.look_rect() == scene.review_rect  # the step points at the card
+    assert not scene.review_rect.colliderect(layer.card_rect()), "the step covers the review"
+    act_by_hand(app, scene, LESSON.steps[at].expect[0])  # E
+    frames(app, 3)
+    assert layer.progress.step == at + 1
+    assert scene.aos.phase == "build" and scene.aos.current_player == 2  # Stephenson builds
 
 
 def test_the_launcher_tile_offers_learn_to_play_for_age_of_steam(app: App) -> None:

@@ -148,7 +148,8 @@ class AgeOfSteamScene(GameScene):
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step may point at: the map, the boards and their blocks
         ('players' holds the shares, money and the auction's bids), the build picker
-        when open, any hex ('hex:3,10'), any city or town by name ('place:Santiago') and
+        when open, the build's review card before Done ('review', once it is drawn),
+        any hex ('hex:3,10'), any city or town by name ('place:Santiago') and
         'route', the delivery the step asks for (or the last one made)."""
         areas = self.areas()
         panel = areas["panel"]
@@ -162,6 +163,8 @@ class AgeOfSteamScene(GameScene):
         popup = self.controls.build_popup
         if popup is not None and "frame" in popup.rects:
             found["build_picker"] = popup.rects["frame"]
+        if self.review_rect is not None:
+            found["review"] = self.review_rect
         view = self.aos
         for city in view.map.cities:
             found[f"place:{city.name}"] = self._hexes_rect(city.hexes)

@@ -194,6 +194,7 @@ SHOTS = {
     "tutorial_welcome": tutorial_of("Railways across Chile"),
     "tutorial_build": tutorial_of("Join Santiago and Valparaiso"),
     "tutorial_refused": tutorial_refused,
+    "tutorial_done": tutorial_of("Done building"),
     "tutorial_deliver": tutorial_of("Your first delivery"),
     "tutorial_reduction": tutorial_of("The income reduction"),
     "tutorial_scoring": tutorial_of("Scoring"),
