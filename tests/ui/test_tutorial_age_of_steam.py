@@ -306,3 +306,7 @@ def test_left_in_the_middle_of_a_watch_step_it_resumes_after_the_moves_made(app:
     while again.tutorial.progress.step == at:  # the script goes on from the sixth move
         frames(app, 5)
     assert again.match.state.round == 4
+    # the resumed lesson still rolls the scripted growth dice (the game the text tells)
+    rolled = [a for a in again.match.actions if a.startswith("roll ")]
+    assert rolled == [c for c in LESSON.chance if c.startswith("roll ")][:len(rolled)]
+    assert len(rolled) == 3 * 8  # the growth of turns 1-3
