@@ -4,7 +4,8 @@ A game teaches itself with `nile/games/<id>/tutorial.toml` (in our own words). I
 is the learner; the other seats are played by the script. Chance is scripted too: the
 `chance` list gives outcomes by their text form, each used at the first chance decision
 where it is possible, so the dice and draws make every rule the tutorial needs show up
-(a chance decision the list does not cover is drawn from the seed as in any game).
+(a chance decision the list does not cover is drawn from the seed as in any game). An
+`[options]` table gives the game's options the lesson plays with (Age of Steam's map).
 
 A step is one of:
 - `explain`: a few lines to read, a region of the table to look at, then Next; it may
@@ -21,6 +22,7 @@ A step is one of:
 - `watch`: the script plays `moves` for the other seats while the learner watches;
   with `fast = true` it skips ahead (rounds played at a quick pace, the learner's seat
   too), so a long game can reach its end and final scoring;
+  a `pace` (the seconds between moves, so a whole turn can go by briskly) may be given;
 - `end`: the last word, with "Play a real game now".
 
 Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
@@ -61,6 +63,8 @@ class Step:
     """explain: the name of an illustration the game's scene draws on the card, or none."""
     fast: bool = False
     """watch: play the moves at a quick pace (skipping ahead over several rounds)."""
+    pace: float | None = None
+    """watch: seconds between the moves at the normal bot speed (None: the layer's own)."""
 
     def accepts(self, action_text: str) -> bool:
         """Whether `action_text` is what this step asks for."""
@@ -122,6 +126,7 @@ def _step(raw: dict[str, Any]) -> Step:
         picture=str(raw.get("picture", "")),
         example=str(raw.get("example", "")),
         fast=bool(raw.get("fast", False)),
+        pace=float(raw["pace"]) if "pace" in raw else None,
     )
     if step.example and not (kind == "act" and step.accepts(step.example)):
         raise ValueError(f"the example {step.example!r} is not an action its step accepts")
@@ -133,6 +138,8 @@ def _step(raw: dict[str, Any]) -> Step:
         raise ValueError("a watch step needs moves")
     if step.fast and kind != "watch":
         raise ValueError("only a watch step can be fast")
+    if step.pace is not None and not 0 <= step.pace <= 10:
+        raise ValueError(f"a watch step's pace is seconds between moves, not {step.pace}")
     return step
 
 

@@ -299,7 +299,9 @@ def test_while_the_script_plays_the_learners_turn_the_bar_says_so(app: App) -> N
     takes_back = next(n for n, s in enumerate(LESSON.steps) if s.expect[:1] == ("retrieve 0L",))
     layer.fast_forward(takes_back + 1)
     frames(app, 2)
-    assert layer.watching and scene.my_turn
-    assert scene.bar_prompt() == "The tutorial plays this turn for you: watch."
+    # the learner's own seat is to move, but in a watch step the table offers her nothing
+    assert layer.watching and scene.state.current_player == 0 and not scene.my_turn
+    assert scene.bar_prompt() == "Watch: the lesson plays this move for Ann."
     layer.progress.step = takes_back  # an act step: the bar is the game's own again
+    frames(app, 1)  # the layer sees the step change and the table offers the move again
     assert scene.bar_prompt() == scene.prompt and "What will you flick" in scene.prompt

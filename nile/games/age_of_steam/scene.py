@@ -55,7 +55,7 @@ from nile.games.age_of_steam.view.controls import Controls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
-from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
+from nile.games.age_of_steam.view.panel import Panel, PanelInfo, layout, needed_height
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
@@ -179,6 +179,61 @@ class AgeOfSteamScene(GameScene):
             area = pygame.Rect(board.left, board.top, board.width, panel.top - 4 - board.top)
         area, strip, way = glance.place(area, self.mv.geo)
         return {"map": area, "panel": panel, "glance": strip, way: strip}
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """What a tutorial step may point at: the map, the boards and their blocks
+        ('players' holds the shares, money and the auction's bids), the build picker
+        when open, the build's review card before Done ('review', once it is drawn),
+        any hex ('hex:3,10'), any city or town by name ('place:Santiago') and
+        'route', the delivery the step asks for (or the last one made)."""
+        areas = self.areas()
+        panel = areas["panel"]
+        blocks = {name: rect.move(panel.topleft) for name, rect in
+                  layout(pygame.Rect(0, 0, *panel.size), self.mode,
+                         self.match.state.num_players).items()}
+        found = {**super().regions(), "map": areas["map"], "panel": panel,
+                 "turn": blocks["turn"], "players": blocks["players"],
+                 "auction": blocks["players"], "actions": blocks["actions"],
+                 "display": blocks["display"]}
+        popup = self.controls.build_popup
+        if popup is not None and "frame" in popup.rects:
+            found["build_picker"] = popup.rects["frame"]
+        if self.review_rect is not None:
+            found["review"] = self.review_rect
+        view = self.aos
+        for city in view.map.cities:
+            found[f"place:{city.name}"] = self._hexes_rect(city.hexes)
+        for h, name in view.map.town_names.items():
+            found[f"place:{name}"] = self._hexes_rect([h])
+        for h in range(view.map.size):
+            found[f"hex:{view.map.label(h)}"] = self._hexes_rect([h])
+        route = self.tutorial_route()
+        if route is not None:
+            hexes = [h for link in choices.route_links(view, route) for h in link.hexes]
+            found["route"] = self._hexes_rect(hexes or [view.map.hex_at(route.source)])
+        return found
+
+    def _hexes_rect(self, hexes: list[int] | tuple[int, ...]) -> pygame.Rect:
+        """The screen box round these hexes (clipped to the map)."""
+        r = self.mv.zoom
+        boxes = [pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+                 for x, y in (self.mv.hex_centre(h) for h in hexes)]
+        return boxes[0].unionall(boxes[1:]).clip(self.areas()["map"])
+
+    def tutorial_route(self) -> Deliver | None:
+        """The delivery a tutorial step looks at: the one its act step asks for, else the
+        last one played (an explain step after it)."""
+        if self.tutorial is None or self.tutorial.progress.current.look != "route":
+            return None
+        step = self.tutorial.progress.current
+        if step.kind == "act":
+            for action in self.aos.legal_actions():
+                if isinstance(action, Deliver) and step.accepts(action.to_str()):
+                    return action
+        for entry in reversed(self.match.log):
+            if isinstance(entry.action, Deliver):
+                return entry.action
+        return None
 
     def on_view_changed(self) -> None:
         self.version += 1
@@ -462,6 +517,9 @@ class AgeOfSteamScene(GameScene):
             overlay.pick_out_track(surface, self.mv, view, self.links_of,
                                    self.color(self.links_of))
         self.animator.draw_board(surface)
+        route = self.tutorial_route()
+        if route is not None:  # a tutorial step shows the delivery's real route
+            overlay.route(surface, self.mv, choices.route_links(view, route), self.mv.colors)
         self._draw_choices(surface, view)
         surface.set_clip(clip)
         self.panel.draw(surface, areas["panel"], self.mode, view, self._panel_info())

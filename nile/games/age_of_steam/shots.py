@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from nile.ai.bots import choose, make_bot
 from nile.app import App
+from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.rules.actions import Build, Deliver, EndBuild
@@ -25,7 +26,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.choices import destinations, movable_goods
-from nile.ui.shots import on_table, play_bots_until
+from nile.ui.shots import on_table, play_bots_until, tutorial_at
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -155,7 +156,48 @@ def end(app: App) -> None:
     open_scene(app, match)
 
 
+def tutorial_step(title: str) -> int:
+    """The index of the Age of Steam tutorial's step with this title (the shots name
+    steps, so new steps before them do not move them)."""
+    lesson = tutorial.load("age_of_steam")
+    assert lesson is not None
+    return next(i for i, step in enumerate(lesson.steps) if step.title == title)
+
+
+def tutorial_scene(app: App, title: str) -> AgeOfSteamScene:
+    """The tutorial at the step with this title, as the learner sees it after reading up
+    to there (the figures and notes of the moves played at once to get here are gone)."""
+    scene = tutorial_at(app, "age_of_steam", tutorial_step(title))
+    assert isinstance(scene, AgeOfSteamScene)
+    scene.animator.clear()
+    scene.toasts.items.clear()
+    return scene
+
+
+def tutorial_of(title: str) -> Callable[[App], None]:
+    def shot(app: App) -> None:
+        tutorial_scene(app, title)
+
+    return shot
+
+
+def tutorial_refused(app: App) -> None:
+    """Learn to play: a track other than the one the step asks for, refused with its line."""
+    scene = tutorial_scene(app, "Join Santiago and Valparaiso")
+    wrong = next(a for a in scene.state.legal_actions()
+                 if isinstance(a, Build) and a.hex_label == "1,16"
+                 and not scene.tutorial.progress.current.accepts(a.to_str()))  # type: ignore[union-attr]
+    scene.submit(wrong)
+
+
 SHOTS = {
+    "tutorial_welcome": tutorial_of("Railways across Chile"),
+    "tutorial_build": tutorial_of("Join Santiago and Valparaiso"),
+    "tutorial_refused": tutorial_refused,
+    "tutorial_done": tutorial_of("Done building"),
+    "tutorial_deliver": tutorial_of("Your first delivery"),
+    "tutorial_reduction": tutorial_of("The income reduction"),
+    "tutorial_scoring": tutorial_of("Scoring"),
     "chile_start": start_of("chile"),
     "cccp_start": start_of("cccp"),
     "egypt_start": start_of("egypt"),

@@ -228,7 +228,14 @@ class GameScene(Scene):
             and seat >= 0
             and self.match.seats[seat].is_human
             and seat == self.viewer
+            and not self.tutorial_watching
         )
+
+    @property
+    def tutorial_watching(self) -> bool:
+        """A tutorial's watch step: the script plays every seat, the learner's too (the
+        table offers the learner nothing to press meanwhile)."""
+        return self.tutorial is not None and self.tutorial.progress.current.kind == "watch"
 
     def submit(self, action: Action) -> bool:
         """Play a human's action; a refusal is shown with its reason and changes nothing.
@@ -343,10 +350,11 @@ class GameScene(Scene):
             prompt = f"{self.name(self.handing_over)}, your move is made."
             if not self.anims.busy:
                 prompt += " When you are ready, pass the screen on."
-        elif self.my_turn and self.tutorial is not None and self.tutorial.watching:
+        elif self.tutorial_watching and seat is not None and seat >= 0 \
+                and self.match.seats[seat].is_human:
             # the script plays the learner's own seat (a tutorial's later turns): the
             # game's prompt ("press the block…") would ask for a move that is refused
-            prompt = "The tutorial plays this turn for you: watch."
+            prompt = f"Watch: the lesson plays this move for {self.name(seat)}."
         elif not self.my_turn and seat is not None and seat >= 0:
             prompt = f"Waiting for {self.name(seat)}…"
         return prompt

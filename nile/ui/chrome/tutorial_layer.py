@@ -78,6 +78,7 @@ class TutorialLayer:
         """The buttons of the step shown (every frame, even while bots are paused)."""
         if self._shown_step != self.progress.step:
             self._make_buttons()
+            self.scene.refresh()  # a watch step begins or ends: the learner's controls change
 
     def update(self, dt: float) -> None:
         """The other seats' scripted moves, one by one, once the table is still."""
@@ -96,13 +97,23 @@ class TutorialLayer:
         self._wait = 0.0
         if fast:
             self.scene.anims.finish()
+        self._play_move(move)
+
+    def _play_move(self, move: str) -> None:
+        """One of the script's moves, saved with the count of moves played: a tutorial
+        left in the middle of a watch step resumes after the moves already made."""
         self.progress.moves_played += 1
         self.scene.play_scripted(self.scene.state.parse_action(move))
+        self.scene.save_progress()
 
     def _delay(self, fast: bool) -> float:
+        """Seconds before the next scripted move: a fast step's, else the step's own pace
+        or the usual one, scaled by the bot speed setting."""
         if fast:
             return FAST_DELAY * min(1.0, self.scene.app.settings.bot_delay() / 0.7)
-        return WATCH_DELAY * max(0.25, self.scene.app.settings.bot_delay() / 0.7)
+        pace = self.progress.current.pace
+        delay = WATCH_DELAY if pace is None else pace
+        return delay * max(0.25, self.scene.app.settings.bot_delay() / 0.7)
 
     def fast_forward(self, to_step: int) -> None:
         """Play the tutorial as a learner would, up to step `to_step` (shots and tests):
@@ -116,9 +127,9 @@ class TutorialLayer:
                 move = self.progress.next_move()
                 if move is None:
                     self.progress.advance()
+                    self.scene.save_progress()
                 else:
-                    self.progress.moves_played += 1
-                    self.scene.play_scripted(self.scene.state.parse_action(move))
+                    self._play_move(move)
             elif step.example:
                 self.scene.submit(self.scene.state.parse_action(step.example))
             else:

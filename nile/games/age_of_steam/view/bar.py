@@ -37,6 +37,8 @@ def bar_shares(c: Controls) -> Bar:
     view, seat = c.view, c.seat
     room = max(a.count for a in c.legal() if isinstance(a, IssueShares))
     c.share_entry.high = room  # steps stay within it; a typed count is the rules' to refuse
+    if c.share_entry.fresh:
+        c.share_entry.reset(min(c.shares, room))
     n = c.shares
     price = config().start("share_price")
     expenses = view.shares[seat] + view.loco[seat]
@@ -73,7 +75,10 @@ def bar_auction(c: Controls) -> Bar:
     prompt = f"Auction for turn order: {high}. You have ${view.cash[seat]}."
     buttons: list[BarButton] = []
     if bids:
-        c.bid_entry.low, c.bid_entry.high = bids[0], bids[-1]
+        entry = c.bid_entry
+        entry.low, entry.high = bids[0], bids[-1]
+        if entry.fresh:  # the proposal is the least legal bid; a typed one is kept as typed
+            entry.reset(max(bids[0], min(entry.value, bids[-1])))
         buttons += [
             BarButton("less", "−", c.lower_bid, c.bid > bids[0], "Bid less (Down, or type it)"),
             BarButton("more", "+", c.raise_bid, c.bid < bids[-1], "Bid more (Up, or type it)"),
