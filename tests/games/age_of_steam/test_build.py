@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
+from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.rules.actions import Build, EndBuild, Urbanize
 from nile.games.age_of_steam.rules.build import price
 from nile.games.age_of_steam.rules.events import TrackAbandoned
 from nile.games.age_of_steam.rules.network import tracks_of
-from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_build
 
 from .helpers import texts
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.rules.actions import Build
-from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.popup import _place
 

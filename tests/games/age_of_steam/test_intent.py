@@ -8,9 +8,9 @@ import pytest
 
 from nile.core.session import Match
 from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.builder import scenario, start_build
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.tiles import tile_phrase
-from nile.games.age_of_steam.scenario import scenario, start_build
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices, intent

@@ -119,7 +119,7 @@ def test_labels_fit_the_plain_fit_box_too(map_name: str) -> None:
 
 def test_names_come_back_over_a_hex_drawn_over() -> None:
     """The tile being chosen shades its hex: names reaching into it are drawn again."""
-    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.builder import scenario
 
     view = fitted_view("chile")
     state = scenario("chile", 4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
+from nile.games.age_of_steam.builder import scenario
 from nile.games.age_of_steam.rules import market
 from nile.games.age_of_steam.rules.actions import (
     Bid,
@@ -14,7 +15,6 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
 )
 from nile.games.age_of_steam.rules.events import DroppedOut
-from nile.games.age_of_steam.scenario import scenario
 
 from .helpers import texts
 

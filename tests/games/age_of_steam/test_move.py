@@ -8,9 +8,9 @@ import random
 import pytest
 
 from nile.core.errors import IllegalAction
+from nile.games.age_of_steam.builder import hex_of, lay_path, put_goods, scenario, start_move
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
 from nile.games.age_of_steam.rules.move import accessible, routes, sources
-from nile.games.age_of_steam.scenario import hex_of, lay_path, put_goods, scenario, start_move
 
 
 def deliveries(state: object, colour: str) -> list[Deliver]:

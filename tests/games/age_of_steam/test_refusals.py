@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
+from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.build import hex_refusal
-from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_build
 from nile.games.age_of_steam.view import tips
 
 

@@ -11,17 +11,17 @@ import pytest
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
-from nile.games.age_of_steam.rules.actions import Urbanize
-from nile.games.age_of_steam.rules.hexes import opposite
-from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
-from nile.games.age_of_steam.rules.scoring import score_sheet
-from nile.games.age_of_steam.scenario import (
+from nile.games.age_of_steam.builder import (
     lay_path,
     put_goods,
     scenario,
     start_build,
     start_move,
 )
+from nile.games.age_of_steam.rules.actions import Urbanize
+from nile.games.age_of_steam.rules.hexes import opposite
+from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
+from nile.games.age_of_steam.rules.scoring import score_sheet
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices
@@ -146,7 +146,7 @@ def test_action_tiles_show_only_this_turns_owners() -> None:
 def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
     """Which hex floods reads at a glance: the wash reaches every corner of the hex, not
     a disc or an inset shape."""
-    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.builder import scenario
     from nile.games.age_of_steam.view.mapview import MapView
 
     instant_app()
@@ -289,7 +289,7 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
 def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
     import pygame
 
-    from nile.games.age_of_steam.scenario import scenario
+    from nile.games.age_of_steam.builder import scenario
     from nile.games.age_of_steam.view import panel as panel_module
     from nile.ui import text, theme
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from nile.core.game import CHANCE
+from nile.games.age_of_steam.builder import scenario, start_build
 from nile.games.age_of_steam.rules import new_game
 from nile.games.age_of_steam.rules.build import urbanize_options
-from nile.games.age_of_steam.scenario import scenario, start_build
 
 from .helpers import set_up
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nile.core.game import CHANCE
+from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_move
 from nile.games.age_of_steam.rules import upkeep
 from nile.games.age_of_steam.rules.actions import (
     CommunismExchange,
@@ -19,7 +20,6 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import WentBankrupt
 from nile.games.age_of_steam.rules.market import _after_selection
-from nile.games.age_of_steam.scenario import hex_of, lay_path, scenario, start_move
 
 from .helpers import texts
 
