@@ -55,7 +55,15 @@ from nile.games.age_of_steam.view.controls import Controls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
-from nile.games.age_of_steam.view.panel import Panel, PanelInfo, layout, needed_height
+from nile.games.age_of_steam.view.panel import (
+    Panel,
+    PanelInfo,
+    RowTarget,
+    SeatTarget,
+    TileTarget,
+    layout,
+    needed_height,
+)
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
@@ -394,9 +402,9 @@ class AgeOfSteamScene(GameScene):
             if hit:
                 controls.click_build_popup(hit)
                 return True
-        hit = self.panel.hit(pos)
-        if hit:
-            return controls.click_panel(hit)
+        on_panel = self.panel.hit(pos)
+        if on_panel is not None:
+            return controls.click_panel(on_panel)
         if self.mv.camera.viewport.collidepoint(pos):
             return controls.click_map(pos)
         return False
@@ -547,7 +555,7 @@ class AgeOfSteamScene(GameScene):
             viewer=self.viewer if self.replay is None else None,
             pickable_tiles=controls.pickable_tiles() if ready else frozenset(),
             pickable_rows=controls.pickable_rows() if ready else frozenset(),
-            hover=hover if hover.startswith(("tile:", "row:")) else "",
+            hover=hover if isinstance(hover, TileTarget | RowTarget) else None,
         )
 
     def _draw_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
@@ -794,13 +802,12 @@ class AgeOfSteamScene(GameScene):
         if marks:
             return marks
         hit = self.panel.hit(self.mouse)
-        kind, _, what = hit.partition(":")
-        if kind == "tile":
-            return tips.tile_lines(view, what, self.names)
-        if kind == "row":
-            return tips.row_lines(view, what)
-        if kind == "seat":
-            return tips.player_lines(view, int(what), self.names)
+        if isinstance(hit, TileTarget):
+            return tips.tile_lines(view, hit.name, self.names)
+        if isinstance(hit, RowTarget):
+            return tips.row_lines(view, hit.row)
+        if isinstance(hit, SeatTarget):
+            return tips.player_lines(view, hit.seat, self.names)
         h = self.mv.hex_at(self.mouse)
         if h < 0 or controls.build_hex == h:
             return []

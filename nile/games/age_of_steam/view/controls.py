@@ -34,6 +34,7 @@ from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
+from nile.games.age_of_steam.view.panel import RowTarget, Target, TileTarget
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
 from nile.ui.kit.number import NumberEntry
 
@@ -253,15 +254,14 @@ class Controls:
 
     # Clicks ------------------------------------------------------------------------
 
-    def click_panel(self, hit: str) -> bool:
-        kind, _, what = hit.partition(":")
-        if kind == "tile" and what in self.pickable_tiles():
-            return self.play(TakeAction(what)) or True
-        if kind == "tile" and self.view.phase == "select" and self.scene.my_turn:
-            self.scene.toast(f"{palette.action_title(what)} is taken this turn.", "error")
+    def click_panel(self, hit: Target) -> bool:
+        if isinstance(hit, TileTarget) and hit.name in self.pickable_tiles():
+            return self.play(TakeAction(hit.name)) or True
+        if isinstance(hit, TileTarget) and self.view.phase == "select" and self.scene.my_turn:
+            self.scene.toast(f"{palette.action_title(hit.name)} is taken this turn.", "error")
             return True
-        if kind == "row" and what in self.pickable_rows():
-            return self.play(PlaceGood(self.view.production_hand[0], what)) or True
+        if isinstance(hit, RowTarget) and hit.row in self.pickable_rows():
+            return self.play(PlaceGood(self.view.production_hand[0], hit.row)) or True
         return False
 
     def click_map(self, pos: tuple[int, int]) -> bool:

@@ -26,6 +26,30 @@ SLOT = 12
 DISPLAY_ROW = 18
 
 
+@dataclass(frozen=True)
+class TileTarget:
+    """An action tile, by name ("Engineer")."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class RowTarget:
+    """A row of the goods display ("3", "C")."""
+
+    row: str
+
+
+@dataclass(frozen=True)
+class SeatTarget:
+    """A player's row on the board."""
+
+    seat: int
+
+
+Target = TileTarget | RowTarget | SeatTarget
+
+
 @dataclass
 class PanelInfo:
     """What the panel needs besides the state: names, colours, who looks, what is clickable."""
@@ -35,7 +59,7 @@ class PanelInfo:
     viewer: int | None
     pickable_tiles: frozenset[str] = frozenset()
     pickable_rows: frozenset[str] = frozenset()
-    hover: str = ""
+    hover: TileTarget | RowTarget | None = None
 
     def key(self) -> tuple[object, ...]:
         return (tuple(self.names), tuple(self.colors), self.viewer, self.pickable_tiles,
@@ -83,18 +107,18 @@ class Panel:
         self.players = {k: r.move(dx, dy) for k, r in self.players.items()}
         return image
 
-    def hit(self, pos: tuple[int, int]) -> str:
-        """'tile:<name>', 'row:<row>', 'seat:<n>' or '' for what lies under `pos`."""
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What lies under `pos`: an action tile, a display row, a player, or None."""
         for name, rect in self.tiles.items():
             if rect.collidepoint(pos):
-                return f"tile:{name}"
+                return TileTarget(name)
         for row, rect in self.rows.items():
             if rect.collidepoint(pos):
-                return f"row:{row}"
+                return RowTarget(row)
         for seat, rect in self.players.items():
             if rect.collidepoint(pos):
-                return f"seat:{seat}"
-        return ""
+                return SeatTarget(seat)
+        return None
 
 
 def needed_height(mode: str, players: int) -> int:
@@ -307,7 +331,7 @@ def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
 def _tile(surface: pygame.Surface, box: pygame.Rect, name: str, holder: int | None,
           info: PanelInfo) -> None:
     pickable = name in info.pickable_tiles
-    hover = info.hover == f"tile:{name}"
+    hover = info.hover == TileTarget(name)
     fill = (236, 226, 200) if holder is None else theme.darken(info.colors[holder].rgb, 0.35)
     if pickable and hover:
         fill = theme.lighten(theme.ACCENT, 0.35)
@@ -360,7 +384,7 @@ def _display_row(surface: pygame.Surface, box: pygame.Rect, row: str, goods: lis
                  size: int, info: PanelInfo, dead: bool) -> None:
     pickable = row in info.pickable_rows
     if pickable:
-        hover = info.hover == f"row:{row}"
+        hover = info.hover == RowTarget(row)
         fill = theme.lighten(theme.ACCENT, 0.2) if hover else theme.darken(theme.ACCENT, 0.45)
         pygame.draw.rect(surface, fill, box, border_radius=4)
     badge = (box.left + 9, box.centery)
