@@ -95,22 +95,25 @@ class AgeOfSteamScene(GameScene):
                      when="picker_open"),
         keys.Binding("pagedown, tab", "picker_more_exits", "the picker: town tiles with more "
                      "exits", when="picker_open"),
-        keys.Binding("e", "end_build", "done building (after the review)", when="building"),
-        keys.Binding("0-9, kp0-kp9", "type_number", "type the shares or the bid (the first "
-                     "digit replaces the number shown)", when="typing_number"),
-        keys.Binding("backspace", "erase_number", "take back the last digit",
+        keys.Binding("e", "end_build", "building: done (after the review)", when="building"),
+        keys.Binding("0-9, kp0-kp9", "type_number", "shares or bid: type the number (the "
+                     "first digit replaces the one shown)", when="typing_number"),
+        keys.Binding("backspace", "erase_number", "shares or bid: take back the last digit",
                      when="typing_number"),
-        keys.Binding("up, plus, equals, kp_plus", "more_shares", "one share more",
+        keys.Binding("up, plus, equals, kp_plus", "more_shares", "shares: one more",
                      when="issuing"),
-        keys.Binding("down, minus, kp_minus", "fewer_shares", "one share fewer",
+        keys.Binding("down, minus, kp_minus", "fewer_shares", "shares: one fewer",
                      when="issuing"),
-        keys.Binding("return, kp_enter", "issue_shares", "issue the shares shown",
+        keys.Binding("return, kp_enter", "issue_shares", "shares: issue them",
                      when="issuing"),
-        keys.Binding("up, plus, equals, kp_plus", "raise_bid", "bid $1 more", when="bidding"),
-        keys.Binding("down, minus, kp_minus", "lower_bid", "bid $1 less", when="bidding"),
-        keys.Binding("return, kp_enter", "place_bid", "bid the amount shown", when="bidding"),
-        keys.Binding("p", "pass_move", "pass this move (or raise the locomotive with its "
-                     "button)", when="moving"),
+        keys.Binding("up, plus, equals, kp_plus", "raise_bid", "auction: bid $1 more",
+                     when="bidding"),
+        keys.Binding("down, minus, kp_minus", "lower_bid", "auction: bid $1 less",
+                     when="bidding"),
+        keys.Binding("return, kp_enter", "place_bid", "auction: bid the amount shown",
+                     when="bidding"),
+        keys.Binding("p", "pass_move", "moving goods: pass this move (or raise "
+                     "the locomotive with its button)", when="moving"),
         keys.Binding("f", "fit", "fit the map to the table"),
     )
 
@@ -792,6 +795,8 @@ class AgeOfSteamScene(GameScene):
 
     def _tip_lines(self, view: AgeOfSteamState) -> list[str]:
         controls = self.controls
+        if any(b.rect.collidepoint(self.mouse) for b in self._map_buttons):
+            return []  # a button says what it is; the hex under it is not what is pointed at
         if controls.dest_popup is not None or (
             controls.build_popup is not None
             and controls.build_popup.rects.get("frame", pygame.Rect(0, 0, 0, 0))

@@ -55,16 +55,21 @@ class CairoScene(GameScene):
     """The Cairo table."""
 
     KEYS = (
-        keys.Binding("s", "choose_small", "flick small blocks", when="may_choose_small"),
-        keys.Binding("l", "choose_large", "flick your large block", when="may_choose_large"),
-        keys.Binding("d", "choose_die", "flick your die-block", when="may_choose_die"),
+        keys.Binding("s", "choose_small", "choosing: flick small blocks",
+                     when="may_choose_small"),
+        keys.Binding("l", "choose_large", "choosing: flick your large block (L is the "
+                     "log otherwise)", when="may_choose_large"),
+        keys.Binding("d", "choose_die", "choosing: flick your die-block",
+                     when="may_choose_die"),
         keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
                      "you)", when="may_pick_finger"),
         *flick_input.KEYS,
-        keys.Binding("a", "take_all_back", "take every ringed block back", when="retrieving"),
-        keys.Binding("return, kp_enter", "_confirm_order", "stack the stones in this order",
-                     when="arranging"),
-        keys.Binding("r", "turn_pyramid", "turn the pyramid (or the wheel)", when="placing"),
+        keys.Binding("a", "take_all_back", "taking blocks back: take every ringed one",
+                     when="retrieving"),
+        keys.Binding("return, kp_enter", "_confirm_order",
+                     "building a pyramid: stack the stones in this order", when="arranging"),
+        keys.Binding("r", "turn_pyramid", "building a pyramid: turn it (or the wheel)",
+                     when="placing"),
         keys.Binding("i", "toggle_influence", "show or hide who leads each site"),
     )
 

@@ -70,15 +70,15 @@ class CleopatraScene(GameScene):
         keys.Binding("down", "option_down", "the list: the option below", when="has_popup"),
         keys.Binding("return, kp_enter", "confirm", "take the proposed option, or bid",
                      when="accepting_input"),
-        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "type your bid (the first digit "
-                     "replaces the amount shown)", when="auctioning"),
-        keys.Binding("backspace", "erase_bid_digit", "take back the last digit",
+        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "auction: type your bid (the first "
+                     "digit replaces the amount shown)", when="auctioning"),
+        keys.Binding("backspace", "erase_bid_digit", "auction: take back the last digit",
                      when="auctioning"),
-        keys.Binding("up", "bid_up", "bid one Florin more", when="auctioning"),
-        keys.Binding("down", "bid_down", "bid one Florin less", when="auctioning"),
-        keys.Binding("p", "pass_auction", "pass in the auction", when="auctioning"),
-        keys.Binding("o", "open_options", "list every choice", when="acting"),
-        keys.Binding("e", "end_turn", "end your turn", when="acting"),
+        keys.Binding("up", "bid_up", "auction: one Florin more", when="auctioning"),
+        keys.Binding("down", "bid_down", "auction: one Florin less", when="auctioning"),
+        keys.Binding("p", "pass_auction", "auction: pass", when="auctioning"),
+        keys.Binding("o", "open_options", "actions: list every choice", when="acting"),
+        keys.Binding("e", "end_turn", "actions: end your turn", when="acting"),
     )
 
     def __init__(

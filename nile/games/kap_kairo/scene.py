@@ -9,7 +9,7 @@ north from the Cape (the player's box at the bottom) towards Cairo (8 crossings)
 Playing:
 - a secret bid: type the amount (or − / + and −10 / +10, arrow keys), then Bid (Enter);
   with several humans the pass-the-screen cover keeps each bid private;
-- choosing land: click a card for sale (or press 1–4);
+- choosing land: click a card for sale (or press 1–9);
 - track laying: the panel adds up the rails (row + own cards + bonus cards + bought rails
   at £10) against what the next card needs; − / + change the bonus cards spent and the
   rails bought (default: the cheapest way); Build (B, Enter) or Pass (P).
@@ -98,22 +98,28 @@ class KapKairoScene(GameScene):
 
     KEYS = (
         keys.Binding("c", "open_ledger", "everyone's capital ledger"),
-        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "type your bid (the first digit "
-                     "replaces the amount shown)", when="bidding"),
-        keys.Binding("backspace", "erase_bid_digit", "take back the last digit",
+        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "bidding: type your bid (the first "
+                     "digit replaces the amount shown)", when="bidding"),
+        keys.Binding("backspace", "erase_bid_digit", "bidding: take back the last digit",
                      when="bidding"),
-        keys.Binding("up", "bid_up", "bid £1 more", when="bidding"),
-        keys.Binding("down", "bid_down", "bid £1 less", when="bidding"),
-        keys.Binding("pageup", "bid_up_ten", "bid £10 more", when="bidding"),
-        keys.Binding("pagedown", "bid_down_ten", "bid £10 less", when="bidding"),
-        keys.Binding("return, kp_enter", "submit_bid", "bid", when="bidding"),
-        keys.Binding("1-9", "choose_card", "take that card of the display", when="choosing"),
-        keys.Binding("b, return, kp_enter", "submit_build", "build", when="deciding"),
-        keys.Binding("p", "submit_pass", "pass", when="deciding"),
-        keys.Binding("right", "bonus_up", "spend one more bonus card", when="deciding"),
-        keys.Binding("left", "bonus_down", "spend one bonus card less", when="deciding"),
-        keys.Binding("up", "buy_up", "buy one more rail", when="deciding"),
-        keys.Binding("down", "buy_down", "buy one rail less", when="deciding"),
+        keys.Binding("up", "bid_up", "bidding: £1 more", when="bidding"),
+        keys.Binding("down", "bid_down", "bidding: £1 less", when="bidding"),
+        keys.Binding("pageup", "bid_up_ten", "bidding: £10 more", when="bidding"),
+        keys.Binding("pagedown", "bid_down_ten", "bidding: £10 less", when="bidding"),
+        keys.Binding("return, kp_enter", "submit_bid", "bidding: bid", when="bidding"),
+        keys.Binding("1-9", "choose_card", "choosing land: take that card",
+                     when="choosing"),
+        keys.Binding("b, return, kp_enter", "submit_build", "laying track: build",
+                     when="deciding"),
+        keys.Binding("p", "submit_pass", "laying track: pass", when="deciding"),
+        keys.Binding("right", "bonus_up", "laying track: one more bonus card",
+                     when="deciding"),
+        keys.Binding("left", "bonus_down", "laying track: one bonus card less",
+                     when="deciding"),
+        keys.Binding("up", "buy_up", "laying track: buy one more rail",
+                     when="deciding"),
+        keys.Binding("down", "buy_down", "laying track: buy one rail less",
+                     when="deciding"),
     )
 
     def __init__(
@@ -215,6 +221,7 @@ class KapKairoScene(GameScene):
         if view.step == BID and self.bid_for != (seat, view.auction):
             self.bid_for = (seat, view.auction)
             self.bid.reset()
+            self.bid.high = view.capital[seat]  # the buttons' and keys' steps stop there
         if view.step == DECIDE:
             key = (seat, len(view.crossed[seat]), len(view.row))
             if self.build_for != key:
@@ -466,6 +473,7 @@ class KapKairoScene(GameScene):
 
     def show_hint(self, action: Action) -> None:
         if isinstance(action, Bid):
+            self.bid.high = self.kap.capital[self.kap.current_player or 0]
             self.bid.set(action.amount)
         elif isinstance(action, Take):
             self.hint_card = (action.card, HINT_TIME)

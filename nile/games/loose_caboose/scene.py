@@ -340,7 +340,7 @@ class LooseCabooseScene(GameScene):
         return self.accepting_input and Pass() in self.lc.legal_actions()
 
     def pick_value(self, value: int) -> None:
-        """Keys 1–4: pick the cards of that value in the hand (as clicking them would)."""
+        """Keys 1–4: pick a card of that value in the hand (as clicking it would)."""
         for i, card in enumerate(self._own_hand()):
             if card.value == value and self.hand.is_enabled(i):
                 self.hand.selected = {i}

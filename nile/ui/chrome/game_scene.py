@@ -102,7 +102,7 @@ class GameScene(Scene):
     """The game's own keys (live only in the live game, after the table's mouse handling)."""
     CHROME_KEYS: ClassVar[tuple[keys.Binding, ...]] = (
         keys.Binding("escape", "action_menu", "menu: save, load, undo, rules, settings, quit "
-                     "to the launcher (a game's Esc first cancels a half-made move)"),
+                     "to the launcher (after a half-made move is cancelled)"),
         keys.Binding("f1", "action_rules", "rules summary and keys"),
         keys.Binding("l", "action_log", "show or hide the game log"),
         keys.Binding("h", "action_hint", "hint: what the normal bot would do, and why",
@@ -487,7 +487,8 @@ class GameScene(Scene):
         self.app.push(self.rules_scene())
 
     def rules_scene(self) -> RulesScene:
-        """The rules summary with every key that works here now."""
+        """The rules summary with the keys of this screen: the game's (in every phase, each
+        saying when it applies) and the shared ones; in a replay the replay's."""
         return RulesScene(self.app, self.info.title, self.info.rules_summary,
                           keys.describe(self.key_bindings()))
 
@@ -684,6 +685,7 @@ class GameScene(Scene):
 
     def refresh(self) -> None:
         """Recompute the drawn view and the log after any change."""
+        self.hover_timer.restart()  # a tooltip about the old table must not linger
         state = self.state
         if self.replay is not None or state.is_terminal:
             self.view = state

@@ -35,6 +35,10 @@ class HoverTimer:
         if pos != self.pos:
             self.pos, self.still = pos, 0.0
 
+    def restart(self) -> None:
+        """The table changed under a still mouse: the old tooltip goes, a new one waits."""
+        self.still = 0.0
+
     def update(self, dt: float) -> None:
         self.still += dt
 

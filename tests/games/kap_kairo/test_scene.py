@@ -227,3 +227,13 @@ def test_the_ledger_opens_from_its_button_and_a_players_box(app) -> None:  # typ
     assert isinstance(app.top, LedgerScene)
     key(app, pygame.K_c)
     assert app.top is scene
+
+
+def test_a_hinted_bid_is_shown_whole_whatever_the_last_bid_entry_allowed(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint shows the bot's bid as it is, capped only by this player's own capital
+    (not by a cap left from another seat or an earlier auction)."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    scene.bid.high = 20  # as another seat's smaller capital might have left it
+    scene.show_hint(Bid(45))
+    assert scene.bid_amount == 45

@@ -68,7 +68,8 @@ class Animator:
     # Events -------------------------------------------------------------------------
 
     def play(self, events: list[Event], view: AgeOfSteamState) -> None:
-        """Show what `events` did; `view` is the table after them."""
+        """Show what `events` did; `view` is the table as shown when they came (the scene
+        refreshes its view after setting the animations up), used only to name places."""
         t = 0.0
         for event in events:
             t = self._one(event, t, view)

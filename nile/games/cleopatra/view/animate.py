@@ -72,8 +72,9 @@ class FlyingCard:
 @dataclass(frozen=True)
 class Where:
     """What the motion component needs to know to place things: the table's areas, the
-    view after the move, the seat at the screen (its cards fly to its hand) and how many
-    seats there are."""
+    view as shown when the move came (the scene refreshes it after the animations are set
+    up; only places and players' boxes are read from it), the seat at the screen (its cards
+    fly to its hand) and how many seats there are."""
 
     areas: layout.Areas
     view: CleopatraState

@@ -53,7 +53,7 @@ CAPE = 30
 """Room between the lane's cards and the player's box: the Cape, where trains start."""
 CARD_GAP = 8
 TRACK_STEPS = (DRAW, DECIDE, "bonus")
-"""Seconds the mouse rests on a card before its tooltip shows."""
+"""The steps of track laying (the middle shows the track row, not the land for sale)."""
 
 
 def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
@@ -238,8 +238,8 @@ def tip_lines(hover: Target | None) -> list[str]:
         lines.append("Crossed: the locomotive has passed it")
     else:
         lines.append(f"Crossing it needs {NEED[card]} rails; it pays £{COINS[card]}")
-        lines.append(f"Its printed rails ({RAILS[card]}) count in every build of its owner")
-        lines.append("until it is crossed.")
+        lines.append(f"Its printed rails ({RAILS[card]}) count in every build of its owner "
+                     "until it is crossed.")
     return lines
 
 
