@@ -119,3 +119,13 @@ def test_egypt_pyramids_are_named_by_place_in_the_log() -> None:
     places = {e.place for e in drawn if isinstance(e, GoodDrawn) and "pyramid" in e.place}
     assert places == {"the pyramid next to Al Fayyum", "the pyramid next to Bani Suwayf"}
     assert not [e for e in drawn if re.search(r"\d+,\d+", e.describe(None))]
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_hex_is_named_by_a_place_never_by_coordinates(name: str) -> None:
+    """The log says where track goes in words: no hex of any map falls back to its label."""
+    mp = load_map(name)
+    for h in range(mp.size):
+        words = mp.whereabouts(h)
+        assert words.startswith(("in ", "next to ", "near ")) or " hexes from " in words, words
+        assert mp.label(h) not in words

@@ -90,20 +90,23 @@ class MapData:
 
     def whereabouts(self, hex_id: int) -> str:
         """Where a hex is, as a player would say it: 'in Ovalle', 'next to La Serena',
-        'near Tanta' (two or three hexes away); the hex label if no place is that close.
+        'near Tanta' (two or three hexes away), '5 hexes from Calama' further out.
 
         The board prints no coordinates, so the log names places instead."""
         if self._is_named(hex_id):
             return f"in {self.place_name(hex_id)}"
-        ring, seen = [hex_id], {hex_id}
-        for distance in range(1, 4):
+        ring, seen, distance = [hex_id], {hex_id}, 0
+        while ring:
+            distance += 1
             ring = sorted({n for h in ring for n in self._raw(h) if n not in seen})
             seen.update(ring)
             named = [h for h in ring if self._is_named(h)]
             if named:
-                words = "next to" if distance == 1 else "near"
-                return f"{words} {self.place_name(min(named))}"
-        return f"at {self.label(hex_id)}"
+                name = self.place_name(min(named))
+                if distance <= 3:
+                    return f"{'next to' if distance == 1 else 'near'} {name}"
+                return f"{distance} hexes from {name}"
+        return "far from any place"
 
     def _is_named(self, hex_id: int) -> bool:
         return hex_id in self.city_of_hex or hex_id in self.town_names
