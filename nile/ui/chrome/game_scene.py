@@ -453,6 +453,11 @@ class GameScene(Scene):
         if not self.accepting_input:
             self.toast("A hint is available on your own turn.")
             return
+        if self.tutorial is not None:
+            # the step knows the move it teaches; a bot's idea could be another one
+            step = self.tutorial.progress.current
+            self.toast(f"Hint: {self.words(step.wrong or step.title)}")
+            return
         advice = advise(self.info, self.state, seed=self.match.seed + self.match.ply)
         why = f" — {advice.reason}" if advice.reason else ""
         self.toast(f"Hint: {self.describe_action(advice.action)}{why}")
@@ -728,7 +733,7 @@ class GameScene(Scene):
     def _update_bar_buttons(self) -> None:
         undo = self._bar_buttons.get("undo")
         if undo is not None:
-            can = self.match.undo_seat() is not None
+            can = self.tutorial is None and self.match.undo_seat() is not None
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
         self._show_top_buttons()
 
