@@ -51,6 +51,9 @@ class Binding:
     action: str
     does: str
     when: str = ""
+    anytime: bool = False
+    """Also while watching a replay: it only changes what is shown (fit, a ledger, a map
+    overlay), never the game."""
 
     def parsed(self) -> tuple[Key, ...]:
         """The keys this binding answers to (cached per binding text)."""

@@ -159,3 +159,28 @@ def test_a_replay_shows_only_the_last_moves_announcements() -> None:
         assert all(t.message in said for t in watcher.toasts.items), (said, watcher.toasts.items)
         announced += len(said)
     assert announced > 0
+
+
+def test_a_replay_can_be_looked_at_closely() -> None:
+    """In a replay the table's own input is off, but looking is not: Age of Steam's map
+    zooms and fits, and the game's view keys work (F fits the map)."""
+    from nile.core.replay import Replay
+    from nile.core.session import Match
+    from nile.games.age_of_steam import GAME_INFO
+    from nile.games.age_of_steam.scene import AgeOfSteamScene
+    from nile.games.age_of_steam.shots import seats
+    from tests.ui.harness import frames, instant_app, key, tick
+
+    app = instant_app()
+    match = Match.new(GAME_INFO, tuple(seats("chile")), seed=5, options={"map": "chile"})
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = AgeOfSteamScene(app, match, replay=replay)
+    app.push(scene)
+    frames(app, 2)
+    zoom = scene.mv.zoom
+    centre = scene.mv.camera.viewport.center
+    pygame.mouse.set_pos(centre)
+    tick(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    assert scene.mv.zoom > zoom
+    key(app, pygame.K_f)
+    assert scene.mv.zoom == pytest.approx(zoom)

@@ -114,7 +114,7 @@ class AgeOfSteamScene(GameScene):
                      when="bidding"),
         keys.Binding("p", "pass_move", "moving goods: pass this move (or raise "
                      "the locomotive with its button)", when="moving"),
-        keys.Binding("f", "fit", "fit the map to the table"),
+        keys.Binding("f", "fit", "fit the map to the table", anytime=True),
     )
 
     def __init__(
@@ -332,20 +332,28 @@ class AgeOfSteamScene(GameScene):
 
     # Input ---------------------------------------------------------------------------
 
-    def handle_table_event(self, event: pygame.event.Event) -> bool:
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self._drag_over(event.pos, bool(getattr(event, "buttons", (0,))[0]))
             return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
-            return self._drag_end()
         if any(map_button.handle_event(event) for map_button in self._map_buttons):
-            return True
-        if event.type == pygame.MOUSEWHEEL and self._wheel_on_popup(event):
             return True
         if self.mv.camera.handle_event(event):
             self.auto_fit = False
             self.mv.settle_zoom()
+            return True
+        return False
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.handle_view_event(event)
+            self._drag_over(event.pos, bool(getattr(event, "buttons", (0,))[0]))
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
+            return self._drag_end()
+        if event.type == pygame.MOUSEWHEEL and self._wheel_on_popup(event):
+            return True
+        if self.handle_view_event(event):
             return True
         if not self.accepting_input:
             return False

@@ -70,7 +70,8 @@ class CairoScene(GameScene):
                      "building a pyramid: stack the stones in this order", when="arranging"),
         keys.Binding("r", "turn_pyramid", "building a pyramid: turn it (or the wheel)",
                      when="placing"),
-        keys.Binding("i", "toggle_influence", "show or hide who leads each site"),
+        keys.Binding("i", "toggle_influence", "show or hide who leads each site",
+                     anytime=True),
     )
 
     def __init__(
@@ -392,10 +393,19 @@ class CairoScene(GameScene):
 
     # Input --------------------------------------------------------------------------------
 
-    def handle_table_event(self, event: pygame.event.Event) -> bool:
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self._piece_at(event.pos)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
+                self.influence_rect.collidepoint(event.pos) and not self.flick.dragging):
+            self.toggle_influence()
+            return True
+        return False
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.handle_view_event(event)
         if self.stage.scoring is not None and _is_skip(event):
             self.anims.finish()
             return True

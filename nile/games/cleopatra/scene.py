@@ -391,9 +391,14 @@ class CleopatraScene(GameScene):
 
     # Input -----------------------------------------------------------------------------
 
-    def handle_table_event(self, event: pygame.event.Event) -> bool:
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.target_at(event.pos)
+        return False
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.handle_view_event(event)
             if self.popup is not None:
                 self.popup.hover(event.pos)
             return False

@@ -97,7 +97,7 @@ class KapKairoScene(GameScene):
     """The Vom Kap bis Kairo table."""
 
     KEYS = (
-        keys.Binding("c", "open_ledger", "everyone's capital ledger"),
+        keys.Binding("c", "open_ledger", "everyone's capital ledger", anytime=True),
         keys.Binding("0-9, kp0-kp9", "type_bid_digit", "bidding: type your bid (the first "
                      "digit replaces the amount shown)", when="bidding"),
         keys.Binding("backspace", "erase_bid_digit", "bidding: take back the last digit",
@@ -364,10 +364,14 @@ class KapKairoScene(GameScene):
 
     # Input ---------------------------------------------------------------------------
 
-    def handle_table_event(self, event: pygame.event.Event) -> bool:
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            return False
+        return False
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            return self.handle_view_event(event)
         # The ledger opens on release: it closes on a click, so it must not see this one.
         if (
             event.type == pygame.MOUSEBUTTONUP

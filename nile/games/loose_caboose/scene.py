@@ -83,7 +83,7 @@ class LooseCabooseScene(GameScene):
         keys.Binding("1-4", "pick_value", "pick a card of that value", when="accepting_input"),
         keys.Binding("r", "_roll", "roll the dice", when="can_roll"),
         keys.Binding("p", "_pass", "pass", when="can_pass"),
-        keys.Binding("f", "refit", "fit the railway to the window"),
+        keys.Binding("f", "refit", "fit the railway to the window", anytime=True),
     )
 
     def __init__(
@@ -262,14 +262,18 @@ class LooseCabooseScene(GameScene):
 
     # Input ---------------------------------------------------------------------------
 
-    def handle_table_event(self, event: pygame.event.Event) -> bool:
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
         if self.camera.handle_event(event):
             self.auto_fit = False
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hand.on_motion(event.pos)
-            return False
-        if not self.accepting_input:
+        return False
+
+    def handle_table_event(self, event: pygame.event.Event) -> bool:
+        if self.handle_view_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION or not self.accepting_input:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos)

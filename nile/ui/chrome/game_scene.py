@@ -526,7 +526,10 @@ class GameScene(Scene):
             return
         if self.replay is None and self.handle_table_event(event):
             return
-        if self.replay is None and keys.dispatch(self, self.KEYS, event):
+        if self.replay is not None and self.handle_view_event(event):
+            return
+        game_keys = self.KEYS if self.replay is None else self.view_keys()
+        if keys.dispatch(self, game_keys, event):
             return
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
@@ -542,12 +545,22 @@ class GameScene(Scene):
     def action_save(self) -> None:
         self.app.push(SaveDialog(self.app, self))
 
+    def view_keys(self) -> list[keys.Binding]:
+        """The game's keys that only change what is shown (they work in a replay too)."""
+        return [b for b in self.KEYS if b.anytime]
+
+    def handle_view_event(self, event: pygame.event.Event) -> bool:
+        """Looking, not playing: the mouse over the table (hover, tooltips) and the view's
+        own controls (zoom, pan, fit, overlays). Called in a replay, where the table's input
+        is off; a game's `handle_table_event` usually starts by calling it."""
+        return False
+
     def key_bindings(self) -> list[keys.Binding]:
         """The keys that work here: the game's and the shared ones, or in a replay the
         replay's and those that do not change the game (what F1 lists)."""
         if self.replay is not None:
             shared = [b for b in self.CHROME_KEYS if b.when != "live_game"]
-            return [*REPLAY_KEYS, *shared, *keys.APP_KEYS]
+            return [*REPLAY_KEYS, *self.view_keys(), *shared, *keys.APP_KEYS]
         return [*self.KEYS, *self.CHROME_KEYS, *keys.APP_KEYS]
 
     # The cover between humans --------------------------------------------------------
