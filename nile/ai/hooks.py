@@ -18,6 +18,13 @@ Policy = Callable[[GameState, random.Random], Action]
 Evaluator = Callable[[GameState], list[float]]
 """Each seat's estimated result in [0, 1] for a game that has not ended."""
 
+Candidates = Callable[[GameState], list[Action]]
+"""(state) -> the moves the search considers for the player to move, a subset of
+`state.legal_actions()` in a fixed order (the heuristic's choice first where the game has
+one). A game with hundreds of legal moves (Age of Steam's tile placements) lists its best
+few, so a search of a few dozen iterations compares real alternatives. Only the search
+sees the cut: the state is the engine's own, and play always offers every legal move."""
+
 Explainer = Callable[[GameState, Action], "str | None"]
 """(state, the heuristic's move) -> one line of why, from the heuristic's own numbers, in
 the player's words (places and players by name), or None when there is nothing to say."""
@@ -44,6 +51,12 @@ class AiHooks:
     rollout_epsilon: float = 0.15
     """Share of random moves in rollouts, so the search sees more than one line."""
     exploration: float = 0.7
+    candidates: Candidates | None = None
+    """The moves the search walks in its tree and picks its rollouts' random moves from
+    (None: every legal move)."""
+    rollout_policy: Policy | None = None
+    """The rollouts' move when it is not random (None: `policy`). A game whose candidates
+    come best first can play the first one here instead of valuing every legal move."""
     make_bot: BotFactory | None = None
     """A game-specific bot (Cairo's flick planner) instead of the generic ones."""
     explain: Explainer | None = None

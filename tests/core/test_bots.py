@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
+from nile.ai.hooks import AiHooks
+from nile.ai.ismcts import ISMCTS
 from nile.core import chance
-from nile.core.game import CHANCE
+from nile.core.game import CHANCE, Action, GameState
 from tests.core.toy_game import TOY_INFO, UNKNOWN, ToyState
 
 
@@ -52,3 +54,25 @@ def test_hard_bot_picks_the_high_card() -> None:
     state.hands[0] = [1, 6]
     bot = make_bot(TOY_INFO, "hard", 0, seed=0, iterations=300)
     assert choose(bot, state.observation(0)).to_str() == "pick 6"
+
+
+def test_the_search_walks_only_the_games_candidates() -> None:
+    state = start_state(6)
+    state.hands[0] = [1, 3, 6]
+    seen: list[list[str]] = []  # every list of legal moves the hook was asked about
+
+    def without_the_six(view: GameState) -> list[Action]:
+        legal = view.legal_actions()
+        seen.append([a.to_str() for a in legal])
+        return [a for a in legal if a.to_str() != "pick 6"] or legal
+
+    search = ISMCTS(AiHooks(candidates=without_the_six), random.Random(0), iterations=300,
+                    seconds=None)
+    search.start(state.observation(0))
+    while not search.think(1.0):
+        pass
+    assert seen, "the search asks the hook"
+    assert search.action().to_str() == "pick 3"  # the best card offered; the 6 never was
+    assert search.statistics(search.action()) is not None
+    assert all(search.statistics(a) is None for a in state.legal_actions()
+               if a.to_str() == "pick 6")

@@ -125,8 +125,8 @@ def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
 def policy(state: GameState, rng: random.Random) -> Action:
     assert isinstance(state, AgeOfSteamState)
     legal = state.legal_actions()
-    if len(legal) == 1 or getattr(state, "heuristic_first", False):
-        return legal[0]  # the hard bot's pruned view lists the heuristic's choice first
+    if len(legal) == 1:
+        return legal[0]
     seat = state.current_player
     assert seat is not None and seat >= 0
     return policy_choice(state, seat, legal, rng)

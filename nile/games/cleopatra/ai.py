@@ -334,8 +334,6 @@ def policy(state: GameState, rng: random.Random) -> Action:
         return choose_god(state, seat, legal, rng)
     if state.phase == ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
-    if isinstance(state, SearchState) and _chooses_an_action(state):
-        return legal[0]  # the search's moves come best first (see `prune`)
     ctx = Context(state, seat)
     best, best_value = legal[0], -math.inf
     for action in legal:
@@ -494,31 +492,26 @@ def _chooses_an_action(state: CleopatraState) -> bool:
     return state.phase == ACTIONS and not state.pending and not state.picks_left
 
 
-class SearchState(CleopatraState):
-    """A state whose legal moves are cut by `prune`: what the hard bot's search walks.
-
-    Only the bot's private copies are of this class; the game never is, so the rules'
-    `legal_actions` stays the one source of legality for play.
-    """
-
-    def legal_actions(self) -> list[Action]:
-        return prune(self, super().legal_actions())
-
-    def clone(self) -> SearchState:
-        return _as_search(super().clone())
-
-    def determinize(self, rng: random.Random) -> SearchState:
-        return _as_search(super().determinize(rng))
+def candidates(state: GameState) -> list[Action]:
+    """The moves the hard bot's search considers (the `candidates` hook): `prune`d legal
+    moves. Only the search sees the cut; the game always offers every legal move."""
+    assert isinstance(state, CleopatraState)
+    return prune(state, state.legal_actions())
 
 
-def _as_search(state: CleopatraState) -> SearchState:
-    state.__class__ = SearchState
-    assert isinstance(state, SearchState)
-    return state
+def rollout_policy(state: GameState, rng: random.Random) -> Action:
+    """The search's rollout move: the best-valued of six actions straight from `prune`
+    (which ranks them, without the policy's tie-breaking noise), else the policy."""
+    assert isinstance(state, CleopatraState)
+    if _chooses_an_action(state):
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            return prune(state, legal)[0]
+    return policy(state, rng)
 
 
 class HardBot:
-    """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation.
+    """The shared IS-MCTS over the `candidates` of the bot's observation.
 
     The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
     thinking, whichever comes first (the shared search keeps the cap inside one call).
@@ -534,7 +527,7 @@ class HardBot:
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CleopatraState)
-        self._search.start(_as_search(observation.clone()))
+        self._search.start(observation)
 
     def think(self, seconds: float) -> bool:
         return self._search.think(seconds)
@@ -551,4 +544,5 @@ def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
                    hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
+                   candidates=candidates, rollout_policy=rollout_policy,
                    make_bot=make_bot, explain=explain)
