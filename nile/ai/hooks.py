@@ -48,6 +48,11 @@ class AiHooks:
     rollout_depth: int = 400
     hard_iterations: int = 2000
     hard_seconds: float = 0.9
+    expert_iterations: int | None = None
+    """The expert level's budget (None: the game offers no expert level). Set by a game
+    whose hard bot is a search, so more thinking plays better."""
+    expert_seconds: float = 4.0
+    """The expert's time cap per decision in the app (the issue's limit is 5 s)."""
     rollout_epsilon: float = 0.15
     """Share of random moves in rollouts, so the search sees more than one line."""
     exploration: float = 0.7
@@ -61,3 +66,10 @@ class AiHooks:
     """A game-specific bot (Cairo's flick planner) instead of the generic ones."""
     explain: Explainer | None = None
     """Why the normal bot plays its move: the reason a hint gives (see `bots.advise`)."""
+
+    def budget(self, level: str) -> tuple[int, float]:
+        """(iterations, seconds) of a searching level: the expert's where it has one, else
+        the hard bot's."""
+        if level == "expert" and self.expert_iterations is not None:
+            return self.expert_iterations, self.expert_seconds
+        return self.hard_iterations, self.hard_seconds

@@ -76,3 +76,44 @@ def test_the_search_walks_only_the_games_candidates() -> None:
     assert search.statistics(search.action()) is not None
     assert all(search.statistics(a) is None for a in state.legal_actions()
                if a.to_str() == "pick 6")
+
+
+def test_the_expert_searches_its_own_larger_budget_where_the_game_has_one() -> None:
+    from dataclasses import replace
+
+    from nile.ai.bots import levels
+
+    assert levels(TOY_INFO) == ("easy", "normal", "hard")  # no expert budget: no expert
+    expert_info = replace(TOY_INFO, ai_hooks=lambda: AiHooks(hard_iterations=40,
+                                                             expert_iterations=240))
+    assert levels(expert_info) == ("easy", "normal", "hard", "expert")
+    state = start_state(3)
+    state.hands[0] = [1, 3, 6]
+    done = {}
+    for level in ("hard", "expert"):
+        bot = make_bot(expert_info, level, 0, seed=2)
+        assert isinstance(bot, ISMCTS)
+        assert choose(bot, state.observation(0)) in state.legal_actions()
+        done[level] = bot.iterations_done
+    assert done == {"hard": 40, "expert": 240}
+
+
+def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
+    from nile.ai.bots import hooks_of, levels
+    from nile.core import registry
+
+    offered = {info.id for info in registry.all_games() if "expert" in levels(info)}
+    assert offered == {"loose_caboose", "kap_kairo", "cleopatra", "age_of_steam"}
+    for game in sorted(offered):
+        info = registry.get(game)
+        hooks = hooks_of(info)
+        (expert, cap), (hard, _) = hooks.budget("expert"), hooks.budget("hard")
+        assert expert >= 4 * hard and cap <= 5.0, game
+        state = info.create(info.player_range(info.resolve_options({}))[0], 4, {})
+        while state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), random.Random(0)))
+        seat = state.current_player
+        assert seat is not None
+        bot = make_bot(info, "expert", seat, 1, iterations=3)
+        assert type(bot) is type(make_bot(info, "hard", seat, 1)), game  # the same search
+        assert choose(bot, state.observation(seat)) in state.legal_actions()

@@ -55,6 +55,9 @@ heuristic there and searches builds, deliveries and Production's placements."""
 MARGIN = 0.02
 """How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
 
+EXPERT_ITERATIONS = 144
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
 
@@ -119,10 +122,10 @@ class HardBot:
     half a second on the reference machine, so seeded games replay exactly);
     `hard_seconds` caps it on a slow machine."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, level: str = "hard") -> None:
         settings = hooks()
-        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
-                              seconds=settings.hard_seconds)
+        iterations, seconds = settings.budget(level)
+        self._search = ISMCTS(settings, rng, iterations=iterations, seconds=seconds)
         self._legal: list[Action] = []
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
@@ -155,9 +158,9 @@ class HardBot:
 def make_bot(level: str, seat: int, rng: random.Random) -> Any:
     if level == "easy":
         return EasyBot(rng)
-    if level != "hard":
+    if level not in ("hard", "expert"):
         return None
-    return HardBot(rng)
+    return HardBot(rng, level)
 
 
 def hooks() -> AiHooks:
@@ -168,6 +171,7 @@ def hooks() -> AiHooks:
     Rollouts play `policy` itself: it is the first of the candidates, without ranking the
     others."""
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
-                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
+                   hard_iterations=24, hard_seconds=0.7,
+                   expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
                    exploration=0.5, candidates=candidates, make_bot=make_bot,
                    explain=explain)

@@ -471,6 +471,10 @@ SEARCH_TIME_CAP: float | None = 0.8
 measurements). Below the 1 s target to leave room for a busy machine."""
 
 
+EXPERT_ITERATIONS = 1800
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+
+
 def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
     """The moves worth searching: a few raises in the auction, the best-valued actions in
     the action phase, everything else (gods, Auction cards, fruit sources) untouched."""
@@ -517,9 +521,10 @@ class HardBot:
     thinking, whichever comes first (the shared search keeps the cap inside one call).
     """
 
-    def __init__(self, hooks: AiHooks, rng: random.Random) -> None:
-        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations,
-                              seconds=SEARCH_TIME_CAP)
+    def __init__(self, hooks: AiHooks, rng: random.Random, level: str = "hard") -> None:
+        iterations, seconds = hooks.budget(level)
+        self._search = ISMCTS(hooks, rng, iterations=iterations,
+                              seconds=SEARCH_TIME_CAP if level == "hard" else seconds)
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
@@ -537,12 +542,14 @@ class HardBot:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
-    """The hard level is `HardBot`; easy and normal use the shared policy bots."""
-    return HardBot(hooks(), rng) if level == "hard" else None
+    """The hard and expert levels are `HardBot` (the expert with a larger budget); easy
+    and normal use the shared policy bots."""
+    return HardBot(hooks(), rng, level) if level in ("hard", "expert") else None
 
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
-                   hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
+                   hard_seconds=0.8, expert_iterations=EXPERT_ITERATIONS,
+                   rollout_epsilon=0.1, exploration=0.5,
                    candidates=candidates, rollout_policy=rollout_policy,
                    make_bot=make_bot, explain=explain)
