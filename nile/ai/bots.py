@@ -128,15 +128,27 @@ def explanation(bot: Bot) -> str | None:
     return reason if isinstance(reason, str) and reason else None
 
 
+def reasoning(bot: Bot) -> str | None:
+    """The bot's account of any last move, for a hint (`reasoning()`): Cairo's planner
+    tells what its simulated flicks showed. Unlike `explanation`, which only a surprising
+    move has and the game log shows, a bot may keep this for every move."""
+    account = getattr(bot, "reasoning", None)
+    if not callable(account):
+        return None
+    reason = account()
+    return reason if isinstance(reason, str) and reason else None
+
+
 def advise(info: GameInfo, state: GameState, seed: int = 0) -> Advice:
     """What the normal bot would do for the player to move, from that player's view, and
-    why: the bot's own explanation, else the game's `explain` hook on the same view."""
+    why: the bot's own explanation or reasoning, else the game's `explain` hook on the
+    same view."""
     seat = state.current_player
     assert seat is not None and seat >= 0, "hint needs a player to move"
     bot = make_bot(info, "normal", seat, seed)
     view = state.observation(seat)
     action = choose(bot, view)
-    reason = explanation(bot)
+    reason = explanation(bot) or reasoning(bot)
     explain = hooks_of(info).explain
     if reason is None and explain is not None:
         reason = explain(view, action)

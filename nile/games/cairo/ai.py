@@ -351,9 +351,10 @@ class FlickPlanner:
         assert self._choice is not None, "think() until it returns True first"
         return self._choice
 
-    def explain(self) -> str | None:
-        """Why the last move (the hint's reason): for a flick, the simulated outcome of the
-        chosen aim against the board now and against the next best target."""
+    def reasoning(self) -> str | None:
+        """Why the last move, for a hint (`bots.advise`): for a flick, the simulated outcome
+        of the chosen aim against the board now and against the next best target. Not an
+        `explain()`: the log shows those, and a flick needs no excuse."""
         return self.reason
 
     def _flick_reason(self, best: int, pool: list[int]) -> str | None:
@@ -394,7 +395,7 @@ def describe_lead(value: float, short: bool = False) -> str:
 
 def explain(state: GameState, action: Action) -> str | None:
     """Why the quick heuristics play `action` (a flick's reason comes from the planner's
-    own simulations, `FlickPlanner.explain`)."""
+    own simulations, `FlickPlanner.reasoning`)."""
     assert isinstance(state, CairoState)
     if isinstance(action, A.Choose):
         precise = state.die in (2, 3, S.FINGER_ANY)
