@@ -28,6 +28,7 @@ from nile.games.age_of_steam.ai import (
     explain,
     policy,
     policy_choice,
+    quick_policy,
     route_value,
     urbanize_choice,
 )
@@ -78,7 +79,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         return legal
     seat = state.current_player
     if state.phase in FOLLOW_POLICY:
-        return [policy(state, random.Random(0))]
+        return [quick_policy(state, random.Random(0))]
     others: list[Action] = []
     if state.phase == "build":
         ranked = build_ranking(state, seat, legal)
@@ -127,22 +128,32 @@ class HardBot:
         iterations, seconds = settings.budget(level)
         self._search = ISMCTS(settings, rng, iterations=iterations, seconds=seconds)
         self._legal: list[Action] = []
+        self._own: Action | None = None
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
         self._search.set_budget(iterations, seconds)
 
     def start(self, observation: GameState) -> None:
+        assert isinstance(observation, AgeOfSteamState)
+        self._own = None
+        if observation.phase in FOLLOW_POLICY and observation.current_player is not None:
+            # Nothing to search: the heuristic's move, with its turn-order lookahead.
+            self._own = policy(observation, random.Random(0))
+            self._legal = [self._own]
+            return
         self._legal = candidates(observation)
         self._search.start(observation)
 
     def think(self, seconds: float) -> bool:
         """Search for at most `seconds`; the search itself keeps the decision's time cap."""
-        return self._search.think(seconds)
+        return self._own is not None or self._search.think(seconds)
 
     def action(self) -> Action:
         """The search's choice if it beats the heuristic's by a clear margin, else the
         heuristic's (listed first): equal rollouts should not be settled by noise."""
+        if self._own is not None:
+            return self._own
         choice = self._search.action()
         legal = self._legal
         if not legal or choice == legal[0]:
@@ -168,9 +179,10 @@ def hooks() -> AiHooks:
     (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
     may overrun), no random moves in rollouts (the deterministic heuristic makes the
     comparison less noisy).
-    Rollouts play `policy` itself: it is the first of the candidates, without ranking the
-    others."""
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
+    Rollouts play the policy itself (`quick_policy`: it is the first of the candidates,
+    without ranking the others, nor the turn-order lookahead)."""
+    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=evaluate,
+                   rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7,
                    expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
                    exploration=0.5, candidates=candidates, make_bot=make_bot,
