@@ -708,7 +708,9 @@ class EasyBot:
     and bids follow the heuristic, random moves are only `_harmless` ones, and a seat whose
     expenses outrun its income after turn 2 plays the heuristic outright (a beginner who
     is short of money plays carefully). Against three normal bots these rules took the
-    easy seat's bankruptcies from 6/10/3 to 3/4/2 of 60 on Chile/CCCP/Egypt."""
+    easy seat's bankruptcies from 6/10/3 to 3/4/2 of 60 on Chile/CCCP/Egypt. It bids by the
+    plain rule, without the turn-order lookahead: four easy seats bidding by it went
+    bankrupt in 12 of 160 seats on CCCP."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -720,7 +722,7 @@ class EasyBot:
         seat = state.current_player
         assert seat is not None and seat >= 0
         legal = state.legal_actions()
-        choice = policy(state, self._rng)
+        choice = quick_policy(state, self._rng)  # bids by the plain rule (see the report)
         if _short_of_money(state, seat):
             self._choice = choice
             return
