@@ -153,3 +153,37 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             strong(node)
     return groups
+
+
+def bot_modules() -> list[Path]:
+    """The bot layer: nile/ai and every game's ai*.py."""
+    return sorted([*(ROOT / "nile" / "ai").rglob("*.py"),
+                   *(ROOT / "nile" / "games").glob("*/ai*.py")])
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    for path in (ROOT / "nile").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("nile"):
+                private = [a.name for a in node.names
+                           if a.name.startswith("_") and not a.name.startswith("__")]
+                assert not private, f"{path.relative_to(ROOT)} imports {private}"
+
+
+def test_bots_neither_subclass_the_state_nor_reach_into_other_objects() -> None:
+    """A bot prunes its search through `AiHooks.candidates`, not a state subclass or a
+    swapped `__class__`, and reads the search's numbers through its public methods."""
+    for path in bot_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b) for b in node.bases]
+                assert not any(b.endswith("State") for b in bases), f"{where}: {node.name}"
+            if isinstance(node, ast.Attribute) and node.attr == "__class__":
+                assert not isinstance(node.ctx, ast.Store), f"{where}:{node.lineno}"
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                    and not node.attr.startswith("__"):
+                owner = node.value
+                assert isinstance(owner, ast.Name) and owner.id in ("self", "cls"), \
+                    f"{where}:{node.lineno} reads {ast.unparse(node)}"

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from nile.ai.bots import Advice, advise, explanation, hint, make_bot
+from nile.ai.bots import Advice, advise, choose, explanation, hint, make_bot, reasoning
 from nile.core import chance, registry
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
@@ -81,3 +81,41 @@ def test_the_hint_key_toasts_the_move_and_its_reason() -> None:
     assert any(expected.reason in t.message and t.message.startswith("Hint: ")
                for t in scene.toasts.items)
 
+
+
+def test_cairo_hints_say_why_from_the_planners_simulations() -> None:
+    from nile.games.cairo.board import board
+
+    info = registry.get("cairo")
+    state = info.create(2, 4, {})
+    rng = random.Random(4)
+    reasons: dict[str, str] = {}
+    while len(reasons) < 2 and not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        advice = advise(info, state, seed=len(reasons))
+        assert advice.action in state.legal_actions() or state.phase == "flick"
+        if advice.reason is not None:
+            assert not INTERNAL.search(advice.reason), advice.reason
+            reasons.setdefault(state.phase, advice.reason)
+        state.apply(advice.action)
+    flick = reasons["flick"]
+    assert flick.startswith("aims at ") and "points ahead of the best rival" in flick
+    assert any(site.name in flick for site in board().sites)  # a place by its name
+    assert "finger" in reasons["choose"]
+
+
+def test_a_bots_account_for_a_hint_is_not_a_log_excuse() -> None:
+    """Cairo's planner reasons about every flick for the hint, but says nothing the game
+    log would show after each of its moves (that is for surprising moves only)."""
+    info = registry.get("cairo")
+    state = info.create(2, 4, {})
+    rng = random.Random(4)
+    while state.current_player == CHANCE:
+        state.apply(chance.pick(state.chance_outcomes(), rng))
+    seat = state.current_player
+    assert seat is not None
+    bot = make_bot(info, "normal", seat, 1)
+    choose(bot, state.observation(seat))
+    assert reasoning(bot) is not None and explanation(bot) is None

@@ -10,11 +10,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from nile.ai.bots import Bot, choose, make_bot  # noqa: E402
+from nile.ai.bots import Bot, choose, hooks_of, make_bot  # noqa: E402
 from nile.core import chance  # noqa: E402
 from nile.core.game import CHANCE, Action, GameInfo, GameState  # noqa: E402
 
-BOT_NAMES = ("random", "easy", "normal", "hard")
+BOT_NAMES = ("random", "easy", "normal", "hard", "expert")
 
 
 def p95(values: list[float]) -> float:
@@ -40,14 +40,21 @@ class Player:
     """One seat in a headless game: a bot level, or 'random'."""
 
     def __init__(self, info: GameInfo, name: str, seat: int, seed: int,
-                 hard_iterations: int | None) -> None:
+                 hard_iterations: int | None, *, expert_iterations: int | None = None) -> None:
+        """`hard_iterations` is the budget of every searching level but the expert, whose
+        own is `expert_iterations`; without it the expert keeps its shipped iterations when
+        the hard bot has a fixed budget (reproducible), else the shipped time cap too."""
         if name not in BOT_NAMES:
             raise SystemExit(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
         self.name = name
         self.rng = random.Random(f"selfplay/{seed}/{seat}")
         self.bot: Bot | None = None
         if name != "random":
-            self.bot = make_bot(info, name, seat, seed, iterations=hard_iterations)
+            iterations = hard_iterations
+            if name == "expert":
+                shipped = hooks_of(info).budget("expert")[0] if hard_iterations else None
+                iterations = expert_iterations or shipped
+            self.bot = make_bot(info, name, seat, seed, iterations=iterations)
 
     def act(self, state: GameState) -> Action:
         if self.bot is None:

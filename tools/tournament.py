@@ -51,11 +51,15 @@ class Settings:
     options: tuple[tuple[str, str], ...]
     hard_iterations: int | None
     time_cap: bool
+    expert_iterations: int | None = None
 
     def key(self) -> str:
-        return json.dumps([self.game, self.players, list(self.levels), self.seed,
-                           [list(o) for o in self.options], self.hard_iterations,
-                           self.time_cap])
+        fields: list[Any] = [self.game, self.players, list(self.levels), self.seed,
+                             [list(o) for o in self.options], self.hard_iterations,
+                             self.time_cap]
+        if self.expert_iterations is not None:  # older results files stay readable
+            fields.append(self.expert_iterations)
+        return json.dumps(fields)
 
 
 def lineups(levels: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
@@ -88,10 +92,11 @@ def play_one(job: tuple[Settings, int, tuple[str, ...]]) -> dict[str, Any]:
                               "seats": list(seats)}
     started = time.process_time()
     try:
-        iterations = settings.hard_iterations
-        if iterations is None and not settings.time_cap:
-            iterations = hooks_of(info).hard_iterations
-        players = [Player(info, name, seat, seed, iterations)
+        iterations, expert = settings.hard_iterations, settings.expert_iterations
+        if not settings.time_cap:
+            iterations = iterations or hooks_of(info).budget("hard")[0]
+            expert = expert or hooks_of(info).budget("expert")[0]
+        players = [Player(info, name, seat, seed, iterations, expert_iterations=expert)
                    for seat, name in enumerate(seats)]
         state, length = play_game(info, players, seed, dict(settings.options))
     except Exception:  # a tool reports every failure and carries on
@@ -268,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="key=value")
     parser.add_argument("--hard-iterations", type=int, default=None)
+    parser.add_argument("--expert-iterations", type=int, default=None,
+                        help="default: the game's expert budget")
     parser.add_argument("--time-cap", action="store_true",
                         help="hard bots keep the shipped time cap (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -284,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or info.player_range(options)[0]
     info.check_players(players, options)
     settings = Settings(info.id, players, levels, args.seed, tuple(sorted(options.items())),
-                        args.hard_iterations, args.time_cap)
+                        args.hard_iterations, args.time_cap, args.expert_iterations)
     records = play_all(settings, args.games, args.jobs, args.results)
     report = summary(settings, records, args.bootstrap)
     print(table(report))

@@ -66,15 +66,27 @@ def hooks_of(info: GameInfo) -> AiHooks:
     return info.ai_hooks() if info.ai_hooks is not None else AiHooks()
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The levels every game offers; `levels` adds the expert where the game has one."""
+
+
+def levels(info: GameInfo) -> tuple[str, ...]:
+    """The bot levels to offer for a game: easy, normal, hard, and expert when the game's
+    hard bot is a search that a larger budget makes stronger (`AiHooks.expert_iterations`)."""
+    return (*LEVELS, "expert") if hooks_of(info).expert_iterations is not None else LEVELS
+
+
 def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
              *, iterations: int | None = None, seconds: float | None = None) -> Bot:
     """The bot for a level: easy and normal play the game's heuristic, hard searches.
 
     - easy: the heuristic policy with half of the moves random;
     - normal: the heuristic policy (a small search when the game has none);
-    - hard: IS-MCTS with heuristic rollouts, `hard_iterations` within `hard_seconds`.
-    `iterations`/`seconds` override the hard budget (tools use iterations only, so a
-    seeded run is reproducible; the app adds the time cap).
+    - hard: IS-MCTS with heuristic rollouts, `hard_iterations` within `hard_seconds`;
+    - expert: the same search with `expert_iterations` within `expert_seconds` (a game
+      without an expert budget plays its hard bot).
+    `iterations`/`seconds` override the searching level's budget (tools use iterations
+    only, so a seeded run is reproducible; the app adds the time cap).
     """
     rng = random.Random(f"nile/bot/{info.id}/{level}/{seat}/{seed}")
     hooks = hooks_of(info)
@@ -93,9 +105,9 @@ def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
         if policy is not None:
             return PolicyBot(policy, rng)
         return ISMCTS(hooks, rng, iterations=150, seconds=None)
-    return ISMCTS(hooks, rng, iterations=iterations or hooks.hard_iterations,
-                  seconds=seconds if seconds is not None else
-                  (None if iterations else hooks.hard_seconds))
+    budget, cap = hooks.budget(level)
+    return ISMCTS(hooks, rng, iterations=iterations or budget,
+                  seconds=seconds if seconds is not None else (None if iterations else cap))
 
 
 @dataclass(frozen=True)
@@ -116,15 +128,27 @@ def explanation(bot: Bot) -> str | None:
     return reason if isinstance(reason, str) and reason else None
 
 
+def reasoning(bot: Bot) -> str | None:
+    """The bot's account of any last move, for a hint (`reasoning()`): Cairo's planner
+    tells what its simulated flicks showed. Unlike `explanation`, which only a surprising
+    move has and the game log shows, a bot may keep this for every move."""
+    account = getattr(bot, "reasoning", None)
+    if not callable(account):
+        return None
+    reason = account()
+    return reason if isinstance(reason, str) and reason else None
+
+
 def advise(info: GameInfo, state: GameState, seed: int = 0) -> Advice:
     """What the normal bot would do for the player to move, from that player's view, and
-    why: the bot's own explanation, else the game's `explain` hook on the same view."""
+    why: the bot's own explanation or reasoning, else the game's `explain` hook on the
+    same view."""
     seat = state.current_player
     assert seat is not None and seat >= 0, "hint needs a player to move"
     bot = make_bot(info, "normal", seat, seed)
     view = state.observation(seat)
     action = choose(bot, view)
-    reason = explanation(bot)
+    reason = explanation(bot) or reasoning(bot)
     explain = hooks_of(info).explain
     if reason is None and explain is not None:
         reason = explain(view, action)

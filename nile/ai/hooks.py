@@ -18,6 +18,13 @@ Policy = Callable[[GameState, random.Random], Action]
 Evaluator = Callable[[GameState], list[float]]
 """Each seat's estimated result in [0, 1] for a game that has not ended."""
 
+Candidates = Callable[[GameState], list[Action]]
+"""(state) -> the moves the search considers for the player to move, a subset of
+`state.legal_actions()` in a fixed order (the heuristic's choice first where the game has
+one). A game with hundreds of legal moves (Age of Steam's tile placements) lists its best
+few, so a search of a few dozen iterations compares real alternatives. Only the search
+sees the cut: the state is the engine's own, and play always offers every legal move."""
+
 Explainer = Callable[[GameState, Action], "str | None"]
 """(state, the heuristic's move) -> one line of why, from the heuristic's own numbers, in
 the player's words (places and players by name), or None when there is nothing to say."""
@@ -41,10 +48,28 @@ class AiHooks:
     rollout_depth: int = 400
     hard_iterations: int = 2000
     hard_seconds: float = 0.9
+    expert_iterations: int | None = None
+    """The expert level's budget (None: the game offers no expert level). Set by a game
+    whose hard bot is a search, so more thinking plays better."""
+    expert_seconds: float = 4.0
+    """The expert's time cap per decision in the app (the issue's limit is 5 s)."""
     rollout_epsilon: float = 0.15
     """Share of random moves in rollouts, so the search sees more than one line."""
     exploration: float = 0.7
+    candidates: Candidates | None = None
+    """The moves the search walks in its tree and picks its rollouts' random moves from
+    (None: every legal move)."""
+    rollout_policy: Policy | None = None
+    """The rollouts' move when it is not random (None: `policy`). A game whose candidates
+    come best first can play the first one here instead of valuing every legal move."""
     make_bot: BotFactory | None = None
     """A game-specific bot (Cairo's flick planner) instead of the generic ones."""
     explain: Explainer | None = None
     """Why the normal bot plays its move: the reason a hint gives (see `bots.advise`)."""
+
+    def budget(self, level: str) -> tuple[int, float]:
+        """(iterations, seconds) of a searching level: the expert's where it has one, else
+        the hard bot's."""
+        if level == "expert" and self.expert_iterations is not None:
+            return self.expert_iterations, self.expert_seconds
+        return self.hard_iterations, self.hard_seconds

@@ -102,6 +102,14 @@ class ISMCTS:
 
         return max(self._legal, key=rank)
 
+    def statistics(self, action: Action) -> tuple[int, float] | None:
+        """How often the search tried root move `action` and its mean result for the
+        mover (None when never tried): a game's bot may overrule a noisy choice."""
+        node = self._root.children.get(action)
+        if node is None or node.visits == 0:
+            return None
+        return node.visits, node.total / node.visits
+
     # One iteration -----------------------------------------------------------------
 
     def _iterate(self) -> None:
@@ -114,8 +122,10 @@ class ISMCTS:
             node.total += values[node.mover]
 
     def _options(self, state: GameState) -> list[Action]:
-        """The moves the tree considers for the player to move (a game may prune them)."""
-        return state.legal_actions()
+        """The moves the tree considers for the player to move: the game's `candidates`
+        hook when it has one, else every legal move."""
+        candidates = self._hooks.candidates
+        return state.legal_actions() if candidates is None else candidates(state)
 
     def _forced_move(self, state: GameState, mover: int) -> Action | None:
         """A move made outside the tree (default: none). Kap bis Kairo plays others'
@@ -123,6 +133,9 @@ class ISMCTS:
         return None
 
     def _select_and_expand(self, state: GameState) -> list[Node]:
+        """Walk the tree by UCB to an untried move. At the root a game's `candidates` are
+        the ones listed from the observation at `start`: the bot's own moves do not hang on
+        what it cannot see, and the list is often costly to rank."""
         node, path = self._root, []
         exploration = self._hooks.exploration
         while not state.is_terminal:
@@ -134,7 +147,8 @@ class ISMCTS:
             if forced is not None:
                 state.apply(forced)
                 continue
-            legal = self._options(state)
+            legal = self._legal if node is self._root and self._hooks.candidates is not None \
+                else self._options(state)
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
@@ -167,9 +181,9 @@ class ISMCTS:
             if self._resolve_chance(state):
                 continue
             if hooks.policy is None or rng.random() < hooks.rollout_epsilon:
-                action = rng.choice(state.legal_actions())
+                action = rng.choice(self._options(state))
             else:
-                action = hooks.policy(state, rng)
+                action = (hooks.rollout_policy or hooks.policy)(state, rng)
             state.apply(action)
         if state.is_terminal:
             return state.returns()

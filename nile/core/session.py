@@ -25,7 +25,7 @@ VERSION = 1
 """The save format this Nile writes and reads (`nile.core.saves` checks it)."""
 
 SEAT_KINDS = ("human", "bot")
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""New-game setup: each seat human, bot (easy/normal/hard) or empty, with a name and a colour;
-the game's options and variants; an optional seed."""
+"""New-game setup: each seat human, bot (easy/normal/hard, and expert where the game has
+one) or empty, with a name and a colour; the game's options and variants; an optional
+seed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from nile.ai.bots import levels
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.core.text import safe_text
@@ -19,7 +21,6 @@ from nile.ui.scene import Scene
 if TYPE_CHECKING:
     from nile.app import App
 
-KINDS = ("Human", "Bot (easy)", "Bot (normal)", "Bot (hard)", "Empty")
 BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut")
 ROW_TOP, ROW_HEIGHT = 170, 52
 COL_SEAT, COL_KIND, COL_NAME, COL_COLOR = 40, 90, 300, 550
@@ -31,6 +32,12 @@ class SeatRow:
     kind: str
     name: str
     color: int
+
+
+def seat_kinds(info: GameInfo) -> tuple[str, ...]:
+    """What a seat can be: a person, a bot of each level the game offers (expert only where
+    its hard bot is a search that more thinking makes stronger), or empty."""
+    return ("Human", *(f"Bot ({level})" for level in levels(info)), "Empty")
 
 
 def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
@@ -108,7 +115,7 @@ class SetupScene(Scene):
     def _kind_menu(self, seat: int) -> None:
         """The Human / Bot / Empty menu of one seat, showing its current kind."""
         menu = pygame_gui.elements.UIDropDownMenu(
-            list(KINDS),
+            list(seat_kinds(self.info)),
             self.rows[seat].kind,
             pygame.Rect(COL_KIND, ROW_TOP + seat * ROW_HEIGHT, 190, 40),
             self.gui,

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
+from nile.ai.hooks import AiHooks
+from nile.ai.ismcts import ISMCTS
 from nile.core import chance
-from nile.core.game import CHANCE
+from nile.core.game import CHANCE, Action, GameState
 from tests.core.toy_game import TOY_INFO, UNKNOWN, ToyState
 
 
@@ -52,3 +54,66 @@ def test_hard_bot_picks_the_high_card() -> None:
     state.hands[0] = [1, 6]
     bot = make_bot(TOY_INFO, "hard", 0, seed=0, iterations=300)
     assert choose(bot, state.observation(0)).to_str() == "pick 6"
+
+
+def test_the_search_walks_only_the_games_candidates() -> None:
+    state = start_state(6)
+    state.hands[0] = [1, 3, 6]
+    seen: list[list[str]] = []  # every list of legal moves the hook was asked about
+
+    def without_the_six(view: GameState) -> list[Action]:
+        legal = view.legal_actions()
+        seen.append([a.to_str() for a in legal])
+        return [a for a in legal if a.to_str() != "pick 6"] or legal
+
+    search = ISMCTS(AiHooks(candidates=without_the_six), random.Random(0), iterations=300,
+                    seconds=None)
+    search.start(state.observation(0))
+    while not search.think(1.0):
+        pass
+    assert seen, "the search asks the hook"
+    assert search.action().to_str() == "pick 3"  # the best card offered; the 6 never was
+    assert search.statistics(search.action()) is not None
+    assert all(search.statistics(a) is None for a in state.legal_actions()
+               if a.to_str() == "pick 6")
+
+
+def test_the_expert_searches_its_own_larger_budget_where_the_game_has_one() -> None:
+    from dataclasses import replace
+
+    from nile.ai.bots import levels
+
+    assert levels(TOY_INFO) == ("easy", "normal", "hard")  # no expert budget: no expert
+    expert_info = replace(TOY_INFO, ai_hooks=lambda: AiHooks(hard_iterations=40,
+                                                             expert_iterations=240))
+    assert levels(expert_info) == ("easy", "normal", "hard", "expert")
+    state = start_state(3)
+    state.hands[0] = [1, 3, 6]
+    done = {}
+    for level in ("hard", "expert"):
+        bot = make_bot(expert_info, level, 0, seed=2)
+        assert isinstance(bot, ISMCTS)
+        assert choose(bot, state.observation(0)) in state.legal_actions()
+        done[level] = bot.iterations_done
+    assert done == {"hard": 40, "expert": 240}
+
+
+def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
+    from nile.ai.bots import hooks_of, levels
+    from nile.core import registry
+
+    offered = {info.id for info in registry.all_games() if "expert" in levels(info)}
+    assert offered == {"loose_caboose", "kap_kairo", "cleopatra", "age_of_steam"}
+    for game in sorted(offered):
+        info = registry.get(game)
+        hooks = hooks_of(info)
+        (expert, cap), (hard, _) = hooks.budget("expert"), hooks.budget("hard")
+        assert expert >= 4 * hard and cap <= 5.0, game
+        state = info.create(info.player_range(info.resolve_options({}))[0], 4, {})
+        while state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), random.Random(0)))
+        seat = state.current_player
+        assert seat is not None
+        bot = make_bot(info, "expert", seat, 1, iterations=3)
+        assert type(bot) is type(make_bot(info, "hard", seat, 1)), game  # the same search
+        assert choose(bot, state.observation(seat)) in state.legal_actions()

@@ -108,6 +108,14 @@ def test_save_round_trip(tmp_path: Path) -> None:
     assert loaded.seats == match.seats
 
 
+def test_an_expert_bot_seat_is_saved_and_loaded(tmp_path: Path) -> None:
+    seats = (HUMANS[0], SeatConfig("Ptah", "bot", "expert", 1))
+    match = Match.new(TOY_INFO, seats, seed=5)
+    path = tmp_path / "expert.json"
+    saves.write_atomic(path, match.to_save())
+    assert saves.load(path).seats[1].level == "expert"
+
+
 def test_write_atomic_keeps_old_file_when_serialising_fails(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     saves.write_atomic(path, {"ok": 1})

@@ -14,7 +14,7 @@ from nile.ui import settings as store
 from nile.ui.chrome.dialogs import LoadDialog, MessageDialog, open_save
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
-from nile.ui.setup_scene import SeatRow, SetupScene, validate
+from nile.ui.setup_scene import SeatRow, SetupScene, seats_from_rows, validate
 from tests.core.toy_game import TOY_INFO
 from tests.ui.harness import frames, key, make_app, press, tick
 from tests.ui.toy_scene import ToyScene
@@ -134,3 +134,23 @@ def test_load_dialog_opens_a_good_save() -> None:
     open_save(app, entry.path)
     assert isinstance(app.top, ToyScene)
     assert app.top.match.actions == match.actions
+
+
+def test_setup_offers_the_expert_where_the_game_has_one() -> None:
+    app = make_app()
+    for game, offered in (("kap_kairo", True), ("cairo", False)):
+        info = registry.get(game)
+        scene = SetupScene(app, info)
+        app.push(scene)
+        frames(app, 1)
+        menu = next(menu for menu, seat in scene.kind_menus.items() if seat == 1)
+        kinds = [option[0] for option in menu.options_list]
+        assert ("Bot (expert)" in kinds) is offered, game
+        if offered:
+            pick = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                      text="Bot (expert)")
+            tick(app, [pick])
+            assert scene.rows[1].kind == "Bot (expert)"
+            assert [s.level for s in seats_from_rows(scene.rows) if s.kind == "bot"] == \
+                ["expert"]
+        app.pop()

@@ -1,4 +1,4 @@
-"""The hard bot: the shared IS-MCTS (nile.ai.ismcts) over a pruned view of the game.
+"""The hard bot: the shared IS-MCTS (nile.ai.ismcts) over the heuristic's best moves.
 
 Age of Steam offers hundreds of tile placements per decision; a search of a few dozen
 iterations cannot sample them. The hard bot therefore searches only the heuristic's best
@@ -28,6 +28,7 @@ from nile.games.age_of_steam.ai import (
     explain,
     policy,
     policy_choice,
+    quick_policy,
     route_value,
     urbanize_choice,
 )
@@ -55,36 +56,22 @@ heuristic there and searches builds, deliveries and Production's placements."""
 MARGIN = 0.02
 """How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
 
+EXPERT_ITERATIONS = 144
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
 
 
-class PrunedView(AgeOfSteamState):
-    """The hard bot's view of the game: the same rules, but each decision offers only the
-    heuristic's best few moves (its own choice first), so a search of a few dozen
-    iterations compares real alternatives instead of sampling hundreds of tile placements.
-    Only the bot ever sees this class; the game itself always offers every legal move."""
-
-    heuristic_first = True
-
-    _pruned: list[Action] | None = None
-
-    def legal_actions(self) -> list[Action]:
-        if self._pruned is None:
-            full = super().legal_actions()
-            self._pruned = _best_moves(self, full) if self.current_player is not None else []
-        return list(self._pruned)
-
-    def apply(self, action: Action) -> list[Any]:
-        events = super().apply(action)
-        self._pruned = None
-        return events
-
-    def clone(self) -> PrunedView:
-        copy = super().clone()
-        assert isinstance(copy, PrunedView)
-        copy._pruned = self._pruned
-        return copy
+def candidates(state: GameState) -> list[Action]:
+    """The moves the hard bot's search considers (the `candidates` hook): the heuristic's
+    best few, its own choice first, so a search of a few dozen iterations compares real
+    alternatives instead of sampling hundreds of tile placements. The game itself always
+    offers every legal move; only the search sees this cut."""
+    assert isinstance(state, AgeOfSteamState)
+    if state.current_player is None:
+        return []
+    return _best_moves(state, state.legal_actions())
 
 
 def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
@@ -92,9 +79,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         return legal
     seat = state.current_player
     if state.phase in FOLLOW_POLICY:
-        plain = state.clone()
-        plain.__class__ = AgeOfSteamState
-        return [policy(plain, random.Random(0))]
+        return [quick_policy(state, random.Random(0))]
     others: list[Action] = []
     if state.phase == "build":
         ranked = build_ranking(state, seat, legal)
@@ -133,43 +118,50 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
 
 
 class HardBot:
-    """IS-MCTS (nile.ai) over the pruned view, with heuristic rollouts cut short and the
-    evaluation. Budgeted by `hard_iterations` (about half a second on the reference
-    machine, so seeded games replay exactly); `hard_seconds` caps it on a slow machine."""
+    """IS-MCTS (nile.ai) over the heuristic's best few moves (`candidates`), with
+    heuristic rollouts cut short and the evaluation. Budgeted by `hard_iterations` (about
+    half a second on the reference machine, so seeded games replay exactly);
+    `hard_seconds` caps it on a slow machine."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, level: str = "hard") -> None:
         settings = hooks()
-        self._search = ISMCTS(settings, rng, iterations=settings.hard_iterations,
-                              seconds=settings.hard_seconds)
+        iterations, seconds = settings.budget(level)
+        self._search = ISMCTS(settings, rng, iterations=iterations, seconds=seconds)
         self._legal: list[Action] = []
+        self._own: Action | None = None
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
         self._search.set_budget(iterations, seconds)
 
     def start(self, observation: GameState) -> None:
-        view = observation.clone()
-        view.__class__ = PrunedView
-        self._legal = view.legal_actions()
-        self._search.start(view)
+        assert isinstance(observation, AgeOfSteamState)
+        self._own = None
+        if observation.phase in FOLLOW_POLICY and observation.current_player is not None:
+            # Nothing to search: the heuristic's move, with its turn-order lookahead.
+            self._own = policy(observation, random.Random(0))
+            self._legal = [self._own]
+            return
+        self._legal = candidates(observation)
+        self._search.start(observation)
 
     def think(self, seconds: float) -> bool:
         """Search for at most `seconds`; the search itself keeps the decision's time cap."""
-        return self._search.think(seconds)
+        return self._own is not None or self._search.think(seconds)
 
     def action(self) -> Action:
         """The search's choice if it beats the heuristic's by a clear margin, else the
         heuristic's (listed first): equal rollouts should not be settled by noise."""
+        if self._own is not None:
+            return self._own
         choice = self._search.action()
         legal = self._legal
         if not legal or choice == legal[0]:
             return choice
-        children = self._search._root.children  # the shared search's root statistics
-        best, first = children.get(choice), children.get(legal[0])
-        if best is None or first is None or first.visits == 0:
+        best, first = self._search.statistics(choice), self._search.statistics(legal[0])
+        if best is None or first is None:
             return choice
-        gain = best.total / best.visits - first.total / first.visits
-        return choice if gain > MARGIN else legal[0]
+        return choice if best[1] - first[1] > MARGIN else legal[0]
 
 
 # The bots' hooks: the heuristic of ai.py, the easy bot, and this hard bot -------------------------
@@ -177,16 +169,21 @@ class HardBot:
 def make_bot(level: str, seat: int, rng: random.Random) -> Any:
     if level == "easy":
         return EasyBot(rng)
-    if level != "hard":
+    if level not in ("hard", "expert"):
         return None
-    return HardBot(rng)
+    return HardBot(rng, level)
 
 
 def hooks() -> AiHooks:
     """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
     (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
     may overrun), no random moves in rollouts (the deterministic heuristic makes the
-    comparison less noisy)."""
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=3,
-                   hard_iterations=24, hard_seconds=0.7, rollout_epsilon=0.0,
-                   exploration=0.5, make_bot=make_bot, explain=explain)
+    comparison less noisy).
+    Rollouts play the policy itself (`quick_policy`: it is the first of the candidates,
+    without ranking the others, nor the turn-order lookahead)."""
+    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=evaluate,
+                   rollout_depth=3,
+                   hard_iterations=24, hard_seconds=0.7,
+                   expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
+                   exploration=0.5, candidates=candidates, make_bot=make_bot,
+                   explain=explain)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 NAMES = ("Ann", "Brunel", "Stephenson", "Vanderbilt", "Pullman", "Hudson")
 PLAYERS = {"chile": 5, "cccp": 4, "egypt": 4}
 SEEDS = {"chile": 7, "cccp": 3, "egypt": 5}
-BUSY_SEEDS = {"cccp": 2}
+BUSY_SEEDS = {"cccp": 2, "egypt": 1}
 """Where the map's seed never reaches a late delivery of Ann's (the game ends first)."""
 
 
@@ -124,7 +124,7 @@ def deliver(app: App) -> None:
         return state.phase == "move" and any(
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
-    match = new_match("chile", 3)
+    match = new_match("chile", 9)
     play_bots_until(match, choice)
     scene = open_scene(app, match)
     view = scene.aos

@@ -276,6 +276,7 @@ class FlickPlanner:
         self._values: dict[int, list[tuple[float, float]]] = {}
         self._started = 0.0
         self.simulations = 0
+        self.reason: str | None = None
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CairoState)
@@ -283,8 +284,10 @@ class FlickPlanner:
         self._choice = None
         self._started = time.perf_counter()
         self.simulations = 0
+        self.reason = None
         if observation.phase != S.FLICK:
             self._choice = quick_decision(observation, self.rng)
+            self.reason = explain(observation, self._choice)
             return
         self._cands = candidates(observation, self.level.candidates, self.rng)
         self._values = {}
@@ -336,6 +339,7 @@ class FlickPlanner:
         refined = [i for i in self._values if len(self._values[i]) > 1]
         pool = refined or list(self._values)
         best = max(pool, key=lambda i: (self._expected(i), -i))
+        self.reason = self._flick_reason(best, pool)
         flick = self._cands[best].flick
         if self.level.aim_noise or self.level.power_noise:
             flick = A.Flick.of(flick.kind, flick.degrees + self.rng.gauss(0, self.level.aim_noise),
@@ -347,6 +351,66 @@ class FlickPlanner:
     def action(self) -> Action:
         assert self._choice is not None, "think() until it returns True first"
         return self._choice
+
+    def reasoning(self) -> str | None:
+        """Why the last move, for a hint (`bots.advise`): for a flick, the simulated outcome
+        of the chosen aim against the board now and against the next best target. Not an
+        `explain()`: the log shows those, and a flick needs no excuse."""
+        return self.reason
+
+    def _flick_reason(self, best: int, pool: list[int]) -> str | None:
+        state = self._state
+        assert state is not None
+        target = _target_words(self._cands[best].label)
+        if target is None:
+            return None
+        now, after = evaluate_for(state, state.turn), self._expected(best)
+        reason = f"aims {target}: its simulated flicks leave you {describe_lead(after)}"
+        others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
+        if not others:
+            return reason + f" (now {describe_lead(now, short=True)})"
+        second = max(others, key=lambda i: (self._expected(i), -i))
+        return reason + (f" (now {describe_lead(now, short=True)}; "
+                         f"{_target_words(self._cands[second].label)}, "
+                         f"{describe_lead(self._expected(second), short=True)})")
+
+
+def _target_words(label: str) -> str | None:
+    """A candidate's target in words: 'at Giza', 'at a rival's block' (None: a grid flick)."""
+    if label.startswith("hit "):
+        return "at a rival's block"
+    site_id = label.split("/")[0]
+    names = {site.id: site.name for site in board().sites}
+    return f"at {names[site_id]}" if site_id in names else None
+
+
+def describe_lead(value: float, short: bool = False) -> str:
+    """The evaluation as a lead in words: '24.3 points ahead of the best rival', or with
+    `short` '24.3 ahead'; 'level' within a twentieth."""
+    if abs(value) < 0.05:
+        return "level" if short else "level with the best rival"
+    side = "ahead" if value > 0 else "behind"
+    return f"{abs(value):.1f} {side}" if short else \
+        f"{abs(value):.1f} points {side} of the best rival"
+
+
+def explain(state: GameState, action: Action) -> str | None:
+    """Why the quick heuristics play `action` (a flick's reason comes from the planner's
+    own simulations, `FlickPlanner.reasoning`)."""
+    assert isinstance(state, CairoState)
+    if isinstance(action, A.Choose):
+        precise = state.die in (2, 3, S.FINGER_ANY)
+        if action.kind in ("large", "die") and precise:
+            return "a precise finger is worth a block that counts more"
+        if action.kind == "small":
+            return ("a shaky finger: small blocks give three tries" if not precise else
+                    "no large block left: three tries with small ones")
+        return None
+    if isinstance(action, A.Penalty):
+        return "a small block is the cheapest to lose" if action.kind == "small" else None
+    if state.phase == S.OFFER:
+        return "of the choices, it leaves the board counting best for you"
+    return None
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> FlickPlanner:
@@ -365,7 +429,7 @@ def policy(state: GameState, rng: random.Random) -> Action:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, make_bot=make_bot)
+    return AiHooks(policy=policy, evaluate=evaluate, make_bot=make_bot, explain=explain)
 
 
 # Measurements -----------------------------------------------------------------------------

@@ -334,8 +334,6 @@ def policy(state: GameState, rng: random.Random) -> Action:
         return choose_god(state, seat, legal, rng)
     if state.phase == ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
-    if isinstance(state, SearchState) and _chooses_an_action(state):
-        return legal[0]  # the search's moves come best first (see `prune`)
     ctx = Context(state, seat)
     best, best_value = legal[0], -math.inf
     for action in legal:
@@ -473,6 +471,10 @@ SEARCH_TIME_CAP: float | None = 0.8
 measurements). Below the 1 s target to leave room for a busy machine."""
 
 
+EXPERT_ITERATIONS = 1800
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+
+
 def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
     """The moves worth searching: a few raises in the auction, the best-valued actions in
     the action phase, everything else (gods, Auction cards, fruit sources) untouched."""
@@ -494,39 +496,35 @@ def _chooses_an_action(state: CleopatraState) -> bool:
     return state.phase == ACTIONS and not state.pending and not state.picks_left
 
 
-class SearchState(CleopatraState):
-    """A state whose legal moves are cut by `prune`: what the hard bot's search walks.
-
-    Only the bot's private copies are of this class; the game never is, so the rules'
-    `legal_actions` stays the one source of legality for play.
-    """
-
-    def legal_actions(self) -> list[Action]:
-        return prune(self, super().legal_actions())
-
-    def clone(self) -> SearchState:
-        return _as_search(super().clone())
-
-    def determinize(self, rng: random.Random) -> SearchState:
-        return _as_search(super().determinize(rng))
+def candidates(state: GameState) -> list[Action]:
+    """The moves the hard bot's search considers (the `candidates` hook): `prune`d legal
+    moves. Only the search sees the cut; the game always offers every legal move."""
+    assert isinstance(state, CleopatraState)
+    return prune(state, state.legal_actions())
 
 
-def _as_search(state: CleopatraState) -> SearchState:
-    state.__class__ = SearchState
-    assert isinstance(state, SearchState)
-    return state
+def rollout_policy(state: GameState, rng: random.Random) -> Action:
+    """The search's rollout move: the best-valued of six actions straight from `prune`
+    (which ranks them, without the policy's tie-breaking noise), else the policy."""
+    assert isinstance(state, CleopatraState)
+    if _chooses_an_action(state):
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            return prune(state, legal)[0]
+    return policy(state, rng)
 
 
 class HardBot:
-    """The shared IS-MCTS, searching a `SearchState` copy of the bot's observation.
+    """The shared IS-MCTS over the `candidates` of the bot's observation.
 
     The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
     thinking, whichever comes first (the shared search keeps the cap inside one call).
     """
 
-    def __init__(self, hooks: AiHooks, rng: random.Random) -> None:
-        self._search = ISMCTS(hooks, rng, iterations=hooks.hard_iterations,
-                              seconds=SEARCH_TIME_CAP)
+    def __init__(self, hooks: AiHooks, rng: random.Random, level: str = "hard") -> None:
+        iterations, seconds = hooks.budget(level)
+        self._search = ISMCTS(hooks, rng, iterations=iterations,
+                              seconds=SEARCH_TIME_CAP if level == "hard" else seconds)
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget (`--hard-iterations`): iterations alone mean no time cap."""
@@ -534,7 +532,7 @@ class HardBot:
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CleopatraState)
-        self._search.start(_as_search(observation.clone()))
+        self._search.start(observation)
 
     def think(self, seconds: float) -> bool:
         return self._search.think(seconds)
@@ -544,11 +542,14 @@ class HardBot:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
-    """The hard level is `HardBot`; easy and normal use the shared policy bots."""
-    return HardBot(hooks(), rng) if level == "hard" else None
+    """The hard and expert levels are `HardBot` (the expert with a larger budget); easy
+    and normal use the shared policy bots."""
+    return HardBot(hooks(), rng, level) if level in ("hard", "expert") else None
 
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
-                   hard_seconds=0.8, rollout_epsilon=0.1, exploration=0.5,
+                   hard_seconds=0.8, expert_iterations=EXPERT_ITERATIONS,
+                   rollout_epsilon=0.1, exploration=0.5,
+                   candidates=candidates, rollout_policy=rollout_policy,
                    make_bot=make_bot, explain=explain)

@@ -385,11 +385,15 @@ class KapSearch(ISMCTS):
 
 
 def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
-    if level != "hard":
+    if level not in ("hard", "expert"):
         return None
     search = search_hooks()
-    return KapSearch(search, rng, iterations=search.hard_iterations, seconds=search.hard_seconds)
+    iterations, seconds = search.budget(level)
+    return KapSearch(search, rng, iterations=iterations, seconds=seconds)
 
+
+EXPERT_ITERATIONS = 3000
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
 
 SEARCH = AiHooks(
     policy=policy,
@@ -397,6 +401,7 @@ SEARCH = AiHooks(
     rollout_depth=60,
     hard_iterations=500,
     hard_seconds=0.9,
+    expert_iterations=EXPERT_ITERATIONS,
     rollout_epsilon=0.1,
     exploration=0.7,
 )

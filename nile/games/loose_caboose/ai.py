@@ -51,6 +51,9 @@ HARD_ITERATIONS = 1500
 """The hard bot's budget: about 0.5 s of CPU per decision on a busy 2-core machine;
 the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
+EXPERT_ITERATIONS = 9000
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
     """For 1 to 4 dice: each possible total of wheels with its probability."""
@@ -329,4 +332,5 @@ def _plan_words(plan: Plan) -> str:
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
-                   hard_iterations=HARD_ITERATIONS, explain=explain)
+                   hard_iterations=HARD_ITERATIONS, expert_iterations=EXPERT_ITERATIONS,
+                   explain=explain)

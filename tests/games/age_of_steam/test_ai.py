@@ -101,3 +101,35 @@ def test_easy_random_deliveries_pay_the_easy_seat() -> None:
     for route in move_phase.routes(view, seat):
         assert (route.action in harmless) == (route.income.get(seat, 0) > 0
                                               and ai._fee_affordable(view, seat, route))
+
+
+def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -> None:
+    """Where the plain rule drops out, one more dollar is bid exactly when the turn played
+    out after that bid ends better for the bidder than after dropping out (seeded Egypt,
+    the first four auctions, normal bots)."""
+    from nile.games.age_of_steam.rules.actions import Bid, DropOut
+
+    state, rng = set_up("egypt", 4, 5), random.Random(5)
+    bids = drops = 0
+    while not state.is_terminal and state.round <= 4:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        move = ai.policy(view, random.Random(0))
+        if state.phase == "auction":
+            legal, bid = view.legal_actions(), Bid(view.high_bid + 1)
+            plain = ai.plain_auction(view, seat, legal)
+            room = min(ai.BID_LOOKAHEAD_CAP, ai.spare_cash(view, seat))
+            if isinstance(plain, DropOut) and bid in legal and bid.amount <= room:
+                gain = ai.turn_order_gain(view, seat, bid)
+                assert gain == ai.turn_order_gain(view, seat, bid)  # seeded: same answer
+                assert move == (bid if gain > 0 else plain)
+                bids += move == bid
+                if move == bid:  # the hint says why
+                    assert "better for you than dropping out" in (ai.explain(view, move) or "")
+                drops += move == plain
+        state.apply(move)
+    assert bids >= 1 and drops >= 1  # both answers came up

@@ -24,7 +24,7 @@ from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
 from nile.games.age_of_steam.rules.scoring import score_sheet
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
-from nile.games.age_of_steam.view import choices
+from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.geometry import geometry
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.shots import play_bots_until
@@ -323,8 +323,9 @@ def test_destination_tags_and_routes_leave_every_name_readable() -> None:
 
 
 def test_the_review_card_never_blocks_the_map() -> None:
-    """The card keeps clear of the hexes still open, and a click where it lies reaches
-    the map (the card steps aside while the mouse is on it)."""
+    """The card takes the corner of the map covering the least of this turn's tiles and
+    the hexes still open (on a crowded map none may be clear), and a click where it lies
+    reaches the map (the card steps aside while the mouse is on it)."""
     from nile.games.age_of_steam.rules.actions import Build
 
     app = instant_app()
@@ -338,8 +339,16 @@ def test_the_review_card_never_blocks_the_map() -> None:
     frames(app, 2)
     card = scene.review_rect
     assert card is not None
-    open_hexes = [scene._hex_box(h) for h in scene.controls.buildable()]
-    assert card.collidelist(open_hexes) < 0
+    done = scene.controls.build_review()
+    assert done is not None
+    built = [scene.aos.map.hex_at(e.hex_label) for e in done.tiles]
+    open_hexes = [scene._hex_box(h) for h in [*built, *scene.controls.buildable()]]
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(r).width * rect.clip(r).height for r in open_hexes)
+
+    others = review.corners(scene.areas()["map"], card.size)
+    assert card in others and covered(card) <= min(covered(r) for r in others)
     toasts = len(scene.toasts.items)
     scene.mouse = card.center
     frames(app, 1)

@@ -120,17 +120,24 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, 
         y += ROW
 
 
+def corners(area: pygame.Rect, size: tuple[int, int],
+            top_margin: int = 42) -> list[pygame.Rect]:
+    """The four places the card may take in the map area: top right, bottom right, bottom
+    left, top left (below the Fit buttons)."""
+    width, height = size
+    inner = area.inflate(-16, -16)
+    return [pygame.Rect(inner.right - width, inner.top, width, height),
+            pygame.Rect(inner.right - width, inner.bottom - height - 34, width, height),
+            pygame.Rect(inner.left, inner.bottom - height - 34, width, height),
+            pygame.Rect(inner.left, inner.top + top_margin, width, height)]
+
+
 def corner_for(area: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
                top_margin: int = 42, names: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where the card goes: the map area's corner covering the least of `avoid` (the
     hexes built this turn), then of `names`, top right first (the Fit buttons keep the
     top left)."""
-    width, height = size
-    inner = area.inflate(-16, -16)
-    spots = [pygame.Rect(inner.right - width, inner.top, width, height),
-             pygame.Rect(inner.right - width, inner.bottom - height - 34, width, height),
-             pygame.Rect(inner.left, inner.bottom - height - 34, width, height),
-             pygame.Rect(inner.left, inner.top + top_margin, width, height)]
+    spots = corners(area, size, top_margin)
 
     def covered(rect: pygame.Rect) -> tuple[int, int]:
         return (sum(rect.clip(r).width * rect.clip(r).height for r in avoid),
