@@ -125,6 +125,8 @@ def test_cairo_is_taught_to_the_end_and_its_scoring_by_drags_clicks_and_keys(app
     # the results come with the last step; behind them the table offers a real game
     frames(app, 5)
     assert isinstance(app.top, ResultsScene)
+    labels = [getattr(e, "text", "") for e in app.top._actions]
+    assert "Play a real game now" in labels and "Play again" not in labels
     press(app, app.top, "See the table")
     assert app.top is scene
     press(app, scene, "Play a real game now")

@@ -16,6 +16,7 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.game import Action
 from nile.core.tutorial import Progress, Step, TutorialError
+from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
@@ -26,6 +27,7 @@ from nile.ui.launcher import LauncherScene
 from tests.ui.harness import click, frames, instant_app, key, make_app, press
 
 LESSON = tutorial.load("cleopatra")
+D = game_data()
 
 
 @pytest.fixture
@@ -298,3 +300,19 @@ def test_the_skipped_turns_are_what_the_recording_tool_gives() -> None:
          str(first)], cwd=root, capture_output=True, text=True, timeout=300, check=True)
     recorded = tomllib.loads(result.stdout)["moves"]
     assert recorded == skipped
+
+
+def test_the_card_keeps_clear_of_an_open_list(app: App) -> None:
+    """Clicking Abydos opens the list the step asks to choose from: the card moves off it
+    (seen in a real window, where the card covered the +8 row)."""
+    assert LESSON is not None
+    scene = begin(app)
+    layer = scene.tutorial
+    assert layer is not None
+    index = next(i for i, s in enumerate(LESSON.steps) if s.title == "A pyramid in Abydos")
+    layer.fast_forward(index)
+    frames(app, 2)
+    click(app, point(scene, ("city", D.cities.index("Abydos"))))
+    frames(app, 2)
+    assert scene.popup is not None
+    assert not layer.card_rect().colliderect(scene.popup.rect)

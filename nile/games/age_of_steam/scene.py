@@ -267,6 +267,15 @@ class AgeOfSteamScene(GameScene):
     def cancel_choice(self) -> bool:
         return self.controls.cancel()
 
+    def floating_rects(self) -> list[pygame.Rect]:
+        controls = self.controls
+        found = []
+        if controls.build_popup is not None and "frame" in controls.build_popup.rects:
+            found.append(controls.build_popup.rects["frame"])
+        if controls.dest_popup is not None:
+            found.append(controls.dest_popup.rect)
+        return found
+
     def picker_open(self) -> bool:
         return self.accepting_input and self.controls.picker_open()
 

@@ -502,6 +502,9 @@ class CleopatraScene(GameScene):
             return True
         return False
 
+    def floating_rects(self) -> list[pygame.Rect]:
+        return [self.popup.rect] if self.popup is not None else []
+
     def has_popup(self) -> bool:
         return self.accepting_input and self.popup is not None
 

@@ -545,6 +545,11 @@ class GameScene(Scene):
     def action_save(self) -> None:
         self.app.push(SaveDialog(self.app, self))
 
+    def floating_rects(self) -> list[pygame.Rect]:
+        """What floats over the table now (an open choice list, a picker): a tutorial's
+        card keeps clear of it, as of the region it points at."""
+        return []
+
     def view_keys(self) -> list[keys.Binding]:
         """The game's keys that only change what is shown (they work in a replay too)."""
         return [b for b in self.KEYS if b.anytime]

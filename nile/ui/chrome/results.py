@@ -38,16 +38,18 @@ class ResultsScene(Overlay):
         self.ranking = state.ranking()
         self.headline = winners_line(game.names, self.ranking)
         y = self.panel.bottom - 66
-        specs = (
-            ("Replay", self._replay),
-            ("Play again", self._again),
-            ("See the table", self.close),
-            ("Launcher", self._launcher),
-        )
+        tutorial = game.tutorial
+        # after a tutorial the next thing is a real game (the same seats, the others bots),
+        # never the lesson's scripted seats again
+        again = (("Play a real game now", tutorial.play_real_game) if tutorial is not None
+                 else ("Play again", self._again))
+        specs = (("Replay", self._replay), again, ("See the table", self.close),
+                 ("Launcher", self._launcher))
+        accent = 1 if tutorial is not None else 0
         width = (self.panel.width - 80 - 3 * 12) // 4
         for i, (label, action) in enumerate(specs):
             rect = pygame.Rect(self.panel.left + 40 + i * (width + 12), y, width, 46)
-            self.button(rect, label, action, object_id="@accent" if i == 0 else None)
+            self.button(rect, label, action, object_id="@accent" if i == accent else None)
 
     def _replay(self) -> None:
         self.game.open_replay()

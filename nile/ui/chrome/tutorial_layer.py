@@ -199,6 +199,8 @@ class TutorialLayer:
         buttons = 48 if step.kind in ("explain", "end") else 0
         picture = PICTURE_SIZE[1] + 12 if step.picture else 0
         look = self.look_rect()
+        keep_clear = [r.inflate(12, 12) for r in (look, *self.scene.floating_rects())
+                      if r is not None]
         inset, below_toasts = 14, board.top + 120
         corners = (
             {"bottomright": (board.right - inset, board.bottom - inset)},
@@ -209,15 +211,18 @@ class TutorialLayer:
         # the end card's two buttons and a picture's frame need the full width
         full = step.kind == "end" or bool(step.picture)
         widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
-        for width in widths:
-            lines = text.wrap(self.scene.words(step.text), 16, width - 32)
-            card = pygame.Rect(0, 0, width, 74 + line * len(lines) + picture + buttons)
-            for corner in corners:
-                placed = card.copy()
-                for anchor, point in corner.items():
-                    setattr(placed, anchor, point)
-                if look is None or not look.inflate(12, 12).colliderect(placed):
-                    return placed
+        floating = keep_clear[1:] if look is not None else keep_clear
+        # an open list must stay clickable even where the region cannot stay in view
+        for avoid in (keep_clear, floating) if floating else (keep_clear,):
+            for width in widths:
+                lines = text.wrap(self.scene.words(step.text), 16, width - 32)
+                card = pygame.Rect(0, 0, width, 74 + line * len(lines) + picture + buttons)
+                for corner in corners:
+                    placed = card.copy()
+                    for anchor, point in corner.items():
+                        setattr(placed, anchor, point)
+                    if placed.collidelist(avoid) < 0:
+                        return placed
         lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
         card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
         card.bottomleft = (board.left + inset, board.bottom - inset)
