@@ -755,10 +755,17 @@ class AgeOfSteamScene(GameScene):
             pygame.draw.rect(surface, theme.GOOD, rect.inflate(6, 6), 3, border_radius=7)
 
     def _draw_popups(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        controls = self.controls
         if not self.accepting_input:
             return
         self._draw_review(surface, area)
+        self._draw_pickers(surface, area)
+
+    def draw_floating(self, surface: pygame.Surface) -> None:
+        if self.accepting_input:
+            self._draw_pickers(surface, self.areas()["map"])
+
+    def _draw_pickers(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        controls = self.controls
         if controls.build_popup is not None and controls.build_hex >= 0:
             anchor = self.mv.hex_centre(controls.build_hex)
             # names and cities' marks are kept clear too where a spot is

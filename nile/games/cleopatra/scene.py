@@ -502,6 +502,10 @@ class CleopatraScene(GameScene):
             return True
         return False
 
+    def draw_floating(self, surface: pygame.Surface) -> None:
+        if self.popup is not None:
+            self.popup.draw_in(surface, self.board_rect)
+
     def floating_rects(self) -> list[pygame.Rect]:
         return [self.popup.rect] if self.popup is not None else []
 

@@ -545,6 +545,10 @@ class GameScene(Scene):
     def action_save(self) -> None:
         self.app.push(SaveDialog(self.app, self))
 
+    def draw_floating(self, surface: pygame.Surface) -> None:
+        """Draw again what `floating_rects` names, over a tutorial's shade and ring (an open
+        list must read clearly while a step points elsewhere)."""
+
     def floating_rects(self) -> list[pygame.Rect]:
         """What floats over the table now (an open choice list, a picker): a tutorial's
         card keeps clear of it, as of the region it points at."""
@@ -966,6 +970,7 @@ class GameScene(Scene):
         self._draw_bar(surface)
         if self.tutorial is not None:
             self.tutorial.draw(surface)
+            self.draw_floating(surface)  # a list the step asks to choose from stays clear
         self.toasts.draw(surface)
         self.save_trouble.draw(surface)
 
