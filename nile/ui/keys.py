@@ -7,7 +7,8 @@ into the README (`tools/keys.py`), so the three can never disagree.
 A binding's `keys` are pygame key names without the `K_` prefix, comma-separated for
 alternatives ("return, kp_enter"), with "ctrl+" for the control key, or a digit range
 ("1-9", "kp0-kp9") whose action is called with the digit. `action` names a method of the
-scene; `when` names a method or attribute of the scene that says whether the binding is
+scene (or, dotted, of a component it holds: "controls.issue"), called with `args` if any;
+`when` names a method or attribute of the scene that says whether the binding is
 live now (the table still lists it). An action that returns False did not use the key, and
 the next binding may. A binding with no action is one a component answers itself (keys held
 down to aim a flick): the table only lists it, and the component's own `KEYS` say so.
@@ -51,6 +52,8 @@ class Binding:
     action: str
     does: str
     when: str = ""
+    args: tuple[int, ...] = ()
+    """Arguments the action is called with (`bid_step` with 10), before a range's digit."""
     anytime: bool = False
     """Also while watching a replay: it only changes what is shown (fit, a ledger, a map
     overlay), never the game."""
@@ -109,10 +112,18 @@ def _part_label(part: str) -> str:
     return f"Ctrl+{text}" if ctrl else text
 
 
+def resolve(owner: Any, name: str) -> Any:
+    """`name` on `owner`; a dotted name reaches a component the scene holds
+    ("controls.more_shares"), so a key needs no forwarding method."""
+    for part in name.split("."):
+        owner = getattr(owner, part)
+    return owner
+
+
 def _live(owner: Any, when: str) -> bool:
     if not when:
         return True
-    value = getattr(owner, when)
+    value = resolve(owner, when)
     return bool(value() if callable(value) else value)
 
 
@@ -128,8 +139,9 @@ def dispatch(owner: Any, bindings: Iterable[Binding], event: pygame.event.Event)
         for key in binding.parsed():
             if key.code != event.key or key.ctrl != ctrl or not _live(owner, binding.when):
                 continue
-            method = getattr(owner, binding.action)
-            used = method() if key.digit is None else method(key.digit)
+            method = resolve(owner, binding.action)
+            digit = () if key.digit is None else (key.digit,)
+            used = method(*binding.args, *digit)
             if used is not False:
                 return True
     return False

@@ -83,36 +83,37 @@ class AgeOfSteamScene(GameScene):
     """The Age of Steam table."""
 
     KEYS = (
-        keys.Binding("escape", "cancel_choice", "close the picker or drop the good picked up",
+        keys.Binding("escape", "controls.cancel", "close the picker or drop the good picked up",
                      when="accepting_input"),
-        keys.Binding("left, up", "picker_back", "the picker: the option before",
-                     when="picker_open"),
-        keys.Binding("right, down", "picker_on", "the picker: the next option",
-                     when="picker_open"),
-        keys.Binding("return, kp_enter, space", "picker_build", "the picker: lay that tile",
-                     when="picker_open"),
-        keys.Binding("pageup", "picker_fewer_exits", "the picker: town tiles with fewer exits",
-                     when="picker_open"),
-        keys.Binding("pagedown, tab", "picker_more_exits", "the picker: town tiles with more "
-                     "exits", when="picker_open"),
-        keys.Binding("e", "end_build", "building: done (after the review)", when="building"),
-        keys.Binding("0-9, kp0-kp9", "type_number", "shares or bid: type the number (the "
+        keys.Binding("left, up", "controls.step_build", "the picker: the option before",
+                     when="picker_open", args=(-1,)),
+        keys.Binding("right, down", "controls.step_build", "the picker: the next option",
+                     when="picker_open", args=(1,)),
+        keys.Binding("return, kp_enter, space", "controls.confirm_build",
+                     "the picker: lay that tile", when="picker_open"),
+        keys.Binding("pageup", "controls.picker_group", "the picker: town tiles with fewer exits",
+                     when="picker_open", args=(-1,)),
+        keys.Binding("pagedown, tab", "controls.picker_group", "the picker: town tiles with more "
+                     "exits", when="picker_open", args=(1,)),
+        keys.Binding("e", "controls.end_build", "building: done (after the review)",
+                     when="building"),
+        keys.Binding("0-9, kp0-kp9", "controls.type_digit", "shares or bid: type the number (the "
                      "first digit replaces the one shown)", when="typing_number"),
-        keys.Binding("backspace", "erase_number", "shares or bid: take back the last digit",
+        keys.Binding("backspace", "controls.erase_digit", "shares or bid: take back the last digit",
                      when="typing_number"),
-        keys.Binding("up, plus, equals, kp_plus", "more_shares", "shares: one more",
+        keys.Binding("up, plus, equals, kp_plus", "controls.more_shares", "shares: one more",
                      when="issuing"),
-        keys.Binding("down, minus, kp_minus", "fewer_shares", "shares: one fewer",
+        keys.Binding("down, minus, kp_minus", "controls.fewer_shares", "shares: one fewer",
                      when="issuing"),
-        keys.Binding("return, kp_enter", "issue_shares", "shares: issue them",
+        keys.Binding("return, kp_enter", "controls.issue", "shares: issue them",
                      when="issuing"),
-        keys.Binding("up, plus, equals, kp_plus", "raise_bid", "auction: bid $1 more",
+        keys.Binding("up, plus, equals, kp_plus", "controls.raise_bid", "auction: bid $1 more",
                      when="bidding"),
-        keys.Binding("down, minus, kp_minus", "lower_bid", "auction: bid $1 less",
+        keys.Binding("down, minus, kp_minus", "controls.lower_bid", "auction: bid $1 less",
                      when="bidding"),
-        keys.Binding("return, kp_enter", "place_bid", "auction: bid the amount shown",
+        keys.Binding("return, kp_enter", "controls.place_bid", "auction: bid the amount shown",
                      when="bidding"),
-        keys.Binding("p", "pass_move", "moving goods: pass this move (or raise "
+        keys.Binding("p", "controls.pass_move", "moving goods: pass this move (or raise "
                      "the locomotive with its button)", when="moving"),
         keys.Binding("f", "fit", "fit the map to the table", anytime=True),
     )
@@ -262,10 +263,7 @@ class AgeOfSteamScene(GameScene):
         self.auto_fit = True
         self.mv.fit()
 
-    # Keys: the table above calls these; the controls component does the work ------------
-
-    def cancel_choice(self) -> bool:
-        return self.controls.cancel()
+    # Keys: when the table's keys are live (the controls component does the work) ----------
 
     def floating_rects(self) -> list[pygame.Rect]:
         controls = self.controls
@@ -279,38 +277,11 @@ class AgeOfSteamScene(GameScene):
     def picker_open(self) -> bool:
         return self.accepting_input and self.controls.picker_open()
 
-    def picker_back(self) -> None:
-        self.controls.picker_step(-1)
-
-    def picker_on(self) -> None:
-        self.controls.picker_step(1)
-
-    def picker_build(self) -> None:
-        self.controls.confirm_build()
-
-    def picker_fewer_exits(self) -> None:
-        self.controls.picker_group(-1)
-
-    def picker_more_exits(self) -> None:
-        self.controls.picker_group(1)
-
     def building(self) -> bool:
         return self.accepting_input and self.aos.phase == "build"
 
-    def end_build(self) -> None:
-        self.controls.end_build()
-
     def issuing(self) -> bool:
         return self.accepting_input and self.controls.issuing()
-
-    def more_shares(self) -> None:
-        self.controls.more_shares()
-
-    def fewer_shares(self) -> None:
-        self.controls.fewer_shares()
-
-    def issue_shares(self) -> None:
-        self.controls.issue()
 
     def bidding(self) -> bool:
         return self.accepting_input and self.controls.bidding()
@@ -318,26 +289,8 @@ class AgeOfSteamScene(GameScene):
     def typing_number(self) -> bool:
         return self.issuing() or self.bidding()
 
-    def type_number(self, digit: int) -> None:
-        self.controls.type_digit(digit)
-
-    def erase_number(self) -> None:
-        self.controls.erase_digit()
-
-    def raise_bid(self) -> None:
-        self.controls.raise_bid()
-
-    def lower_bid(self) -> None:
-        self.controls.lower_bid()
-
-    def place_bid(self) -> None:
-        self.controls.place_bid()
-
     def moving(self) -> bool:
         return self.accepting_input and self.aos.phase == "move"
-
-    def pass_move(self) -> None:
-        self.controls.pass_move()
 
     # Input ---------------------------------------------------------------------------
 

@@ -66,16 +66,20 @@ class CleopatraScene(GameScene):
     KEYS = (
         keys.Binding("escape", "clear_choice", "put back the cards you picked, or close the "
                      "list", when="accepting_input"),
-        keys.Binding("up", "option_up", "the list: the option above", when="has_popup"),
-        keys.Binding("down", "option_down", "the list: the option below", when="has_popup"),
+        keys.Binding("up", "_move_option", "the list: the option above",
+                     when="has_popup", args=(-1,)),
+        keys.Binding("down", "_move_option", "the list: the option below",
+                     when="has_popup", args=(1,)),
         keys.Binding("return, kp_enter", "confirm", "take the proposed option, or bid",
                      when="accepting_input"),
         keys.Binding("0-9, kp0-kp9", "type_bid_digit", "auction: type your bid (the first "
                      "digit replaces the amount shown)", when="auctioning"),
         keys.Binding("backspace", "erase_bid_digit", "auction: take back the last digit",
                      when="auctioning"),
-        keys.Binding("up", "bid_up", "auction: one Florin more", when="auctioning"),
-        keys.Binding("down", "bid_down", "auction: one Florin less", when="auctioning"),
+        keys.Binding("up", "_change_bid", "auction: one Florin more", when="auctioning",
+                     args=(1,)),
+        keys.Binding("down", "_change_bid", "auction: one Florin less", when="auctioning",
+                     args=(-1,)),
         keys.Binding("p", "pass_auction", "auction: pass", when="auctioning"),
         keys.Binding("o", "open_options", "actions: list every choice", when="acting"),
         keys.Binding("e", "end_turn", "actions: end your turn", when="acting"),
@@ -522,11 +526,7 @@ class CleopatraScene(GameScene):
         """Esc: put back the picked cards or close the list; else Esc opens the menu."""
         return self._escape()
 
-    def option_up(self) -> None:
-        self._move_option(-1)
 
-    def option_down(self) -> None:
-        self._move_option(1)
 
     def _move_option(self, step: int) -> None:
         assert self.popup is not None
@@ -543,11 +543,7 @@ class CleopatraScene(GameScene):
         elif len(self._options()) == 1 and self.picked:
             self._play(self._options()[0])
 
-    def bid_up(self) -> None:
-        self._change_bid(1)
 
-    def bid_down(self) -> None:
-        self._change_bid(-1)
 
     def pass_auction(self) -> None:
         self._play(Pass())

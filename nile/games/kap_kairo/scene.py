@@ -102,24 +102,28 @@ class KapKairoScene(GameScene):
                      "digit replaces the amount shown)", when="bidding"),
         keys.Binding("backspace", "erase_bid_digit", "bidding: take back the last digit",
                      when="bidding"),
-        keys.Binding("up", "bid_up", "bidding: £1 more", when="bidding"),
-        keys.Binding("down", "bid_down", "bidding: £1 less", when="bidding"),
-        keys.Binding("pageup", "bid_up_ten", "bidding: £10 more", when="bidding"),
-        keys.Binding("pagedown", "bid_down_ten", "bidding: £10 less", when="bidding"),
+        keys.Binding("up", "bid_step", "bidding: £1 more", when="bidding",
+                     args=(1,)),
+        keys.Binding("down", "bid_step", "bidding: £1 less", when="bidding",
+                     args=(-1,)),
+        keys.Binding("pageup", "bid_step", "bidding: £10 more", when="bidding",
+                     args=(10,)),
+        keys.Binding("pagedown", "bid_step", "bidding: £10 less", when="bidding",
+                     args=(-10,)),
         keys.Binding("return, kp_enter", "submit_bid", "bidding: bid", when="bidding"),
         keys.Binding("1-9", "choose_card", "choosing land: take that card",
                      when="choosing"),
         keys.Binding("b, return, kp_enter", "submit_build", "laying track: build",
                      when="deciding"),
         keys.Binding("p", "submit_pass", "laying track: pass", when="deciding"),
-        keys.Binding("right", "bonus_up", "laying track: one more bonus card",
-                     when="deciding"),
-        keys.Binding("left", "bonus_down", "laying track: one bonus card less",
-                     when="deciding"),
-        keys.Binding("up", "buy_up", "laying track: buy one more rail",
-                     when="deciding"),
-        keys.Binding("down", "buy_down", "laying track: buy one rail less",
-                     when="deciding"),
+        keys.Binding("right", "change_bonus", "laying track: one more bonus card",
+                     when="deciding", args=(1,)),
+        keys.Binding("left", "change_bonus", "laying track: one bonus card less",
+                     when="deciding", args=(-1,)),
+        keys.Binding("up", "change_buy", "laying track: buy one more rail",
+                     when="deciding", args=(1,)),
+        keys.Binding("down", "change_buy", "laying track: buy one rail less",
+                     when="deciding", args=(-1,)),
     )
 
     def __init__(
@@ -330,17 +334,9 @@ class KapKairoScene(GameScene):
     def bid_step(self, amount: int) -> None:
         self.set_bid(self.bid.value + amount)
 
-    def bid_up(self) -> None:
-        self.bid_step(1)
 
-    def bid_down(self) -> None:
-        self.bid_step(-1)
 
-    def bid_up_ten(self) -> None:
-        self.bid_step(10)
 
-    def bid_down_ten(self) -> None:
-        self.bid_step(-10)
 
     def type_bid_digit(self, digit: int) -> None:
         self.bid.type_digit(digit)  # may exceed the capital: the rules refuse with a reason
@@ -438,17 +434,9 @@ class KapKairoScene(GameScene):
         else:
             self.toast(f"There is no card {number} for sale.", "error")
 
-    def bonus_up(self) -> None:
-        self.change_bonus(1)
 
-    def bonus_down(self) -> None:
-        self.change_bonus(-1)
 
-    def buy_up(self) -> None:
-        self.change_buy(1)
 
-    def buy_down(self) -> None:
-        self.change_buy(-1)
 
     def open_ledger(self) -> None:
         self.app.push(LedgerScene(self.app, self))

@@ -63,9 +63,9 @@ BUTTON_WIDTH = 66
 ACTION_BAR_HEIGHT = 58
 DONE_LABEL = "Done, pass to the next player"
 REPLAY_KEYS = (
-    keys.Binding("right", "replay_forward", "replay: one move forward"),
-    keys.Binding("left", "replay_back", "replay: one move back"),
-    keys.Binding("home", "replay_start", "replay: to the start"),
+    keys.Binding("right", "_seek_by", "replay: one move forward", args=(1,)),
+    keys.Binding("left", "_seek_by", "replay: one move back", args=(-1,)),
+    keys.Binding("home", "_seek", "replay: to the start", args=(0,)),
     keys.Binding("end", "replay_end", "replay: to the end"),
     keys.Binding("space", "toggle_play", "replay: play or pause"),
     keys.Binding("backspace", "close_replay", "close the replay"),
@@ -1038,14 +1038,8 @@ class GameScene(Scene):
     def _handle_replay_key(self, event: pygame.event.Event) -> bool:
         return self.replay is not None and keys.dispatch(self, REPLAY_KEYS, event)
 
-    def replay_forward(self) -> None:
-        self._seek_by(1)
 
-    def replay_back(self) -> None:
-        self._seek_by(-1)
 
-    def replay_start(self) -> None:
-        self._seek(0)
 
     def replay_end(self) -> None:
         self._seek(self.replay.length if self.replay else 0)

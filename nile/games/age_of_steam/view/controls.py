@@ -510,9 +510,6 @@ class Controls:
     def picker_open(self) -> bool:
         return self.build_popup is not None
 
-    def picker_step(self, delta: int) -> None:
-        self.step_build(delta)
-
     def picker_group(self, delta: int) -> None:
         """Page Up / Page Down / Tab: the town options with fewer or more exits."""
         assert self.build_popup is not None
