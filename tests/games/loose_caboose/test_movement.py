@@ -162,3 +162,19 @@ def test_lc10_the_pile_running_out_on_a_penalty_makes_this_turn_the_last() -> No
     assert of_type(events, LastTurn) == [LastTurn(0)]
     assert state.phase is Phase.OVER
     assert state.scores() == [4.0, 4.0]  # 3 + the 1 in hand; the 4 in hand
+
+
+def test_the_log_says_the_caboose_stops_on_a_broken_track_it_ends_on() -> None:
+    """LC-4 banks for a Broken Track passed over or stopped on; the log tells which."""
+    state = build(railway=[2, "broken 1", 4, "broken 2"], caboose=0, hands=[[2]])
+    events = play(state, "lay 2 at 2,0", "roll", "dice 2 1")
+    lines = [e.describe(0) for e in of_type(events, CabooseMoved)]
+    assert lines == ["The caboose runs over a Broken Track 1.", "",
+                     "The caboose stops on a Broken Track 2."]
+
+    state = build(railway=[2, "broken 1"], caboose=0, hands=[[2]])
+    events = play(state, "lay 2 at 1,0", "roll", "dice 2 2")
+    # It passes the Broken Track on its way off the front: it runs over it.
+    assert of_type(events, Derailed)
+    assert [e.describe(0) for e in of_type(events, CabooseMoved)] == [
+        "The caboose runs over a Broken Track 1.", ""]

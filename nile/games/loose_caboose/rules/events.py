@@ -176,16 +176,20 @@ class DiceRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class CabooseMoved(Event):
-    """The caboose rolls onto the next card, `card` (LC-4); one event per card."""
+    """The caboose rolls onto the next card, `card` (LC-4); one event per card. `stops`
+    marks the card it comes to rest on, so the log says "stops on" a Broken Track rather
+    than "runs over" it (both bank a card, LC-4)."""
 
     from_cell: Cell
     to_cell: Cell
     card: Card
+    stops: bool = False
 
     def describe(self, viewer: int | None) -> str:
         if not self.card.broken:
             return ""
-        return f"The caboose runs over {self.card.name}."
+        verb = "stops on" if self.stops else "runs over"
+        return f"The caboose {verb} {self.card.name}."
 
 
 @dataclass(frozen=True, slots=True)

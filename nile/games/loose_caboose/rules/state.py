@@ -311,13 +311,14 @@ class LooseCabooseState(GameState):
         railway = self.railway
         steps = min(wheels, railway.cards_ahead)
         events: list[Event] = []
-        for _ in range(steps):
+        missing = wheels - steps
+        for step in range(steps):
             before = railway.caboose_cell
             card = railway.advance()
-            events.append(CabooseMoved(before, railway.caboose_cell, card))
+            stops = step == steps - 1 and not missing
+            events.append(CabooseMoved(before, railway.caboose_cell, card, stops))
             if card.broken:
                 self.pending.append(Penalty.BANK)  # LC-4: every card entered counts
-        missing = wheels - steps
         if missing:
             events.append(Derailed(self.seat, railway.caboose_cell, missing))
             self.pending += [Penalty.TAKE] * missing  # LC-5, after the banks (LC-6)
