@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 from functools import cache
 
+import nile.games
 from nile.core.game import GameInfo
 
 _REGISTERED: dict[str, GameInfo] = {}
@@ -26,8 +27,6 @@ def _games() -> dict[str, GameInfo]:
 
 @cache
 def _discover() -> dict[str, GameInfo]:
-    import nile.games
-
     found: dict[str, GameInfo] = {}
     for module in pkgutil.iter_modules(nile.games.__path__):
         if not module.ispkg:

@@ -12,6 +12,7 @@ import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import nile.games
 from nile.ai.bots import choose, make_bot
 from nile.core import registry
 from nile.ui.games import is_playable, start_tutorial
@@ -83,8 +84,6 @@ SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": 
 
 def all_shots() -> dict[str, Shot]:
     """Every shot: the shared ones and `<game>/<name>` from each game's shots module."""
-    import nile.games
-
     shots = dict(SHARED)
     for module in pkgutil.iter_modules(nile.games.__path__):
         try:
