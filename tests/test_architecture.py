@@ -96,10 +96,10 @@ def _is_module(name: str) -> bool:
 
 def _lazy_load(path: Path, target: str) -> bool:
     """Function-level imports that are deliberate lazy loading, not a dodged circle: the entry
-    point defers the app, a game's `__init__` names its bot modules for the first bot, and
-    discovery scans the bare `nile.games` package."""
+    point defers the app (so `nile --version` answers at once), and a game's `__init__`
+    names its bot modules for the first bot (the launcher never loads a search)."""
     relative = path.relative_to(ROOT).as_posix()
-    if relative == "nile/__main__.py" or target == "nile.games":
+    if relative == "nile/__main__.py":
         return True
     game_init = re.fullmatch(r"nile/games/(\w+)/__init__\.py", relative)
     return bool(game_init) and target.startswith(f"nile.games.{game_init.group(1)}.ai")
