@@ -16,7 +16,7 @@ from nile.app import App
 from nile.core import chance, registry
 from nile.core.game import CHANCE, GameInfo
 from nile.core.session import Match, SeatConfig
-from nile.games.kap_kairo.ledger import KapResultsScene
+from nile.games.kap_kairo.view.ledger import KapResultsScene
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import scene_for

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.rules import (
     BID,
     CHOOSE,
@@ -64,6 +63,7 @@ from nile.games.kap_kairo.view.draw import (
     paint_card,
     paint_counting,
 )
+from nile.games.kap_kairo.view.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.view.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.view.table import (
     CardTarget,
@@ -439,7 +439,11 @@ class KapKairoScene(GameScene):
 
 
     def open_ledger(self) -> None:
-        self.app.push(LedgerScene(self.app, self))
+        view = self.kap
+        seats = range(len(view.ledger))
+        self.app.push(LedgerScene(self.app, view.ledger, [self.name(s) for s in seats],
+                                  [self.color(s) for s in seats],
+                                  self.viewer if self.replay is None else None))
 
     # Hints and words -------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ import pytest
 from nile.ai.bots import hint
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
 from nile.games.kap_kairo.scene import KapKairoScene
+from nile.games.kap_kairo.view.ledger import KapResultsScene, LedgerScene
 from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
 from nile.ui import text
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press

@@ -5,7 +5,6 @@ from __future__ import annotations
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.ledger import entry_cells
 from nile.games.kap_kairo.rules import card_named
 from nile.games.kap_kairo.rules.events import (
     BidsRevealed,
@@ -15,6 +14,7 @@ from nile.games.kap_kairo.rules.events import (
     TieByCapital,
 )
 from nile.games.kap_kairo.scene import KapKairoScene
+from nile.games.kap_kairo.view.ledger import entry_cells
 from nile.games.kap_kairo.view.reveal import last_reveal
 from nile.ui.shots import play_bots_until
 from tests.ui.harness import frames, make_app

@@ -1,11 +1,13 @@
 """The capital ledger (the players' paper sheets) and the results screen with the railways.
 
-The ledger is drawn from the game scene's current view: another player's bid written in
-this land purchase shows as "sealed" until every bid is in (the observation hides it).
+The ledger is handed the sheets of the viewer's observation, the names and the colours:
+another player's bid written in this land purchase shows as "sealed" until every bid is
+in (the observation hides it), so the overlay never needs the scene.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +21,6 @@ from nile.ui.table.scorepad import INK, PAPER, RULE
 
 if TYPE_CHECKING:
     from nile.app import App
-    from nile.games.kap_kairo.scene import KapKairoScene
 
 LINE = 19
 
@@ -40,13 +41,15 @@ def entry_cells(entry: LedgerEntry) -> tuple[str, str]:
 class LedgerScene(Overlay):
     """Everyone's capital sheet, side by side; Esc, C or a click closes it."""
 
-    def __init__(self, app: App, game: KapKairoScene) -> None:
+    def __init__(self, app: App, ledger: Sequence[Sequence[LedgerEntry]], names: Sequence[str],
+                 colors: Sequence[theme.PlayerColor], viewer: int | None) -> None:
+        """`ledger` is the viewer's observation's sheets; `viewer` marks "(you)" (None in a
+        replay or hot-seat cover, where the screen is nobody's)."""
         super().__init__(app, 1000, 640, "Capital ledger")
-        self.game = game
-        view = game.view
-        assert isinstance(view, KapState)
-        self.ledger = [list(entries) for entries in view.ledger]
-        self.viewer = game.viewer if game.replay is None else None
+        self.ledger = [list(entries) for entries in ledger]
+        self.names = list(names)
+        self.colors = list(colors)
+        self.viewer = viewer
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (
@@ -90,12 +93,12 @@ class LedgerScene(Overlay):
     ) -> None:
         pygame.draw.rect(surface, PAPER, rect, border_radius=6)
         pygame.draw.rect(surface, RULE, rect, 2, border_radius=6)
-        color = self.game.color(seat)
+        color = self.colors[seat]
         theme.draw_symbol(surface, color.symbol, (rect.left + 16, rect.top + 16), 8, color.rgb, INK)
         you = " (you)" if seat == self.viewer else ""
         text.draw(
             surface,
-            self.game.name(seat) + you,
+            self.names[seat] + you,
             (rect.left + 30, rect.top + 16),
             16,
             INK,
