@@ -67,19 +67,19 @@ class Builder:
         state.city_marker = list(range(len(D.cities)))
         state.market = [0] * FRUITS
         state.gods = [D.god(DEFAULT_GODS[s]) for s in range(players)]
-        self.state = state
+        self._state = state
         self._phase, self._acting, self._picks = ACTIONS, 0, 0
 
     # Board ---------------------------------------------------------------------------
 
     def light(self, city: str) -> Builder:
         """The city whose parity shows the light side (CC-1)."""
-        self.state.light_city = D.city(city)
+        self._state.light_city = D.city(city)
         return self
 
     def prestige(self, city: str, marker: tuple[int, int]) -> Builder:
         """Put the marker with these [light, dark] values on `city` (swapping markers)."""
-        state, index = self.state, D.city(city)
+        state, index = self._state, D.city(city)
         wanted = D.prestige_markers.index(marker)
         holder = state.city_marker.index(wanted)
         state.city_marker[holder] = state.city_marker[index]
@@ -88,19 +88,19 @@ class Builder:
 
     def fruit(self, city: str, fruit: str, count: int = 1) -> Builder:
         f, c = D.fruit(fruit), D.city(city)
-        if self.state.supply[f] < count:
-            raise ValueError(f"only {self.state.supply[f]} {fruit} left in the supply")
-        self.state.supply[f] -= count
-        self.state.fruit[c * FRUITS + f] += count
+        if self._state.supply[f] < count:
+            raise ValueError(f"only {self._state.supply[f]} {fruit} left in the supply")
+        self._state.supply[f] -= count
+        self._state.fruit[c * FRUITS + f] += count
         return self
 
     def market(self, fruit: str, position: int) -> Builder:
-        self.state.market[D.fruit(fruit)] = position
+        self._state.market[D.fruit(fruit)] = position
         return self
 
     def track(self, track: str, seat: int, trains: int) -> Builder:
         """A group of `trains` of `seat` on the track (first free slot)."""
-        state, t = self.state, D.track(track)
+        state, t = self._state, D.track(track)
         slot = 2 * t if state.track_seat[2 * t] < 0 else 2 * t + 1
         if state.track_seat[2 * t + 1] >= 0 or state.track_seat[2 * t] == seat:
             raise ValueError(f"{track} has no room for seat {seat}")
@@ -109,35 +109,35 @@ class Builder:
         return self
 
     def pyramid(self, city: str, bonus: int) -> Builder:
-        self.state.pyramids_left.remove(bonus)
-        self.state.pyramid[D.city(city)] = bonus
+        self._state.pyramids_left.remove(bonus)
+        self._state.pyramid[D.city(city)] = bonus
         return self
 
     def building_marker(self, city: str, bonus: int) -> Builder:
-        self.state.bonus_markers[bonus - 1] -= 1
-        self.state.building_bonus[D.city(city)] += bonus
+        self._state.bonus_markers[bonus - 1] -= 1
+        self._state.building_bonus[D.city(city)] += bonus
         return self
 
     # Players -------------------------------------------------------------------------
 
     def money(self, seat: int, florin: int) -> Builder:
-        self.state.money[seat] = florin
+        self._state.money[seat] = florin
         return self
 
     def vp(self, seat: int, points: int) -> Builder:
-        self.state.vp[seat] = points
+        self._state.vp[seat] = points
         return self
 
     def gods(self, *names: str) -> Builder:
         """The god of each seat, by seat (all different)."""
-        self.state.gods = [D.god(name) for name in names]
+        self._state.gods = [D.god(name) for name in names]
         return self
 
     def hand(self, seat: int, city: tuple[str, ...] | list[str] = (),
              auction: tuple[str, ...] | list[str] = (),
              known: tuple[str, ...] | list[str] = ()) -> Builder:
         """Cards into a hand from the decks; `known` names those the others know."""
-        state, public = self.state, list(known)
+        state, public = self._state, list(known)
         for name in city:
             card = D.city_card(name)
             state.city_deck.remove(card)
@@ -156,15 +156,15 @@ class Builder:
 
     def fruit_card(self, seat: int, name: str) -> Builder:
         kind = _kind(name)
-        self.state.auction_deck.remove(kind)
-        insort(self.state.fruit_cards[seat], kind)
+        self._state.auction_deck.remove(kind)
+        insort(self._state.fruit_cards[seat], kind)
         return self
 
     def built(self, seat: int, name: str) -> Builder:
         """A Building card already in front of `seat` (constructed earlier)."""
         kind = _kind(name)
-        self.state.auction_deck.remove(kind)
-        self.state.buildings[seat].append(kind)
+        self._state.auction_deck.remove(kind)
+        self._state.buildings[seat].append(kind)
         return self
 
     # Displays and phase --------------------------------------------------------------
@@ -172,15 +172,15 @@ class Builder:
     def city_display(self, *names: str) -> Builder:
         for name in names:
             card = D.city_card(name)
-            self.state.city_deck.remove(card)
-            self.state.city_display.append(card)
+            self._state.city_deck.remove(card)
+            self._state.city_display.append(card)
         return self
 
     def auction_display(self, *names: str) -> Builder:
         for name in names:
             kind = _kind(name)
-            self.state.auction_deck.remove(kind)
-            self.state.auction_display.append(kind)
+            self._state.auction_deck.remove(kind)
+            self._state.auction_display.append(kind)
         return self
 
     def to_move(self, seat: int, phase: int = ACTIONS, *, picks: int = 0) -> Builder:
@@ -193,12 +193,12 @@ class Builder:
 
     def turn(self, number: int) -> Builder:
         """The turn number (1 = first); the last turn is 10 - players (CC-6)."""
-        self.state.turn = number - 1
+        self._state.turn = number - 1
         return self
 
     def build(self) -> CleopatraState:
         """The table as described (a new state on each call)."""
-        state = self.state.clone()
+        state = self._state.clone()
         if self._phase == AUCTION:
             state.start_player = self._acting
             auction.begin(state)

@@ -42,20 +42,20 @@ class Builder:
     """A fluent description of a position; `build()` makes the `KapState`."""
 
     players: int
-    _columns: dict[int, list[str]] = field(default_factory=dict)
-    _crossed: dict[int, list[str]] = field(default_factory=dict)
-    _bonus: dict[int, list[str] | int] = field(default_factory=dict)
-    _capital: dict[int, int] = field(default_factory=dict)
-    _row: list[str] = field(default_factory=list)
-    _display: list[str] = field(default_factory=list)
-    _discards: list[str] = field(default_factory=list)
-    _pile: list[str] | None = None
-    _step: str = REVEAL
-    _turn: int = 0
-    _bids: dict[int, int] = field(default_factory=dict)
-    _order: list[int] = field(default_factory=list)
-    _chooser: int = 0
-    _auction: int = 1
+    _columns: dict[int, list[str]] = field(default_factory=dict, init=False)
+    _crossed: dict[int, list[str]] = field(default_factory=dict, init=False)
+    _bonus: dict[int, list[str] | int] = field(default_factory=dict, init=False)
+    _capital: dict[int, int] = field(default_factory=dict, init=False)
+    _row: list[str] = field(default_factory=list, init=False)
+    _display: list[str] = field(default_factory=list, init=False)
+    _discards: list[str] = field(default_factory=list, init=False)
+    _pile: list[str] | None = field(default=None, init=False)
+    _step: str = field(default=REVEAL, init=False)
+    _turn: int = field(default=0, init=False)
+    _bids: dict[int, int] = field(default_factory=dict, init=False)
+    _order: list[int] = field(default_factory=list, init=False)
+    _chooser: int = field(default=0, init=False)
+    _auction: int = field(default=1, init=False)
 
     def column(self, seat: int, *cards: str) -> Builder:
         """The uncrossed cards in front of `seat`'s locomotive, the next one first."""
