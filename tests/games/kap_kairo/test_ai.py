@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
-from nile.ai.ismcts import Node
+from nile.ai.ismcts import ISMCTS, Node
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO, ai
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import PASS, Bid, Build, KapState, Take
+from nile.games.kap_kairo.rules import DRAW, PASS, Bid, Build, KapState, Take
 
 from .helpers import cards
 
@@ -72,9 +72,9 @@ def test_bid_candidates_are_few_and_legal() -> None:
     assert all(b in state.legal_actions() for b in bids)
 
 
-def _hard(seat: int, iterations: int = 60) -> ai.KapSearch:
+def _hard(seat: int, iterations: int = 60) -> ISMCTS:
     bot = make_bot(GAME_INFO, "hard", seat, 7, iterations=iterations)  # untimed budget
-    assert isinstance(bot, ai.KapSearch)
+    assert isinstance(bot, ISMCTS)
     return bot
 
 
@@ -106,17 +106,32 @@ def test_the_tools_budget_reaches_the_hard_bot() -> None:
     bot = _hard(0, iterations=15)
     assert (bot._budget, bot._seconds) == (15, None)
     default = make_bot(GAME_INFO, "hard", 0, 7)
-    assert isinstance(default, ai.KapSearch)
+    assert isinstance(default, ISMCTS)
     assert (default._budget, default._seconds) == (ai.SEARCH.hard_iterations,
                                                    ai.SEARCH.hard_seconds)
 
 
-def test_only_the_hard_level_uses_the_game_search() -> None:
-    assert not isinstance(make_bot(GAME_INFO, "normal", 0, 1), ai.KapSearch)
-    assert not isinstance(make_bot(GAME_INFO, "easy", 0, 1), ai.KapSearch)
+def test_only_the_hard_level_uses_the_search() -> None:
+    assert not isinstance(make_bot(GAME_INFO, "normal", 0, 1), ISMCTS)
+    assert not isinstance(make_bot(GAME_INFO, "easy", 0, 1), ISMCTS)
 
 
-def _free_build_search(pass_mean: float, build_mean: float, visits: int = 100) -> ai.KapSearch:
+def test_the_search_draws_a_card_of_the_pool_and_plays_others_bids_by_policy() -> None:
+    """The hooks that shape the generic search: a chance draw is a card of the pool, and
+    another seat's bid is the policy's (the searcher's own bid is searched)."""
+    drawing = Builder(2).column(0, "S8").column(1, "R0").pile("S1", "R3").to_move(0, DRAW).build()
+    assert drawing.current_player == CHANCE
+    drawn = {ai.draw_card(drawing, random.Random(seed)).to_str() for seed in range(20)}
+    assert drawn == {"draw S1", "draw R3"}
+    bidding = Builder(2).auction(("S9", "R0")).build()
+    assert bidding.current_player is not None
+    mover = bidding.current_player
+    assert ai.others_bid_by_policy(bidding, mover, random.Random(1)) is None
+    other = ai.others_bid_by_policy(bidding, 1 - mover, random.Random(1))
+    assert isinstance(other, Bid) and other == ai.policy(bidding, random.Random(1))
+
+
+def _free_build_search(pass_mean: float, build_mean: float, visits: int = 100) -> ISMCTS:
     """A hard bot that has searched a free build with these results (planted in the root,
     so the rule is tested apart from the search's noise)."""
     state = Builder(2).column(0, "S8").column(1, "R0").row("S9").to_move(0).build()
