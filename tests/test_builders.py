@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -98,3 +99,26 @@ def _first_phase(game: str) -> tuple[object, ...]:
     """A valid phase argument for `to_move(0, ...)` in each game."""
     return {"age_of_steam": ("build",), "cairo": (cairo_state.ROLL,), "cleopatra": (),
             "kap_kairo": (), "loose_caboose": (Phase.PLAY,)}[game]
+
+
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_the_module_docstring_example_runs(game: str) -> None:
+    """The example at the top of each builder.py builds a state that keeps its invariants."""
+    module = inspect.getmodule(BUILDERS[game])
+    assert module is not None and module.__doc__
+    namespace = dict(vars(module))
+    example = textwrap.dedent(_first_code_block(module.__doc__))
+    exec(example, namespace)
+    state = namespace["state"]
+    assert isinstance(state, GameState) and state.invariant_violations() == []
+
+
+def _first_code_block(doc: str) -> str:
+    """The first indented block of a docstring (blank lines inside it kept)."""
+    block: list[str] = []
+    for line in doc.split("\n"):
+        if line.startswith("    ") or (block and not line.strip()):
+            block.append(line)
+        elif block:
+            break
+    return "\n".join(block)
