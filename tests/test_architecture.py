@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+from nile.ai.ismcts import ISMCTS
+from nile.core.game import GameState
 
 ROOT = Path(__file__).resolve().parents[1]
 PURE = [ROOT / "nile" / "core", ROOT / "nile" / "ai"]
@@ -187,3 +192,29 @@ def test_bots_neither_subclass_the_state_nor_reach_into_other_objects() -> None:
                 owner = node.value
                 assert isinstance(owner, ast.Name) and owner.id in ("self", "cls"), \
                     f"{where}:{node.lineno} reads {ast.unparse(node)}"
+
+
+def _nile_classes() -> list[type]:
+    """Every class defined in a `nile` module (each module imported once)."""
+    classes: list[type] = []
+    for path in sorted((ROOT / "nile").rglob("*.py")):
+        name = module_name(path)
+        if name.endswith("__main__"):
+            continue
+        module = importlib.import_module(name)
+        classes += [value for value in vars(module).values()
+                    if inspect.isclass(value) and value.__module__ == name]
+    return classes
+
+
+def test_no_class_subclasses_the_search_or_an_engine_state() -> None:
+    """Games shape the bots through `AiHooks` (candidates, forced moves, chance draws,
+    overrule), never by subclassing the generic search or a game's state: the only
+    `GameState` subclasses are the engines' own states, straight under `GameState`."""
+    classes = _nile_classes()
+    assert ISMCTS in classes and len(classes) > 100
+    for cls in classes:
+        where = f"{cls.__module__}.{cls.__qualname__}"
+        assert cls is ISMCTS or not issubclass(cls, ISMCTS), f"{where} subclasses ISMCTS"
+        if issubclass(cls, GameState) and cls is not GameState:
+            assert cls.__bases__ == (GameState,), f"{where} subclasses {cls.__bases__}"

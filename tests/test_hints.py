@@ -13,7 +13,7 @@ from nile.core import chance, registry
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO as KAP
-from nile.games.kap_kairo.builder import Table
+from nile.games.kap_kairo.builder import Builder
 from nile.games.kap_kairo.rules import Build
 from tests.ui.harness import frames, instant_app
 
@@ -49,7 +49,7 @@ def test_hints_give_the_normal_move_and_a_reason_in_words(
 def test_a_bot_that_passes_a_free_build_gives_its_own_reason() -> None:
     from nile.ai.ismcts import Node
 
-    state = Table(2).column(0, "S8").column(1, "R0").row("S9").track_laying(turn=0).state()
+    state = Builder(2).column(0, "S8").column(1, "R0").row("S9").to_move(0).build()
     bot = make_bot(KAP, "hard", 0, 1, iterations=1)
     bot.start(state.observation(0))
     root = bot._root  # type: ignore[attr-defined]

@@ -29,6 +29,24 @@ Explainer = Callable[[GameState, Action], "str | None"]
 """(state, the heuristic's move) -> one line of why, from the heuristic's own numbers, in
 the player's words (places and players by name), or None when there is nothing to say."""
 
+ForcedMove = Callable[[GameState, int, random.Random], "Action | None"]
+"""(state, the searching bot's seat, rng) -> a move the search plays for the player to move
+without making it a tree node, or None to search it. Kap bis Kairo plays another player's
+secret bid by its policy: that player cannot see the bot's own bid, and a tree node would
+let them answer it."""
+
+ChanceDraw = Callable[[GameState, random.Random], Action]
+"""(state at a chance step, rng) -> one outcome drawn with the true odds, for a game whose
+outcomes are costly to list (Kap bis Kairo: a uniform card of the pool)."""
+
+SearchStatistics = Callable[[Action], "tuple[int, float] | None"]
+"""root move -> (times searched, mean result for the mover), None when never searched."""
+
+Overrule = Callable[[GameState, Action, SearchStatistics], "tuple[Action, str | None]"]
+"""(the observation searched, the search's most visited move, its root statistics) -> the
+move to play and, when the game overrules a noisy search, why in the player's words (None
+otherwise). Kap bis Kairo takes a free crossing unless passing searched clearly better."""
+
 BotFactory = Callable[[str, int, random.Random], "Bot | None"]
 """(level, seat, rng) -> a game-specific bot, or None to use the generic one.
 
@@ -62,6 +80,12 @@ class AiHooks:
     rollout_policy: Policy | None = None
     """The rollouts' move when it is not random (None: `policy`). A game whose candidates
     come best first can play the first one here instead of valuing every legal move."""
+    forced_move: ForcedMove | None = None
+    """Moves the search makes outside its tree (None: every decision is searched)."""
+    draw_chance: ChanceDraw | None = None
+    """How the search draws a chance outcome (None: from `chance_outcomes()`)."""
+    overrule: Overrule | None = None
+    """A last look at the search's choice; the hard bot's `explain()` gives the reason."""
     make_bot: BotFactory | None = None
     """A game-specific bot (Cairo's flick planner) instead of the generic ones."""
     explain: Explainer | None = None

@@ -8,6 +8,9 @@ is drawn anew every time, so the tree holds decisions only.
 
 Rewards are each seat's `returns()` in [0, 1]; a node keeps the reward of the seat that
 chose the action leading to it (max^n), which suits games of 2 to 6 players.
+
+A game shapes the search only through its `AiHooks` (candidates, rollout policy, forced
+moves, chance draws, a last look at the choice), never by subclassing this class.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class ISMCTS:
         self._root = Node()
         self._observation: GameState | None = None
         self._legal: list[Action] = []
+        self._seat = -1
+        self._reason: str | None = None
         self.iterations_done = 0
         self._spent = 0.0
 
@@ -63,6 +68,9 @@ class ISMCTS:
     def start(self, observation: GameState) -> None:
         """Begin a search from the bot's observation."""
         self._observation = observation
+        seat = observation.current_player
+        self._seat = seat if seat is not None else -1
+        self._reason = None
         self._legal = self._options(observation)
         self._root = Node()
         self.iterations_done = 0
@@ -90,7 +98,8 @@ class ISMCTS:
         return self._seconds is not None and self._spent >= self._seconds
 
     def action(self) -> Action:
-        """The most visited legal move (ties: the better mean, then listed order)."""
+        """The most visited legal move (ties: the better mean, then listed order), unless
+        the game's `overrule` hook takes another; `explain()` then says why."""
         if not self._legal:
             raise RuntimeError("the bot has no legal move to choose")
 
@@ -100,7 +109,16 @@ class ISMCTS:
                 return (0, 0.0)
             return (node.visits, node.total / node.visits)
 
-        return max(self._legal, key=rank)
+        choice = max(self._legal, key=rank)
+        self._reason = None
+        overrule = self._hooks.overrule
+        if overrule is not None and self._observation is not None:
+            choice, self._reason = overrule(self._observation, choice, self.statistics)
+        return choice
+
+    def explain(self) -> str | None:
+        """Why the last move was chosen, when the game's `overrule` hook said so."""
+        return self._reason
 
     def statistics(self, action: Action) -> tuple[int, float] | None:
         """How often the search tried root move `action` and its mean result for the
@@ -127,23 +145,18 @@ class ISMCTS:
         candidates = self._hooks.candidates
         return state.legal_actions() if candidates is None else candidates(state)
 
-    def _forced_move(self, state: GameState, mover: int) -> Action | None:
-        """A move made outside the tree (default: none). Kap bis Kairo plays others'
-        secret bids by policy here, since they cannot see the bot's own bid."""
-        return None
-
     def _select_and_expand(self, state: GameState) -> list[Node]:
         """Walk the tree by UCB to an untried move. At the root a game's `candidates` are
         the ones listed from the observation at `start`: the bot's own moves do not hang on
         what it cannot see, and the list is often costly to rank."""
         node, path = self._root, []
-        exploration = self._hooks.exploration
+        exploration, forced_move = self._hooks.exploration, self._hooks.forced_move
         while not state.is_terminal:
             if self._resolve_chance(state):
                 continue
             mover = state.current_player
             assert mover is not None
-            forced = self._forced_move(state, mover)
+            forced = None if forced_move is None else forced_move(state, self._seat, self._rng)
             if forced is not None:
                 state.apply(forced)
                 continue
@@ -168,9 +181,15 @@ class ISMCTS:
         return path
 
     def _resolve_chance(self, state: GameState) -> bool:
+        """Play a chance step if it is one: drawn by the game's `draw_chance` hook, or
+        picked from the listed outcomes."""
         if state.current_player != CHANCE:
             return False
-        state.apply(chance.pick(state.chance_outcomes(), self._rng))
+        draw = self._hooks.draw_chance
+        if draw is not None:
+            state.apply(draw(state, self._rng))
+        else:
+            state.apply(chance.pick(state.chance_outcomes(), self._rng))
         return True
 
     def _rollout(self, state: GameState) -> list[float]:

@@ -27,7 +27,7 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.games.cairo import config as cairo_config
 from nile.games.cairo.board import board
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.physics import BodySpec, FlickOutcome, FlickSimulation, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import by_hand, flicking
@@ -279,8 +279,8 @@ class PracticeTable:
 
 def new_state(space: str) -> CairoState:
     """An empty board: your ship on `space`, no rival ship, every block in hand."""
-    builder = BoardBuilder(2).ship(PLAYER, space).ship(RIVAL, S.OUT)
-    return builder.state(turn=PLAYER, phase=S.FLICK, die=2, chosen="small", flicks_left=99)
+    builder = Builder(2).ship(PLAYER, space).ship(RIVAL, S.OUT)
+    return builder.to_move(PLAYER, S.FLICK, die=2, chosen="small", flicks_left=99).build()
 
 
 def finger_reach(finger: int) -> float:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
-from nile.ai.hooks import AiHooks
-from nile.ai.ismcts import ISMCTS
+from nile.ai.hooks import AiHooks, SearchStatistics
+from nile.ai.ismcts import ISMCTS, Node
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
-from tests.core.toy_game import TOY_INFO, UNKNOWN, ToyState
+from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm, Deal, Pick, ToyState
 
 
 def start_state(seed: int) -> ToyState:
@@ -117,3 +117,69 @@ def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
         bot = make_bot(info, "expert", seat, 1, iterations=3)
         assert type(bot) is type(make_bot(info, "hard", seat, 1)), game  # the same search
         assert choose(bot, state.observation(seat)) in state.legal_actions()
+
+
+def _searched(hooks: AiHooks, state: ToyState, iterations: int = 200) -> ISMCTS:
+    """A finished search from seat 0's view, holding a 1 and a 6 (two moves to weigh)."""
+    state.hands[0] = [1, 6]
+    search = ISMCTS(hooks, random.Random(0), iterations=iterations, seconds=None)
+    search.start(state.observation(0))
+    while not search.think(1.0):
+        pass
+    return search
+
+
+def _movers(node: Node) -> set[int]:
+    """The seats of every decision stored in the tree under `node`."""
+    movers = set()
+    for child in node.children.values():
+        movers |= {child.mover} | _movers(child)
+    return movers
+
+
+def test_forced_moves_are_played_outside_the_tree() -> None:
+    """A `forced_move` hook plays the other seat's moves; the tree keeps only the
+    searcher's own decisions, and the hook is told who searches."""
+    asked: set[tuple[int | None, int]] = set()
+
+    def lowest_for_the_others(view: GameState, searcher: int,
+                              rng: random.Random) -> Action | None:
+        assert isinstance(view, ToyState)
+        asked.add((view.current_player, searcher))
+        if view.current_player == searcher:
+            return None
+        return Confirm() if view.picked is not None else Pick(min(view.hands[view.turn]))
+
+    search = _searched(AiHooks(forced_move=lowest_for_the_others), start_state(7))
+    assert {searcher for _, searcher in asked} == {0} and (1, 0) in asked
+    assert _movers(search._root) == {0}
+
+
+def test_chance_is_drawn_by_the_games_hook() -> None:
+    draws: list[int] = []
+
+    def highest_card(view: GameState, rng: random.Random) -> Action:
+        assert isinstance(view, ToyState) and view.current_player == CHANCE
+        draws.append(max(view.deck))
+        return Deal(max(view.deck))
+
+    _searched(AiHooks(draw_chance=highest_card), start_state(8), iterations=30)
+    assert len(draws) >= 30
+
+
+def test_the_game_may_overrule_the_searchs_choice_and_say_why() -> None:
+    plain = _searched(AiHooks(), start_state(2))
+    choice = plain.action()
+    assert plain.explain() is None
+    other = Pick(7 - choice.card) if isinstance(choice, Pick) else None
+    assert other is not None
+
+    def the_other_card(view: GameState, searched: Action,
+                       statistics: SearchStatistics) -> tuple[Action, str | None]:
+        stats = statistics(searched)
+        assert searched == choice and stats is not None and stats[0] > 0
+        return other, f"the search liked {searched.to_str()}, but not here"
+
+    overruled = _searched(AiHooks(overrule=the_other_card), start_state(2))
+    assert overruled.action() == other
+    assert overruled.explain() == f"the search liked {choice.to_str()}, but not here"

@@ -1,6 +1,7 @@
-"""The games' search hooks (`AiHooks.candidates`, `rollout_policy`) play as the state
-subclasses they replaced did: the hard bots' seeded openings, recorded before the change
-(Cleopatra's `SearchState`, Age of Steam's `PrunedView`), come out move for move."""
+"""The games' search hooks (`AiHooks.candidates`, `rollout_policy`, `forced_move`,
+`draw_chance`, `overrule`) play as the subclasses they replaced did: the hard bots' seeded
+openings, recorded before the change (Cleopatra's `SearchState`, Age of Steam's
+`PrunedView`, Kap bis Kairo's `KapSearch`), come out move for move."""
 
 from __future__ import annotations
 

@@ -1,18 +1,20 @@
 """Build exact Cairo positions for tests, examples and scenes.
 
-    from nile.games.cairo.builder import BoardBuilder
+    from nile.games.cairo.builder import Builder
 
-    b = BoardBuilder(players=4)
+    b = Builder(4)
     b.ship(0, "D3")                                  # ships on spaces (default: start)
     b.on_site("0s00", "giza", 0.0, 0.0)               # block at an offset from a site's centre
     b.at("1L", 300.0, 120.0, degrees=30.0)            # block at board coordinates (mm)
     b.at("2D", 310.0, 150.0, face=5)                  # a die-block shows a face
     b.pyramid("saqqara", ["0s01", "1s00", "0s02"])    # stones laid top first, centred on site
     b.box("3s14")                                     # in the box
-    state = b.state(turn=0, phase="flick", die=2, chosen="small", flicks_left=3)
+    b.to_move(0, "flick", die=2, chosen="small", flicks_left=3)
+    state = b.build()
 
-Blocks not mentioned stay in their owner's supply. `state()` returns a normal
-`CairoState`; it checks the invariants, so an impossible position fails loudly.
+Blocks not mentioned stay in their owner's supply. `build()` returns a new, normal
+`CairoState` on each call; it checks the invariants, so an impossible position fails
+loudly (ValueError).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from nile.games.cairo import config
 from nile.games.cairo.board import board
@@ -32,15 +35,29 @@ from nile.games.cairo.rules.pieces import BOARD, BOX, Pyramid
 from nile.games.cairo.rules.state import CairoState
 
 
-class BoardBuilder:
-    """A fluent way to lay out a Cairo board exactly."""
+@dataclass(frozen=True)
+class _Turn:
+    """Whose turn it is and where in it (see `Builder.to_move`)."""
+
+    seat: int = 0
+    phase: str = S.ROLL
+    die: int = 0
+    chosen: str = ""
+    flicks_left: int = 0
+    offer_site: str = ""
+    last_block: str = ""
+
+
+class Builder:
+    """A fluent way to lay out a Cairo board exactly (seat 0 to roll unless `to_move`)."""
 
     def __init__(self, players: int, *, sudden_death: bool = False) -> None:
         self._state = CairoState(players, sudden_death)
+        self._turn = _Turn()
 
     # Ships ------------------------------------------------------------------------------
 
-    def ship(self, seat: int, space: str) -> BoardBuilder:
+    def ship(self, seat: int, space: str) -> Builder:
         """Put a ship on a Nile space ("U1".."U12", "D1".."D6"), "start" or "out"."""
         self._state.ships[seat] = space
         return self
@@ -48,7 +65,7 @@ class BoardBuilder:
     # Blocks -----------------------------------------------------------------------------
 
     def at(self, block: str, x: float, y: float, *, degrees: float = 0.0,
-           face: int | None = None, level: int = 1) -> BoardBuilder:
+           face: int | None = None, level: int = 1) -> Builder:
         """Lay a block on the board at (x, y) mm, turned by `degrees`."""
         piece = self._state.pieces[block]
         piece.where = BOARD
@@ -59,20 +76,20 @@ class BoardBuilder:
         return self
 
     def on_site(self, block: str, site: str, dx: float = 0.0, dy: float = 0.0, *,
-                degrees: float = 0.0, face: int | None = None) -> BoardBuilder:
+                degrees: float = 0.0, face: int | None = None) -> Builder:
         """Lay a block at (dx, dy) mm from a site's centre, in the site's own frame."""
         s = board().site(site)
         x, y = s.world((dx, dy))
         return self.at(block, x, y, degrees=math.degrees(s.angle) + degrees, face=face)
 
-    def box(self, *blocks: str) -> BoardBuilder:
+    def box(self, *blocks: str) -> Builder:
         for block in blocks:
             self._state.pieces[block].take_off_board(BOX)
             self._state.forget(block)
         return self
 
     def pyramid(self, site: str, stones: Sequence[str], *, dx: float = 0.0, dy: float = 0.0,
-                degrees: float = 0.0) -> BoardBuilder:
+                degrees: float = 0.0) -> Builder:
         """Build a pyramid of len(stones) stones, listed from the top level down, centred
         at (dx, dy) from the site's centre and turned by `degrees` from the site's axes."""
         state = self._state
@@ -96,23 +113,28 @@ class BoardBuilder:
         state.pyramids[pyramid.id] = pyramid
         return self
 
-    def face(self, block: str, value: int) -> BoardBuilder:
+    def face(self, block: str, value: int) -> Builder:
         self._state.pieces[block].face = value
         return self
 
     # The state ------------------------------------------------------------------------------
 
-    def state(self, *, turn: int = 0, phase: str = S.ROLL, die: int = 0, chosen: str = "",
-              flicks_left: int = 0, offer_site: str = "", last_block: str = "",
-              check: bool = True) -> CairoState:
-        """The finished state, with the given seat to move in the given phase."""
-        state = self._state.clone()
-        state.turn, state.phase, state.die = turn, phase, die
-        state.chosen, state.flicks_left = chosen, flicks_left
-        state.offer_site, state.last_block = offer_site, last_block
-        if check:
-            problems = state.invariant_violations()
-            assert not problems, problems
+    def to_move(self, seat: int, phase: str = S.ROLL, *, die: int = 0, chosen: str = "",
+                flicks_left: int = 0, offer_site: str = "", last_block: str = "") -> Builder:
+        """`seat` to act in `phase`, with the turn's die, chosen kind, flicks left, the
+        site a pyramid is offered at and the last block flicked."""
+        self._turn = _Turn(seat, phase, die, chosen, flicks_left, offer_site, last_block)
+        return self
+
+    def build(self) -> CairoState:
+        """The finished state (a new one on each call); ValueError if impossible."""
+        state, turn = self._state.clone(), self._turn
+        state.turn, state.phase, state.die = turn.seat, turn.phase, turn.die
+        state.chosen, state.flicks_left = turn.chosen, turn.flicks_left
+        state.offer_site, state.last_block = turn.offer_site, turn.last_block
+        problems = state.invariant_violations()
+        if problems:
+            raise ValueError("impossible position: " + "; ".join(problems))
         return state
 
 

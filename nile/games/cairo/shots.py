@@ -1,6 +1,6 @@
 """Scripted Cairo screens for screenshots, snapshot tests and the frame benchmark.
 
-Positions are laid out exactly with `BoardBuilder` (instant and the same on every machine),
+Positions are laid out exactly with `Builder` (instant and the same on every machine),
 then shown from the first seat's chair (a human) as a player would see them. The busiest
 table, `flicks`, has the 85 blocks and 5 ships on the board and a flick after every flick.
 """
@@ -18,7 +18,7 @@ from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO, config
 from nile.games.cairo.ai import aim_flick
 from nile.games.cairo.board import board
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import SiteScored
@@ -43,14 +43,14 @@ def seats(players: int, humans: int = 1) -> tuple[SeatConfig, ...]:
 
 def crowded(players: int = 5, seed: int = 1, *, on_board: float = 1.0,
             pyramids: int = 4, keep: tuple[str, ...] = (),
-            reserve: tuple[str, ...] = ()) -> BoardBuilder:
+            reserve: tuple[str, ...] = ()) -> Builder:
     """A busy board: ships on the Nile, pyramids, and `on_board` of every other block spread
     over sites and deserts (some burning on lines), never overlapping. Blocks in `keep` stay
     in the supply; sites in `reserve` stay empty."""
     rng = random.Random(f"cairo-shots/{seed}")
     data = config.load()
     b = board()
-    builder = BoardBuilder(players)
+    builder = Builder(players)
     for seat in range(players):
         builder.ship(seat, SHIP_SPACES[seat])
     taken: list[tuple[float, float, float]] = []
@@ -117,14 +117,14 @@ def start(app: App) -> None:
 
 def midgame(app: App) -> None:
     """A crowded board with pyramids and burning blocks; the human chooses what to flick."""
-    state = crowded(4, seed=2, on_board=0.7, pyramids=3).state(turn=0, phase=S.CHOOSE, die=3)
+    state = crowded(4, seed=2, on_board=0.7, pyramids=3).to_move(0, S.CHOOSE, die=3).build()
     open_scene(app, match_of(state, 4))
 
 
 def aiming(app: App) -> None:
     """Mid-drag: the band, the arrow and the power bar."""
-    state = crowded(3, seed=3, on_board=0.4, pyramids=2).state(
-        turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=3)
+    state = (crowded(3, seed=3, on_board=0.4, pyramids=2)
+             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build())
     scene = open_scene(app, match_of(state, 3))
     scene.layout_now()
     scene.flick.enabled = True
@@ -142,21 +142,21 @@ def pyramid_offer(app: App) -> None:
                       reserve=("edfu",))
     for block, (dx, dy) in spots.items():
         builder.on_site(block, "edfu", dx, dy, degrees=dx * 2.0)
-    state = builder.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=2,
-                          offer_site="edfu", last_block="0s14")
+    state = builder.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="edfu",
+                             last_block="0s14").build()
     open_scene(app, match_of(state, 3))
 
 
 def influence(app: App) -> None:
-    state = crowded(4, seed=5, on_board=0.8, pyramids=3).state(turn=0, phase=S.CHOOSE, die=4)
+    state = crowded(4, seed=5, on_board=0.8, pyramids=3).to_move(0, S.CHOOSE, die=4).build()
     scene = open_scene(app, match_of(state, 4))
     scene.toggle_influence()
 
 
 def end_scoring(app: App) -> None:
     """The last turn just ended: sites are scored one by one."""
-    state = crowded(3, seed=6, on_board=0.8, pyramids=3, keep=("0L",)).state(
-        turn=0, phase=S.CHOOSE, die=4)
+    state = (crowded(3, seed=6, on_board=0.8, pyramids=3, keep=("0L",))
+             .to_move(0, S.CHOOSE, die=4).build())
     for seat in (1, 2):
         state.ships[seat] = S.OUT
     state.last_turn_seat = 0
@@ -169,8 +169,8 @@ def end_scoring(app: App) -> None:
 
 def bot_aim(app: App) -> None:
     """A bot's flick a moment before its block flies: its aim grows from its ship."""
-    state = crowded(3, seed=7, on_board=0.6, pyramids=2, keep=("1s14",)).state(
-        turn=1, phase=S.FLICK, die=3, chosen="small", flicks_left=1)
+    state = (crowded(3, seed=7, on_board=0.6, pyramids=2, keep=("1s14",))
+             .to_move(1, S.FLICK, die=3, chosen="small", flicks_left=1).build())
     match = match_of(state, 3)
     scene = open_scene(app, match)
 
@@ -216,8 +216,8 @@ def flicks(app: App) -> None:
                 self.submit(scripted_move(self.cairo, self.steps))
 
     keep = tuple(f"{seat}s{n}" for seat in range(5) for n in (12, 13, 14))
-    state = crowded(5, seed=1, keep=keep).state(turn=0, phase=S.FLICK, die=1, chosen="small",
-                                                flicks_left=3)
+    state = (crowded(5, seed=1, keep=keep)
+             .to_move(0, S.FLICK, die=1, chosen="small", flicks_left=3).build())
     app.reset(LauncherScene(app))
     app.push(Demo(app, match_of(state, 5, humans=5)))
 

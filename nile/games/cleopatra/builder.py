@@ -1,8 +1,8 @@
 """A builder of exact Cleopatra's Caboose situations, for tests (rules and scene alike).
 
-    from nile.games.cleopatra.builder import TableBuilder
+    from nile.games.cleopatra.builder import Builder
 
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .prestige("Edfu", (4, 10))
              .fruit("Lisht", "coconut")
              .track("Edfu-Thebes", seat=1, trains=3)
@@ -10,7 +10,7 @@
              .fruit_card(0, "raspberry+lime")
              .money(0, 20)
              .market("raspberry", -1)
-             .acting(0)
+             .to_move(0)                     # ACTIONS; or .to_move(2, AUCTION)
              .build())
 
 The table starts set up but empty: every prestige marker placed (marker i on city i,
@@ -23,10 +23,11 @@ file: cities ("Edfu"), tracks ("Edfu-Thebes"), fruits ("lime"), City cards ("The
 (raspberry 9, lemon 7)"), Auction cards ("3-train", "City Hall (coconut+raspberry, 7 VP,
 +2)", "Fruit raspberry+lime" or just "raspberry+lime"), gods ("Thoth").
 
-`build()` returns a state in the action phase, turn 1, the `acting` seat to move with its
-Auction card already taken (unless `picks` says otherwise) and no action used; or in the
-auction (`auction_phase`). Hands built here are known only to their owner (secret), except
-cards listed in `known`.
+`build()` returns a new state each time: in the action phase, turn 1, the seat of
+`to_move` to act with its Auction card already taken (unless `picks` says otherwise) and
+no action used; or, after `to_move(seat, AUCTION)`, at the start of the auction with
+`seat` holding the figure. Hands built here are known only to their owner (secret),
+except cards listed in `known`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from __future__ import annotations
 from bisect import insort
 
 from nile.games.cleopatra.rules import auction
-from nile.games.cleopatra.rules.consts import ACTIONS
+from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.state import CleopatraState
 
@@ -51,7 +52,7 @@ def _kind(name: str) -> int:
         return D.auction_kind("Fruit " + name)
 
 
-class TableBuilder:
+class Builder:
     """Sets up an exact table step by step; see the module docstring."""
 
     def __init__(self, players: int = 3) -> None:
@@ -66,42 +67,40 @@ class TableBuilder:
         state.city_marker = list(range(len(D.cities)))
         state.market = [0] * FRUITS
         state.gods = [D.god(DEFAULT_GODS[s]) for s in range(players)]
-        self.state = state
-        self._acting = 0
-        self._picks = 0
-        self._auction_start: int | None = None
+        self._state = state
+        self._phase, self._acting, self._picks = ACTIONS, 0, 0
 
     # Board ---------------------------------------------------------------------------
 
-    def light(self, city: str) -> TableBuilder:
+    def light(self, city: str) -> Builder:
         """The city whose parity shows the light side (CC-1)."""
-        self.state.light_city = D.city(city)
+        self._state.light_city = D.city(city)
         return self
 
-    def prestige(self, city: str, marker: tuple[int, int]) -> TableBuilder:
+    def prestige(self, city: str, marker: tuple[int, int]) -> Builder:
         """Put the marker with these [light, dark] values on `city` (swapping markers)."""
-        state, index = self.state, D.city(city)
+        state, index = self._state, D.city(city)
         wanted = D.prestige_markers.index(marker)
         holder = state.city_marker.index(wanted)
         state.city_marker[holder] = state.city_marker[index]
         state.city_marker[index] = wanted
         return self
 
-    def fruit(self, city: str, fruit: str, count: int = 1) -> TableBuilder:
+    def fruit(self, city: str, fruit: str, count: int = 1) -> Builder:
         f, c = D.fruit(fruit), D.city(city)
-        if self.state.supply[f] < count:
-            raise ValueError(f"only {self.state.supply[f]} {fruit} left in the supply")
-        self.state.supply[f] -= count
-        self.state.fruit[c * FRUITS + f] += count
+        if self._state.supply[f] < count:
+            raise ValueError(f"only {self._state.supply[f]} {fruit} left in the supply")
+        self._state.supply[f] -= count
+        self._state.fruit[c * FRUITS + f] += count
         return self
 
-    def market(self, fruit: str, position: int) -> TableBuilder:
-        self.state.market[D.fruit(fruit)] = position
+    def market(self, fruit: str, position: int) -> Builder:
+        self._state.market[D.fruit(fruit)] = position
         return self
 
-    def track(self, track: str, seat: int, trains: int) -> TableBuilder:
+    def track(self, track: str, seat: int, trains: int) -> Builder:
         """A group of `trains` of `seat` on the track (first free slot)."""
-        state, t = self.state, D.track(track)
+        state, t = self._state, D.track(track)
         slot = 2 * t if state.track_seat[2 * t] < 0 else 2 * t + 1
         if state.track_seat[2 * t + 1] >= 0 or state.track_seat[2 * t] == seat:
             raise ValueError(f"{track} has no room for seat {seat}")
@@ -109,36 +108,36 @@ class TableBuilder:
         state.trains_left[seat] -= trains
         return self
 
-    def pyramid(self, city: str, bonus: int) -> TableBuilder:
-        self.state.pyramids_left.remove(bonus)
-        self.state.pyramid[D.city(city)] = bonus
+    def pyramid(self, city: str, bonus: int) -> Builder:
+        self._state.pyramids_left.remove(bonus)
+        self._state.pyramid[D.city(city)] = bonus
         return self
 
-    def building_marker(self, city: str, bonus: int) -> TableBuilder:
-        self.state.bonus_markers[bonus - 1] -= 1
-        self.state.building_bonus[D.city(city)] += bonus
+    def building_marker(self, city: str, bonus: int) -> Builder:
+        self._state.bonus_markers[bonus - 1] -= 1
+        self._state.building_bonus[D.city(city)] += bonus
         return self
 
     # Players -------------------------------------------------------------------------
 
-    def money(self, seat: int, florin: int) -> TableBuilder:
-        self.state.money[seat] = florin
+    def money(self, seat: int, florin: int) -> Builder:
+        self._state.money[seat] = florin
         return self
 
-    def vp(self, seat: int, points: int) -> TableBuilder:
-        self.state.vp[seat] = points
+    def vp(self, seat: int, points: int) -> Builder:
+        self._state.vp[seat] = points
         return self
 
-    def gods(self, *names: str) -> TableBuilder:
+    def gods(self, *names: str) -> Builder:
         """The god of each seat, by seat (all different)."""
-        self.state.gods = [D.god(name) for name in names]
+        self._state.gods = [D.god(name) for name in names]
         return self
 
     def hand(self, seat: int, city: tuple[str, ...] | list[str] = (),
              auction: tuple[str, ...] | list[str] = (),
-             known: tuple[str, ...] | list[str] = ()) -> TableBuilder:
+             known: tuple[str, ...] | list[str] = ()) -> Builder:
         """Cards into a hand from the decks; `known` names those the others know."""
-        state, public = self.state, list(known)
+        state, public = self._state, list(known)
         for name in city:
             card = D.city_card(name)
             state.city_deck.remove(card)
@@ -155,54 +154,53 @@ class TableBuilder:
                 insort(state.auction_known[seat], kind)
         return self
 
-    def fruit_card(self, seat: int, name: str) -> TableBuilder:
+    def fruit_card(self, seat: int, name: str) -> Builder:
         kind = _kind(name)
-        self.state.auction_deck.remove(kind)
-        insort(self.state.fruit_cards[seat], kind)
+        self._state.auction_deck.remove(kind)
+        insort(self._state.fruit_cards[seat], kind)
         return self
 
-    def built(self, seat: int, name: str) -> TableBuilder:
+    def built(self, seat: int, name: str) -> Builder:
         """A Building card already in front of `seat` (constructed earlier)."""
         kind = _kind(name)
-        self.state.auction_deck.remove(kind)
-        self.state.buildings[seat].append(kind)
+        self._state.auction_deck.remove(kind)
+        self._state.buildings[seat].append(kind)
         return self
 
     # Displays and phase --------------------------------------------------------------
 
-    def city_display(self, *names: str) -> TableBuilder:
+    def city_display(self, *names: str) -> Builder:
         for name in names:
             card = D.city_card(name)
-            self.state.city_deck.remove(card)
-            self.state.city_display.append(card)
+            self._state.city_deck.remove(card)
+            self._state.city_display.append(card)
         return self
 
-    def auction_display(self, *names: str) -> TableBuilder:
+    def auction_display(self, *names: str) -> Builder:
         for name in names:
             kind = _kind(name)
-            self.state.auction_deck.remove(kind)
-            self.state.auction_display.append(kind)
+            self._state.auction_deck.remove(kind)
+            self._state.auction_display.append(kind)
         return self
 
-    def acting(self, seat: int, picks: int = 0) -> TableBuilder:
-        """The seat to act in the action phase, with `picks` Auction cards still to take."""
-        self._acting, self._picks = seat, picks
+    def to_move(self, seat: int, phase: int = ACTIONS, *, picks: int = 0) -> Builder:
+        """`seat` acts: in the action phase (ACTIONS) with `picks` Auction cards still to
+        take, or at the start of the auction (AUCTION), holding the figure."""
+        if phase not in (ACTIONS, AUCTION):
+            raise ValueError("a table starts in the action phase or the auction")
+        self._phase, self._acting, self._picks = phase, seat, picks
         return self
 
-    def turn(self, number: int) -> TableBuilder:
+    def turn(self, number: int) -> Builder:
         """The turn number (1 = first); the last turn is 10 - players (CC-6)."""
-        self.state.turn = number - 1
-        return self
-
-    def auction_phase(self, start: int) -> TableBuilder:
-        """Build a state at the start of the auction, `start` holding the figure."""
-        self._auction_start = start
+        self._state.turn = number - 1
         return self
 
     def build(self) -> CleopatraState:
-        state = self.state.clone()
-        if self._auction_start is not None:
-            state.start_player = self._auction_start
+        """The table as described (a new state on each call)."""
+        state = self._state.clone()
+        if self._phase == AUCTION:
+            state.start_player = self._acting
             auction.begin(state)
             return state
         state.phase = ACTIONS

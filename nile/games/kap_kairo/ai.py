@@ -13,28 +13,28 @@ The heuristic thinks in rails (a rail bought costs £10):
 - take the card worth most; build when it is free (bonus cards first), when it wins, or
   when the rails to buy are few against the capital (1 rail from £67, 2 from £134).
 
-The hard bot is the shared IS-MCTS with game-specific touches (`KapSearch`): a bid is
-searched over a handful of candidate amounts instead of every pound, and the other
-players' bids inside the tree are drawn from the heuristic (they cannot see ours, so
-they must not react to it as a search tree node would).
+The hard bot is the shared IS-MCTS shaped by this game's hooks: a bid is searched over a
+handful of candidate amounts instead of every pound (`search_candidates`), the other
+players' bids inside the tree are drawn from the heuristic (`others_bid_by_policy`: they
+cannot see ours, so they must not react to it as a search tree node would), draws are a
+uniform card of the pool (`draw_card`), and a free build is kept unless passing searched
+clearly better (`keep_free_builds`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from nile.ai.hooks import AiHooks, Policy
-from nile.ai.ismcts import ISMCTS
-from nile.core.game import CHANCE, Action, GameState
+from nile.ai.hooks import AiHooks, Policy, SearchStatistics
+from nile.core.game import Action, GameState
 from nile.games.kap_kairo.rules import (
     BID,
     CHOOSE,
     COINS,
     DECIDE,
     NEED,
-    OVER,
     PASS,
     RAILS,
     RULES,
@@ -283,113 +283,57 @@ FREE_BUILD_VISITS = 40
 """Searched games each of passing and building needs before passing is believed."""
 
 
-class KapSearch(ISMCTS):
-    """IS-MCTS over a few candidate moves; other players' bids come from the policy.
-
-    Overrides of the shared search (nile/ai/ismcts.py), all for this game's shape:
-    - `_options`: bids are searched over `bid_candidates`, a build decision over the
-      cheapest build and passing (spending fewer bonus cards is never better, VK-5);
-    - `_forced_move`: another player's bid is not a tree node but the policy's move,
-      since that player cannot see ours (a node would let them answer it);
-    - `_resolve_chance`: a draw is a uniform card of the pool, without listing outcomes;
-    - `_rollout`: the share of random moves picks among `_options` too, so a random
-      move is never a wild bid of half the capital;
-    - `action`: a free build is taken unless passing searched clearly better.
-    """
-
-    def __init__(
-        self, hooks: AiHooks, rng: random.Random, iterations: int, seconds: float | None
-    ) -> None:
-        super().__init__(hooks, rng, iterations, seconds)
-        self._root_seat = -1
-
-    def start(self, observation: GameState) -> None:
-        super().start(observation)
-        assert isinstance(observation, KapState)
-        seat = observation.current_player
-        self._root_seat = seat if seat is not None else -1
-        self.reason: str | None = None
-
-    def action(self) -> Action:
-        """The search's move, except that a free build is passed only when passing
-        searched clearly better (`FREE_BUILD_MARGIN`); `reason` then says why."""
-        choice = super().action()
-        self.reason = None
-        state = self._observation
-        assert isinstance(state, KapState)
-        if choice != PASS or state.step != DECIDE:
-            return choice
+def search_candidates(state: GameState) -> list[Action]:
+    """The moves the hard bot searches (its tree and its rollouts' random moves): bids over
+    `bid_candidates`, a build decision over the cheapest build and passing (spending fewer
+    bonus cards is never better, VK-5), so a random move is never a wild bid of half the
+    capital; every legal move otherwise."""
+    assert isinstance(state, KapState)
+    if state.step == BID:
+        seat = state.current_player
+        assert seat is not None
+        return bid_candidates(state, seat)
+    if state.step == DECIDE:
         builds = build_options(state, state.turn)
-        if not builds or builds[0].buy > 0:
-            return choice
-        passing, building = self._root.children.get(PASS), self._root.children.get(builds[0])
-        if passing is None or building is None or min(passing.visits, building.visits) < \
-                FREE_BUILD_VISITS:
-            return builds[0]
-        pass_mean, build_mean = passing.total / passing.visits, building.total / building.visits
-        if pass_mean < build_mean + FREE_BUILD_MARGIN:
-            return builds[0]
-        self.reason = (f"passes a free crossing: in {passing.visits + building.visits} "
-                       f"searched games passing did better ({pass_mean:.0%} against "
-                       f"{build_mean:.0%} for building now)")
-        return choice
-
-    def explain(self) -> str | None:
-        """Why the last move was chosen, when it needs saying (a passed free build)."""
-        return self.reason
-
-    def _options(self, state: GameState) -> list[Action]:
-        assert isinstance(state, KapState)
-        step = state.step
-        if step == BID:
-            seat = state.current_player
-            assert seat is not None
-            return bid_candidates(state, seat)
-        if step == DECIDE:
-            builds = build_options(state, state.turn)
-            return [builds[0], PASS] if builds else [PASS]
-        return state.legal_actions()
-
-    def _resolve_chance(self, state: GameState) -> bool:
-        if state.current_player != CHANCE:
-            return False
-        assert isinstance(state, KapState)
-        state.apply(DRAWS[CHANCE_VERBS[state.step]][self._rng.choice(state.pool)])
-        return True
-
-    def _forced_move(self, state: GameState, mover: int) -> Action | None:
-        assert isinstance(state, KapState)
-        policy = self._hooks.policy
-        if state.step == BID and mover != self._root_seat and policy is not None:
-            return policy(state, self._rng)  # they cannot see our bid
-        return None
-
-    def _rollout(self, state: GameState) -> list[float]:
-        assert isinstance(state, KapState)
-        hooks, rng = self._hooks, self._rng
-        policy = hooks.policy
-        assert policy is not None
-        for _ in range(hooks.rollout_depth):
-            if state.step == OVER:
-                return state.returns()
-            if self._resolve_chance(state):
-                continue
-            if rng.random() < hooks.rollout_epsilon:
-                action = rng.choice(self._options(state))
-            else:
-                action = policy(state, rng)
-            state.apply(action)
-        if state.is_terminal:
-            return state.returns()
-        return evaluate(state)
+        return [builds[0], PASS] if builds else [PASS]
+    return state.legal_actions()
 
 
-def _make_bot(level: str, seat: int, rng: random.Random) -> KapSearch | None:
-    if level not in ("hard", "expert"):
-        return None
-    search = search_hooks()
-    iterations, seconds = search.budget(level)
-    return KapSearch(search, rng, iterations=iterations, seconds=seconds)
+def others_bid_by_policy(state: GameState, searcher: int, rng: random.Random) -> Action | None:
+    """Another player's secret bid is the policy's move, not a tree node: that player
+    cannot see the searcher's bid, and a node would let them answer it."""
+    assert isinstance(state, KapState)
+    if state.step == BID and state.current_player != searcher:
+        return policy(state, rng)
+    return None
+
+
+def draw_card(state: GameState, rng: random.Random) -> Action:
+    """A chance draw in the search: a uniform card of the pool, without listing outcomes."""
+    assert isinstance(state, KapState)
+    return DRAWS[CHANCE_VERBS[state.step]][rng.choice(state.pool)]
+
+
+def keep_free_builds(state: GameState, choice: Action,
+                     statistics: SearchStatistics) -> tuple[Action, str | None]:
+    """The search's move, except that a free build is passed only when passing searched
+    clearly better (`FREE_BUILD_MARGIN` over at least `FREE_BUILD_VISITS` games each);
+    the reason then says why."""
+    assert isinstance(state, KapState)
+    if choice != PASS or state.step != DECIDE:
+        return choice, None
+    builds = build_options(state, state.turn)
+    if not builds or builds[0].buy > 0:
+        return choice, None
+    passing, building = statistics(PASS), statistics(builds[0])
+    if passing is None or building is None or min(passing[0], building[0]) < FREE_BUILD_VISITS:
+        return builds[0], None
+    (pass_visits, pass_mean), (build_visits, build_mean) = passing, building
+    if pass_mean < build_mean + FREE_BUILD_MARGIN:
+        return builds[0], None
+    return choice, (f"passes a free crossing: in {pass_visits + build_visits} searched "
+                    f"games passing did better ({pass_mean:.0%} against {build_mean:.0%} "
+                    f"for building now)")
 
 
 SEARCH = AiHooks(
@@ -400,17 +344,17 @@ SEARCH = AiHooks(
     hard_seconds=0.9,
     rollout_epsilon=0.1,
     exploration=0.7,
+    candidates=search_candidates,
+    forced_move=others_bid_by_policy,
+    draw_chance=draw_card,
+    overrule=keep_free_builds,
+    explain=explain,
 )
 """The hard bot's budget and rollout settings (tuned with selfplay, see the report). No
 expert: six times the budget (3000 iterations) won 12 of 24 games against hard, so a
 bigger search buys nothing here and the level would promise what it does not give."""
 
 
-def search_hooks() -> AiHooks:
-    """The settings `KapSearch` runs with."""
-    return SEARCH
-
-
 def hooks() -> AiHooks:
-    """The game's AI hooks: the heuristic, the evaluation and the hard search."""
-    return replace(SEARCH, make_bot=_make_bot, explain=explain)
+    """The game's AI hooks: the heuristic, the evaluation and the hard search's shape."""
+    return SEARCH

@@ -1,15 +1,15 @@
 """Build exact game positions for tests, screenshots and scene tests (no pygame).
 
-    from nile.games.kap_kairo.builder import Table
+    from nile.games.kap_kairo.builder import Builder
 
-    state = (Table(players=3)
+    state = (Builder(3)
              .column(0, "S3", "R1")          # in front of seat 0, next card first
              .crossed(0, "D2", "D3")         # already crossed (flipped) by seat 0
              .bonus(1, 2)                    # seat 1 holds 2 bonus cards (from the pile)
              .capital(1, 40)
              .row("M4", "V2")                # the shared face-up track-laying row
-             .track_laying(turn=0)           # seat 0 has drawn and builds or passes
-             .state())
+             .to_move(0)                     # seat 0 has drawn and builds or passes
+             .build())
 
 Cards are named as in the game ("R3": River, M Mountain, D Desert, V Village, S Savanna,
 numbers 0-9; see `data.toml`). Every card not placed stays in the draw pile, unless
@@ -20,11 +20,12 @@ cards, highest card numbers first. The ledger of every seat starts at its capita
 The position's step is one of:
 - `auction(display, bids)`: secret bidding; `bids` maps seats that already bid to amounts;
 - `choosing(display, order, chooser)`: players take auction cards in `order`;
-- `track_laying(turn, drawn=True)`: `turn` builds or passes (drawn=False: the turn has
-  not drawn yet: a chance step, after a reshuffle if the pile is empty, or straight to
-  build-or-pass when nothing at all can be drawn);
+- `to_move(seat)`: track laying, `seat` has drawn and builds or passes (`to_move(seat,
+  DRAW)`: the turn has not drawn yet: a chance step, after a reshuffle if the pile is
+  empty, or straight to build-or-pass when nothing at all can be drawn);
 - nothing: the step of a fresh game (chance turns up the first auction's cards).
-`state()` checks the invariants and raises ValueError naming what is wrong.
+`build()` makes a new state on each call, checks the invariants and raises ValueError
+naming what is wrong.
 """
 
 from __future__ import annotations
@@ -37,36 +38,36 @@ from nile.games.kap_kairo.rules.deck import CARDS, RULES
 
 
 @dataclass
-class Table:
-    """A fluent description of a position; `state()` makes the `KapState`."""
+class Builder:
+    """A fluent description of a position; `build()` makes the `KapState`."""
 
     players: int
-    _columns: dict[int, list[str]] = field(default_factory=dict)
-    _crossed: dict[int, list[str]] = field(default_factory=dict)
-    _bonus: dict[int, list[str] | int] = field(default_factory=dict)
-    _capital: dict[int, int] = field(default_factory=dict)
-    _row: list[str] = field(default_factory=list)
-    _display: list[str] = field(default_factory=list)
-    _discards: list[str] = field(default_factory=list)
-    _pile: list[str] | None = None
-    _step: str = REVEAL
-    _turn: int = 0
-    _bids: dict[int, int] = field(default_factory=dict)
-    _order: list[int] = field(default_factory=list)
-    _chooser: int = 0
-    _auction: int = 1
+    _columns: dict[int, list[str]] = field(default_factory=dict, init=False)
+    _crossed: dict[int, list[str]] = field(default_factory=dict, init=False)
+    _bonus: dict[int, list[str] | int] = field(default_factory=dict, init=False)
+    _capital: dict[int, int] = field(default_factory=dict, init=False)
+    _row: list[str] = field(default_factory=list, init=False)
+    _display: list[str] = field(default_factory=list, init=False)
+    _discards: list[str] = field(default_factory=list, init=False)
+    _pile: list[str] | None = field(default=None, init=False)
+    _step: str = field(default=REVEAL, init=False)
+    _turn: int = field(default=0, init=False)
+    _bids: dict[int, int] = field(default_factory=dict, init=False)
+    _order: list[int] = field(default_factory=list, init=False)
+    _chooser: int = field(default=0, init=False)
+    _auction: int = field(default=1, init=False)
 
-    def column(self, seat: int, *cards: str) -> Table:
+    def column(self, seat: int, *cards: str) -> Builder:
         """The uncrossed cards in front of `seat`'s locomotive, the next one first."""
         self._columns[seat] = list(cards)
         return self
 
-    def crossed(self, seat: int, *cards: str) -> Table:
+    def crossed(self, seat: int, *cards: str) -> Builder:
         """Cards `seat` has already crossed, in the order crossed."""
         self._crossed[seat] = list(cards)
         return self
 
-    def bonus(self, seat: int, *cards: str | int) -> Table:
+    def bonus(self, seat: int, *cards: str | int) -> Builder:
         """`seat`'s bonus cards: names, or one count taken from the unplaced cards."""
         if len(cards) == 1 and isinstance(cards[0], int):
             self._bonus[seat] = cards[0]
@@ -74,54 +75,57 @@ class Table:
             self._bonus[seat] = [str(c) for c in cards]
         return self
 
-    def capital(self, seat: int, pounds: int) -> Table:
+    def capital(self, seat: int, pounds: int) -> Builder:
         self._capital[seat] = pounds
         return self
 
-    def row(self, *cards: str) -> Table:
+    def row(self, *cards: str) -> Builder:
         """The shared face-up row of this track-laying phase, oldest first."""
         self._row = list(cards)
         return self
 
-    def discards(self, *cards: str) -> Table:
+    def discards(self, *cards: str) -> Builder:
         """The discard pile, bottom first (the last one is on top)."""
         self._discards = list(cards)
         return self
 
-    def pile(self, *cards: str) -> Table:
+    def pile(self, *cards: str) -> Builder:
         """Exactly these cards remain in the draw pile (the unplaced ones are discarded)."""
         self._pile = list(cards)
         return self
 
-    def auction_number(self, number: int) -> Table:
+    def auction_number(self, number: int) -> Builder:
         self._auction = number
         return self
 
     def auction(
         self, display: tuple[str, ...] | list[str], bids: dict[int, int] | None = None
-    ) -> Table:
+    ) -> Builder:
         """Secret bidding over `display`; `bids` are the bids already written."""
         self._step, self._display, self._bids = BID, list(display), dict(bids or {})
         return self
 
     def choosing(
         self, display: tuple[str, ...] | list[str], order: list[int], chooser: int = 0
-    ) -> Table:
+    ) -> Builder:
         """Players take cards from `display` in `order`; `order[chooser]` is to take."""
         self._step, self._display = CHOOSE, list(display)
         self._order, self._chooser = list(order), chooser
         return self
 
-    def track_laying(self, turn: int, drawn: bool = True, order: list[int] | None = None) -> Table:
-        """Track laying with `turn` to move; `order`: the last auction's choosing order."""
-        self._step = DECIDE if drawn else DRAW
-        self._turn = turn
-        self._order = list(order) if order is not None else [turn]
+    def to_move(self, seat: int, step: str = DECIDE, order: list[int] | None = None) -> Builder:
+        """Track laying with `seat` to move: DECIDE (drawn, builds or passes) or DRAW (not
+        drawn yet); `order`: the last auction's choosing order (default: just `seat`)."""
+        if step not in (DECIDE, DRAW):
+            raise ValueError("to_move starts a track-laying turn: DECIDE or DRAW")
+        self._step = step
+        self._turn = seat
+        self._order = list(order) if order is not None else [seat]
         return self
 
     # Making the state --------------------------------------------------------------
 
-    def state(self) -> KapState:
+    def build(self) -> KapState:
         """The position, checked; ValueError if a card is placed twice or a rule broken."""
         state = KapState(self.players)
         placed: list[int] = []

@@ -1,18 +1,24 @@
-"""Exact game situations for tests, screenshots and the scene: `build(...)`.
+"""Exact Loose Caboose! situations for tests, screenshots and the scene: `Builder`.
 
 A scenario names only what matters (hands, railway, penalty piles, the pile) and the
 builder places every other card of the box, so the result is a complete state whose
-invariants hold, with `seat` about to play (or chance about to draw their card):
+invariants hold, with the seat of `to_move` about to play (or chance about to draw
+that seat's card):
 
-    state = build(hands=[[3, 3, "broken 2"], [1]], railway=[2, 4, 1, 3], caboose=1)
+    state = (Builder(2)
+             .hand(0, 3, 3, "broken 2").hand(1, 1)
+             .railway([2, 4, 1, 3], caboose=1)
+             .to_move(0, Phase.PLAY)
+             .build())
     state.apply(state.parse_action("lay 3 at 2,0"))
 
 Cards are given as `Card`s, as ints (a plain card of that value) or as text ('3',
 'broken 3'). The railway runs from the back (index 0) to the front, on a straight line
-eastward through (0, 0) unless `cells` says otherwise. With `pile=None` the cards nobody
-placed are split as in a real game: `removal_count` of them, spread evenly through them
-in card order, are set aside and the rest are the draw pile. Given a `pile`, every card
-left over is set aside instead, so a test can make the pile as small as it likes.
+eastward through (0, 0) unless `cells` says otherwise. Without `pile(...)` the cards
+nobody placed are split as in a real game: `removal_count` of them, spread evenly
+through them in card order, are set aside and the rest are the draw pile. Given a
+`pile`, every card left over is set aside instead, so a test can make the pile as small
+as it likes. Each `build()` makes a new, independent state.
 """
 
 from __future__ import annotations
@@ -46,55 +52,91 @@ def straight_cells(length: int) -> list[Cell]:
     return [(index - length // 2, 0) for index in range(length)]
 
 
-def build(
-    players: int = 2,
-    *,
-    hands: Sequence[Sequence[CardLike]] = (),
-    railway: Sequence[CardLike] = (1, 1, 1),
-    cells: Sequence[Cell] | None = None,
-    caboose: int | None = None,
-    penalties: Sequence[Sequence[CardLike]] = (),
-    banked: Sequence[Sequence[CardLike]] = (),
-    discard: Sequence[CardLike] = (),
-    pile: Sequence[CardLike] | None = None,
-    seat: int = 0,
-    phase: Phase = Phase.PLAY,
-    final_turn: bool = False,
-) -> LooseCabooseState:
-    """A state after setup, with `seat` to act in `phase` (PLAY: lay or pass; DRAW:
-    chance is about to draw the turn's card).
+class Builder:
+    """A Loose Caboose! table described step by step; `build()` makes the state.
 
-    hands, penalties (face up, bottom to top) and banked (face down) list
-    one entry per seat; missing seats are empty. `caboose` is an index into `railway`
-    (default: the middle card). ValueError if the box has too few of some card or the
-    result breaks an invariant.
+    Unnamed seats have empty hands and penalty piles; the default railway is three
+    plain 1s with the caboose in the middle, seat 0 to play.
     """
-    if phase not in (Phase.PLAY, Phase.DRAW):
-        raise ValueError("a scenario starts a turn: phase PLAY or DRAW")
-    state = LooseCabooseState(players)
-    state.hands = [as_cards(hand) for hand in _per_seat(hands, players)]
-    railway_cards = as_cards(railway)
-    state.railway = Railway(railway_cards,
-                            list(cells) if cells is not None
-                            else straight_cells(len(railway_cards)),
-                            caboose if caboose is not None else len(railway_cards) // 2)
-    state.penalties = [
-        PenaltyPile(as_cards(face_up), as_cards(face_down))
-        for face_up, face_down in zip(_per_seat(penalties, players),
-                                      _per_seat(banked, players), strict=True)]
-    state.discard = as_cards(discard)
-    state.seat, state.phase, state.final_turn = seat, phase, final_turn
-    _place_the_rest(state, None if pile is None else as_cards(pile))
-    problems = state.invariant_violations()
-    if problems:
-        raise ValueError("impossible scenario: " + "; ".join(problems))
-    return state
 
+    def __init__(self, players: int = 2) -> None:
+        self.players = players
+        self._hands: list[list[Card]] = [[] for _ in range(players)]
+        self._penalties: list[list[Card]] = [[] for _ in range(players)]
+        self._banked: list[list[Card]] = [[] for _ in range(players)]
+        self._railway: list[Card] = as_cards((1, 1, 1))
+        self._cells: list[Cell] | None = None
+        self._caboose: int | None = None
+        self._discard: list[Card] = []
+        self._pile: list[Card] | None = None
+        self._seat, self._phase, self._final_turn = 0, Phase.PLAY, False
 
-def _per_seat(lists: Sequence[Sequence[CardLike]], players: int) -> list[Sequence[CardLike]]:
-    if len(lists) > players:
-        raise ValueError(f"more entries than the {players} seats")
-    return list(lists) + [()] * (players - len(lists))
+    def hand(self, seat: int, *cards: CardLike) -> Builder:
+        """The cards in `seat`'s hand."""
+        self._hands[self._seat_index(seat)] = as_cards(cards)
+        return self
+
+    def penalty(self, seat: int, *cards: CardLike) -> Builder:
+        """`seat`'s face-up penalty pile, bottom to top."""
+        self._penalties[self._seat_index(seat)] = as_cards(cards)
+        return self
+
+    def banked(self, seat: int, *cards: CardLike) -> Builder:
+        """The cards `seat` has banked face down."""
+        self._banked[self._seat_index(seat)] = as_cards(cards)
+        return self
+
+    def railway(self, cards: Sequence[CardLike], *, caboose: int | None = None,
+                cells: Sequence[Cell] | None = None) -> Builder:
+        """The railway from back (index 0) to front; `caboose` is an index into it
+        (default: the middle card), `cells` where each card lies (default: a row)."""
+        self._railway = as_cards(cards)
+        self._caboose = caboose
+        self._cells = list(cells) if cells is not None else None
+        return self
+
+    def discard(self, *cards: CardLike) -> Builder:
+        """The discard pile."""
+        self._discard = as_cards(cards)
+        return self
+
+    def pile(self, *cards: CardLike) -> Builder:
+        """Exactly these cards in the draw pile (every unplaced card is set aside)."""
+        self._pile = as_cards(cards)
+        return self
+
+    def to_move(self, seat: int, phase: Phase = Phase.PLAY, *,
+                final_turn: bool = False) -> Builder:
+        """`seat` acts in `phase` (PLAY: lay or pass; DRAW: chance is about to draw the
+        turn's card); `final_turn` when the game ends after this turn."""
+        if phase not in (Phase.PLAY, Phase.DRAW):
+            raise ValueError("a scenario starts a turn: phase PLAY or DRAW")
+        self._seat, self._phase, self._final_turn = self._seat_index(seat), phase, final_turn
+        return self
+
+    def build(self) -> LooseCabooseState:
+        """The state; ValueError if the box has too few of some card or the result
+        breaks an invariant."""
+        state = LooseCabooseState(self.players)
+        state.hands = [list(hand) for hand in self._hands]
+        cells = self._cells if self._cells is not None else straight_cells(len(self._railway))
+        caboose = self._caboose if self._caboose is not None else len(self._railway) // 2
+        state.railway = Railway(list(self._railway), list(cells), caboose)
+        state.penalties = [PenaltyPile(list(face_up), list(face_down))
+                           for face_up, face_down in zip(self._penalties, self._banked,
+                                                         strict=True)]
+        state.discard = list(self._discard)
+        state.seat, state.phase, state.final_turn = self._seat, self._phase, self._final_turn
+        _place_the_rest(state, None if self._pile is None else list(self._pile))
+        problems = state.invariant_violations()
+        if problems:
+            raise ValueError("impossible scenario: " + "; ".join(problems))
+        return state
+
+    def _seat_index(self, seat: int) -> int:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} among {self.players} players")
+        return seat
 
 
 def _place_the_rest(state: LooseCabooseState, pile: list[Card] | None) -> None:

@@ -50,12 +50,21 @@ def draw_top_bar(
 
 @dataclass
 class LogPanel:
-    """The scrolling game log on the right; newest at the bottom, wheel to scroll back."""
+    """The scrolling game log on the right; newest at the bottom, wheel to scroll back.
+
+    Each line is wrapped once: the wrapped rows are kept by (line, width), so a move that
+    adds a line to a 300-line log wraps one line, not 300 (tools/log_bench.py measures
+    it; pygame_gui's UITextBox re-lays its whole text on an append and costs far more
+    than a frame)."""
 
     rect: pygame.Rect
     lines: list[str] = field(default_factory=list)
     scroll: int = 0
     _wrapped: list[str] = field(default_factory=list)
+    _rows: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    """(line, width) -> its wrapped rows, for the lines shown now."""
+    _width: int = -1
+    """The width `_wrapped` was wrapped at (the rect may change under it)."""
     _dirty: bool = True
 
     def set_lines(self, lines: list[str]) -> None:
@@ -65,8 +74,16 @@ class LogPanel:
             self.scroll = 0
 
     def _rewrap(self) -> None:
+        """Wrap the lines at the panel's width, reusing each line already wrapped at that
+        width; lines no longer shown are forgotten, so the cache never outgrows the log."""
         width = self.rect.width - 20
-        self._wrapped = [w for line in self.lines for w in text.wrap(line, LOG_SIZE, width)]
+        known, rows = self._rows, {}
+        for line in self.lines:
+            key = (line, width)
+            wrapped = known.get(key)
+            rows[key] = wrapped if wrapped is not None else text.wrap(line, LOG_SIZE, width)
+        self._rows, self._width = rows, width
+        self._wrapped = [row for line in self.lines for row in rows[(line, width)]]
         self._dirty = False
 
     def on_wheel(self, dy: int) -> None:
@@ -74,7 +91,7 @@ class LogPanel:
         self.scroll = max(0, min(max(0, len(self._wrapped) - visible), self.scroll + dy * 3))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._dirty:
+        if self._dirty or self.rect.width - 20 != self._width:
             self._rewrap()
         pygame.draw.rect(surface, theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.rect.topleft, self.rect.bottomleft)

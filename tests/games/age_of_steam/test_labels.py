@@ -119,10 +119,10 @@ def test_labels_fit_the_plain_fit_box_too(map_name: str) -> None:
 
 def test_names_come_back_over_a_hex_drawn_over() -> None:
     """The tile being chosen shades its hex: names reaching into it are drawn again."""
-    from nile.games.age_of_steam.builder import scenario
+    from nile.games.age_of_steam.builder import Builder
 
     view = fitted_view("chile")
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     surface = pygame.Surface((1280, 800))
     view.draw(surface, state, 1)
     label = next(lb for lb in view.placed_labels() if lb.name == "Santiago")

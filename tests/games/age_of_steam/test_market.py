@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
-from nile.games.age_of_steam.builder import scenario
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules import market
 from nile.games.age_of_steam.rules.actions import (
     Bid,
@@ -25,7 +25,7 @@ def shares_done(state: object) -> None:
 
 
 def test_issue_shares_pays_five_each_up_to_fifteen() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     state.shares[0] = 13
     assert texts(state.legal_actions()) == {"issue 0", "issue 1", "issue 2"}
     state.apply(IssueShares(2))
@@ -44,7 +44,7 @@ def test_auction_payments_as_second_edition() -> None:
 
 
 def test_auction_round_sets_turn_order_and_charges() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     shares_done(state)
     assert state.phase == "auction" and state.current_player == 0
     state.apply(Bid(1))
@@ -64,7 +64,7 @@ def test_auction_round_sets_turn_order_and_charges() -> None:
 
 
 def test_bids_must_beat_the_high_bid_and_fit_the_cash() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     shares_done(state)
     state.apply(Bid(4))
     legal = texts(state.legal_actions())
@@ -75,7 +75,7 @@ def test_bids_must_beat_the_high_bid_and_fit_the_cash() -> None:
 
 
 def test_turn_order_holder_may_pass_once_without_dropping_out() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     state.free_pass_holder = 0
     shares_done(state)
     assert FreePass() in state.legal_actions()
@@ -89,7 +89,7 @@ def test_turn_order_holder_may_pass_once_without_dropping_out() -> None:
 
 
 def test_free_pass_not_offered_with_only_two_bidders() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     state.free_pass_holder = 3
     shares_done(state)
     state.apply(DropOut())
@@ -100,7 +100,7 @@ def test_free_pass_not_offered_with_only_two_bidders() -> None:
 
 
 def test_each_action_tile_once_and_locomotive_is_immediate() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").build()
     shares_done(state)
     for _ in range(3):
         state.apply(DropOut())
@@ -115,7 +115,7 @@ def test_each_action_tile_once_and_locomotive_is_immediate() -> None:
 @pytest.mark.parametrize("name,special", [("chile", "production"), ("cccp", "communism"),
                                           ("egypt", "ferry")])
 def test_each_map_has_its_own_seventh_action(name: str, special: str) -> None:
-    state = scenario(name, 4)
+    state = Builder(4, map=name).build()
     shares_done(state)
     for _ in range(3):
         state.apply(DropOut())

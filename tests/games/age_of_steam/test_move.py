@@ -8,7 +8,7 @@ import random
 import pytest
 
 from nile.core.errors import IllegalAction
-from nile.games.age_of_steam.builder import hex_of, lay_path, put_goods, scenario, start_move
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
 from nile.games.age_of_steam.rules.move import accessible, routes, sources
 
@@ -18,34 +18,27 @@ def deliveries(state: object, colour: str) -> list[Deliver]:
             if isinstance(a, Deliver) and a.colour == colour]
 
 
-def chile_chain() -> object:
+def chile_chain() -> Builder:
     """Valparaiso -(seat 0)- Santiago -(seat 1)- Rancagua (town) -(seat 0)- Talca."""
-    state = scenario("chile", 4)
-    lay_path(state, 0, ["Valparaiso", "1,16", "Santiago"])
-    lay_path(state, 1, ["Santiago", "1,17", "Rancagua"])
-    lay_path(state, 0, ["Rancagua", "1,19", "Talca"])
-    return state
+    return (Builder(4, map="chile")
+            .path(0, ["Valparaiso", "1,16", "Santiago"])
+            .path(1, ["Santiago", "1,17", "Rancagua"])
+            .path(0, ["Rancagua", "1,19", "Talca"]))
 
 
 def test_delivery_pays_each_link_owner_and_the_good_leaves_the_game() -> None:
-    state = chile_chain()
-    put_goods(state, "Valparaiso", ["red"])
-    state.loco[2] = 3
-    start_move(state, 2)
+    state = chile_chain().goods("Valparaiso", ["red"]).player(2, loco=3).to_move(2, "move").build()
     [route] = deliveries(state, "red")
     assert route.to_str() == "deliver red 0,16 via 0,16>SE 2,17>SW 1,18>S"
     state.apply(route)
     assert state.income == [2, 1, 0, 0]
-    assert state.goods[hex_of(state, "Valparaiso")] == []
+    assert state.goods[state.map.hex_of("Valparaiso")] == []
     assert state.removed == {"red": 1}
     assert state.invariant_violations() == []
 
 
 def test_route_length_is_bounded_by_the_locomotive() -> None:
-    state = chile_chain()
-    put_goods(state, "Valparaiso", ["red"])
-    state.loco[0] = 2
-    start_move(state, 0)
+    state = chile_chain().goods("Valparaiso", ["red"]).player(0, loco=2).to_move(0, "move").build()
     assert deliveries(state, "red") == []
     state.loco[0] = 3
     state._legal = None
@@ -53,17 +46,15 @@ def test_route_length_is_bounded_by_the_locomotive() -> None:
 
 
 def test_a_good_stops_at_the_first_city_of_its_colour() -> None:
-    state = chile_chain()
-    put_goods(state, "Valparaiso", ["purple"])   # Santiago is purple
-    state.loco[0] = 6
-    start_move(state, 0)
+    state = (chile_chain()
+             .goods("Valparaiso", ["purple"])  # Santiago is purple
+             .player(0, loco=6).to_move(0, "move").build())
     [route] = deliveries(state, "purple")
     assert len(route.steps) == 1
 
 
 def test_raise_locomotive_once_per_turn_instead_of_a_delivery() -> None:
-    state = chile_chain()
-    start_move(state, 0)
+    state = chile_chain().to_move(0, "move").build()
     state.apply(RaiseLocomotive())
     assert state.loco[0] == 2
     for _ in range(3):
@@ -76,21 +67,21 @@ def test_raise_locomotive_once_per_turn_instead_of_a_delivery() -> None:
 
 def test_chile_yellow_delivery_moves_the_share_marker_back() -> None:
     """AS-3: a yellow good pays as usual, leaves the game, and returns one share."""
-    state = scenario("chile", 4)
-    lay_path(state, 0, ["Talca", "1,21", "Concepcion"])
-    put_goods(state, "Talca", ["yellow"])
-    start_move(state, 0)
+    state = (Builder(4, map="chile")
+             .path(0, ["Talca", "1,21", "Concepcion"])
+             .goods("Talca", ["yellow"])
+             .to_move(0, "move").build())
     state.apply(deliveries(state, "yellow")[0])
     assert state.shares[0] == 1 and state.income[0] == 1
     assert state.removed == {"yellow": 1}
 
 
 def cccp_example(second_owner: int = 0) -> object:
-    state = scenario("cccp", 4)
-    lay_path(state, 0, ["Kiev", "3,7", "4,7", "Kharkov"])
-    lay_path(state, second_owner, ["Kharkov", "5,6", "5,5", "5,4", "5,3", "Moskva"])
-    put_goods(state, "Kiev", ["black", "red"])
-    start_move(state, 0)
+    state = (Builder(4, map="cccp")
+             .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
+             .path(second_owner, ["Kharkov", "5,6", "5,5", "5,4", "5,3", "Moskva"])
+             .goods("Kiev", ["black", "red"])
+             .to_move(0, "move").build())
     return state
 
 
@@ -166,27 +157,26 @@ def test_egypt_pyramid_goods_come_off_from_the_top() -> None:
 
 
 def test_egypt_no_goods_leave_a_flooded_city() -> None:
-    state = scenario("egypt", 3)
-    put_goods(state, "4,6", ["blue"])   # Al Qahirah west hex: floods in odd rounds
-    put_goods(state, "5,6", ["blue"])
+    state = (Builder(3, map="egypt")
+             .goods("4,6", ["blue"])  # Al Qahirah west hex: floods in odd rounds
+             .goods("5,6", ["blue"]).build())
     hexes = [h for h, _ in sources(state)]
-    assert hex_of(state, "4,6") not in hexes and hex_of(state, "5,6") in hexes
+    assert state.map.hex_of("4,6") not in hexes and state.map.hex_of("5,6") in hexes
     state.round = 2
     hexes = [h for h, _ in sources(state)]
-    assert hex_of(state, "4,6") in hexes and hex_of(state, "5,6") not in hexes
+    assert state.map.hex_of("4,6") in hexes and state.map.hex_of("5,6") not in hexes
 
 
-def egypt_minya() -> object:
-    state = scenario("egypt", 3, round=2)      # east bank floods
-    lay_path(state, 1, ["Al Minya", "5,10", "Bani Suwayf"])
-    put_goods(state, "Al Minya", ["purple", "purple"])
-    return state
+def egypt_minya() -> Builder:
+    """Seat 1's track from Al Minya to Bani Suwayf, two purple goods at Al Minya."""
+    return (Builder(3, map="egypt")
+            .round(2)  # east bank floods
+            .path(1, ["Al Minya", "5,10", "Bani Suwayf"])
+            .goods("Al Minya", ["purple", "purple"]))
 
 
 def test_egypt_ferry_fee_per_flooded_hex_goes_to_the_ferry_holder() -> None:
-    state = egypt_minya()
-    state.actions[2] = "ferry"
-    start_move(state, 0)
+    state = egypt_minya().player(2, action="ferry").to_move(0, "move").build()
     [route] = deliveries(state, "purple")
     state.apply(route)
     assert state.cash == [8, 10, 12]          # 5,10 and Bani Suwayf are flooded
@@ -194,17 +184,13 @@ def test_egypt_ferry_fee_per_flooded_hex_goes_to_the_ferry_holder() -> None:
 
 
 def test_egypt_ferry_holder_crosses_floods_free() -> None:
-    state = egypt_minya()
-    state.actions[0] = "ferry"
-    start_move(state, 0)
+    state = egypt_minya().player(0, action="ferry").to_move(0, "move").build()
     state.apply(deliveries(state, "purple")[0])
     assert state.cash[0] == 10
 
 
 def test_egypt_fee_without_a_ferry_holder_goes_to_the_bank_and_needs_cash() -> None:
-    state = egypt_minya()
-    state.cash[0] = 1
-    start_move(state, 0)
+    state = egypt_minya().player(0, cash=1).to_move(0, "move").build()
     assert deliveries(state, "purple") == []   # $2 of ferry fees, only $1
     state.cash[0] = 2
     state._legal = None
@@ -214,12 +200,11 @@ def test_egypt_fee_without_a_ferry_holder_goes_to_the_bank_and_needs_cash() -> N
 
 def test_egypt_al_qahirah_two_hexes_used_as_one() -> None:
     """Into the east hex, out of the west hex, with no link between them (AS-9)."""
-    state = scenario("egypt", 3)
-    lay_path(state, 0, ["Bani Suwayf", "5,8", "5,7", "5,6"])
-    lay_path(state, 0, ["4,6", "3,6", "2,7", "Al Fayyum"])
-    put_goods(state, "Bani Suwayf", ["blue"])
-    state.loco[0] = 2
-    start_move(state, 0)
+    state = (Builder(3, map="egypt")
+             .path(0, ["Bani Suwayf", "5,8", "5,7", "5,6"])
+             .path(0, ["4,6", "3,6", "2,7", "Al Fayyum"])
+             .goods("Bani Suwayf", ["blue"])
+             .player(0, loco=2).to_move(0, "move").build())
     [route] = deliveries(state, "blue")
     assert route.to_str() == "deliver blue 5,9 via 5,9>N 4,6>SW"
     [details] = [r for r in routes(state, 0) if r.action == route]
@@ -229,11 +214,10 @@ def test_egypt_al_qahirah_two_hexes_used_as_one() -> None:
 
 
 def test_as12_black_goods_may_end_at_any_town_and_pass_through_towns() -> None:
-    state = scenario("cccp", 4)
-    lay_path(state, 0, ["Kiev", "3,7", "4,7", "Kharkov"])
-    lay_path(state, 0, ["Kharkov", "6,7", "Voronezh"])
-    put_goods(state, "Kiev", ["black"])
-    state.loco[0] = 2
-    start_move(state, 0)
+    state = (Builder(4, map="cccp")
+             .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
+             .path(0, ["Kharkov", "6,7", "Voronezh"])
+             .goods("Kiev", ["black"])
+             .player(0, loco=2).to_move(0, "move").build())
     ends = sorted(len(d.steps) for d in deliveries(state, "black"))
     assert ends == [1, 2]        # Kharkov, or on through it to Voronezh

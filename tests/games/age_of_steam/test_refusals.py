@@ -6,16 +6,15 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
-from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_build
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.build import hex_refusal
 from nile.games.age_of_steam.view import tips
 
 
 def test_the_suez_canal_says_when_it_opens() -> None:
-    state = scenario("egypt", 3, round=2)
-    start_build(state, 0)
-    canal = hex_of(state, "7,2")
+    state = Builder(3, map="egypt").round(2).to_move(0, "build").build()
+    canal = state.map.hex_of("7,2")
     assert hex_refusal(state, canal) == "The Suez Canal opens in turn 3."
     with pytest.raises(IllegalAction, match="The Suez Canal opens in turn 3"):
         state.apply(Build("lay", "7,2", "straight", 0))
@@ -24,9 +23,9 @@ def test_the_suez_canal_says_when_it_opens() -> None:
 
 
 def test_another_players_track_is_named_as_theirs() -> None:
-    state = scenario("chile", 4)
-    lay_path(state, 1, ["Santiago", "1,16", "1,15", "Ovalle", "1,13", "1,12", "1,11", "1,10"])
-    start_build(state, 0)
+    state = (Builder(4, map="chile")
+             .path(1, ["Santiago", "1,16", "1,15", "Ovalle", "1,13", "1,12", "1,11", "1,10"])
+             .to_move(0, "build").build())
     legal = {a.hex_label for a in state.legal_actions() if isinstance(a, Build)}
     theirs = [h for h, placed in state.tiles.items()
               if 1 in placed[2] and state.map.label(h) not in legal]
@@ -37,35 +36,31 @@ def test_another_players_track_is_named_as_theirs() -> None:
 
 
 def test_a_loose_end_of_another_player_is_theirs_to_go_on_from() -> None:
-    state = scenario("chile", 4)
-    lay_path(state, 1, ["Santiago", "Los Andes", "2,15", "2,14"])  # loose end: into 2,14
-    start_build(state, 0)
-    assert hex_refusal(state, hex_of(state, "2,14")) == (
+    state = (Builder(4, map="chile")
+             .path(1, ["Santiago", "Los Andes", "2,15", "2,14"])  # loose end: into 2,14
+             .to_move(0, "build").build())
+    assert hex_refusal(state, state.map.hex_of("2,14")) == (
         "Only {p1} may go on from the track ending here (until it is finished or left "
         "unowned).")
 
 
 def test_a_hex_far_from_everything_says_where_track_must_start() -> None:
-    state = scenario("chile", 4)
-    start_build(state, 0)
-    assert hex_refusal(state, hex_of(state, "2,8")).startswith(
+    state = Builder(4, map="chile").to_move(0, "build").build()
+    assert hex_refusal(state, state.map.hex_of("2,8")).startswith(
         "New track must go on from a city")
 
 
 def test_a_city_and_a_pyramid_say_track_ends_at_their_edge() -> None:
-    state = scenario("chile", 4)
-    start_build(state, 0)
-    assert hex_refusal(state, hex_of(state, "Santiago")) == (
+    state = Builder(4, map="chile").to_move(0, "build").build()
+    assert hex_refusal(state, state.map.hex_of("Santiago")) == (
         "Santiago is a city: track ends at its edge.")
-    egypt = scenario("egypt", 3)
-    start_build(egypt, 0)
+    egypt = Builder(3, map="egypt").to_move(0, "build").build()
     pyramid = min(egypt.pyramids)
     assert hex_refusal(egypt, pyramid).startswith("Track never runs onto a pyramid")
 
 
 def test_a_town_not_reached_says_what_it_needs() -> None:
-    state = scenario("chile", 4)
-    start_build(state, 0)
+    state = Builder(4, map="chile").to_move(0, "build").build()
     legal = {a.hex_label for a in state.legal_actions() if isinstance(a, Build)}
     far = [h for h in state.town_hexes() if state.map.label(h) not in legal]
     assert far
@@ -76,9 +71,8 @@ def test_a_town_not_reached_says_what_it_needs() -> None:
 
 
 def test_no_cash_and_no_builds_left_are_said_as_such() -> None:
-    state = scenario("chile", 4)
-    start_build(state, 0)
-    h = hex_of(state, "1,16")
+    state = Builder(4, map="chile").to_move(0, "build").build()
+    h = state.map.hex_of("1,16")
     assert hex_refusal(state, h) == ""               # a $2 straight joins Santiago
     state.cash[0] = 1
     state._legal = None
@@ -88,9 +82,7 @@ def test_no_cash_and_no_builds_left_are_said_as_such() -> None:
 
 
 def test_the_hover_price_is_the_price_charged_with_the_engineer() -> None:
-    state = scenario("egypt", 3)
-    state.actions[0] = "engineer"
-    start_build(state, 0)
+    state = Builder(3, map="egypt").player(0, action="engineer").to_move(0, "build").build()
     state.legal_actions()
     lays = [b for b in state.build_prices if b.kind == "lay"
             and state.map.terrain[state.map.hex_at(b.hex_label)] == "desert"]

@@ -11,13 +11,7 @@ import pytest
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
-from nile.games.age_of_steam.builder import (
-    lay_path,
-    put_goods,
-    scenario,
-    start_build,
-    start_move,
-)
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Urbanize
 from nile.games.age_of_steam.rules.hexes import opposite
 from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
@@ -56,10 +50,10 @@ def test_chile_lies_down_with_north_to_the_left() -> None:
 
 
 def test_build_and_route_words() -> None:
-    state = scenario("cccp", 4)
-    lay_path(state, 1, ["Kiev", "2,8", "Odessa"])
-    put_goods(state, "Kiev", ["yellow"])
-    start_move(state, 0)
+    state = (Builder(4, map="cccp")
+             .path(1, ["Kiev", "2,8", "Odessa"])
+             .goods("Kiev", ["yellow"])
+             .to_move(0, "move").build())
     route = choices.offered_routes(state)[0]
     words = choices.describe_route(state, route, ["Ann", "Bo", "Cy", "Di"], 0)
     assert words == "Odessa: Bo +1 · 1 link"
@@ -68,7 +62,7 @@ def test_build_and_route_words() -> None:
     assert links[0].hexes[0] == state.map.city_named("Kiev").hexes[0]
     assert links[0].hexes[-1] == state.map.city_named("Odessa").hexes[0]
     assert choices.describe_build(state, Urbanize("3,4", "B")) == "New city B (blue), free"
-    start_build(state, 0)
+    state = Builder.from_state(state).to_move(0, "build").build()
     words = {choices.describe_build(state, a) for opts in choices.build_choices(state).values()
              for a in opts}
     assert "Straight track for $2" in words  # plain
@@ -76,7 +70,7 @@ def test_build_and_route_words() -> None:
 
 
 def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
-    state = scenario("cccp", 4)
+    state = Builder(4, map="cccp").build()
     state.phase = "over"
     state.kept = [{"red": 2, "black": 0}, {"red": 0, "black": 1}, {"red": 3, "black": 0},
                   {"red": 1, "black": 0}]
@@ -89,7 +83,7 @@ def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
     state.kept[3] = {"red": 0, "black": 1}
     assert "fewest links to red cities (0)" in score_sheet(state).notes[1]
     assert "{p1} and {p3}" in score_sheet(state).notes[1]
-    assert score_sheet(scenario("chile", 4)).notes == ()
+    assert score_sheet(Builder(4, map="chile").build()).notes == ()
 
 
 def test_a_finished_game_shows_results_and_replays() -> None:
@@ -146,13 +140,13 @@ def test_action_tiles_show_only_this_turns_owners() -> None:
 def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
     """Which hex floods reads at a glance: the wash reaches every corner of the hex, not
     a disc or an inset shape."""
-    from nile.games.age_of_steam.builder import scenario
+    from nile.games.age_of_steam.builder import Builder
     from nile.games.age_of_steam.view.mapview import MapView
 
     instant_app()
     view = MapView("egypt")
     view.camera.zoom = 30.0
-    dry, wet = scenario("egypt", 3, round=2), scenario("egypt", 3, round=1)
+    dry, wet = Builder(3, map="egypt").round(2).build(), Builder(3, map="egypt").round(1).build()
     h = next(h for h in sorted(wet.map.nile_west)
              if wet.map.terrain[h] == "plain" and h not in wet.map.nile_east)
     layers = [view._board(state, version).copy() for version, state in enumerate((dry, wet))]
@@ -289,12 +283,12 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
 def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
     import pygame
 
-    from nile.games.age_of_steam.builder import scenario
+    from nile.games.age_of_steam.builder import Builder
     from nile.games.age_of_steam.view import panel as panel_module
     from nile.ui import text, theme
 
     instant_app()
-    state = scenario("egypt", 3)
+    state = Builder(3, map="egypt").build()
     state.income[0], state.shares[0] = 9, 4            # 27 - 12 = 15 points now
     row = pygame.Rect(0, 0, 268, 46)
     surface = pygame.Surface(row.size)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nile.core.game import CHANCE
-from nile.games.age_of_steam.builder import scenario, start_build
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules import new_game
 from nile.games.age_of_steam.rules.build import urbanize_options
 
@@ -19,9 +19,7 @@ def test_chile_santiago_starts_with_four_goods_others_two() -> None:
 
 
 def test_chile_new_city_e_is_removed() -> None:
-    state = scenario("chile", 4)
-    state.actions[0] = "urbanization"
-    start_build(state, 0)
+    state = Builder(4, map="chile").player(0, action="urbanization").to_move(0, "build").build()
     letters = {a.to_str().split()[-1] for a in urbanize_options(state, 0)}
     assert letters == set("ABCDFGH")
 

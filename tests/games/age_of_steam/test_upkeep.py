@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nile.core.game import CHANCE
-from nile.games.age_of_steam.builder import hex_of, lay_path, scenario, start_move
+from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules import upkeep
 from nile.games.age_of_steam.rules.actions import (
     CommunismExchange,
@@ -25,8 +25,8 @@ from .helpers import texts
 
 
 def end_moves(state: object) -> list[object]:
-    """Everyone passes both move rounds: income, expenses and reduction follow."""
-    start_move(state, 0)  # type: ignore[arg-type]
+    """Everyone passes both move rounds (the state is built `to_move(0, "move")`):
+    income, expenses and reduction follow."""
     events: list[object] = []
     while state.phase == "move":  # type: ignore[attr-defined]
         events += state.apply(PassMove())  # type: ignore[attr-defined]
@@ -34,7 +34,7 @@ def end_moves(state: object) -> list[object]:
 
 
 def test_income_then_expenses_one_per_share_and_locomotive_level() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").to_move(0, "move").build()
     state.income[0], state.shares[0], state.loco[0] = 7, 4, 3
     end_moves(state)
     assert state.cash[0] == 10 + 7 - 7
@@ -43,20 +43,20 @@ def test_income_then_expenses_one_per_share_and_locomotive_level() -> None:
 
 def test_a_shortfall_comes_off_income_and_below_zero_is_bankruptcy() -> None:
     """AS-1: pay what you can, lose the rest from income; below 0 you are out."""
-    state = scenario("chile", 4)
-    lay_path(state, 1, ["Valparaiso", "1,16", "Santiago"])
+    state = (Builder(4, map="chile").path(1, ["Valparaiso", "1,16", "Santiago"])
+             .to_move(0, "move").build())
     state.cash[0], state.income[0], state.shares[0] = 2, 3, 6      # owes 7, has 5
     state.cash[1], state.income[1], state.shares[1] = 0, 1, 5      # owes 6, has 1
     events = end_moves(state)
     assert state.cash[0] == 0 and state.income[0] == 1 and state.alive[0]
     assert not state.alive[1] and WentBankrupt(1) in events
-    assert state.tiles[hex_of(state, "1,16")][2] == (-1,)           # track is unowned
+    assert state.tiles[state.map.hex_of("1,16")][2] == (-1,)           # track is unowned
     assert 1 not in state.order
     assert state.scores()[1] == 0 and state.ranking()[1] == 4
 
 
 def test_income_reduction_after_expenses() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").to_move(0, "move").build()
     state.income[0], state.cash[0] = 25, 0
     end_moves(state)
     assert state.income[0] == 21
@@ -64,7 +64,7 @@ def test_income_reduction_after_expenses() -> None:
 
 
 def test_production_draws_two_goods_for_the_holder_to_place() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").to_move(0, "move").build()
     state.actions[2] = "production"
     end_moves(state)
     assert state.phase == "production" and state.current_player == CHANCE
@@ -80,14 +80,14 @@ def test_production_draws_two_goods_for_the_holder_to_place() -> None:
 
 
 def test_goods_growth_one_die_per_player_for_light_and_for_dark() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").to_move(0, "move").build()
     end_moves(state)
     assert state.phase == "growth" and state.dice_left == ["light"] * 4 + ["dark"] * 4
     state.display["light 3"] = ["red", "blue"]
     state.bag["red"] -= 1
     state.bag["blue"] -= 1
     state.apply(Roll(3))
-    copiapo = hex_of(state, "Copiapo")
+    copiapo = state.map.hex_of("Copiapo")
     assert state.goods[copiapo] == ["red"] and state.display["light 3"] == ["blue"]
     events = state.apply(Roll(6))     # empty rows give nothing, and the log says why
     assert [e.describe(None) for e in events][1:] == [
@@ -98,19 +98,19 @@ def test_goods_growth_one_die_per_player_for_light_and_for_dark() -> None:
 
 
 def test_new_city_grows_from_its_lettered_row() -> None:
-    state = scenario("chile", 4)
-    state.new_cities[str(hex_of(state, "Rancagua"))] = "A"   # tied to light 3
-    state.goods[hex_of(state, "Rancagua")] = []
+    state = Builder(4, map="chile").build()
+    state.new_cities[str(state.map.hex_of("Rancagua"))] = "A"   # tied to light 3
+    state.goods[state.map.hex_of("Rancagua")] = []
     state.display["A"] = ["purple"]
     state.bag["purple"] -= 1
-    assert ("A", hex_of(state, "Rancagua")) in upkeep.growth_targets(state, "light 3")
+    assert ("A", state.map.hex_of("Rancagua")) in upkeep.growth_targets(state, "light 3")
     state.phase, state.dice_left = "growth", ["light"]
     state.apply(Roll(3))
-    assert state.goods[hex_of(state, "Rancagua")] == ["purple"]
+    assert state.goods[state.map.hex_of("Rancagua")] == ["purple"]
 
 
 def test_egypt_no_growth_in_a_flooded_city() -> None:
-    state = scenario("egypt", 3)            # round 1: west bank floods
+    state = Builder(3, map="egypt").build()  # round 1: west bank floods
     state.display["light 1"] = ["blue"]     # Al Qahirah west hex (flooded)
     state.display["dark 1"] = ["red"]       # Al Qahirah east hex (dry)
     state.bag["blue"] -= 1
@@ -120,8 +120,8 @@ def test_egypt_no_growth_in_a_flooded_city() -> None:
     assert nothing.describe(None) == (
         "Nothing grows in Al Qahirah from row light 1: the Nile floods it this turn.")
     state.apply(Roll(1))
-    assert state.goods[hex_of(state, "4,6")] == []
-    assert state.goods[hex_of(state, "5,6")] == ["red"]
+    assert state.goods[state.map.hex_of("4,6")] == []
+    assert state.goods[state.map.hex_of("5,6")] == ["red"]
     assert state.display["light 1"] == ["blue"]
 
 
@@ -132,7 +132,7 @@ def test_game_length_by_players(players: int, turns: int) -> None:
 
 
 def test_the_game_ends_after_the_last_turn() -> None:
-    state = scenario("egypt", 3, round=10)
+    state = Builder(3, map="egypt").round(10).to_move(0, "move").build()
     end_moves(state)
     for _ in range(6):
         state.apply(Roll(2))
@@ -141,15 +141,15 @@ def test_the_game_ends_after_the_last_turn() -> None:
 
 
 def test_communism_places_a_red_good_or_exchanges_a_kept_black() -> None:
-    state = scenario("cccp", 4)
+    state = Builder(4, map="cccp").build()
     state.red_reserve, state.bag["red"] = 5, state.bag["red"] - 5
     state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
     assert state.phase == "communism" and "communism exchange" not in texts(
         state.legal_actions())
     state.apply(CommunismPlace("2,7"))
-    assert state.goods[hex_of(state, "Kiev")] == ["red"] and state.red_reserve == 4
-    state = scenario("cccp", 4)
+    assert state.goods[state.map.hex_of("Kiev")] == ["red"] and state.red_reserve == 4
+    state = Builder(4, map="cccp").build()
     state.red_reserve, state.bag["red"] = 5, state.bag["red"] - 5
     state.kept[0]["black"], state.bag["black"] = 1, state.bag["black"] - 1
     state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
@@ -160,19 +160,20 @@ def test_communism_places_a_red_good_or_exchanges_a_kept_black() -> None:
 
 
 def test_cccp_loser_fewest_red_then_most_black_then_fewest_red_links() -> None:
-    state = scenario("cccp", 4)
+    state = Builder(4, map="cccp").build()
     state.kept = [{"red": 2, "black": 0}, {"red": 1, "black": 1}, {"red": 1, "black": 3},
                   {"red": 3, "black": 0}]
     assert state.rules.losers(state) == [2]
     state.kept[2]["black"] = 1
-    lay_path(state, 1, ["Kharkov", "5,6", "5,5", "5,4", "5,3", "Moskva"])   # red city
+    state = (Builder.from_state(state)
+             .path(1, ["Kharkov", "5,6", "5,5", "5,4", "5,3", "Moskva"]).build())  # red city
     assert state.rules.losers(state) == [2]
-    lay_path(state, 2, ["Rostov", "6,9", "6,8", "Kharkov"])
+    state = Builder.from_state(state).path(2, ["Rostov", "6,9", "6,8", "Kharkov"]).build()
     assert state.rules.losers(state) == [1, 2]
 
 
 def test_cccp_loser_ranks_below_the_others_on_a_finished_game() -> None:
-    state = scenario("cccp", 4)
+    state = Builder(4, map="cccp").build()
     state.income = [10, 10, 1, 1]
     state.kept[0]["red"] = 0
     for s in (1, 2, 3):
@@ -185,7 +186,7 @@ def test_cccp_loser_ranks_below_the_others_on_a_finished_game() -> None:
 
 
 def test_as10_the_game_ends_when_fewer_than_two_players_are_left() -> None:
-    state = scenario("egypt", 3)
+    state = Builder(3, map="egypt").to_move(0, "move").build()
     for seat in (1, 2):
         state.cash[seat], state.income[seat], state.shares[seat] = 0, 0, 8
     end_moves(state)
@@ -194,7 +195,7 @@ def test_as10_the_game_ends_when_fewer_than_two_players_are_left() -> None:
 
 
 def test_as13_production_with_a_full_display_returns_the_good_to_the_bag() -> None:
-    state = scenario("chile", 4)
+    state = Builder(4, map="chile").to_move(0, "move").build()
     for row, size in state.display_sizes().items():
         state.display[row] = ["blue"] * size
     state.bag["blue"] -= sum(state.display_sizes().values())
@@ -210,7 +211,7 @@ def test_as13_production_with_a_full_display_returns_the_good_to_the_bag() -> No
 
 
 def test_as14_communism_with_an_empty_reserve_does_nothing() -> None:
-    state = scenario("cccp", 4)
+    state = Builder(4, map="cccp").build()
     state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
     assert state.phase == "select" and state.current_player == 1

@@ -7,14 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.core.errors import IllegalAction
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 
 
 def flick_state(die: int = 2) -> S.CairoState:
-    return BoardBuilder(2).ship(0, "U5").state(turn=0, phase=S.FLICK, die=die,
-                                               chosen="small", flicks_left=3)
+    return (Builder(2).ship(0, "U5")
+            .to_move(0, S.FLICK, die=die, chosen="small", flicks_left=3).build())
 
 
 def test_text_forms() -> None:

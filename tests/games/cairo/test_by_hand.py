@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nile.core.errors import IllegalAction
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import by_hand
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.pieces import BOARD, BOX, SUPPLY
@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def board_with_pyramid() -> S.CairoState:
-    b = BoardBuilder(2).ship(0, "U6").ship(1, "U8")
+    b = Builder(2).ship(0, "U6").ship(1, "U8")
     b.pyramid("saqqara", ["0s01", "1s00", "0s02"])
-    return b.state(turn=0, phase="flick", die=2, chosen="small", flicks_left=3)
+    return b.to_move(0, "flick", die=2, chosen="small", flicks_left=3).build()
 
 
 def test_a_ship_sails_only_to_a_free_space_of_the_nile() -> None:

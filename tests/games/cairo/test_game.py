@@ -15,7 +15,7 @@ from nile.core.game import CHANCE
 from nile.core.registry import get
 from nile.games.cairo import GAME_INFO, ai
 from nile.games.cairo.board import board
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import new_game
 from nile.games.cairo.rules import state as S
@@ -99,8 +99,7 @@ def flick_towards(state: S.CairoState, target: tuple[float, float],
 
 
 def test_ca9_a_flicked_die_block_gets_its_face_by_chance() -> None:
-    state = BoardBuilder(2).ship(0, "U7").state(turn=0, phase=S.FLICK, die=2, chosen="die",
-                                                flicks_left=1)
+    state = Builder(2).ship(0, "U7").to_move(0, S.FLICK, die=2, chosen="die", flicks_left=1).build()
     saqqara = board().site("saqqara")
     flick_towards(state, (saqqara.x, saqqara.y), 1000.0)
     assert state.phase == S.FACE and state.rolls == ["0D"]
@@ -112,11 +111,11 @@ def test_ca9_a_flicked_die_block_gets_its_face_by_chance() -> None:
 
 
 def test_ca9_a_die_block_knocked_further_than_its_width_is_rolled_again() -> None:
-    b = BoardBuilder(2).ship(0, "U7")
+    b = Builder(2).ship(0, "U7")
     space = board().space("U7")
     b.at("1D", space.x, space.y + 60.0, face=6)
     b.at("1s00", space.x + 60.0, space.y + 60.0)
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="large", flicks_left=1)
+    state = b.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
     flick_towards(state, (space.x, space.y + 60.0), 1500.0)
     assert state.rolls == ["1D"] and state.pieces["1D"].face == 0
     state.apply(A.Face("1D", 2))
@@ -124,10 +123,10 @@ def test_ca9_a_die_block_knocked_further_than_its_width_is_rolled_again() -> Non
 
 
 def test_ca12_blocks_landing_on_a_scored_site_go_to_the_box() -> None:
-    b = BoardBuilder(2, sudden_death=True).ship(0, "U7")
+    b = Builder(2, sudden_death=True).ship(0, "U7")
     b.on_site("1s00", "saqqara", -20, 15).on_site("1s01", "saqqara", 20, 15)
     b.on_site("0s05", "saqqara", 20, -15)
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
     from nile.games.cairo.rules import scoring
 
     scoring.sudden_death(state)
@@ -192,8 +191,8 @@ def test_every_bot_level_answers_every_decision_legally() -> None:
 
 
 def test_the_planner_lands_a_block_on_a_site_when_nothing_is_in_the_way() -> None:
-    state = BoardBuilder(2).ship(0, "U7").ship(1, "D1").state(
-        turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=3)
+    state = (Builder(2).ship(0, "U7").ship(1, "D1")
+             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build())
     bot = ai.make_bot("normal", 0, random.Random(2))
     bot.start(state)
     while not bot.think(1.0):
@@ -212,8 +211,8 @@ def test_the_scene_can_replay_a_resolved_flick_frame_by_frame() -> None:
     from nile.games.cairo.rules import flicking
     from nile.games.cairo.rules.events import FlickStarted
 
-    b = BoardBuilder(2).ship(0, "U7").on_site("1s00", "saqqara", 0, -10)
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=3)
+    b = Builder(2).ship(0, "U7").on_site("1s00", "saqqara", 0, -10)
+    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()
     saqqara = board().site("saqqara")
     x, y, _ = state.ship_pose(0)
     state.apply(A.Flick.of("small", math.degrees(math.atan2(saqqara.y - y, saqqara.x - x)),

@@ -9,7 +9,7 @@ import pytest
 
 from nile.core.errors import IllegalAction
 from nile.games.cairo.board import board
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, flicking
@@ -23,7 +23,7 @@ SHAPES = {3: {1: 2, 2: 1}, 5: {1: 4, 2: 1}, 6: {1: 3, 2: 2, 3: 1},
 def test_ca8_each_pyramid_has_its_levels(size: int) -> None:
     assert Counter(level for _, _, level in building.LAYOUTS[size]) == SHAPES[size]
     stones = [f"0s{n:02d}" for n in range(size)]
-    state = BoardBuilder(2).pyramid("abydos", stones).state()
+    state = Builder(2).pyramid("abydos", stones).build()
     levels = Counter(state.pieces[s].level for s in stones)
     assert levels == SHAPES[size]
     assert all(state.pieces[s].pyramid == "p1" for s in stones)
@@ -32,7 +32,7 @@ def test_ca8_each_pyramid_has_its_levels(size: int) -> None:
 @pytest.mark.parametrize("size", sorted(SHAPES))
 def test_a_fresh_pyramid_stands_on_its_own(size: int) -> None:
     """Every stone above the ground is carried by the stones below it."""
-    state = BoardBuilder(2).pyramid("abydos", [f"0s{n:02d}" for n in range(size)]).state()
+    state = Builder(2).pyramid("abydos", [f"0s{n:02d}" for n in range(size)]).build()
     specs = flicking.body_specs(state)
     site = board().site("abydos")
     sim = FlickSimulation(specs, Launch("1s00", "small", "", 0.0, 0.0, 0.0))
@@ -62,13 +62,13 @@ def test_a_gentle_touch_leaves_a_pyramid_standing_and_a_hard_hit_ruins_it() -> N
 
 
 def offer_state(extra_blocks: list[tuple[str, float, float]]) -> S.CairoState:
-    b = BoardBuilder(2)
+    b = Builder(2)
     b.ship(0, "U7")
     b.on_site("0s00", "saqqara", 0, 0)
     for block, dx, dy in extra_blocks:
         b.on_site(block, "saqqara", dx, dy)
-    return b.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=2,
-                   offer_site="saqqara", last_block="0s00")
+    return b.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="saqqara",
+                      last_block="0s00").build()
 
 
 FIVE = [("0s01", -20, -15), ("1s00", 20, -15), ("1s01", -20, 15), ("0s02", 20, 15)]
@@ -114,13 +114,13 @@ def test_arranging_rivals_highest_is_allowed() -> None:
 
 def test_ca8_burning_blocks_may_be_used_and_pyramid_stones_may_not() -> None:
     site = board().site("saqqara")
-    b = BoardBuilder(2).ship(0, "U7")
+    b = Builder(2).ship(0, "U7")
     b.pyramid("saqqara", ["1s00", "1s01", "1s02"], dx=-15, dy=-10)
     b.on_site("0s00", "saqqara", 10, 10)
     b.on_site("0s01", "saqqara", site.w / 2, 0)          # burning on the edge
     b.on_site("0s02", "saqqara", 15, -12)
-    state = b.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=1,
-                    offer_site="saqqara", last_block="0s00")
+    state = b.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=1, offer_site="saqqara",
+                       last_block="0s00").build()
     assert sorted(state.free_small_on("saqqara")) == ["0s00", "0s01", "0s02"]
     state.apply(A.BuildPyramid(3))
     picks = {a.to_str() for a in state.legal_actions()}
@@ -168,7 +168,7 @@ def test_another_pyramid_is_offered_while_three_free_blocks_remain() -> None:
 
 def test_ca_r4_loose_stones_are_freed_and_a_flat_pyramid_is_gone() -> None:
     stones = ["0s00", "0s01", "0s02"]
-    state = BoardBuilder(2).pyramid("abydos", stones).state()
+    state = Builder(2).pyramid("abydos", stones).build()
     base = state.pieces["0s01"]
     base.set_pose(base.x + 3.0, base.y, base.angle, 1)        # nudged: still in the pyramid
     freed, gone = flicking.update_pyramids(state)

@@ -13,7 +13,7 @@ import pytest
 
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
@@ -45,10 +45,10 @@ def open_state(app, state: CairoState, humans: int = 1) -> CairoScene:  # type: 
 
 def flick_state(**kw: object) -> CairoState:
     """Two players; seat 0 (a human) flicks small blocks from U4 with the index finger."""
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
-    settings = {"turn": 0, "phase": S.FLICK, "die": 2, "chosen": "small", "flicks_left": 3}
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    settings = {"seat": 0, "phase": S.FLICK, "die": 2, "chosen": "small", "flicks_left": 3}
     settings.update(kw)
-    return builder.state(**settings)  # type: ignore[arg-type]
+    return builder.to_move(**settings).build()  # type: ignore[arg-type]
 
 
 def anchor(scene: CairoScene) -> tuple[int, int]:
@@ -81,7 +81,7 @@ def test_no_hidden_information_so_no_cover_between_humans(app) -> None:  # type:
 # Flicking by mouse -----------------------------------------------------------------------------
 
 def test_a_turn_by_mouse_choose_then_three_flicks(app) -> None:  # type: ignore[no-untyped-def]
-    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.CHOOSE, die=2)
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.CHOOSE, die=2).build()
     scene = open_state(app, state)
     press(app, scene, "3 small")
     assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "small"
@@ -231,9 +231,9 @@ def test_a_click_off_the_block_explains_how_to_flick(app) -> None:  # type: igno
 # The other decisions by mouse ------------------------------------------------------------------
 
 def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-untyped-def]
-    builder = BoardBuilder(2).ship(0, "D3").ship(1, "U2")
+    builder = Builder(2).ship(0, "D3").ship(1, "U2")
     builder.at("0s00", 440.0, 150.0).at("0s01", 460.0, 380.0)
-    state = builder.state(turn=0, phase=S.RETRIEVE, die=3)
+    state = builder.to_move(0, S.RETRIEVE, die=3).build()
     scene = open_state(app, state)
     assert {a.block for a in scene.cairo.legal_actions()} >= {"0s00", "0s01"}
     x, y = scene.renderer.to_screen(440.0, 150.0)
@@ -245,12 +245,12 @@ def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-un
 
 
 def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
     for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
                             "1s01": (-6, 8)}.items():
         builder.on_site(block, "zawyet", dx, dy)
-    state = builder.state(turn=0, phase=S.OFFER, die=2, chosen="small", flicks_left=2,
-                          offer_site="zawyet", last_block="0s01")
+    state = builder.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="zawyet",
+                             last_block="0s01").build()
     scene = open_state(app, state)
     press(app, scene, "3 stones")
     assert scene.cairo.phase == S.PICK
@@ -281,7 +281,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
 
 
 def test_penalty_choice_after_a_knock_over(app) -> None:  # type: ignore[no-untyped-def]
-    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.PENALTY, die=2)
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.PENALTY, die=2).build()
     scene = open_state(app, state)
     labels = {spec.label for spec, _ in scene._context.values()}
     assert labels == {"Small block", "Large block", "Die-block"}
@@ -303,9 +303,9 @@ def test_hint_shows_the_bots_aim_and_says_it_in_words(app) -> None:  # type: ign
 
 
 def test_influence_overlay_toggles_with_i(app) -> None:  # type: ignore[no-untyped-def]
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
     builder.on_site("0s00", "zawyet").on_site("1L", "zawyet", 10, 0)
-    scene = open_state(app, builder.state(turn=0, phase=S.CHOOSE, die=2))
+    scene = open_state(app, builder.to_move(0, S.CHOOSE, die=2).build())
     key(app, pygame.K_i)
     assert scene.influence_on
     frames(app, 1)
@@ -318,11 +318,11 @@ def test_influence_overlay_toggles_with_i(app) -> None:  # type: ignore[no-untyp
 
 def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ignore[no-untyped-def]
     animated(app)
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
     for i, (x, y) in enumerate(((280.0, 320.0), (290.0, 335.0), (268.0, 345.0))):
         builder.at(f"1s0{i}", x, y, degrees=10.0 * i)
-    scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
-                                          flicks_left=3))
+    scene = (open_state(app, builder
+             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
     x, y = anchor(scene)
     drag(app, (x, y), (x + 4, y + 95))  # north into the blocks above the ship
     show = scene.stage.show
@@ -345,8 +345,8 @@ def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ig
 
 def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untyped-def]
     app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
-    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(
-        turn=1, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    state = (Builder(2).ship(0, "U4").ship(1, "D2")
+             .to_move(1, S.FLICK, die=2, chosen="small", flicks_left=1).build())
     scene = CairoScene(app, match_of(state, 2, humans=1))
     app.push(scene)
     for _ in range(600):
@@ -361,13 +361,13 @@ def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untype
 
 def test_end_scoring_goes_site_by_site_then_results(app) -> None:  # type: ignore[no-untyped-def]
     animated(app)
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, S.OUT)
+    builder = Builder(2).ship(0, "U4").ship(1, S.OUT)
     builder.on_site("0s00", "zawyet").on_site("1s00", "giza").on_site("1s01", "zawyet", 12, 0)
     builder.on_site("1L", "zawyet", -12, 0)
     for n in range(1, 15):
         builder.box(f"0s{n:02d}")
     builder.box("0D")
-    state = builder.state(turn=0, phase=S.FLICK, die=2, chosen="large", flicks_left=1)
+    state = builder.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
     state.last_turn_seat = 0
     scene = open_state(app, state)
     x, y = anchor(scene)
@@ -429,7 +429,7 @@ def test_skipping_animations_leaves_nothing_half_way(app) -> None:  # type: igno
 
 
 def test_undo_of_a_choice(app) -> None:  # type: ignore[no-untyped-def]
-    state = BoardBuilder(2).ship(0, "U4").ship(1, "D2").state(turn=0, phase=S.CHOOSE, die=2)
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.CHOOSE, die=2).build()
     scene = open_state(app, state)
     key(app, pygame.K_l)
     assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "large"
@@ -527,11 +527,11 @@ def test_the_next_prompt_waits_for_the_slide_to_end(app) -> None:  # type: ignor
 
 
 def test_influence_badges_leave_the_blocks_they_count_visible(app) -> None:  # type: ignore[no-untyped-def]
-    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
     for i, (u, v) in enumerate(((-8.0, 0.0), (4.0, 6.0), (6.0, -8.0))):
         builder.on_site(f"{i % 2}s0{i}", "zawyet", u, v)
-    scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
-                                          flicks_left=3))
+    scene = (open_state(app, builder
+             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
     scene.toggle_influence()
     frames(app, 1)
     assert scene._panels
@@ -545,11 +545,11 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
     seat strip (and the bottom bar)."""
 
     def picture(*blocks: tuple[str, float, float]) -> tuple[pygame.Surface, CairoScene]:
-        builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+        builder = Builder(2).ship(0, "U4").ship(1, "D2")
         for block, x, y in blocks:
             builder.at(block, x, y)
-        scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
-                                              flicks_left=3))
+        scene = (open_state(app, builder
+                 .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
         surface = pygame.Surface((1280, 800))
         scene.draw(surface)
         app.pop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from nile.games.cairo.board import board
-from nile.games.cairo.builder import BoardBuilder
+from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import new_game, turn
 from nile.games.cairo.rules import state as S
@@ -22,10 +22,10 @@ from nile.games.cairo.rules.events import (
 
 
 def sail(ships: dict[int, str], seat: int, steps: int) -> ShipMoved:
-    b = BoardBuilder(3)
+    b = Builder(3)
     for s, where in ships.items():
         b.ship(s, where)
-    return turn.sail(b.state(), seat, steps)
+    return turn.sail(b.build(), seat, steps)
 
 
 def test_ca_r1_ships_start_in_the_starting_area_and_sail_upstream_first() -> None:
@@ -62,9 +62,9 @@ def test_rolling_moves_the_ship_and_sets_the_finger() -> None:
     assert state.finger_options() == [1, 2, 3, 4, 5]
 
 
-def retrieval_board() -> BoardBuilder:
+def retrieval_board() -> Builder:
     edfu = board().site("edfu")
-    b = BoardBuilder(2)
+    b = Builder(2)
     b.at("0s00", 430.0, 180.0)                    # S4 desert
     b.on_site("0s01", "edfu", 0, 0)               # wholly on a site in S4
     b.on_site("0s02", "edfu", 0, edfu.h / 2)      # burning on the site's edge
@@ -77,14 +77,14 @@ def retrieval_board() -> BoardBuilder:
 
 
 def test_ca3_retrieval_from_port_and_starboard_areas_only_downstream() -> None:
-    state = retrieval_board().ship(0, "D3").state(turn=0, phase=S.RETRIEVE)
+    state = retrieval_board().ship(0, "D3").to_move(0, S.RETRIEVE).build()
     assert sorted(turn.retrievable(state)) == ["0s00", "0s02", "0s03", "0s04", "0s06"]
-    upstream = retrieval_board().ship(0, "U7").state(turn=0, phase=S.ROLL)
+    upstream = retrieval_board().ship(0, "U7").to_move(0, S.ROLL).build()
     assert turn.retrievable(upstream) == []
 
 
 def test_ca3_retrieval_decisions_one_by_one_or_all() -> None:
-    state = retrieval_board().ship(0, "D2").state(turn=0, phase=S.ROLL)
+    state = retrieval_board().ship(0, "D2").to_move(0, S.ROLL).build()
     state.apply(A.Roll(1))                        # D2 -> D3
     assert state.phase == S.RETRIEVE
     texts = [a.to_str() for a in state.legal_actions()]
@@ -98,17 +98,17 @@ def test_ca3_retrieval_decisions_one_by_one_or_all() -> None:
 
 
 def test_choosing_three_small_blocks_or_fewer() -> None:
-    b = BoardBuilder(2).ship(0, "U3")
+    b = Builder(2).ship(0, "U3")
     b.box(*[f"0s{n:02d}" for n in range(13)])
-    state = b.state(turn=0, phase=S.CHOOSE, die=3)
+    state = b.to_move(0, S.CHOOSE, die=3).build()
     state.apply(A.Choose("small"))
     assert state.flicks_left == 2 and state.chosen == "small"
 
 
 def test_a_single_kind_is_chosen_without_asking() -> None:
-    b = BoardBuilder(2).ship(0, "U2")
+    b = Builder(2).ship(0, "U2")
     b.box("0L", "0D")
-    state = b.state(turn=0, phase=S.ROLL)
+    state = b.to_move(0, S.ROLL).build()
     state.apply(A.Roll(1))
     assert state.phase == S.FLICK and state.chosen == "small" and state.flicks_left == 3
 
@@ -124,8 +124,8 @@ def flick_at(state: S.CairoState, target: tuple[float, float], speed: float) -> 
 
 
 def test_ca7_knocking_over_a_ship_ends_the_turn_and_costs_a_block() -> None:
-    b = BoardBuilder(2).ship(0, "U5").ship(1, "D4")
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="large", flicks_left=1)
+    b = Builder(2).ship(0, "U5").ship(1, "D4")
+    state = b.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
     d4 = board().space("D4")
     events = flick_at(state, (d4.x, d4.y), 1600.0)
     assert any(isinstance(e, ShipKnockedOver) for e in events)
@@ -139,10 +139,10 @@ def test_ca7_knocking_over_a_ship_ends_the_turn_and_costs_a_block() -> None:
 
 
 def test_ca11_the_last_ship_takes_one_more_turn_then_the_game_is_scored() -> None:
-    b = BoardBuilder(2).ship(0, "U3").ship(1, "U8")
+    b = Builder(2).ship(0, "U3").ship(1, "U8")
     b.box(*[f"0s{n:02d}" for n in range(1, 15)], "0L", "0D")
     b.box(*[f"1s{n:02d}" for n in range(1, 15)], "1L", "1D")
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
     zawyet = board().site("zawyet")
     events = flick_at(state, (zawyet.x, zawyet.y + 60), 900.0)
     events += state.apply(A.NO_PYRAMID) if state.phase == S.OFFER else []
@@ -167,11 +167,10 @@ def test_status_names_the_phase() -> None:
 
 
 def test_ca_r2_no_pyramid_is_offered_after_a_knock_over() -> None:
-    b = BoardBuilder(2).ship(0, "U7")
+    b = Builder(2).ship(0, "U7")
     for n, (dx, dy) in enumerate(((0, 0), (-15, 10), (15, 10))):
         b.on_site(f"0s{n:02d}", "saqqara", dx, dy)
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=2,
-                    last_block="0s00")
+    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=2, last_block="0s00").build()
     from nile.games.cairo.rules import flicking
 
     state.knocked = True
@@ -183,10 +182,10 @@ def test_ca_r2_no_pyramid_is_offered_after_a_knock_over() -> None:
 
 
 def test_ca_r3_the_last_block_still_gets_its_pyramid_offer_then_the_ship_leaves() -> None:
-    b = BoardBuilder(2).ship(0, "U7").ship(1, "U1")
+    b = Builder(2).ship(0, "U7").ship(1, "U1")
     b.on_site("0s01", "saqqara", -15, 12).on_site("1s00", "saqqara", 15, 12)
     b.box(*[f"0s{n:02d}" for n in range(2, 15)], "0L", "0D")
-    state = b.state(turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=1)
+    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
     saqqara = board().site("saqqara")
     x, y, _ = state.ship_pose(0)
     cfg = state.data.physics

@@ -11,7 +11,7 @@ from nile.ai.bots import choose, make_bot
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO, ai
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import gods
 from nile.games.cleopatra.rules.consts import AUCTION, GODS
 from nile.games.cleopatra.rules.moves import Bid, ChooseGod, Pass
@@ -90,13 +90,13 @@ def test_hard_bot_plays_legal_moves_and_never_changes_the_game_class() -> None:
 
 
 def test_prune_keeps_a_few_raises_and_the_best_actions() -> None:
-    state = TableBuilder(players=3).money(RED, 30).auction_phase(start=RED).build()
+    state = Builder(3).money(RED, 30).to_move(RED, AUCTION).build()
     legal = state.legal_actions()
     assert ai.prune(state, legal) == [Pass(), Bid(1), Bid(2), Bid(3), Bid(5)]
-    acting = (TableBuilder(players=3)
+    acting = (Builder(3)
               .hand(RED, city=["Edfu (lime 8, lemon 8)", "Giza (lime 8, lemon 10)"],
                     auction=["3-train", "2-train"])
-              .acting(RED).build())
+              .to_move(RED).build())
     legal = acting.legal_actions()
     pruned = ai.prune(acting, legal)
     assert len(pruned) == ai.SEARCH_WIDTH < len(legal)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nile.games.cleopatra import builder
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
 from nile.games.cleopatra.rules.data import game_data
 
@@ -11,7 +11,7 @@ D = game_data()
 
 
 def test_the_docstring_example_builds_a_valid_table() -> None:
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .prestige("Edfu", (4, 10))
              .fruit("Lisht", "coconut")
              .track("Edfu-Thebes", seat=1, trains=3)
@@ -19,9 +19,9 @@ def test_the_docstring_example_builds_a_valid_table() -> None:
              .fruit_card(0, "raspberry+lime")
              .money(0, 20)
              .market("raspberry", -1)
-             .acting(0)
+             .to_move(0)
              .build())
-    assert "TableBuilder(players=4)" in (builder.__doc__ or "")
+    assert "Builder(4)" in (builder.__doc__ or "")
     assert state.invariant_violations() == []
     assert state.phase == ACTIONS and state.current_player == 0
     assert state.prestige(D.city("Edfu")) == 10  # Edfu is dark when Alexandria is light
@@ -29,12 +29,12 @@ def test_the_docstring_example_builds_a_valid_table() -> None:
 
 
 def test_every_builder_step_keeps_the_invariants() -> None:
-    state = (TableBuilder(players=5).light("Giza").pyramid("Lisht", 5)
+    state = (Builder(5).light("Giza").pyramid("Lisht", 5)
              .building_marker("Thebes", 2).vp(3, 9).gods("Isis", "Horus", "Ra", "Set", "Thoth")
              .built(2, "Temple (blueberry, 4 VP)").city_display("Giza (lime 8, lemon 10)")
-             .auction_display("4-train", "Fruit lemon").turn(5).acting(4, picks=2).build())
+             .auction_display("4-train", "Fruit lemon").turn(5).to_move(4, picks=2).build())
     assert state.invariant_violations() == []
     assert state.turn == 4 and state.current_player == 4 and state.picks_left == 2
-    auction = TableBuilder(players=3).auction_phase(start=2).build()
+    auction = Builder(3).to_move(2, AUCTION).build()
     assert auction.phase == AUCTION and auction.current_player == 2
     assert auction.invariant_violations() == []

@@ -8,7 +8,7 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules.consts import UNKNOWN
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.hidden import observe
@@ -46,7 +46,7 @@ def test_observations_ignore_what_the_seat_cannot_see() -> None:
 
 
 def test_observation_masks_secret_cards_only() -> None:
-    state = (TableBuilder(players=3)
+    state = (Builder(3)
              .hand(BLUE, city=["Edfu (lime 8, lemon 8)", "Giza (lime 8, lemon 10)"],
                    auction=["3-train"], known=["Giza (lime 8, lemon 10)"])
              .build())
@@ -91,12 +91,12 @@ def test_observation_offers_the_true_moves_through_a_game() -> None:
 def test_undo_within_the_turn_including_building_steps() -> None:
     city_hall = "City Hall (coconut+raspberry, 7 VP, +2)"
     edfu = "Edfu (lime 8, lemon 8)"
-    state = (TableBuilder(players=3).fruit("Lisht", "coconut").fruit("Thebes", "raspberry")
+    state = (Builder(3).fruit("Lisht", "coconut").fruit("Thebes", "raspberry")
              .track("Lisht-Abydos", BLUE, 2).track("Abydos-Edfu", YELLOW, 2)
              .track("Edfu-Thebes", BLUE, 3)
              .hand(RED, city=[edfu, "Giza (lime 8, lemon 10)"], auction=[city_hall])
              .fruit_card(RED, "raspberry+lime").city_display("Avaris (lime 8, lemon 7)")
-             .acting(RED).build())
+             .to_move(RED).build())
     seats = [SeatConfig(f"P{n}") for n in range(3)]
     match = Match(GAME_INFO, tuple(seats), 1, {}, state)
     start = state.to_dict()
@@ -117,8 +117,8 @@ def test_undo_within_the_turn_including_building_steps() -> None:
 
 
 def test_others_learn_only_the_face_up_card_of_a_draw() -> None:
-    state = (TableBuilder(players=3).city_display("Avaris (lime 8, lemon 7)")
-             .acting(RED).build())
+    state = (Builder(3).city_display("Avaris (lime 8, lemon 7)")
+             .to_move(RED).build())
     events = play(state, "draw Avaris (lime 8, lemon 7)") + resolve_chance(state)
     dealt = next(e for e in events if type(e).__name__ == "CardDealt")
     assert "gets a City card" in dealt.describe(BLUE)

@@ -10,10 +10,10 @@ import pytest
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import actions
 from nile.games.cleopatra.rules.auction import payment
-from nile.games.cleopatra.rules.consts import GODS
+from nile.games.cleopatra.rules.consts import AUCTION, GODS
 from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules.events import DeckReshuffled, MoneyChanged, TurnEnded
 from nile.games.cleopatra.rules.moves import (
@@ -68,10 +68,10 @@ def test_cc2_prestige_markers() -> None:
 def test_cc3_fruit_and_market_clamps() -> None:
     assert len(D.fruits) == 5 and D.cubes_per_fruit == 7
     assert (D.market_min, D.market_max) == (-3, 3)
-    state = (TableBuilder(players=3).market("lime", -3).market("lemon", 3)
+    state = (Builder(3).market("lime", -3).market("lemon", 3)
              .hand(RED, city=["Edfu (lime 8, lemon 8)", "Giza (lime 8, lemon 10)"])
              .fruit_card(RED, "lime").fruit("Thebes", "lime")
-             .track("Edfu-Thebes", BLUE, 1).acting(RED).build())
+             .track("Edfu-Thebes", BLUE, 1).to_move(RED).build())
     play(state, "produce Fruit lime with Giza (lime 8, lemon 10)")
     assert state.market[fruit("lime")] == -3  # already at the bottom
     events = play(state, "ship lime Thebes->Edfu with Edfu (lime 8, lemon 8)")
@@ -108,8 +108,8 @@ def test_cc4_card_counts() -> None:
 
 
 def test_cc5_thoth_takes_two_auction_cards() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Thoth", "Set")
-             .auction_display("3-train", "2-train", "Fruit lime").acting(BLUE, picks=2).build())
+    state = (Builder(3).gods("Ra", "Thoth", "Set")
+             .auction_display("3-train", "2-train", "Fruit lime").to_move(BLUE, picks=2).build())
     play(state, "take 3-train")
     assert state.picks_left == 1
     play(state, "take Fruit lime")
@@ -118,9 +118,9 @@ def test_cc5_thoth_takes_two_auction_cards() -> None:
 
 
 def test_cc5_hathor_track_costs_two_less_never_below_zero() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Hathor", "Set").money(BLUE, 8)
+    state = (Builder(3).gods("Ra", "Hathor", "Set").money(BLUE, 8)
              .hand(BLUE, city=["Edfu (lime 8, lemon 8)", "Giza (lime 8, lemon 10)"],
-                   auction=["3-train", "1-train"]).acting(BLUE).build())
+                   auction=["3-train", "1-train"]).to_move(BLUE).build())
     play(state, "track 3-train Edfu-Thebes with Edfu (lime 8, lemon 8)")
     assert state.money[BLUE] == 0
     play(state, "track 1-train Alexandria-Giza with Giza (lime 8, lemon 10)")
@@ -128,9 +128,9 @@ def test_cc5_hathor_track_costs_two_less_never_below_zero() -> None:
 
 
 def test_cc5_anubis_third_action_must_be_draw() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Anubis", "Set")
+    state = (Builder(3).gods("Ra", "Anubis", "Set")
              .city_display("Giza (lime 8, lemon 10)", "Edfu (lime 8, lemon 8)")
-             .acting(BLUE).build())
+             .to_move(BLUE).build())
     play(state, "pyramid +3 in Lisht")
     play(state, "pyramid +4 in Saqqara")
     assert texts(state.legal_actions()) == ["draw Giza (lime 8, lemon 10)",
@@ -143,8 +143,8 @@ def test_cc5_anubis_third_action_must_be_draw() -> None:
 
 
 def test_cc18_anubis_actions_in_any_order() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Anubis", "Set")
-             .city_display("Giza (lime 8, lemon 10)").acting(BLUE).build())
+    state = (Builder(3).gods("Ra", "Anubis", "Set")
+             .city_display("Giza (lime 8, lemon 10)").to_move(BLUE).build())
     play(state, "draw Giza (lime 8, lemon 10)")
     resolve_chance(state)
     play(state, "pyramid +3 in Lisht")
@@ -153,23 +153,23 @@ def test_cc18_anubis_actions_in_any_order() -> None:
 
 
 def test_cc5_isis_two_florin_more_per_shipment() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Isis", "Set").fruit("Edfu", "raspberry")
+    state = (Builder(3).gods("Ra", "Isis", "Set").fruit("Edfu", "raspberry")
              .track("Edfu-Thebes", RED, 1).market("raspberry", -1)
-             .hand(BLUE, city=["Thebes (raspberry 9, lemon 7)"]).acting(BLUE).build())
+             .hand(BLUE, city=["Thebes (raspberry 9, lemon 7)"]).to_move(BLUE).build())
     play(state, "ship raspberry Edfu->Thebes with Thebes (raspberry 9, lemon 7)")
     assert state.money[BLUE] == 20 + 8 + 2
 
 
 def test_cc5_horus_pyramids_cost_four_less() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Horus", "Set").money(BLUE, 2)
-             .acting(BLUE).build())
+    state = (Builder(3).gods("Ra", "Horus", "Set").money(BLUE, 2)
+             .to_move(BLUE).build())
     assert texts(state.legal_actions())[:1] == ["pyramid +3 in Alexandria"]
     play(state, "pyramid +3 in Alexandria")
     assert state.money[BLUE] == 0 and state.vp[BLUE] == 3
 
 
 def test_cc5_set_gives_five_florin_when_chosen_and_god_order_rules() -> None:
-    state = TableBuilder(players=3).auction_phase(start=0).build()
+    state = Builder(3).to_move(0, AUCTION).build()
     play(state, "pass")
     play(state, "pass")
     assert state.phase == GODS and state.order == [2, 1, 0]
@@ -193,8 +193,8 @@ def test_cc6_game_length(players: int, turns: int) -> None:
 
 
 def test_cc6_turn_end_passes_the_start_player_figure() -> None:
-    state = (TableBuilder(players=3).gods("Ra", "Thoth", "Set")
-             .city_display("Giza (lime 8, lemon 10)").acting(YELLOW).build())
+    state = (Builder(3).gods("Ra", "Thoth", "Set")
+             .city_display("Giza (lime 8, lemon 10)").to_move(YELLOW).build())
     state.actions_used = 2
     events = play(state, "end turn") + resolve_chance(state)
     ended = of_type(events, TurnEnded)
@@ -207,7 +207,7 @@ def test_cc6_turn_end_passes_the_start_player_figure() -> None:
 
 
 def test_cc7_auction_order_and_payments_four_players() -> None:
-    state = TableBuilder(players=4).auction_phase(start=BLUE).build()
+    state = Builder(4).to_move(BLUE, AUCTION).build()
     assert state.current_player == BLUE
     for text in ("bid 2", "bid 3", "pass", "bid 5", "bid 6", "pass", "pass"):
         play(state, text)
@@ -218,7 +218,7 @@ def test_cc7_auction_order_and_payments_four_players() -> None:
 
 
 def test_cc7_first_to_pass_pays_nothing_even_after_bidding() -> None:
-    state = TableBuilder(players=3).auction_phase(start=RED).build()
+    state = Builder(3).to_move(RED, AUCTION).build()
     for text in ("bid 4", "bid 5", "bid 6", "pass", "bid 8", "pass"):
         play(state, text)
     assert state.order == [BLUE, YELLOW, RED]
@@ -226,7 +226,7 @@ def test_cc7_first_to_pass_pays_nothing_even_after_bidding() -> None:
 
 
 def test_cc7_bids_must_rise_and_be_affordable() -> None:
-    state = TableBuilder(players=3).money(RED, 3).auction_phase(start=RED).build()
+    state = Builder(3).money(RED, 3).to_move(RED, AUCTION).build()
     assert texts(state.legal_actions()) == ["pass", "bid 1", "bid 2", "bid 3"]
     play(state, "bid 3")
     assert "bid 3" not in texts(state.legal_actions())
@@ -243,9 +243,9 @@ def test_cc7_payment_table() -> None:
 
 
 def test_cc8_no_second_group_of_one_colour() -> None:
-    state = (TableBuilder(players=3).track("Edfu-Thebes", RED, 1)
+    state = (Builder(3).track("Edfu-Thebes", RED, 1)
              .hand(RED, city=["Edfu (lime 8, lemon 8)"], auction=["1-train"])
-             .acting(RED).build())
+             .to_move(RED).build())
     assert not any("Edfu-Thebes" in t for t in texts(state.legal_actions()))
     with pytest.raises(IllegalAction, match="already have trains"):
         play_action(state, "track", "Edfu-Thebes")
@@ -260,9 +260,9 @@ def play_action(state, kind: str, track: str) -> None:  # type: ignore[no-untype
 
 def test_cc8_fruit_travels_any_chain_through_a_pyramid_city() -> None:
     saqqara = "Saqqara (coconut 8, lime 7)"
-    state = (TableBuilder(players=3).fruit("Alexandria", "coconut")
+    state = (Builder(3).fruit("Alexandria", "coconut")
              .track("Alexandria-Giza", BLUE, 1).track("Giza-Saqqara", YELLOW, 2)
-             .pyramid("Giza", 5).hand(RED, city=[saqqara]).acting(RED).build())
+             .pyramid("Giza", 5).hand(RED, city=[saqqara]).to_move(RED).build())
     events = play(state, f"ship coconut Alexandria->Saqqara with {saqqara}")
     moved = [e for e in events if type(e).__name__ == "FruitMoved"]
     assert moved[0].route == (city("Alexandria"), city("Giza"), city("Saqqara"))
@@ -272,9 +272,9 @@ def test_cc8_fruit_travels_any_chain_through_a_pyramid_city() -> None:
 
 def test_cc8_a_track_without_trains_carries_nothing() -> None:
     saqqara = "Saqqara (coconut 8, lime 7)"
-    state = (TableBuilder(players=3).fruit("Alexandria", "coconut")
+    state = (Builder(3).fruit("Alexandria", "coconut")
              .track("Alexandria-Giza", BLUE, 1)
-             .hand(RED, city=[saqqara]).acting(RED).build())
+             .hand(RED, city=[saqqara]).to_move(RED).build())
     assert not any(t.startswith("ship") for t in texts(state.legal_actions()))
     with pytest.raises(IllegalAction, match="No chain of tracks"):
         state.apply(ShipFruit(fruit("coconut"), city("Alexandria"), D.city_card(saqqara)))
@@ -284,7 +284,7 @@ def test_cc8_a_track_without_trains_carries_nothing() -> None:
 
 
 def test_cc9_income_never_below_zero() -> None:
-    state = TableBuilder(players=3).market("lime", -3).build()
+    state = Builder(3).market("lime", -3).build()
     edfu = D.city_card("Edfu (raspberry 5, lime 5)")
     assert actions.shipping_income(state, edfu, fruit("lime")) == 2
     state.market[fruit("lime")] = -7  # off the track on purpose: the floor itself
@@ -293,10 +293,10 @@ def test_cc9_income_never_below_zero() -> None:
 
 def test_cc9_nothing_shipped_produced_or_built_in_a_pyramid_city() -> None:
     lisht = "Lisht (coconut 7, raspberry 7)"
-    state = (TableBuilder(players=3).fruit("Saqqara", "coconut").pyramid("Lisht", 6)
+    state = (Builder(3).fruit("Saqqara", "coconut").pyramid("Lisht", 6)
              .track("Saqqara-Lisht", BLUE, 1)
              .hand(RED, city=[lisht], auction=["Bazaar (coconut, 3 VP, +1)"])
-             .fruit_card(RED, "coconut").acting(RED).build())
+             .fruit_card(RED, "coconut").to_move(RED).build())
     card = D.city_card(lisht)
     with pytest.raises(IllegalAction, match="pyramid: no fruit may be shipped"):
         state.apply(ShipFruit(fruit("coconut"), city("Saqqara"), card))
@@ -312,10 +312,10 @@ def test_cc9_nothing_shipped_produced_or_built_in_a_pyramid_city() -> None:
 
 
 def test_cc11_auction_cards_taken_by_choice_in_god_order() -> None:
-    state = (TableBuilder(players=3)
+    state = (Builder(3)
              .auction_display("4-train", "Fruit coconut", "Temple (blueberry, 4 VP)",
                               "2-train")
-             .city_display("Giza (lime 8, lemon 10)").auction_phase(start=RED).build())
+             .city_display("Giza (lime 8, lemon 10)").to_move(RED, AUCTION).build())
     for text in ("pass", "pass", "god Thoth", "god Set", "god Ra"):
         play(state, text)
     # Gods: yellow Thoth (2), blue Set (7), red Ra (1): red acts first.
@@ -337,7 +337,7 @@ def test_cc11_auction_cards_taken_by_choice_in_god_order() -> None:
 
 
 def test_cc14_empty_city_deck_reuses_the_discard_pile() -> None:
-    state = TableBuilder(players=3).city_display("Giza (lime 8, lemon 10)").acting(RED).build()
+    state = Builder(3).city_display("Giza (lime 8, lemon 10)").to_move(RED).build()
     state.city_discard, state.city_deck = state.city_deck, []
     play(state, "draw Giza (lime 8, lemon 10)")
     card = state.city_discard[0]
@@ -348,10 +348,10 @@ def test_cc14_empty_city_deck_reuses_the_discard_pile() -> None:
 
 
 def test_cc15_a_known_copy_is_played_before_a_secret_one() -> None:
-    state = (TableBuilder(players=3)
+    state = (Builder(3)
              .hand(RED, city=["Edfu (lime 8, lemon 8)"], auction=["2-train", "2-train"],
                    known=["2-train"])
-             .acting(RED).build())
+             .to_move(RED).build())
     assert state.auction_known[RED] == [D.auction_kind("2-train")]
     play(state, "track 2-train Edfu-Thebes with Edfu (lime 8, lemon 8)")
     assert state.auction_hand[RED] == [D.auction_kind("2-train")]
@@ -359,9 +359,9 @@ def test_cc15_a_known_copy_is_played_before_a_secret_one() -> None:
 
 
 def test_cc16_unused_card_fruit_needs_a_cube_in_the_supply() -> None:
-    state = (TableBuilder(players=3).hand(RED, city=["Edfu (lime 8, lemon 8)"],
+    state = (Builder(3).hand(RED, city=["Edfu (lime 8, lemon 8)"],
                                          auction=["Library (raspberry, 4 VP)"])
-             .fruit_card(RED, "raspberry+lime").acting(RED).build())
+             .fruit_card(RED, "raspberry+lime").to_move(RED).build())
     state.supply[fruit("lime")] = 0
     state.fruit[city("Giza") * 5 + fruit("lime")] = 6
     play(state, "build Library (raspberry, 4 VP) with Edfu (lime 8, lemon 8)")
@@ -370,8 +370,8 @@ def test_cc16_unused_card_fruit_needs_a_cube_in_the_supply() -> None:
 
 
 def test_cc17_end_turn_only_when_no_action_is_possible() -> None:
-    state = (TableBuilder(players=3).city_display("Giza (lime 8, lemon 10)").money(RED, 0)
-             .acting(RED).build())
+    state = (Builder(3).city_display("Giza (lime 8, lemon 10)").money(RED, 0)
+             .to_move(RED).build())
     with pytest.raises(IllegalAction, match="2 action"):
         state.apply(EndTurn())
     # No face-up card left: only the deck card can be drawn.
@@ -400,10 +400,10 @@ def test_cc12_cc13_start_player_and_first_city_are_chance() -> None:
 
 
 def test_shipping_rewards_face_up_fruit_and_trains_of_others() -> None:
-    state = (TableBuilder(players=4).fruit("Edfu", "raspberry")
+    state = (Builder(4).fruit("Edfu", "raspberry")
              .track("Edfu-Thebes", GREEN, 2)
              .hand(RED, city=["Thebes (raspberry 9, lemon 7)"])
              .fruit_card(YELLOW, "raspberry+lime").fruit_card(YELLOW, "raspberry")
-             .acting(RED).build())
+             .to_move(RED).build())
     play(state, "ship raspberry Edfu->Thebes with Thebes (raspberry 9, lemon 7)")
     assert state.vp == [0, 0, 2, 2]  # yellow: two face-up raspberries; green: two trains

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import endgame
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import CityScored, GameOver
@@ -17,7 +17,7 @@ from .helpers import BLUE, GREEN, RED, YELLOW, city, of_type, play
 D = game_data()
 
 
-def points_at(builder: TableBuilder, name: str) -> list[int]:
+def points_at(builder: Builder, name: str) -> list[int]:
     return endgame.city_points(builder.build(), city(name))
 
 
@@ -27,7 +27,7 @@ def points_at(builder: TableBuilder, name: str) -> list[int]:
 def test_alexandria_three_tied_for_first() -> None:
     """6 prestige + a +2 building = 8; blue, yellow and red tie on 2 trains: (8+4+2)/3 =
     4 2/3, rounded up to 5 each."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Alexandria", (6, 7))
+    table = (Builder(4).light("Alexandria").prestige("Alexandria", (6, 7))
              .building_marker("Alexandria", 2)
              .track("Alexandria-Giza", BLUE, 2).track("Alexandria-Giza", YELLOW, 2)
              .track("Alexandria-Avaris", RED, 2))
@@ -38,7 +38,7 @@ def test_alexandria_three_tied_for_first() -> None:
 
 def test_avaris_first_and_second_no_third() -> None:
     """10 prestige: yellow (3 trains) 10, green (1) 5; third place is not awarded."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Avaris", (4, 10))
+    table = (Builder(4).light("Alexandria").prestige("Avaris", (4, 10))
              .track("Alexandria-Avaris", YELLOW, 3).track("Alexandria-Avaris", GREEN, 1))
     assert points_at(table, "Avaris") == [0, 0, 10, 5]
     assert place_values(10, 4) == [10, 5, 3]
@@ -46,7 +46,7 @@ def test_avaris_first_and_second_no_third() -> None:
 
 def test_giza_with_a_pyramid() -> None:
     """9 prestige + a +7 pyramid = 16: red 16, blue 8, yellow 4."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Giza", (5, 9))
+    table = (Builder(4).light("Alexandria").prestige("Giza", (5, 9))
              .pyramid("Giza", 7)
              .track("Alexandria-Giza", RED, 3).track("Giza-Saqqara", BLUE, 2)
              .track("Giza-Heliopolis", YELLOW, 1))
@@ -56,7 +56,7 @@ def test_giza_with_a_pyramid() -> None:
 
 def test_heliopolis_three_tied_with_one_train() -> None:
     """4 prestige: blue, yellow, red one train each: (4+2+1)/3 = 2 1/3 -> 3 each."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Heliopolis", (4, 8))
+    table = (Builder(4).light("Alexandria").prestige("Heliopolis", (4, 8))
              .track("Avaris-Heliopolis", BLUE, 1).track("Heliopolis-Memphis", YELLOW, 1)
              .track("Giza-Heliopolis", RED, 1))
     assert points_at(table, "Heliopolis") == [3, 3, 3, 0]
@@ -64,7 +64,7 @@ def test_heliopolis_three_tied_with_one_train() -> None:
 
 def test_saqqara_tie_for_second() -> None:
     """5 prestige: red 5; yellow and blue share second and third: (3+2)/2 -> 3 each."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Saqqara", (5, 7))
+    table = (Builder(4).light("Alexandria").prestige("Saqqara", (5, 7))
              .track("Giza-Saqqara", RED, 3).track("Saqqara-Lisht", YELLOW, 1)
              .track("Saqqara-Memphis", BLUE, 1))
     assert points_at(table, "Saqqara") == [5, 3, 3, 0]
@@ -72,14 +72,14 @@ def test_saqqara_tie_for_second() -> None:
 
 def test_memphis_only_two_players_there() -> None:
     """9 prestige: red 9, blue 5; third place is not awarded."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Memphis", (6, 9))
+    table = (Builder(4).light("Alexandria").prestige("Memphis", (6, 9))
              .track("Heliopolis-Memphis", RED, 3).track("Memphis-Amarna", BLUE, 2))
     assert points_at(table, "Memphis") == [9, 5, 0, 0]
 
 
 def test_thebes_example_four_players() -> None:
     """13 prestige after buildings: red (4 trains) 13, green (2) 7, yellow (1) 4."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Thebes", (6, 10))
+    table = (Builder(4).light("Alexandria").prestige("Thebes", (6, 10))
              .building_marker("Thebes", 2).building_marker("Thebes", 2)
              .building_marker("Thebes", 2).building_marker("Thebes", 1)
              .track("Edfu-Thebes", RED, 4).track("Dendara-Thebes", GREEN, 2)
@@ -91,7 +91,7 @@ def test_thebes_example_four_players() -> None:
 def test_dendara_example_tie_for_first() -> None:
     """19 prestige with buildings and a pyramid: blue and yellow (3 trains) (19+10)/2 ->
     15 each; red (1 train) takes third place: 5."""
-    table = (TableBuilder(players=4).light("Alexandria").prestige("Dendara", (4, 9))
+    table = (Builder(4).light("Alexandria").prestige("Dendara", (4, 9))
              .building_marker("Dendara", 2).pyramid("Dendara", 8)
              .track("Abydos-Dendara", BLUE, 3).track("Amarna-Dendara", YELLOW, 3)
              .track("Dendara-Thebes", RED, 1))
@@ -107,7 +107,7 @@ def test_total_scoring_example_76() -> None:
     + 13 Florin (4) = 76, through the real end of the last turn (CC-6: turn 6 of 4 players).
     Yellow's 39: alone on Edfu-Thebes (10 + 6) and Lisht-Amarna (10 + 6), second to red on
     Saqqara-Memphis (3 of 5 and 4 of 7)."""
-    table = (TableBuilder(players=4).light("Alexandria")
+    table = (Builder(4).light("Alexandria")
              .prestige("Edfu", (4, 10)).prestige("Thebes", (6, 7))
              .prestige("Lisht", (5, 10)).prestige("Amarna", (6, 8))
              .prestige("Saqqara", (5, 9)).prestige("Memphis", (4, 7))
@@ -162,13 +162,13 @@ def test_money_and_type_tables() -> None:
 
 
 def test_fruit_types_count_each_fruit_once() -> None:
-    state = (TableBuilder(players=3).fruit_card(0, "lemon+blueberry").fruit_card(0, "lemon")
+    state = (Builder(3).fruit_card(0, "lemon+blueberry").fruit_card(0, "lemon")
              .fruit_card(0, "coconut+lime").build())
     assert endgame.fruit_types(state, 0) == 4
 
 
 def test_tie_breaks_money_then_cards_then_lowest_god() -> None:
-    state = TableBuilder(players=3).gods("Set", "Ra", "Thoth").build()
+    state = Builder(3).gods("Set", "Ra", "Thoth").build()
     state.final_rows = [[10, 10, 10]]
     state.money = [5, 5, 4]
     assert state.ranking() == [2, 1, 3]  # equal Florin: Ra (1) beats Set (7)

@@ -7,7 +7,7 @@ import pytest
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
-from nile.games.cleopatra.builder import TableBuilder
+from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     BuildingBuilt,
@@ -33,11 +33,11 @@ CITY_HALL = "City Hall (coconut+raspberry, 7 VP, +2)"
 def test_construct_track_ken() -> None:
     """Ken (blue) plays a 3-train and an Edfu card, pays 10 Florin and fills Edfu-Thebes,
     which held red trains only; after that the track takes no more trains."""
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .track("Edfu-Thebes", RED, 2)
              .hand(BLUE, city=[EDFU_CARD], auction=["3-train"])
              .hand(YELLOW, city=["Thebes (coconut 8, lime 9)"], auction=["1-train"])
-             .acting(BLUE).build())
+             .to_move(BLUE).build())
     events = play(state, f"track 3-train Edfu-Thebes with {EDFU_CARD}")
     assert state.money[BLUE] == 10
     assert state.trains_left[BLUE] == 17
@@ -57,8 +57,8 @@ def test_construct_track_ken() -> None:
                                    D.track("Edfu-Thebes")))
 
 
-def becky_table() -> TableBuilder:
-    return (TableBuilder(players=4)
+def becky_table() -> Builder:
+    return (Builder(4)
             .fruit("Lisht", "coconut")
             .track("Lisht-Abydos", GREEN, 2)
             .track("Abydos-Edfu", YELLOW, 2)
@@ -66,7 +66,7 @@ def becky_table() -> TableBuilder:
             .track("Edfu-Thebes", RED, 2)
             .hand(RED, city=[EDFU_CARD], auction=[CITY_HALL])
             .fruit_card(RED, "raspberry+lime")
-            .acting(RED))
+            .to_move(RED))
 
 
 def test_construct_a_building_becky_city_hall() -> None:
@@ -130,14 +130,14 @@ def test_ship_fruit_steve() -> None:
     7): raspberry at -1 pays 8 Florin, raspberry goes to -2 and lemon to +1; red scores 2 VP
     and blue 3 for their trains on Edfu-Thebes; Steve's own Dendara-Thebes train pays him
     nothing."""
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .fruit("Edfu", "raspberry")
              .track("Edfu-Thebes", RED, 2)
              .track("Edfu-Thebes", BLUE, 3)
              .track("Dendara-Thebes", YELLOW, 1)
              .market("raspberry", -1).market("lemon", 0)
              .hand(YELLOW, city=[THEBES_RASPBERRY])
-             .acting(YELLOW).build())
+             .to_move(YELLOW).build())
     events = play(state, f"ship raspberry Edfu->Thebes with {THEBES_RASPBERRY}")
     assert state.money[YELLOW] == 28
     assert of_type(events, FruitShipped)[0].income == 8
@@ -153,10 +153,10 @@ def test_ship_fruit_steve() -> None:
 def test_produce_fruit_wayne() -> None:
     """Wayne (green) plays a Dendara card with his lemon+blueberry card: a lemon and a
     blueberry appear in Dendara, each one step lower on the market; both cards go."""
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .hand(GREEN, city=["Dendara (lime 7, lemon 5)"])
              .fruit_card(GREEN, "lemon+blueberry")
-             .acting(GREEN).build())
+             .to_move(GREEN).build())
     events = play(state, "produce Fruit lemon+blueberry with Dendara (lime 7, lemon 5)")
     dendara = city("Dendara")
     assert state.cubes(dendara, fruit("lemon")) == 1
@@ -172,12 +172,12 @@ def test_build_a_pyramid_ken() -> None:
     """Ken (blue) pays 16 Florin for the +8 pyramid in empty Lisht and scores 8 VP; no
     fruit may then be shipped to or produced in Lisht, nor buildings built there."""
     lisht_card = "Lisht (coconut 7, raspberry 7)"
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .fruit("Saqqara", "coconut")
              .track("Saqqara-Lisht", BLUE, 2)
              .hand(BLUE, city=[lisht_card], auction=["Bazaar (coconut, 3 VP, +1)"])
              .fruit_card(BLUE, "coconut+raspberry")
-             .acting(BLUE).build())
+             .to_move(BLUE).build())
     before = texts(state.legal_actions())
     assert any(t.startswith("ship coconut Saqqara->Lisht") for t in before)
     assert any(t.startswith("produce") for t in before)
@@ -192,8 +192,8 @@ def test_build_a_pyramid_ken() -> None:
 
 
 def test_build_a_pyramid_needs_an_empty_city_and_money() -> None:
-    state = (TableBuilder(players=3).fruit("Lisht", "lime").money(BLUE, 9)
-             .acting(BLUE).build())
+    state = (Builder(3).fruit("Lisht", "lime").money(BLUE, 9)
+             .to_move(BLUE).build())
     with pytest.raises(IllegalAction, match="still has fruit"):
         state.apply(BuildPyramid(8, city("Lisht")))
     with pytest.raises(IllegalAction, match="costs 16 Florin; you have 9"):
@@ -206,10 +206,10 @@ def test_draw_city_cards_becky() -> None:
     """Becky (red) takes the face-up Memphis card and the top card of the deck; the display
     is refilled to four cards only when her turn is over."""
     memphis = "Memphis (raspberry 5, lime 8)"
-    state = (TableBuilder(players=4)
+    state = (Builder(4)
              .city_display(memphis, "Giza (lime 8, lemon 10)", "Edfu (raspberry 5, lime 5)",
                            "Avaris (lime 8, lemon 7)")
-             .acting(RED).build())
+             .to_move(RED).build())
     events = play(state, f"draw {memphis}")
     assert of_type(events, CardTaken) == [CardTaken(RED, "city", memphis)]
     assert state.current_player == CHANCE  # the deck card

@@ -1,4 +1,4 @@
-"""Small helpers for the Vom Kap bis Kairo tests (positions come from `builder.Table`)."""
+"""Small helpers for the Vom Kap bis Kairo tests (positions come from `builder.Builder`)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.builder import Table
+from nile.games.kap_kairo.builder import Builder
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, DRAW, DUEL, Bid, Take
 from nile.games.kap_kairo.rules.events import (
     BidPlaced,
@@ -37,7 +37,7 @@ def test_a_new_game_turns_up_as_many_cards_as_players() -> None:
 
 
 def test_vk3_bids_are_whole_pounds_from_zero_to_capital() -> None:
-    state = Table(3).capital(0, 37).auction(("S0", "S1", "S2")).state()
+    state = Builder(3).capital(0, 37).auction(("S0", "S1", "S2")).build()
     assert state.legal_actions() == [Bid(a) for a in range(38)]
     with pytest.raises(IllegalAction, match="capital of £37"):
         state.apply(Bid(38))
@@ -46,7 +46,7 @@ def test_vk3_bids_are_whole_pounds_from_zero_to_capital() -> None:
 
 
 def test_vk3_a_bid_stays_secret_until_all_have_bid_then_all_are_revealed() -> None:
-    state = Table(3).auction(("S0", "S1", "S2")).state()
+    state = Builder(3).auction(("S0", "S1", "S2")).build()
     events = play(state, "bid 12")
     assert events == [BidPlaced(0, 12)]
     assert "12" in events[0].describe(0) and "12" not in events[0].describe(1)
@@ -62,7 +62,7 @@ def test_vk3_a_bid_stays_secret_until_all_have_bid_then_all_are_revealed() -> No
 
 
 def test_the_ledger_keeps_each_bid_and_the_capital_after_it() -> None:
-    state = Table(2).capital(1, 50).auction(("S0", "S1")).state()
+    state = Builder(2).capital(1, 50).auction(("S0", "S1")).build()
     play(state, "bid 30", "bid 50")
     assert state.ledger[0] == [("start", 100, 100), ("bid", 30, 70)]
     assert state.ledger[1] == [("start", 50, 50), ("bid", 50, 0)]
@@ -70,14 +70,14 @@ def test_the_ledger_keeps_each_bid_and_the_capital_after_it() -> None:
 
 
 def test_vk4_equal_bids_smaller_capital_after_paying_chooses_first() -> None:
-    state = Table(3).capital(0, 60).capital(2, 40).auction(("S0", "S1", "S2")).state()
+    state = Builder(3).capital(0, 60).capital(2, 40).auction(("S0", "S1", "S2")).build()
     events = play(state, "bid 10", "bid 10", "bid 10")
     assert of_type(events, TieByCapital) == [TieByCapital((2, 0, 1))]
     assert state.order == [2, 0, 1]
 
 
 def test_vk4_equal_bids_and_capital_a_draw_duel_higher_coin_first() -> None:
-    state = Table(2).auction(("S0", "S1")).state()
+    state = Builder(2).auction(("S0", "S1")).build()
     events = play(state, "bid 4", "bid 4")
     assert of_type(events, DuelStarted) == [DuelStarted((0, 1))]
     assert state.step == DUEL and state.current_player == CHANCE
@@ -89,7 +89,7 @@ def test_vk4_equal_bids_and_capital_a_draw_duel_higher_coin_first() -> None:
 
 
 def test_vk4_repeated_duel_while_the_coins_tie() -> None:
-    state = Table(3).auction(("S0", "S1", "S2")).state()
+    state = Builder(3).auction(("S0", "S1", "S2")).build()
     play(state, "bid 9", "bid 9", "bid 9")
     # R0 and R1 both pay £10, D0 £8: seats 0 and 1 draw again, seat 2 chooses last.
     events = play(state, "duel R0", "duel R1", "duel D0")
@@ -103,7 +103,7 @@ def test_vk4_repeated_duel_while_the_coins_tie() -> None:
 
 
 def test_vk4_a_tie_below_the_top_is_duelled_in_its_place() -> None:
-    state = Table(3).auction(("S0", "S1", "S2")).state()
+    state = Builder(3).auction(("S0", "S1", "S2")).build()
     play(state, "bid 20", "bid 3", "bid 3")
     assert state.duel == [1, 2]
     play(state, "duel S9", "duel R0")
@@ -111,8 +111,8 @@ def test_vk4_a_tie_below_the_top_is_duelled_in_its_place() -> None:
 
 
 def test_each_player_takes_one_card_which_joins_the_end_of_the_column() -> None:
-    state = (Table(2).column(0, "D0").column(1, "M1")
-             .choosing(("S3", "R4"), order=[1, 0]).state())
+    state = (Builder(2).column(0, "D0").column(1, "M1")
+             .choosing(("S3", "R4"), order=[1, 0]).build())
     events = play(state, "take S3")
     assert state.columns[1] == cards("M1", "S3")
     chosen = of_type(events, CardChosen)
@@ -123,7 +123,7 @@ def test_each_player_takes_one_card_which_joins_the_end_of_the_column() -> None:
 
 def test_rulebook_picture_2_column_order_desert_then_mountain() -> None:
     # The blue player bought a desert, later a mountain: the desert must be crossed first.
-    state = Table(2).column(0, "D4").column(1, "S0").choosing(("M3", "S1"), order=[0, 1]).state()
+    state = Builder(2).column(0, "D4").column(1, "S0").choosing(("M3", "S1"), order=[0, 1]).build()
     play(state, "take M3", "draw S5")
     assert state.columns[0] == cards("D4", "M3")
     assert state.step == DECIDE
@@ -133,8 +133,8 @@ def test_rulebook_picture_2_column_order_desert_then_mountain() -> None:
 
 
 def test_vk5_the_highest_bidder_starts_track_laying() -> None:
-    state = Table(3).column(0, "V0").column(1, "V1").column(2, "V2").auction(
-        ("S0", "S1", "S2")).state()
+    state = Builder(3).column(0, "V0").column(1, "V1").column(2, "V2").auction(
+        ("S0", "S1", "S2")).build()
     events = play(state, "bid 1", "bid 7", "bid 2", "take S0", "take S1")
     phase = of_type(events, PhaseChanged)
     assert phase == [PhaseChanged("track laying", 1, 1)]
@@ -142,7 +142,7 @@ def test_vk5_the_highest_bidder_starts_track_laying() -> None:
 
 
 def test_take_refuses_a_card_not_on_offer() -> None:
-    state = Table(2).choosing(("S3", "R4"), order=[1, 0]).state()
+    state = Builder(2).choosing(("S3", "R4"), order=[1, 0]).build()
     with pytest.raises(IllegalAction, match="not among the face-up"):
         state.apply(Take(cards("M0")[0]))
     with pytest.raises(IllegalAction, match="takes one of the face-up"):
@@ -150,14 +150,14 @@ def test_take_refuses_a_card_not_on_offer() -> None:
 
 
 def test_the_last_bid_is_an_undo_barrier_earlier_ones_are_not() -> None:
-    state = Table(2).auction(("S0", "S1")).state()
+    state = Builder(2).auction(("S0", "S1")).build()
     assert not state.is_undo_barrier(Bid(3))
     play(state, "bid 3")
     assert state.is_undo_barrier(Bid(3))
 
 
 def test_capital_may_reach_zero_but_never_below() -> None:
-    state = Table(2).capital(0, 0).auction(("S0", "S1")).state()
+    state = Builder(2).capital(0, 0).auction(("S0", "S1")).build()
     assert state.legal_actions() == [Bid(0)]
     play(state, "bid 0", "bid 0")
     assert min(state.capital) >= 0

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-from nile.games.kap_kairo.builder import Table
+from nile.games.kap_kairo.builder import Builder
 from nile.games.kap_kairo.rules import MASKED, UNKNOWN, Bid, KapState
 
 from .helpers import cards, play
 
 
 def _bidding(first_bid: int) -> KapState:
-    return Table(3).capital(2, 70).auction(("R0", "S9", "M4"), bids={0: first_bid}).state()
+    return Builder(3).capital(2, 70).auction(("R0", "S9", "M4"), bids={0: first_bid}).build()
 
 
 def test_observations_do_not_depend_on_another_players_secret_bid() -> None:
@@ -49,7 +49,7 @@ def test_the_bidder_to_move_has_the_same_choices_in_their_observation() -> None:
 
 
 def test_guessed_bids_are_plausible_whole_pounds_within_capital() -> None:
-    state = Table(3).capital(0, 8).auction(("R0", "S9", "M4"), bids={0: 8, 1: 0}).state()
+    state = Builder(3).capital(0, 8).auction(("R0", "S9", "M4"), bids={0: 8, 1: 0}).build()
     view = state.observation(2)
     guesses = set()
     for seed in range(200):
@@ -68,8 +68,8 @@ def test_after_the_reveal_every_bid_is_public() -> None:
 
 
 def test_bonus_cards_from_the_pile_are_unknown_to_all_and_dealt_again_by_determinize() -> None:
-    state = (Table(2).column(0, "S1").column(1, "R3").bonus(1, "V9").row("S0")
-             .track_laying(turn=0).state())
+    state = (Builder(2).column(0, "S1").column(1, "R3").bonus(1, "V9").row("S0")
+             .to_move(0).build())
     state.secret = cards("V9")
     for seat in (0, 1, None):
         view = state.observation(seat)
@@ -87,7 +87,7 @@ def test_bonus_cards_from_the_pile_are_unknown_to_all_and_dealt_again_by_determi
 
 
 def test_a_bonus_card_from_the_discards_is_known() -> None:
-    state = (Table(2).column(0, "S8", "S1").column(1, "R3").row("S9")
-             .track_laying(turn=0).state())
+    state = (Builder(2).column(0, "S8", "S1").column(1, "R3").row("S9")
+             .to_move(0).build())
     play(state, "build bonus 0 buy 0")
     assert state.observation(0).bonus[1] == cards("S9")

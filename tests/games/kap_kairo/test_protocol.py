@@ -13,7 +13,7 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.builder import Table
+from nile.games.kap_kairo.builder import Builder
 from nile.games.kap_kairo.rules import (
     PASS,
     Bid,
@@ -120,15 +120,15 @@ def test_action_text_forms() -> None:
 
 
 def test_status_names_the_phase_and_the_player() -> None:
-    state = Table(2).auction(("S0", "S1")).state()
+    state = Builder(2).auction(("S0", "S1")).build()
     assert state.status().phase_text == "Auction: {p0} writes a secret bid"
-    state = Table(2).column(0, "S0").column(1, "S1").track_laying(turn=1).state()
+    state = Builder(2).column(0, "S0").column(1, "S1").to_move(1).build()
     assert state.status().phase_text == "Track laying: {p1} builds or passes"
     assert state.status().round_text == "Land purchase 1"
 
 
 def test_invariants_catch_a_lost_card_negative_capital_and_too_many_bonus_cards() -> None:
-    state = Table(2).auction(("S0", "S1")).state()
+    state = Builder(2).auction(("S0", "S1")).build()
     assert state.invariant_violations() == []
     broken = state.clone()
     broken.pool.pop()
@@ -144,4 +144,4 @@ def test_invariants_catch_a_lost_card_negative_capital_and_too_many_bonus_cards(
 
 def test_the_builder_refuses_a_card_placed_twice() -> None:
     with pytest.raises(ValueError, match="twice"):
-        Table(2).column(0, "S0").row("S0").state()
+        Builder(2).column(0, "S0").row("S0").build()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import (
     Card,
     Dice,
@@ -37,7 +37,7 @@ def test_text_forms() -> None:
 
 
 def test_every_legal_action_parses_back_from_its_text() -> None:
-    state = build(hands=[[1, 3, "broken 3"]])
+    state = Builder(2).hand(0, 1, 3, "broken 3").build()
     for action in state.legal_actions():
         assert state.parse_action(action.to_str()) == action
 
@@ -51,7 +51,7 @@ def refusal(state: LooseCabooseState, action: Action) -> str:
 
 
 def test_illegal_actions_are_refused_with_readable_reasons() -> None:
-    state = build(railway=[1, 1, 1], hands=[[2, 3]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 2, 3).build()
     assert refusal(state, Lay(4, (2, 0))) == "You have no 4 in your hand."
     assert refusal(state, Lay(2, (2, 0), broken=True)) == (
         "You have no Broken Track 2 in your hand.")

@@ -10,7 +10,7 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.ai import best_cell, best_plan, evaluate, plans, policy
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Card, Lay, Pass, Roll
 from tests.games.loose_caboose.helpers import WALLED_IN, play, random_game
 
@@ -30,7 +30,7 @@ def test_policy_plays_legal_moves_from_a_players_view() -> None:
 
 def test_lays_a_safe_one_rather_than_a_risky_four() -> None:
     # Caboose on the front card: a 4 alone rolls 4 dice with one card ahead.
-    state = build(railway=[2, 3, 1], caboose=2, hands=[[1, 4]])
+    state = Builder(2).railway([2, 3, 1], caboose=2).hand(0, 1, 4).build()
     action = policy(state.observation(0), random.Random(0))
     assert isinstance(action, Lay) and action.value == 1
 
@@ -38,19 +38,19 @@ def test_lays_a_safe_one_rather_than_a_risky_four() -> None:
 def test_passes_when_the_penalty_would_cancel_and_laying_is_risky() -> None:
     # The back card is a 4, matching the 4 on top of the player's penalty pile: passing
     # (one penalty card, from the back) cancels it, a sure gain of 4 points.
-    state = build(railway=[4, 3, 2], caboose=2, hands=[[4]], penalties=[[1, 4]])
+    state = Builder(2).railway([4, 3, 2], caboose=2).hand(0, 4).penalty(0, 1, 4).build()
     assert best_plan(state.observation(0)).passing
     assert policy(state.observation(0), random.Random(0)) == Pass()
 
 
 def test_rolls_once_the_plan_is_laid() -> None:
-    state = build(railway=[1, 1, 1, 1, 1], caboose=0, hands=[[1, 3]])
+    state = Builder(2).railway([1, 1, 1, 1, 1], caboose=0).hand(0, 1, 3).build()
     play(state, "lay 1 at 3,0")
     assert policy(state.observation(0), random.Random(0)) == Roll()
 
 
 def test_plans_keep_the_broken_track_for_last() -> None:
-    state = build(railway=[1, 1, 1, 1, 1, 1], caboose=0, hands=[["broken 2", 2]])
+    state = Builder(2).railway([1, 1, 1, 1, 1, 1], caboose=0).hand(0, "broken 2", 2).build()
     by_size = {len(plan.cards): plan for plan in plans(state) if not plan.passing}
     assert by_size[2].cards == (Card(2), Card(2, True))
 
@@ -58,13 +58,13 @@ def test_plans_keep_the_broken_track_for_last() -> None:
 def test_best_cell_avoids_walling_itself_in() -> None:
     # The spiral of test_laying without its last card: from the front at (-1,0), the
     # cell (0,0) is open but a dead end; (-1,1) leads out.
-    state = build(railway=[1, 2, 3, 4] * 3, cells=WALLED_IN[:-1], caboose=0)
+    state = Builder(2).railway([1, 2, 3, 4] * 3, caboose=0, cells=WALLED_IN[:-1]).build()
     assert state.railway.open_cells() == ((0, 0), (-1, 1))
     assert best_cell(state.railway) == (-1, 1)
 
 
 def test_evaluate_favours_fewer_points_and_stays_in_range() -> None:
-    state = build(penalties=[[1], [4, 3]], hands=[[1], [4]])
+    state = Builder(2).hand(0, 1).hand(1, 4).penalty(0, 1).penalty(1, 4, 3).build()
     values = evaluate(state)
     assert len(values) == 2 and all(0 <= v <= 1 for v in values)
     assert values[0] > values[1]

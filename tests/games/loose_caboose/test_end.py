@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from nile.core.game import CHANCE
 from nile.core.text import fill_names
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Card, Phase
 from nile.games.loose_caboose.rules.events import GameEnded, HandCounted, LastTurn
 from tests.games.loose_caboose.helpers import of_type, play
 
 
 def test_lc8_the_player_who_draws_the_last_card_completes_the_turn() -> None:
-    state = build(railway=[2, 1, 1], caboose=1, hands=[[1], [3]], pile=[4], phase=Phase.DRAW)
+    state = (Builder(2).railway([2, 1, 1], caboose=1).hand(0, 1).hand(1, 3).pile(4)
+             .to_move(0, Phase.DRAW).build())
     assert state.current_player == CHANCE
     events = play(state, "draw 4")
     assert of_type(events, LastTurn) == [LastTurn(0)]
@@ -26,8 +27,8 @@ def test_lc8_the_player_who_draws_the_last_card_completes_the_turn() -> None:
 
 
 def test_lc8_hands_do_not_cancel_the_penalty_pile_or_each_other() -> None:
-    state = build(railway=[2, 1, 1], caboose=1, hands=[[1, 3, 3], [2]],
-                  penalties=[[3], [2]], pile=[], final_turn=True)
+    state = (Builder(2).railway([2, 1, 1], caboose=1).hand(0, 1, 3, 3).hand(1, 2).penalty(0, 3)
+             .penalty(1, 2).pile().to_move(0, final_turn=True).build())
     play(state, "lay 1 at 2,0", "roll", "dice 0")
     pile = state.penalties[0]
     assert pile.face_up == [Card(3)] and pile.from_hand == [Card(3), Card(3)]
@@ -46,8 +47,8 @@ def end_with_piles(mine: list[int], banked: list[int], theirs: list[int],
                    their_hand: list[int]) -> GameEnded:
     """Seat 0 passes on the front card on the last turn, taking a 2 that cancels the 2 on
     top of `mine`; then the game ends. Returns the final event."""
-    state = build(railway=[2, 1], caboose=1, hands=[[], their_hand],
-                  penalties=[[*mine, 2], theirs], banked=[banked], pile=[], final_turn=True)
+    state = (Builder(2).railway([2, 1], caboose=1).hand(1, *their_hand).penalty(0, *mine, 2)
+             .penalty(1, *theirs).banked(0, *banked).pile().to_move(0, final_turn=True).build())
     events = play(state, "pass")
     assert state.phase is Phase.OVER
     assert events[-1] == of_type(events, GameEnded)[0]
@@ -77,7 +78,7 @@ def test_lc8_still_tied_means_a_shared_victory() -> None:
 
 
 def test_status_counts_the_draw_pile() -> None:
-    state = build(railway=[1, 1, 1], hands=[[2]], pile=[3, 4, 4])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 2).pile(3, 4, 4).build()
     assert state.status().round_text == "3 cards left in the draw pile"
     assert state.status().phase_text == "Lay cards or pass"
     play(state, "lay 2 at 2,0")

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.core.game import CHANCE
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import UNKNOWN, Card, LooseCabooseState, Pass, Pool
 from nile.games.loose_caboose.rules.events import CardBanked, CardDrawn
 from nile.games.loose_caboose.rules.views import every_card
@@ -17,7 +17,8 @@ from tests.games.loose_caboose.helpers import random_game
 
 
 def test_observation_hides_other_hands_the_set_aside_cards_and_the_pile() -> None:
-    state = build(hands=[[1, 2], [3, "broken 4", 4]], penalties=[[2], [1]], banked=[[], [3]])
+    state = (Builder(2).hand(0, 1, 2).hand(1, 3, "broken 4", 4).penalty(0, 2).penalty(1, 1)
+             .banked(1, 3).build())
     view = state.observation(0)
     assert view.viewer == 0
     assert view.hands[0] == [Card(1), Card(2)]
@@ -34,18 +35,18 @@ def test_observation_hides_other_hands_the_set_aside_cards_and_the_pile() -> Non
 
 
 def test_a_spectator_sees_no_hand() -> None:
-    state = build(hands=[[1], [2]])
+    state = Builder(2).hand(0, 1).hand(1, 2).build()
     view = state.observation(None)
     assert view.hands == [[UNKNOWN], [UNKNOWN]]
 
 
 def test_the_player_to_move_sees_the_same_legal_moves() -> None:
-    state = build(hands=[[1, 3, 3], [2]])
+    state = Builder(2).hand(0, 1, 3, 3).hand(1, 2).build()
     assert state.observation(0).legal_actions() == state.legal_actions()
 
 
 def test_determinize_keeps_what_the_viewer_knows_and_deals_the_rest() -> None:
-    state = build(hands=[[1, 2], [3, "broken 4", 4]], penalties=[[2], [1]])
+    state = Builder(2).hand(0, 1, 2).hand(1, 3, "broken 4", 4).penalty(0, 2).penalty(1, 1).build()
     view = state.observation(0)
     full = view.determinize(random.Random(3))
     assert full.viewer is None and full.unseen is None
@@ -104,7 +105,7 @@ def test_a_determinized_game_plays_on_to_the_end() -> None:
 
 
 def test_lc11_banked_cards_come_from_the_railway_and_are_public() -> None:
-    state = build(railway=[3, 2, "broken 1"], caboose=1, hands=[[2], [4]])
+    state = Builder(2).railway([3, 2, "broken 1"], caboose=1).hand(0, 2).hand(1, 4).build()
     (banked,) = [e for e in state.apply(Pass()) if isinstance(e, CardBanked)]
     assert banked.from_cell == (-1, 0) and banked.card == Card(3)
     assert state.observation(1).penalties[0].banked == [Card(3)]

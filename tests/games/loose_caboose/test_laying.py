@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nile.core.errors import IllegalAction
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Dice, Lay, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.events import CardLaid, RollStarted
 from tests.games.loose_caboose.helpers import WALLED_IN, of_type, play
@@ -14,8 +14,8 @@ from tests.games.loose_caboose.helpers import WALLED_IN, of_type, play
 
 def test_lc3_open_cells_touch_the_front_and_no_other_card() -> None:
     # An L: (-1,0) (0,0) (1,0) then north to (1,1); the front is (1,1).
-    state = build(railway=[1, 1, 1, 2], cells=[(-1, 0), (0, 0), (1, 0), (1, 1)], caboose=1,
-                  hands=[[3]])
+    state = (Builder(2).railway([1, 1, 1, 2], caboose=1, cells=[(-1, 0), (0, 0), (1, 0), (1, 1)])
+             .hand(0, 3).build())
     # (0,1) would touch (0,0), a card that is not the front: that closes a loop.
     assert state.railway.open_cells() == ((2, 1), (1, 2))
     assert [a.to_str() for a in state.legal_actions()] == [
@@ -23,8 +23,8 @@ def test_lc3_open_cells_touch_the_front_and_no_other_card() -> None:
 
 
 def test_lc3_a_loop_is_refused_with_a_reason() -> None:
-    state = build(railway=[1, 1, 1, 2], cells=[(-1, 0), (0, 0), (1, 0), (1, 1)], caboose=1,
-                  hands=[[3]])
+    state = (Builder(2).railway([1, 1, 1, 2], caboose=1, cells=[(-1, 0), (0, 0), (1, 0), (1, 1)])
+             .hand(0, 3).build())
     with pytest.raises(IllegalAction, match="would touch the card at 0,0 and close a loop"):
         state.apply(Lay(3, (0, 1)))
     with pytest.raises(IllegalAction, match="must go right next to the front card at 1,1"):
@@ -34,7 +34,7 @@ def test_lc3_a_loop_is_refused_with_a_reason() -> None:
 
 
 def test_lc3_several_cards_in_one_turn_each_become_the_front() -> None:
-    state = build(railway=[1, 1, 1], hands=[[2, 2, "broken 2", 4]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 2, 2, "broken 2", 4).build()
     events = play(state, "lay 2 at 2,0", "lay broken 2 at 2,1", "lay 2 at 2,2")
     assert [e.cell for e in of_type(events, CardLaid)] == [(2, 0), (2, 1), (2, 2)]
     assert state.railway.front_cell == (2, 2)
@@ -45,8 +45,8 @@ def test_lc3_several_cards_in_one_turn_each_become_the_front() -> None:
 
 
 def test_lc3_a_card_with_no_legal_cell_cannot_be_played() -> None:
-    state = build(railway=[1, 2, 3, 4] * 3 + [2], cells=WALLED_IN, caboose=11,
-                  hands=[[1, 2, 3]])
+    state = (Builder(2).railway([1, 2, 3, 4] * 3 + [2], caboose=11, cells=WALLED_IN)
+             .hand(0, 1, 2, 3).build())
     assert state.railway.open_cells() == ()
     assert state.legal_actions() == [Pass()]
     with pytest.raises(IllegalAction, match="touch the card at 1,1"):
@@ -54,7 +54,7 @@ def test_lc3_a_card_with_no_legal_cell_cannot_be_played() -> None:
 
 
 def test_laying_keeps_one_value_per_turn() -> None:
-    state = build(railway=[1, 1, 1], hands=[[2, 3, 3]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 2, 3, 3).build()
     play(state, "lay 3 at 2,0")
     assert [a.to_str() for a in state.legal_actions()] == [
         "lay 3 at 3,0", "lay 3 at 2,1", "lay 3 at 2,-1", "roll"]
@@ -63,7 +63,7 @@ def test_laying_keeps_one_value_per_turn() -> None:
 
 
 def test_lc13_the_player_picks_the_plain_or_the_broken_card() -> None:
-    state = build(railway=[1, 1, 1], hands=[[3, "broken 3"]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 3, "broken 3").build()
     texts = [a.to_str() for a in state.legal_actions()]
     assert "lay 3 at 2,0" in texts and "lay broken 3 at 2,0" in texts
     play(state, "lay broken 3 at 2,0")
@@ -71,7 +71,7 @@ def test_lc13_the_player_picks_the_plain_or_the_broken_card() -> None:
 
 
 def test_lc2_value_v_rolls_v_dice_however_many_cards() -> None:
-    state = build(railway=[1, 1, 1], hands=[[3, 3, 1]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 3, 3, 1).build()
     events = play(state, "lay 3 at 2,0", "lay 3 at 3,0", "roll")
     assert events[-1] == RollStarted(0, dice=3)
     assert state.phase is Phase.DICE
@@ -86,13 +86,13 @@ def test_lc2_value_v_rolls_v_dice_however_many_cards() -> None:
 
 
 def test_one_die_for_a_single_one() -> None:
-    state = build(railway=[1, 1, 1], hands=[[1]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 1).build()
     play(state, "lay 1 at 2,0", "roll")
     assert [a.to_str() for a, _ in state.chance_outcomes()] == ["dice 2", "dice 1", "dice 0"]
 
 
 def test_pass_and_roll_only_at_their_moments() -> None:
-    state = build(railway=[1, 1, 1], hands=[[2]])
+    state = Builder(2).railway([1, 1, 1]).hand(0, 2).build()
     assert Roll() not in state.legal_actions()
     with pytest.raises(IllegalAction, match="Lay at least one card before rolling"):
         state.apply(Roll())

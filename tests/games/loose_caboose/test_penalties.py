@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nile.core.game import Event
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Card, LooseCabooseState
 from nile.games.loose_caboose.rules.events import PenaltiesCancelled, PenaltyTaken
 from nile.games.loose_caboose.rules.penalties import PenaltyPile
@@ -19,8 +19,8 @@ def derail_by(missing: int, behind: list[int],
     """Seat 0 derails `missing` cards (1 to 7): the caboose stands on the front card with
     `behind` behind it (back first) and the player lays a 4 and rolls `1 + missing`."""
     railway = [*behind, 1]
-    state = build(railway=railway, caboose=len(railway) - 1, hands=[[4]],
-                  penalties=[penalties])
+    state = (Builder(2).railway(railway, caboose=len(railway) - 1).hand(0, 4)
+             .penalty(0, *penalties).build())
     wheels = [2] * ((1 + missing) // 2) + [1] * ((1 + missing) % 2)
     wheels += [0] * (4 - len(wheels))
     x, y = state.railway.open_cells()[0]

@@ -14,7 +14,7 @@ from nile.core import chance, registry
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
-from nile.games.loose_caboose.builder import build
+from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Roll
 from nile.games.loose_caboose.rules.views import every_card
 from tests.games.loose_caboose.helpers import random_game
@@ -37,18 +37,18 @@ def test_every_card_is_accounted_for_throughout_random_games(seed: int, players:
 
 
 def test_a_broken_invariant_is_reported() -> None:
-    state = build(hands=[[2]])
+    state = Builder(2).hand(0, 2).build()
     state.hands[0].append(Card(2))
     assert state.invariant_violations() == ["2: 13 in play, 12 in the box"]
-    state = build()
+    state = Builder(2).build()
     state.railway.caboose = 7
     assert "the caboose index 7 is off the railway" in state.invariant_violations()
     with pytest.raises(ValueError, match=r"cards at 0,0 and 0,1 touch .* \(a loop\)"):
-        build(railway=[1, 1, 1, 1], cells=[(0, 0), (1, 0), (1, 1), (0, 1)])
+        Builder(2).railway([1, 1, 1, 1], cells=[(0, 0), (1, 0), (1, 1), (0, 1)]).build()
     with pytest.raises(ValueError, match="a gap before the card at 5,0"):
-        build(railway=[1, 1], cells=[(0, 0), (5, 0)])
+        Builder(2).railway([1, 1], cells=[(0, 0), (5, 0)]).build()
     with pytest.raises(ValueError, match="more broken 2s than the box holds"):
-        build(hands=[["broken 2", "broken 2"]])
+        Builder(2).hand(0, "broken 2", "broken 2").build()
 
 
 def test_clone_is_independent_and_equal() -> None:

@@ -82,6 +82,16 @@ class MapData:
                 return city
         raise KeyError(name)
 
+    def hex_of(self, place: str) -> int:
+        """A city's first hex or a town's hex by name, or the hex labelled 'column,row'
+        (how tests and scenarios name places); KeyError if there is no such place."""
+        if "," in place:
+            return self.hex_at(place)
+        for h, name in self.town_names.items():
+            if name == place:
+                return h
+        return self.city_named(place).hexes[0]
+
     def place_name(self, hex_id: int) -> str:
         """A city's or town's name, or the hex label."""
         if hex_id in self.city_of_hex:

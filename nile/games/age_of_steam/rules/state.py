@@ -207,6 +207,11 @@ class AgeOfSteamState(GameState):
     def tiles_changed(self) -> None:
         self._network = None
 
+    def edited(self) -> None:
+        """Forget every derived fact (network, legal actions) after the state was edited
+        by hand, as the scenario builder does; play never needs this."""
+        self._network, self._legal = None, None
+
     def take_from_bag(self, colour: str) -> None:
         if self.bag.get(colour, 0) <= 0:
             raise ValueError(f"no {colour} good left in the bag")
