@@ -279,3 +279,58 @@ def test_components_never_hold_or_import_their_scene() -> None:
     offences = [f"{p.relative_to(ROOT)} {where}" for p in modules
                 for where in scene_reaching(p.read_text(encoding="utf-8"), package_of(p))]
     assert not offences, "\n".join(offences)
+
+
+def scene_modules() -> list[Path]:
+    return sorted(p for p in (ROOT / "nile").rglob("*.py")
+                  if SCENE_MODULE.fullmatch(module_name(p)))
+
+
+def handed_self(source: str, package: str, components: set[str]) -> list[str]:
+    """Calls in a scene module that hand `self` (the scene) to something imported from a
+    component module: the component would hold its scene under another name (a 'host')."""
+    tree = ast.parse(source)
+    origin: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            origin.update({(a.asname or a.name).split(".")[0]: a.name for a in node.names})
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                origin[alias.asname or alias.name] = sub if sub in components else base
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if not any(isinstance(a, ast.Name) and a.id == "self" for a in arguments):
+            continue
+        root = node.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and origin.get(root.id) in components:
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(self...)")
+    return found
+
+
+def test_scenes_hand_their_components_no_self() -> None:
+    components = {module_name(p) for p in component_modules()}
+    probe = ("from nile.games.cairo.view.stage import Stage\n"
+             "from nile.games.cairo.view import hud\n"
+             "from nile.ui import keys\n"
+             "class S:\n"
+             "    def __init__(self):\n"
+             "        self.stage = Stage(self)\n"
+             "        hud.Panel(host=self)\n"
+             "        keys.dispatch(self, (), None)\n")
+    assert [f.split(":")[0] for f in handed_self(probe, "nile.games.cairo", components)] == [
+        "line 6", "line 7"]
+    offences = [f"{p.relative_to(ROOT)} {where}" for p in scene_modules()
+                for where in handed_self(p.read_text(encoding="utf-8"), package_of(p),
+                                         components)]
+    assert len(scene_modules()) >= 8
+    assert not offences, "\n".join(offences)
