@@ -1,4 +1,5 @@
-"""Architecture rules: engines stay pure (no pygame, no global random, no pickle)."""
+"""Architecture rules: engines stay pure (no pygame, no global random, no pickle), no import
+circles, bots keep to their hooks, and components never reach for their scene."""
 
 from __future__ import annotations
 
@@ -218,3 +219,149 @@ def test_no_class_subclasses_the_search_or_an_engine_state() -> None:
         assert cls is ISMCTS or not issubclass(cls, ISMCTS), f"{where} subclasses ISMCTS"
         if issubclass(cls, GameState) and cls is not GameState:
             assert cls.__bases__ == (GameState,), f"{where} subclasses {cls.__bases__}"
+
+
+# Components never hold their scene --------------------------------------------------------
+
+SCENE_MODULE = re.compile(r"nile\.(games\.\w+|practice)\.(\w+_)?scene")
+"""A game's or Flick Practice's scene module (`scene`, `drill_scene`, `stats_scene`)."""
+SCENE_NAMES = ("scene", "_scene")
+
+
+def component_modules() -> list[Path]:
+    """The components: every game's `view/`, Flick Practice's drawing and logic, and the
+    shared table kit. Left out are the scene modules themselves and practice's `shots.py`,
+    which puts scripted scenes on the stack (as each game's `shots.py` beside its `view/`)."""
+    nile = ROOT / "nile"
+    files = [*nile.glob("games/*/view/**/*.py"), *(nile / "practice").rglob("*.py"),
+             *(nile / "ui" / "kit").rglob("*.py"), *(nile / "ui" / "table").rglob("*.py")]
+    return sorted(f for f in files
+                  if not SCENE_MODULE.fullmatch(module_name(f)) and f.name != "shots.py")
+
+
+def package_of(path: Path) -> str:
+    """The package a module's relative imports start from."""
+    return module_name(path) if path.name == "__init__.py" else module_name(path.parent)
+
+
+def scene_reaching(source: str, package: str) -> list[str]:
+    """Where `source` (a module of `package`) reaches for a scene, by line: an import of a game's
+    or practice's scene module (also for types only, or inside a function), or an attribute
+    or class field named `scene`/`_scene` stored or read (`c.scene.name(...)` reaches
+    through another component to the scene). A component is handed what it draws
+    and what it may call, never the scene."""
+    tree = ast.parse(source)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        found += [(node.lineno, f"imports {t}") for t in targets if SCENE_MODULE.fullmatch(t)]
+        if isinstance(node, ast.Attribute) and node.attr in SCENE_NAMES:
+            verb = "stores" if isinstance(node.ctx, ast.Store) else "reads"
+            found.append((node.lineno, f"{verb} {ast.unparse(node)}"))
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                field = item.target if isinstance(item, ast.AnnAssign) else None
+                if isinstance(field, ast.Name) and field.id in SCENE_NAMES:
+                    found.append((item.lineno, f"class {node.name} has a field {field.id}"))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def test_the_scene_reaching_check_catches_each_kind() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from nile.practice import drill_scene\n"
+        "from ..scene import KapKairoScene\n"
+        "if TYPE_CHECKING:\n"
+        "    from nile.games.cairo.scene import CairoScene\n"
+        "    import nile.practice.stats_scene\n"
+        "class Painter:\n"
+        "    scene: object\n"
+        "    def __init__(self, scene: object) -> None:\n"
+        "        self.scene = scene\n"
+        "        self._scene = scene\n"
+        "from nile.ui.scene import Scene\n"  # the shared base class is not a game's scene
+        "from nile.games.cairo.view import stage\n"
+        "def bar(c: object) -> str:\n"
+        "    return c.scene.name(0)\n"
+    )
+    found = scene_reaching(source, "nile.games.kap_kairo.view")
+    assert [line.split(":")[0] for line in found] == [
+        "line 2", "line 3", "line 5", "line 6", "line 8", "line 10", "line 11", "line 15"], found
+    assert "imports nile.games.kap_kairo.scene" in found[1]
+    assert found[-1] == "line 15: reads c.scene"
+    assert scene_reaching("from nile.games.cairo.view import render\n", "nile.practice") == []
+
+
+def test_components_never_hold_or_import_their_scene() -> None:
+    modules = component_modules()
+    names = {module_name(p) for p in modules}
+    assert {"nile.games.age_of_steam.view.controls", "nile.practice.drill_painter",
+            "nile.practice.dialogs", "nile.ui.kit.button", "nile.ui.table.hand"} <= names
+    assert not names & {"nile.practice.drill_scene", "nile.practice.scene",
+                        "nile.practice.stats_scene"}
+    offences = [f"{p.relative_to(ROOT)} {where}" for p in modules
+                for where in scene_reaching(p.read_text(encoding="utf-8"), package_of(p))]
+    assert not offences, "\n".join(offences)
+
+
+def scene_modules() -> list[Path]:
+    return sorted(p for p in (ROOT / "nile").rglob("*.py")
+                  if SCENE_MODULE.fullmatch(module_name(p)))
+
+
+def handed_self(source: str, package: str, components: set[str]) -> list[str]:
+    """Calls in a scene module that hand `self` (the scene) to something imported from a
+    component module: the component would hold its scene under another name (a 'host')."""
+    tree = ast.parse(source)
+    origin: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            origin.update({(a.asname or a.name).split(".")[0]: a.name for a in node.names})
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                origin[alias.asname or alias.name] = sub if sub in components else base
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if not any(isinstance(a, ast.Name) and a.id == "self" for a in arguments):
+            continue
+        root = node.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and origin.get(root.id) in components:
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(self...)")
+    return found
+
+
+def test_scenes_hand_their_components_no_self() -> None:
+    components = {module_name(p) for p in component_modules()}
+    probe = ("from nile.games.cairo.view.stage import Stage\n"
+             "from nile.games.cairo.view import hud\n"
+             "from nile.ui import keys\n"
+             "class S:\n"
+             "    def __init__(self):\n"
+             "        self.stage = Stage(self)\n"
+             "        hud.Panel(host=self)\n"
+             "        keys.dispatch(self, (), None)\n")
+    assert [f.split(":")[0] for f in handed_self(probe, "nile.games.cairo", components)] == [
+        "line 6", "line 7"]
+    offences = [f"{p.relative_to(ROOT)} {where}" for p in scene_modules()
+                for where in handed_self(p.read_text(encoding="utf-8"), package_of(p),
+                                         components)]
+    assert len(scene_modules()) >= 8
+    assert not offences, "\n".join(offences)

@@ -6,6 +6,6 @@ The launcher opens `scene.PracticeScene` (the practice home). The logic is plain
 Cairo bot showing a drill's flick), `stats` (figures, heat-map bins, trends), `history` (the
 `practice.json` file, checked as untrusted input) and `session` (one visit: its generator,
 flicks and saving). The screens are `scene` (home), `drill_scene` (drawn by
-`drill_painter`) and `stats_scene`, with `view`, `panels`, `charts` and `dialogs` for
-drawing. Tuning and drill layouts live in `data.toml`.
+`drill_painter` from the `drill_frame` the scene hands it) and `stats_scene`, with `view`,
+`panels`, `charts` and `dialogs` for drawing. Tuning and drill layouts live in `data.toml`.
 """

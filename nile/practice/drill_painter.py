@@ -1,5 +1,6 @@
 """Drawing the drill screen: the top bar, the board with its marks, the session strip and
-the side panel (goal, finger, report), for `DrillScene`.
+the side panel (goal, finger, report), from the `DrillFrame` the drill scene hands it each
+frame (it never reads or writes the scene).
 
 Costly parts are cached: the still board in `BoardView`'s layer, each panel section in a
 shared layer repainted only when what it shows changes (wrapping text every frame would
@@ -9,21 +10,18 @@ cost more than the board), the session strip once per flick.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
 from nile.games.cairo.view.render import PieceDraw
 from nile.practice import charts, panels, stats
+from nile.practice.drill_frame import DrillFrame, Show
 from nile.practice.drills import FreePractice, title_of
 from nile.practice.panels import GoalInfo
 from nile.practice.table import PLAYER
 from nile.practice.view import colors
 from nile.ui import text, theme
-
-if TYPE_CHECKING:
-    from nile.practice.drill_scene import DrillScene, Show
 
 BOARD_AREA = pygame.Rect(8, 52, 864, 617)
 STRIP = pygame.Rect(8, 676, 864, 116)
@@ -31,47 +29,56 @@ GOAL = pygame.Rect(882, 52, 390, 206)
 FINGER = pygame.Rect(882, 266, 390, 126)
 FINGER_FREE = pygame.Rect(882, 266, 390, 186)
 BUTTONS_TOP = 650
+CLUTTER = pygame.Rect(GOAL.left, BUTTONS_TOP + 100, GOAL.width, 36)
+"""Free practice's "keep the clutter" box."""
+
+
+def finger_rect(drill_id: str) -> pygame.Rect:
+    """The finger panel (free practice's also picks the block)."""
+    return FINGER_FREE if drill_id == "free" else FINGER
+
+
+def report_rect(drill_id: str) -> pygame.Rect:
+    """The report panel: from under the finger panel down to the buttons."""
+    top = finger_rect(drill_id).bottom + 8
+    return pygame.Rect(GOAL.left, top, GOAL.width, BUTTONS_TOP - top - 8)
 
 
 class DrillPainter:
-    """Draws a `DrillScene` and keeps the caches that make it cheap."""
+    """Draws a `DrillFrame` and keeps the caches that make it cheap."""
 
-    def __init__(self, scene: DrillScene) -> None:
-        self.scene = scene
+    def __init__(self) -> None:
         self._strip: tuple[object, pygame.Surface] | None = None
         self._layer: pygame.Surface | None = None
         self._keys: dict[str, object] = {}
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
+    def draw(self, surface: pygame.Surface, frame: DrillFrame) -> None:
         surface.fill(theme.BG)
-        self._draw_top_bar(surface)
-        self._draw_board(surface)
-        self._draw_strip(surface)
-        self._draw_panel(surface)
-        scene.toasts.draw(surface)
+        self._draw_top_bar(surface, frame)
+        self._draw_board(surface, frame)
+        self._draw_strip(surface, frame)
+        self._draw_panel(surface, frame)
+        frame.toasts.draw(surface)
 
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
-        scene = self.scene
+    def _draw_top_bar(self, surface: pygame.Surface, frame: DrillFrame) -> None:
         bar = pygame.Rect(0, 0, theme.WIDTH, theme.TOP_BAR_HEIGHT)
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
         title = text.draw(surface, "Flick Practice", (14, bar.centery), 20, theme.ACCENT,
                           "bold", "midleft")
-        text.draw(surface, f"\u00b7  {title_of(scene.drill.id)}", (title.right + 10,
+        text.draw(surface, f"\u00b7  {title_of(frame.drill.id)}", (title.right + 10,
                   bar.centery), 18, theme.TEXT, anchor="midleft", max_width=600)
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        view, show = scene.view, scene.show
+    def _draw_board(self, surface: pygame.Surface, frame: DrillFrame) -> None:
+        view, show = frame.board, frame.show
         pygame.draw.rect(surface, theme.TABLE, BOARD_AREA)
         if show is not None:
             playback = show.playback
             view.draw_moving(surface, playback.pieces(), playback.ships(active=PLAYER))
-            self._draw_show_marks(surface, show)
+            self._draw_show_marks(surface, frame, show)
             return
-        flights = scene.knobs.flights
-        view.draw_table(surface, scene.table, hidden=tuple(flights))
+        flights = frame.knobs.flights
+        view.draw_table(surface, frame.table, hidden=tuple(flights))
         for flight in flights.values():
             tween, piece = flight.tween, flight.piece
             waiting = tween.waiting
@@ -79,28 +86,26 @@ class DrillPainter:
             view.renderer.draw_piece(surface, PieceDraw(piece.id, "small", PLAYER, x, y,
                                                         piece.angle, 1 if waiting else
                                                         piece.level), colors()[PLAYER])
-        view.draw_trails(surface, scene.last, scene.ghost, scene.table.ship_point())
-        if scene.pause > 0:
-            _banner(surface, view.rect, scene.pause_label)
+        view.draw_trails(surface, frame.last, frame.ghost, frame.table.ship_point())
+        if frame.held is not None:
+            _banner(surface, view.rect, frame.held)
             return
-        view.draw_target(surface, scene.drill, scene.drill.target(), scene.clock)
-        if not scene.drill.finished and scene.coach is None:
-            self._draw_waiting_block(surface)
-            scene.flick.draw(surface, view.rect)
+        view.draw_target(surface, frame.drill, frame.drill.target(), frame.clock)
+        if not frame.drill.finished and not frame.coaching:
+            self._draw_waiting_block(surface, frame)
+            frame.flick.draw(surface, view.rect)
 
-    def _draw_waiting_block(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        x, y, heading = scene.table.state.ship_pose(PLAYER)
-        kind = scene.knobs.kind
+    def _draw_waiting_block(self, surface: pygame.Surface, frame: DrillFrame) -> None:
+        x, y, heading = frame.table.state.ship_pose(PLAYER)
+        kind = frame.knobs.kind
         piece = PieceDraw(f"{PLAYER}{kind[0]}", kind, PLAYER, x, y, heading, face=5
                           if kind == "die" else 0, raised=True)
-        scene.view.renderer.draw_piece(surface, piece, colors()[PLAYER])
+        frame.board.renderer.draw_piece(surface, piece, colors()[PLAYER])
 
-    def _draw_show_marks(self, surface: pygame.Surface, show: Show) -> None:
+    def _draw_show_marks(self, surface: pygame.Surface, frame: DrillFrame, show: Show) -> None:
         """A replay or a demonstration says so; the bot's aim grows before its flick."""
-        scene = self.scene
-        view = scene.view
-        view.draw_target(surface, scene.drill, scene.drill.target(), scene.clock)
+        view = frame.board
+        view.draw_target(surface, frame.drill, frame.drill.target(), frame.clock)
         if show.kind == "demo" and show.windup > 0 and show.windup_total > 0:
             grow = min(1.0, 1.4 * (1.0 - show.windup / show.windup_total))
             pose = show.playback.poses[show.playback.launch.block]
@@ -112,11 +117,10 @@ class DrillPainter:
         if label:
             _banner(surface, view.rect, label)
 
-    def _draw_strip(self, surface: pygame.Surface) -> None:
+    def _draw_strip(self, surface: pygame.Surface, frame: DrillFrame) -> None:
         """The session so far, an error sparkline, and the keys (cached per flick)."""
-        scene = self.scene
-        rows = scene.session.session_rows()
-        key = (len(rows), scene.drill.id)
+        rows = frame.rows
+        key = (len(rows), frame.drill.id)
         if self._strip is None or self._strip[0] != key:
             layer = pygame.Surface(STRIP.size, pygame.SRCALPHA)
             local = pygame.Rect((0, 0), STRIP.size)
@@ -137,12 +141,11 @@ class DrillPainter:
             self._strip = (key, layer)
         surface.blit(self._strip[1], STRIP)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _draw_panel(self, surface: pygame.Surface, frame: DrillFrame) -> None:
         """The goal, the finger and the report, each repainted only when what it shows
         changes (wrapping text every frame would cost more than the board)."""
-        scene = self.scene
-        drill = scene.drill
-        best = scene.session.best(drill.id)
+        drill = frame.drill
+        best = frame.best
         best_text = "" if drill.id == "free" else \
             f"best {best:g}" if best is not None else "no best yet"
         spec_seconds = getattr(getattr(drill, "spec", None), "seconds", 0.0)
@@ -152,28 +155,22 @@ class DrillPainter:
                         drill.finished)
         self._section(surface, "goal", GOAL, goal,
                       lambda layer: panels.draw_goal(layer, GOAL, goal))
-        kind = scene.knobs.kind if drill.id == "free" else None
-        rect = scene.finger_rect
-        hover = self._hover_segment(rect, kind is not None)
-        knobs = (scene.finger, scene.knobs.die_mode, scene.knobs.rolled, kind, hover,
-                 scene.die.face, scene.die.rolling > 0 and scene.clock)
-        self._section(surface, "finger", rect, knobs, lambda layer: panels.draw_finger(
-            layer, rect, scene.finger, scene.knobs.die_mode, scene.knobs.rolled, scene.die,
-            scene.mouse, kind))
-        thinking = scene.coach is not None
-        self._section(surface, "report", scene.report_rect, (id(scene.report), thinking),
-                      lambda layer: panels.draw_report(layer, scene.report_rect, scene.report,
+        knobs = frame.knobs
+        kind = knobs.kind if drill.id == "free" else None
+        rect = finger_rect(drill.id)
+        hover = _hover_segment(rect, kind is not None, frame.mouse)
+        shown = (frame.finger, knobs.die_mode, knobs.rolled, kind, hover,
+                 frame.die.face, frame.die.rolling > 0 and frame.clock)
+        self._section(surface, "finger", rect, shown, lambda layer: panels.draw_finger(
+            layer, rect, frame.finger, knobs.die_mode, knobs.rolled, frame.die,
+            frame.mouse, kind))
+        thinking = frame.coaching
+        report = report_rect(drill.id)
+        self._section(surface, "report", report, (id(frame.report), thinking),
+                      lambda layer: panels.draw_report(layer, report, frame.report,
                                                        thinking))
         if drill.id == "free":
-            self._draw_clutter(surface)
-
-    def _hover_segment(self, rect: pygame.Rect, kinds: bool) -> tuple[int | None, ...]:
-        """Which picker segment the mouse is over (hover changes a segment's colour)."""
-        scene = self.scene
-        out = [panels.segment_at(panels.finger_picker_rect(rect), 6, scene.mouse)]
-        if kinds:
-            out.append(panels.segment_at(panels.kind_picker_rect(rect), 3, scene.mouse))
-        return tuple(out)
+            _draw_clutter(surface, frame)
 
     def _section(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
                  paint: Callable[[pygame.Surface], None]) -> None:
@@ -190,21 +187,31 @@ class DrillPainter:
             self._keys[name] = full
         surface.blit(self._layer, rect.topleft, rect)
 
-    def _draw_clutter(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        rect = scene.clutter_rect
-        keep = isinstance(scene.drill, FreePractice) and scene.drill.keep_clutter
-        box = pygame.Rect(rect.left + 4, rect.centery - 10, 20, 20)
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=4)
-        pygame.draw.rect(surface, theme.ACCENT if rect.collidepoint(scene.mouse) else
-                         theme.PANEL_EDGE, box, 1, border_radius=4)
-        if keep:
-            pygame.draw.lines(surface, theme.ACCENT, False, [(box.left + 4, box.centery),
-                                                            (box.left + 8, box.bottom - 5),
-                                                            (box.right - 4, box.top + 4)], 3)
-        text.draw(surface, "Keep the clutter (off: a clear board for every flick)",
-                  (box.right + 10, rect.centery), 14, theme.TEXT, anchor="midleft",
-                  max_width=rect.right - box.right - 14)
+
+def _hover_segment(rect: pygame.Rect, kinds: bool,
+                   mouse: tuple[int, int]) -> tuple[int | None, ...]:
+    """Which picker segment the mouse is over (hover changes a segment's colour)."""
+    out = [panels.segment_at(panels.finger_picker_rect(rect), 6, mouse)]
+    if kinds:
+        out.append(panels.segment_at(panels.kind_picker_rect(rect), 3, mouse))
+    return tuple(out)
+
+
+def _draw_clutter(surface: pygame.Surface, frame: DrillFrame) -> None:
+    rect = CLUTTER
+    drill = frame.drill
+    keep = isinstance(drill, FreePractice) and drill.keep_clutter
+    box = pygame.Rect(rect.left + 4, rect.centery - 10, 20, 20)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=4)
+    pygame.draw.rect(surface, theme.ACCENT if rect.collidepoint(frame.mouse) else
+                     theme.PANEL_EDGE, box, 1, border_radius=4)
+    if keep:
+        pygame.draw.lines(surface, theme.ACCENT, False, [(box.left + 4, box.centery),
+                                                        (box.left + 8, box.bottom - 5),
+                                                        (box.right - 4, box.top + 4)], 3)
+    text.draw(surface, "Keep the clutter (off: a clear board for every flick)",
+              (box.right + 10, rect.centery), 14, theme.TEXT, anchor="midleft",
+              max_width=rect.right - box.right - 14)
 
 
 def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:

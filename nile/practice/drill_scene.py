@@ -16,7 +16,6 @@ arrow keys, Enter flicks).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,14 +29,16 @@ from nile.games.cairo.view.playback import FlickPlayback
 from nile.games.cairo.view.render import PieceDraw
 from nile.practice import panels
 from nile.practice.coach import DrillCoach
-from nile.practice.dialogs import DrillDoneDialog
+from nile.practice.dialogs import DoneChoices, DrillDoneDialog, RunOutcome
+from nile.practice.drill_frame import DrillFrame, Flight, Knobs, Show
 from nile.practice.drill_painter import (
     BOARD_AREA,
     BUTTONS_TOP,
-    FINGER,
-    FINGER_FREE,
+    CLUTTER,
     GOAL,
     DrillPainter,
+    finger_rect,
+    report_rect,
 )
 from nile.practice.drills import (
     Drill,
@@ -65,53 +66,6 @@ WINDUP = 0.6
 """Seconds the bot's aim grows from the ship before its block flies (as in Cairo)."""
 THINK_SLICE = 0.006
 """Seconds of planning per frame while the bot thinks."""
-
-
-@dataclass
-class Show:
-    """A flick on screen: the player's (judged when it rests), a replay, or the bot's
-    demonstration (on a copy of the table). The playback's simulation is the flick itself:
-    its outcome is what `table.settle` puts on the board."""
-
-    playback: FlickPlayback
-    kind: str
-    """flick, replay or demo"""
-    aim: Shot
-    windup: float = 0.0
-    windup_total: float = 0.0
-    hold: float = 0.3
-    """Seconds the board stays as it came to rest before the show ends."""
-    hit_cooldown: float = 0.0
-    prepared: Prepared | None = None
-    table: PracticeTable | None = None
-    """The table the flick settles on (flick and demo)."""
-    path: list[tuple[float, float]] = field(default_factory=list)
-    """The flicked block's centre, frame by frame."""
-
-    def record_path(self) -> None:
-        pose = self.playback.poses.get(self.playback.launch.block)
-        if pose is not None and (not self.path or self.path[-1] != (pose.x, pose.y)):
-            self.path.append((pose.x, pose.y))
-
-
-@dataclass
-class Flight:
-    """A pyramid stone sliding into its place."""
-
-    piece: PieceDraw
-    tween: anim.Tween
-    level: int = 1
-
-
-@dataclass
-class Knobs:
-    """What the player has chosen on this screen."""
-
-    finger: int = 2
-    die_mode: bool = False
-    rolled: int = 0
-    kind: str = "small"
-    flights: dict[str, Flight] = field(default_factory=dict)
 
 
 class DrillScene(Scene):
@@ -151,7 +105,7 @@ class DrillScene(Scene):
         """Seconds the board is held before `pause_then` (the next layout, the result)."""
         self.pause_then: Callable[[], None] | None = None
         self.pause_label = ""
-        self.painter = DrillPainter(self)
+        self.painter = DrillPainter()
         self.aimed = False
         """The player has taken aim in this run (the timed drill's clock starts then)."""
         self._space = self.table.space
@@ -165,12 +119,11 @@ class DrillScene(Scene):
 
     @property
     def finger_rect(self) -> pygame.Rect:
-        return FINGER_FREE if self.drill.id == "free" else FINGER
+        return finger_rect(self.drill.id)
 
     @property
     def report_rect(self) -> pygame.Rect:
-        top = self.finger_rect.bottom + 8
-        return pygame.Rect(GOAL.left, top, GOAL.width, BUTTONS_TOP - top - 8)
+        return report_rect(self.drill.id)
 
     def _make_buttons(self) -> None:
         right = 1280 - 8
@@ -193,7 +146,7 @@ class DrillScene(Scene):
 
     @property
     def clutter_rect(self) -> pygame.Rect:
-        return pygame.Rect(GOAL.left, BUTTONS_TOP + 100, GOAL.width, 36)
+        return CLUTTER
 
     def _anchor(self) -> None:
         """The slingshot sits on your ship, sized to the block, with the finger's reach.
@@ -399,8 +352,10 @@ class DrillScene(Scene):
         before = self.session.best(drill.id)
         new_best = self.session.add_run(drill.id, drill.score, drill.flicks)
         problem = self._save()
-        self.app.push(DrillDoneDialog(self.app, self, drill.result_text(), new_best, before,
-                                      problem))
+        outcome = RunOutcome(drill.title, drill.result_text(), new_best, before,
+                             drill.score is not None, problem)
+        self.app.push(DrillDoneDialog(self.app, outcome,
+                                      DoneChoices(self.reset, self.open_stats, self.back)))
 
     def _save(self) -> str:
         problem = self.session.save()
@@ -597,7 +552,17 @@ class DrillScene(Scene):
     # Drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)
+        self.painter.draw(surface, self.frame())
+
+    def frame(self) -> DrillFrame:
+        """What the painter draws this frame."""
+        return DrillFrame(
+            drill=self.drill, table=self.table, board=self.view, flick=self.flick,
+            toasts=self.toasts, die=self.die, knobs=self.knobs, finger=self.finger,
+            show=self.show, last=self.last, ghost=self.ghost,
+            held=self.pause_label if self.pause > 0 else None, clock=self.clock,
+            coaching=self.coach is not None, rows=self.session.session_rows(),
+            best=self.session.best(self.drill.id), report=self.report, mouse=self.mouse)
 
 
 def space_at(point: tuple[float, float]) -> str | None:

@@ -8,7 +8,7 @@ import pytest
 from nile.core import paths
 from nile.games.cairo.view.flick_input import direction, pull_of_power
 from nile.practice import history
-from nile.practice.dialogs import DrillDoneDialog
+from nile.practice.dialogs import DoneChoices, DrillDoneDialog, RunOutcome
 from nile.practice.drill_scene import DrillScene, space_at
 from nile.practice.scene import PracticeScene
 from nile.practice.shots import aim_at
@@ -213,6 +213,24 @@ def test_timed_drill_clock_runs_out(app) -> None:  # type: ignore[no-untyped-def
     assert scene.drill.finished and isinstance(app.top, DrillDoneDialog)
     key(app, pygame.K_ESCAPE)  # back to the drills
     assert isinstance(app.top, PracticeScene)
+
+
+def test_the_done_dialog_is_handed_its_outcome_and_where_its_buttons_lead(app) -> None:  # type: ignore[no-untyped-def]
+    """No drill scene behind it: the dialog shows a `RunOutcome` and calls `DoneChoices`."""
+    app.reset(LauncherScene(app))
+    called: list[str] = []
+    choices = DoneChoices(lambda: called.append("again"), lambda: called.append("stats"),
+                          lambda: called.append("drills"))
+    outcome = RunOutcome("Landing", "7 of 10 on Zawyet.", False, 60.0, True)
+    for act, wanted in ((lambda d: press(app, d, "Statistics"), "stats"),
+                        (lambda d: key(app, pygame.K_r), "again"),
+                        (lambda d: key(app, pygame.K_ESCAPE), "drills")):
+        dialog = DrillDoneDialog(app, outcome, choices)
+        app.push(dialog)
+        frames(app, 1)
+        act(dialog)
+        assert called[-1] == wanted and app.top is not dialog
+    assert called == ["stats", "again", "drills"]
 
 
 def test_statistics_screen_from_a_drill(app) -> None:  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from nile.app import App
 from nile.core import chance, registry
 from nile.core.game import CHANCE, GameInfo
 from nile.core.session import Match, SeatConfig
-from nile.games.kap_kairo.view.ledger import KapResultsScene
+from nile.games.kap_kairo.view.ledger import RailwaysChart
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import scene_for
@@ -122,7 +122,7 @@ def test_results_and_replay_reopen_after_see_the_table() -> None:
     press(app, app.top, "See the table")
     assert app.top is scene
     press(app, scene, "Results")  # the top bar offers the results again (the game's own)...
-    assert type(app.top) is KapResultsScene
+    assert isinstance(app.top, ResultsScene) and isinstance(app.top.chart, RailwaysChart)
     app.pop()
     press(app, scene, "Replay")  # ... and the replay
     watcher = app.top
@@ -130,7 +130,8 @@ def test_results_and_replay_reopen_after_see_the_table() -> None:
     key(app, pygame.K_RIGHT)
     watcher.reopen_results()  # the results of the whole game, even mid-replay
     results = app.top
-    assert type(results) is KapResultsScene and results.ranking == match.state.ranking()
+    assert isinstance(results, ResultsScene) and isinstance(results.chart, RailwaysChart)
+    assert results.ranking == match.state.ranking()
     frames(app, 2)  # its railways are the final ones
     press(app, results, "Replay")  # in a replay: back to its set-up, no second replay
     assert app.top is watcher and watcher.replay.position == 0

@@ -51,7 +51,7 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, glance, intent, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
 from nile.games.age_of_steam.view.choices import place_title
-from nile.games.age_of_steam.view.controls import Controls, deliver_of
+from nile.games.age_of_steam.view.controls import Controls, ControlsView, SceneCalls, deliver_of
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapview import MapView
@@ -129,7 +129,8 @@ class AgeOfSteamScene(GameScene):
         self.mv = MapView(map_name)
         self.mode = "bottom" if map_name in TURNED_MAPS else "side"
         self.panel = Panel()
-        self.controls = Controls(self)
+        self.controls = Controls(self.mv, SceneCalls(self._submit_for_controls, self.toast,
+                                                     self.set_action_bar))
         self.auto_fit = True
         self.mouse = (0, 0)
         self.hint_tile: tuple[str, float] | None = None
@@ -256,8 +257,22 @@ class AgeOfSteamScene(GameScene):
             self.mv.fit()
         self.toasts.top = areas["map"].top + 10
         self.toasts.center_x = areas["map"].centerx
+        self._show_controls()
         self.controls.sync()
         self.controls.refresh_bar()
+
+    def _show_controls(self) -> None:
+        """Hand the controls the table as it is now (the view, the viewer, whose turn)."""
+        self.controls.see(ControlsView(self.aos, self.match.ply, self.viewer, self.covered_for,
+                                       self.my_turn, tuple(self.names),
+                                       tuple(self.match.log)))
+
+    def _submit_for_controls(self, action: Action) -> bool:
+        """Play the controls' action; they then see the table after it (a tutorial step
+        may have moved on since the refresh)."""
+        done = self.submit(action)
+        self._show_controls()
+        return done
 
     def fit(self) -> None:
         self.auto_fit = True
@@ -490,6 +505,7 @@ class AgeOfSteamScene(GameScene):
 
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, AgeOfSteamState)
+        self._show_controls()  # a tutorial step or a bot may have moved on this frame
         areas = self.areas()
         self.mv.draw(surface, view, self.version)
         clip = surface.get_clip()

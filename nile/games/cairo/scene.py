@@ -35,7 +35,7 @@ from nile.games.cairo.view import hud as H
 from nile.games.cairo.view.flick_input import Aim, FlickInput
 from nile.games.cairo.view.pyramid_ui import PyramidUI
 from nile.games.cairo.view.render import BoardRenderer, PieceDraw, pieces_of
-from nile.games.cairo.view.stage import Stage
+from nile.games.cairo.view.stage import Stage, StageCalls
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 from nile.ui.kit import button, tooltip
@@ -85,7 +85,8 @@ class CairoScene(GameScene):
         self.renderer = BoardRenderer(pygame.Rect(0, 0, 700, 500))
         self.flick = FlickInput()
         self.pyramid = PyramidUI(self.renderer)
-        self.stage = Stage(self)
+        self.stage = Stage(self.renderer, self.data, StageCalls(
+            self._announce, self.plate_center, self.flicker_is_watching, self.scoring_changed))
         self.finger = 2
         """The finger chosen on a 6."""
         self.flick_total = 0
@@ -110,6 +111,7 @@ class CairoScene(GameScene):
         self._layer_key: tuple[object, ...] = ()
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         super().__init__(app, match, replay, autosaver)
+        self.stage.timeline = self.anims
 
     @property
     def cairo(self) -> CairoState:
@@ -117,6 +119,9 @@ class CairoScene(GameScene):
         return self.view
 
     # For the stage ------------------------------------------------------------------------
+
+    def _announce(self, engine_text: str, kind: str) -> None:
+        self.toast(self.words(engine_text), kind)
 
     def plate_center(self, seat: int) -> tuple[float, float]:
         width = self.strip_rect.width / max(1, self.cairo.num_players)

@@ -63,7 +63,7 @@ from nile.games.kap_kairo.view.draw import (
     paint_card,
     paint_counting,
 )
-from nile.games.kap_kairo.view.ledger import KapResultsScene, LedgerScene
+from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
 from nile.games.kap_kairo.view.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.view.table import (
     CardTarget,
@@ -79,6 +79,7 @@ from nile.games.kap_kairo.view.table import (
 from nile.ui import keys, sound
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.chrome.results import ResultsScene
 from nile.ui.kit.number import NumberEntry
 from nile.ui.table.card import CardImages
 
@@ -645,7 +646,11 @@ class KapKairoScene(GameScene):
     # The end -------------------------------------------------------------------------
 
     def make_results(self) -> Scene:
-        return KapResultsScene(self.app, self)
+        state = self.match.state  # the end, even when opened from a replay
+        assert isinstance(state, KapState)
+        seats = range(state.num_players)
+        chart = RailwaysChart(state, [self.name(s) for s in seats], [self.color(s) for s in seats])
+        return ResultsScene(self.app, self, chart)
 
 
 def _ordinal(place: int) -> str:

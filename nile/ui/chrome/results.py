@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,6 +14,10 @@ from nile.ui.games import start_new
 if TYPE_CHECKING:
     from nile.app import App
     from nile.ui.chrome.game_scene import GameScene
+
+
+Chart = Callable[[pygame.Surface, pygame.Rect], None]
+"""A game's own picture of the end (Kap bis Kairo's railways) in place of the totals' bars."""
 
 
 def winners_line(names: list[str], ranking: list[int]) -> str:
@@ -30,9 +35,10 @@ def format_value(value: float) -> str:
 class ResultsScene(Overlay):
     """Score sheet (categories × players), a bar chart of totals, and what to do next."""
 
-    def __init__(self, app: App, game: GameScene) -> None:
+    def __init__(self, app: App, game: GameScene, chart: Chart | None = None) -> None:
         super().__init__(app, 1000, 640, "Game over")
         self.game = game
+        self.chart = chart if chart is not None else self._draw_chart
         state = game.match.state  # the end, even when opened from a replay's middle
         self.sheet = state.score_sheet()
         self.ranking = state.ranking()
@@ -75,7 +81,7 @@ class ResultsScene(Overlay):
             max_width=panel.width - 60,
         )
         self._draw_table(surface, pygame.Rect(panel.left + 30, panel.top + 100, 560, 420))
-        self._draw_chart(surface, pygame.Rect(panel.left + 620, panel.top + 100, 350, 420))
+        self.chart(surface, pygame.Rect(panel.left + 620, panel.top + 100, 350, 420))
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         seats = len(self.game.match.seats)

@@ -14,9 +14,10 @@ from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
 from nile.games.kap_kairo.scene import KapKairoScene
-from nile.games.kap_kairo.view.ledger import KapResultsScene, LedgerScene
+from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
 from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
 from nile.ui import text
+from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
 
@@ -114,7 +115,7 @@ def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped
     frames(app, 5)
     assert scene.match.state.is_terminal
     assert {Bid, Take, Build, Pass} <= kinds
-    assert isinstance(app.top, KapResultsScene)
+    assert isinstance(app.top, ResultsScene) and isinstance(app.top.chart, RailwaysChart)
     frames(app, 2)  # the results with the railways draw
 
 

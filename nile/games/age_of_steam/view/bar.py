@@ -69,7 +69,7 @@ def bar_auction(c: Controls) -> Bar:
     view, seat, legal = c.view, c.seat, c.legal()
     bids = sorted(a.amount for a in legal if isinstance(a, Bid))
     if view.high_bidder >= 0:
-        high = f"high bid ${view.high_bid} by {c.scene.name(view.high_bidder)}"
+        high = f"high bid ${view.high_bid} by {c.now.name(view.high_bidder)}"
     else:
         high = "no bids yet"
     prompt = f"Auction for turn order: {high}. You have ${view.cash[seat]}."

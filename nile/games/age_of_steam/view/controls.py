@@ -3,16 +3,23 @@
 `Controls` keeps the half-made choices (shares to issue, the bid, the hex being built
 on and its tile, the good being moved) and clears them whenever a move is made. What
 may be chosen always comes from the view's `legal_actions()`; refusals come from the
-rules through `scene.submit`.
+rules through `SceneCalls.submit`.
+
+The component never holds its scene: the scene hands it a `ControlsView` (what it knows of
+the table now) whenever the view, the viewer or the turn may have changed, and the
+`SceneCalls` it may make (play an action, say something, fill the action bar).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from nile.core.game import Action
+from nile.core.session import LogEntry
+from nile.core.text import fill_names
 from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.actions import (
     Bid,
@@ -34,20 +41,59 @@ from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
+from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import RowTarget, Target, TileTarget
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
+from nile.ui.chrome.game_scene import BarButton
 from nile.ui.kit.number import NumberEntry
 
-if TYPE_CHECKING:
-    from nile.games.age_of_steam.scene import AgeOfSteamScene
+
+@dataclass(frozen=True)
+class ControlsView:
+    """What the controls know of the table now (the scene builds a new one in
+    `on_view_changed` and after each action it plays for them)."""
+
+    view: AgeOfSteamState
+    """The observation drawn (the viewer's)."""
+    ply: int
+    viewer: int | None
+    covered_for: int | None
+    my_turn: bool
+    """The human to act is the one looking (no cover, no replay, no tutorial watch step)."""
+    names: tuple[str, ...]
+    log: tuple[LogEntry, ...]
+    """The match log (this build turn's tiles are read from it)."""
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def words(self, engine_text: str) -> str:
+        """Engine text with `{pN}` replaced by the players' names."""
+        return fill_names(engine_text, self.names)
+
+
+@dataclass(frozen=True)
+class SceneCalls:
+    """What the controls ask of their scene."""
+
+    submit: Callable[[Action], bool]
+    """Play the human's action; False if it was refused (the scene has said why)."""
+    toast: Callable[[str, str], None]
+    """Show a message of a kind ("info", "error")."""
+    set_action_bar: Callable[[str, Sequence[BarButton]], None]
+    """What the action bar says and offers."""
 
 
 class Controls:
     """The half-made choice of the human to act, and what their clicks mean."""
 
-    def __init__(self, scene: AgeOfSteamScene) -> None:
-        self.scene = scene
-        self._seen: tuple[object, ...] | None = None
+    def __init__(self, mv: MapView, calls: SceneCalls) -> None:
+        self.mv = mv
+        """The map on screen: where a click lands (a hex, a cube)."""
+        self.calls = calls
+        self.seen: ControlsView | None = None
+        """What the controls know of the table (`see`); None before the first view."""
+        self._synced: tuple[object, ...] | None = None
         self._derived_key: tuple[object, ...] | None = None
         self._derived_cache: dict[str, object] = {}
         self.share_entry = NumberEntry(digits=2)
@@ -93,11 +139,22 @@ class Controls:
         self.dest_routes: list[Route] = []
         self.preview: Route | None = None
 
+    def see(self, table: ControlsView) -> None:
+        """The table as it is now (a new view, viewer or turn)."""
+        self.seen = table
+
+    @property
+    def now(self) -> ControlsView:
+        assert self.seen is not None, "the scene shows the controls a view first"
+        return self.seen
+
     @property
     def view(self) -> AgeOfSteamState:
-        view = self.scene.view
-        assert isinstance(view, AgeOfSteamState)
-        return view
+        return self.now.view
+
+    @property
+    def my_turn(self) -> bool:
+        return self.now.my_turn
 
     @property
     def seat(self) -> int:
@@ -105,14 +162,15 @@ class Controls:
         return seat if seat is not None and seat >= 0 else 0
 
     def legal(self) -> list[Action]:
-        return self.view.legal_actions() if self.scene.my_turn else []
+        return self.view.legal_actions() if self.my_turn else []
 
     def sync(self) -> None:
         """A new position or viewer: forget half-made choices; start from sensible values."""
-        key = (self.scene.match.ply, self.scene.viewer, self.scene.covered_for)
-        if key == self._seen:
+        now = self.now
+        key = (now.ply, now.viewer, now.covered_for)
+        if key == self._synced:
             return
-        self._seen = key
+        self._synced = key
         self.reset()
         legal = self.legal()
         bids = [a.amount for a in legal if isinstance(a, Bid)]
@@ -133,7 +191,7 @@ class Controls:
         return False
 
     def play(self, action: Action) -> bool:
-        done = self.scene.submit(action)
+        done = self.calls.submit(action)
         if not done:
             self.refresh_bar()
         return done
@@ -141,17 +199,17 @@ class Controls:
     # The action bar ----------------------------------------------------------------
 
     def refresh_bar(self) -> None:
-        scene = self.scene
-        if not scene.my_turn:
-            scene.set_action_bar("")
+        calls = self.calls
+        if not self.my_turn:
+            calls.set_action_bar("", ())
             return
         phase = self.view.phase
         handler = bar.PHASES.get(phase)
         if handler is None:
-            scene.set_action_bar("")
+            calls.set_action_bar("", ())
             return
         prompt, buttons = handler(self)
-        scene.set_action_bar(prompt, buttons)
+        calls.set_action_bar(prompt, buttons)
 
     def fewer_shares(self) -> None:
         self.share_entry.step(-1)
@@ -213,7 +271,8 @@ class Controls:
 
     def _derived(self, name: str, work: Callable[[], object]) -> Any:
         """`work()` computed once per drawn position (the frame loop asks every frame)."""
-        key = (id(self.scene.view), self.scene.match.ply, self.scene.my_turn)
+        now = self.now
+        key = (id(now.view), now.ply, now.my_turn)
         if key != self._derived_key:
             self._derived_key, self._derived_cache = key, {}
         if name not in self._derived_cache:
@@ -236,19 +295,19 @@ class Controls:
             if isinstance(a, CommunismPlace)})
 
     def buildable(self) -> dict[int, list[choices.BuildChoice]]:
-        if not self.scene.my_turn or self.view.phase != "build":
+        if not self.my_turn or self.view.phase != "build":
             return {}
         return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
 
     def build_review(self) -> review.Review | None:
         """This build turn's tiles so far (None when it is not the human's build)."""
-        if not self.scene.my_turn or self.view.phase != "build":
+        if not self.my_turn or self.view.phase != "build":
             return None
         return self._derived("review", lambda: review.review(  # type: ignore[no-any-return]
-            self.view, self.seat, review.this_turn(self.scene.match.log, self.seat)))
+            self.view, self.seat, review.this_turn(self.now.log, self.seat)))
 
     def movable(self) -> set[tuple[int, str]]:
-        if not self.scene.my_turn or self.view.phase != "move":
+        if not self.my_turn or self.view.phase != "move":
             return set()
         return self._derived("move", lambda: choices.movable_goods(self.view))  # type: ignore[no-any-return]
 
@@ -257,16 +316,15 @@ class Controls:
     def click_panel(self, hit: Target) -> bool:
         if isinstance(hit, TileTarget) and hit.name in self.pickable_tiles():
             return self.play(TakeAction(hit.name)) or True
-        if isinstance(hit, TileTarget) and self.view.phase == "select" and self.scene.my_turn:
-            self.scene.toast(f"{palette.action_title(hit.name)} is taken this turn.", "error")
+        if isinstance(hit, TileTarget) and self.view.phase == "select" and self.my_turn:
+            self.calls.toast(f"{palette.action_title(hit.name)} is taken this turn.", "error")
             return True
         if isinstance(hit, RowTarget) and hit.row in self.pickable_rows():
             return self.play(PlaceGood(self.view.production_hand[0], hit.row)) or True
         return False
 
     def click_map(self, pos: tuple[int, int]) -> bool:
-        mv = self.scene.mv
-        h = mv.hex_at(pos)
+        h = self.mv.hex_at(pos)
         phase = self.view.phase
         if phase == "build":
             return self._click_build(h, pos)
@@ -298,7 +356,7 @@ class Controls:
             elif self.build_popup is not None:
                 self.close_build()
             elif h >= 0:
-                self.scene.toast(self.scene.words(self._hex_refusal(h)))
+                self.calls.toast(self.now.words(self._hex_refusal(h)), "info")
             return True
         ordered, effects = choices.by_use(self.view, options)
         self.open_build(h, ordered, self._toward(h, ordered, pos), effects)
@@ -307,14 +365,14 @@ class Controls:
     def _hex_refusal(self, h: int) -> str:
         """The engine's reason nothing can be built on `h` now (or why it is not yours)."""
         view = self.view
-        if view.phase == "build" and not self.scene.my_turn:
+        if view.phase == "build" and not self.my_turn:
             return f"{{p{view.queue[view.qpos]}}} is building now."
         return build.hex_refusal(view, h) or "Nothing you can afford fits there now."
 
     def _toward(self, h: int, options: list[choices.BuildChoice],
                 pos: tuple[int, int]) -> int:
         """The option whose new track heads most toward where the hex was clicked."""
-        mv = self.scene.mv
+        mv = self.mv
         cx, cy = mv.hex_centre(h)
         dx, dy = pos[0] - cx, pos[1] - cy
         if math.hypot(dx, dy) < mv.zoom * 0.25:
@@ -367,8 +425,8 @@ class Controls:
         if not self.plan.builds:
             self.plan = None
             self.build_hex, self.build_options, self.build_popup = -1, [], None
-            self.scene.toast(f"No tile you can build now takes the track from "
-                             f"{self.where(start)} nearer {self.where(target)}.")
+            self.calls.toast(f"No tile you can build now takes the track from "
+                             f"{self.where(start)} nearer {self.where(target)}.", "info")
             self.target = -1
             self.refresh_bar()
             return
@@ -435,7 +493,7 @@ class Controls:
         if action is not None and self.play(action):
             self.build_hex, self.build_options, self.build_popup = -1, [], None
             self.start, self.target, self.dragged, self.plan = -1, -1, [], None
-            if planned and target >= 0 and isinstance(action, Build) and self.scene.my_turn \
+            if planned and target >= 0 and isinstance(action, Build) and self.my_turn \
                     and self.view.phase == "build" and not self._arrived(action, start, target):
                 self.intend(self.view.map.hex_at(action.hex_label), target, dragged)
             self.refresh_bar()
@@ -467,7 +525,7 @@ class Controls:
                 if h in dest.hexes:
                     self.choose_destination(dest)
                     return True
-        cube = self.scene.mv.cube_at(pos)
+        cube = self.mv.cube_at(pos)
         if cube is not None and (cube.hex, cube.colour) in movable:
             self.choose_good(cube.hex, cube.colour)
             return True
@@ -491,7 +549,7 @@ class Controls:
         if len(dest.routes) == 1:
             self.deliver(dest.routes[0])
             return
-        names = self.scene.names
+        names = list(self.now.names)
         items = [choices.describe_route(self.view, r, names, self.seat) for r in dest.routes]
         place = self.view.place_name(dest.hexes[0])
         self.dest_popup = ListPopup(f"Ways to {place}: pick one", items)

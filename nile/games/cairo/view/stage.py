@@ -11,10 +11,9 @@ no bot moves) until the show is over. With animations off, nothing is staged.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Protocol
 
 import pygame
 
@@ -55,24 +54,19 @@ SCORE_STEP = 0.9
 """Seconds per scoring site at the end."""
 
 
-class Host(Protocol):
-    """What the stage needs from its scene."""
+@dataclass(frozen=True)
+class StageCalls:
+    """What the stage asks of its scene."""
 
-    anims: Animations
-    renderer: BoardRenderer
-    data: CairoData
-
-    def words(self, engine_text: str) -> str: ...
-
-    def toast(self, message: str, kind: str = "info") -> None: ...
-
-    def plate_center(self, seat: int) -> tuple[float, float]: ...
-
-    def flicker_is_watching(self, seat: int) -> bool:
-        """True if the flick was made by the human looking now (no wind-up needed)."""
-        ...
-
-    def scoring_changed(self) -> None: ...
+    announce: Callable[[str, str], None]
+    """Show the engine's words (`{pN}` for a player) as a message of a kind ("info",
+    "error", "ok")."""
+    plate_center: Callable[[int], tuple[float, float]]
+    """Where a seat's plate is on screen (retrieved blocks fly there)."""
+    flicker_is_watching: Callable[[int], bool]
+    """True if the flick was made by the human looking now (no wind-up needed)."""
+    scoring_changed: Callable[[], None]
+    """The end's site-by-site scoring has started or ended."""
 
 
 @dataclass
@@ -118,9 +112,14 @@ class ScoringShow:
 
 @dataclass
 class Stage:
-    """The running animations of one scene."""
+    """The running animations of one scene, handed the scene's board renderer, Cairo's data
+    and what it may ask of the scene (`StageCalls`); the scene's animation timeline is
+    attached once the scene has one (`timeline`)."""
 
-    host: Host
+    renderer: BoardRenderer
+    data: CairoData
+    calls: StageCalls
+    timeline: Animations | None = None
     die: Die = field(default_factory=lambda: Die((0, 0), 36))
     die_value: int = 0
     die_pending: bool = False
@@ -134,6 +133,12 @@ class Stage:
     rolling: dict[str, float] = field(default_factory=dict)
     flash_site: tuple[str, float] | None = None
     scoring: ScoringShow | None = None
+
+    @property
+    def anims(self) -> Animations:
+        """The scene's animation timeline (what is staged keeps the scene busy)."""
+        assert self.timeline is not None, "the scene attaches its timeline first"
+        return self.timeline
 
     @property
     def moves_pieces(self) -> bool:
@@ -161,7 +166,7 @@ class Stage:
 
     def _stage(self, event: Event, later: Sequence[Event], before: CairoState | None,
                t: float) -> float:
-        anims = self.host.anims
+        anims = self.anims
         if isinstance(event, DieRolled):
             return self._roll(event, t)
         if isinstance(event, ShipMoved):
@@ -192,7 +197,7 @@ class Stage:
 
     def _announce(self, event: Event, effect: str, kind: str) -> None:
         sound.play(effect, 0.7)
-        self.host.toast(self.host.words(event.describe(None)), kind)
+        self.calls.announce(event.describe(None), kind)
 
     def _roll(self, event: DieRolled, t: float) -> float:
         self.die_pending = True
@@ -206,12 +211,12 @@ class Stage:
             self.die_pending = False
             self.die_value = event.value
 
-        self.host.anims.later(t, start)
-        self.host.anims.later(t + Die.ROLL_TIME, end)
+        self.anims.later(t, start)
+        self.anims.later(t + Die.ROLL_TIME, end)
         return t + Die.ROLL_TIME + 0.15
 
     def _sail(self, event: ShipMoved, t: float) -> float:
-        b, renderer, anims = board(), self.host.renderer, self.host.anims
+        b, renderer, anims = board(), self.renderer, self.anims
         seat = event.seat
         if event.start == S.START:
             x, y = b.start_slots[seat]
@@ -236,10 +241,9 @@ class Stage:
     def _launch(self, started: FlickStarted, resolved: FlickResolved, before: CairoState,
                 t: float) -> float:
         """Replay the flick from the board before it (CA-5), after showing the aim."""
-        host = self.host
-        windup = 0.0 if host.flicker_is_watching(started.seat) else WINDUP
-        seconds = resolved.steps / host.data.physics.hz
-        if host.anims.speed <= 0:
+        windup = 0.0 if self.calls.flicker_is_watching(started.seat) else WINDUP
+        seconds = resolved.steps / self.data.physics.hz
+        if self.anims.speed <= 0:
             return t
         specs = flicking.body_specs(before)
         faces = {p.id: p.face for p in before.on_board() if p.kind == "die"}
@@ -258,39 +262,39 @@ class Stage:
             for seat in knocked:
                 self.alerts[seat] = 1.6
 
-        host.anims.later(t, begin)
-        host.anims.later(t + windup + seconds + 0.25, end)
+        self.anims.later(t, begin)
+        self.anims.later(t + windup + seconds + 0.25, end)
         return t + windup + seconds + 0.3
 
     def _fly_home(self, event: BlocksRetrieved, before: CairoState, t: float) -> float:
-        target = self.host.plate_center(event.seat)
+        target = self.calls.plate_center(event.seat)
         for i, block in enumerate(event.blocks):
             piece = before.pieces[block]
             draw = PieceDraw(block, piece.kind, piece.owner, piece.x, piece.y, piece.angle,
                              face=piece.face)
-            start = self.host.renderer.to_screen(piece.x, piece.y)
+            start = self.renderer.to_screen(piece.x, piece.y)
             tween = Tween(start, target, 0.45, t + 0.06 * i, ease_in_out, arc=30)
             key = ("home", block, id(tween))
-            self.host.anims.add(key, tween)
+            self.anims.add(key, tween)
             self.flights.append(Flight(key, draw, tween))
-        self.host.anims.later(t, partial(sound.play, "place", 0.6))
+        self.anims.later(t, partial(sound.play, "place", 0.6))
         return t + 0.45 + 0.06 * len(event.blocks)
 
     def _build(self, event: PyramidBuilt, before: CairoState, t: float) -> float:
         """Stones slide into their places, the ground level first."""
         top = max(row[4] for row in event.stones)
-        renderer = self.host.renderer
+        renderer = self.renderer
         for block, x, y, _, level in event.stones:
             old = before.pieces[block]
             start = renderer.to_screen(old.x, old.y)
             end = renderer.to_screen(x, y)
             tween = Tween(start, end, 0.3, t + 0.28 * (level - 1), ease_in_out, arc=8 * level)
             key = ("stone", block, id(tween))
-            self.host.anims.add(key, tween)
+            self.anims.add(key, tween)
             self.moving[block] = Flight(key, PieceDraw(block, "small", old.owner, old.x, old.y,
                                                        old.angle), tween)
         for level in range(1, top + 1):
-            self.host.anims.later(t + 0.28 * level + 0.02, partial(sound.play, "place", 0.7))
+            self.anims.later(t + 0.28 * level + 0.02, partial(sound.play, "place", 0.7))
         return t + 0.28 * top + 0.35
 
     def _tumble(self, block: str) -> None:
@@ -300,7 +304,7 @@ class Stage:
     def _flash(self, event: SiteScored) -> None:
         sound.play("win", 0.4)
         self.flash_site = (event.site, 2.0)
-        self.host.toast(self.host.words(event.describe(None)), "ok")
+        self.calls.announce(event.describe(None), "ok")
 
     def _start_scoring(self, finals: list[SiteScored], after: CairoState, t: float) -> None:
         shown = [e for e in finals if any(e.points)]
@@ -309,7 +313,7 @@ class Stage:
             for seat, p in enumerate(event.points):
                 totals[seat] -= p
         show = ScoringShow(shown, totals)
-        anims = self.host.anims
+        anims = self.anims
         anims.later(t, partial(self._set_scoring, show))
         for i in range(len(shown)):
             anims.later(t + 0.3 + i * SCORE_STEP, partial(self._score_step, i))
@@ -317,7 +321,7 @@ class Stage:
 
     def _set_scoring(self, show: ScoringShow | None) -> None:
         self.scoring = show
-        self.host.scoring_changed()
+        self.calls.scoring_changed()
 
     def _score_step(self, index: int) -> None:
         if self.scoring is not None:
@@ -340,7 +344,7 @@ class Stage:
             if self.rolling[block] <= 0:
                 del self.rolling[block]
         # a tween is over when the animations dropped it (done, or skipped by `finish`)
-        running = self.host.anims.active
+        running = self.anims.active
         self.flights = [f for f in self.flights if running(f.key)]
         self.moving = {k: f for k, f in self.moving.items() if running(f.key)}
         for seat in [s for s, hops in self.hops.items() if not any(running(h.key)
@@ -391,7 +395,7 @@ class Stage:
         else:
             hop, (px, py), k = hops[-1], hops[-1].tween.end, 1.0
         turn = math.remainder(hop.end_angle - hop.start_angle, 2 * math.pi)
-        x, y = self.host.renderer.to_board(px, py)
+        x, y = self.renderer.to_board(px, py)
         return ShipDraw(ship.seat, x, y, hop.start_angle + turn * k, ship.alert, ship.active)
 
     def sailing(self, seat: int) -> bool:
@@ -404,7 +408,7 @@ class Stage:
         if not self.moving and not self.rolling:
             return resting
         out = []
-        renderer = self.host.renderer
+        renderer = self.renderer
         for piece in resting:
             flight = self.moving.get(piece.id)
             if flight is not None:
@@ -435,7 +439,7 @@ class Stage:
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """Site outlines: one just scored in Sudden Death, the one being scored at the end."""
-        renderer = self.host.renderer
+        renderer = self.renderer
         if self.flash_site is not None and int(self.flash_site[1] * 5) % 2 == 0:
             renderer.outline_site(surface, board().site(self.flash_site[0]), theme.GOOD, 4)
         if self.scoring is not None and 0 <= self.scoring.index < len(self.scoring.results):
@@ -444,7 +448,7 @@ class Stage:
 
     def draw_effects(self, surface: pygame.Surface, colors: Sequence[PlayerColor]) -> None:
         """Splashes, blocks flying home, and a bot's aim before its flick."""
-        renderer = self.host.renderer
+        renderer = self.renderer
         show = self.show
         if show is not None:
             self._draw_splashes(surface, show)
@@ -466,7 +470,7 @@ class Stage:
         for splash in show.playback.splashes:
             if splash.age > 0.9:
                 continue
-            x, y = self.host.renderer.to_screen(splash.x, splash.y)
+            x, y = self.renderer.to_screen(splash.x, splash.y)
             for k in range(3):
                 radius = 4 + splash.age * 40 + k * 7
                 if 220 - splash.age * 260 - k * 50 > 0:
@@ -481,5 +485,5 @@ class Stage:
         site = board().site(event.site)
         panel = H.influence_panel(site, event.influence, event.points, colors, names, big=True)
         if panel is not None:
-            renderer = self.host.renderer
+            renderer = self.renderer
             surface.blit(panel, H.beside_site(renderer, site, panel, renderer.rect))

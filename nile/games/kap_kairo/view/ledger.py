@@ -1,4 +1,4 @@
-"""The capital ledger (the players' paper sheets) and the results screen with the railways.
+"""The capital ledger (the players' paper sheets) and the results' chart of the railways.
 
 The ledger is handed the sheets of the viewer's observation, the names and the colours:
 another player's bid written in this land purchase shows as "sealed" until every bid is
@@ -8,6 +8,7 @@ in (the observation hides it), so the overlay never needs the scene.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,7 +17,6 @@ from nile.games.kap_kairo.rules import NAMES, RULES, TERRAIN, KapState, LedgerEn
 from nile.games.kap_kairo.view import draw
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
-from nile.ui.chrome.results import ResultsScene
 from nile.ui.table.scorepad import INK, PAPER, RULE
 
 if TYPE_CHECKING:
@@ -156,12 +156,19 @@ class LedgerScene(Overlay):
             top += LINE
 
 
-class KapResultsScene(ResultsScene):
-    """The shared results screen, with each player's railway instead of the bar chart."""
+@dataclass(frozen=True)
+class RailwaysChart:
+    """The results screen's chart for this game: each player's railway, Cape to Cairo,
+    instead of the totals' bars (a `nile.ui.chrome.results.Chart`)."""
 
-    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        state = self.game.match.state  # the end, even when opened from a replay
-        assert isinstance(state, KapState)
+    state: KapState
+    """The end of the game, even when the results are opened from a replay."""
+    names: Sequence[str]
+    colors: Sequence[theme.PlayerColor]
+
+    def __call__(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        state = self.state
+        ranking = state.ranking()
         text.draw(
             surface,
             "The railways, Cape to Cairo",
@@ -188,20 +195,20 @@ class KapResultsScene(ResultsScene):
                     text.draw(surface, NAMES[card], rect.center, 14, draw.INK, "bold", "center")
                 else:
                     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
-            color = self.game.color(seat)
+            color = self.colors[seat]
             theme.draw_symbol(
                 surface, color.symbol, (left + 8, bottom + 12), 6, color.rgb, theme.TEXT
             )
             text.draw(
                 surface,
-                self.game.name(seat),
+                self.names[seat],
                 (left + 18, bottom + 12),
                 13,
                 theme.TEXT,
                 anchor="midleft",
                 max_width=width - 20,
             )
-            place = self.ranking[seat]
+            place = ranking[seat]
             text.draw(
                 surface,
                 f"#{place} · {len(state.crossed[seat])} crossed",
