@@ -21,12 +21,17 @@ GLOBAL_RANDOM = re.compile(
 )
 
 
+PYGAME_ROOMS = ("scene.py", "shots.py", "view")
+"""The only rooms of a game that may use pygame; the rest (rules, ai, builder, data, Cairo's
+physics and board) is the engine side and must run without it."""
+
+
 def pure_modules() -> list[Path]:
     files = [f for folder in PURE for f in folder.rglob("*.py")]
-    for game in (ROOT / "nile" / "games").iterdir():
-        for name in ("rules", "physics", "ai", "board", "scoring", "maps", "hexmap", "data"):
-            files += list(game.glob(f"{name}*.py"))
-            files += list((game / name).rglob("*.py")) if (game / name).is_dir() else []
+    for path in (ROOT / "nile" / "games").rglob("*.py"):
+        room = path.relative_to(ROOT / "nile" / "games").parts[1:2]
+        if room and room[0] not in PYGAME_ROOMS:
+            files.append(path)
     return sorted(set(files))
 
 
