@@ -63,6 +63,15 @@ def test_nearest_picks_the_closest_centre_and_stops_at_a_cover() -> None:
     assert hits.nearest((36, 50), Stone) == Stone("left")
 
 
+def test_find_looks_through_what_lies_over_a_kind() -> None:
+    hits: HitMap[Target] = HitMap()
+    hits.add(pygame.Rect(0, 0, 100, 100), Panel("board"))
+    hits.add_circle((50, 50), 10, Stone("a"))
+    assert hits.at((50, 50)) == Stone("a")
+    assert hits.find((50, 50), Panel) == Panel("board")
+    assert hits.find((150, 50), Panel) is None
+
+
 def test_extend_puts_another_maps_places_on_top() -> None:
     layer: HitMap[Target] = HitMap()
     layer.add(pygame.Rect(0, 0, 10, 10), Panel("layer"))

@@ -718,8 +718,8 @@ class CleopatraScene(GameScene):
             panels.draw_city_display(surface, view, a.city, lit, hits)
         if self.replay is None:
             lift = self.hover if self.hover and self.hover[0] in HAND_KINDS else None
-            shown = usable if self.my_turn and view.phase == ACTIONS else set()
-            hand_marks = panels.HandMarks(lit, self.picked, shown, lift)
+            usable_now = usable if self.my_turn and view.phase == ACTIONS else set()
+            hand_marks = panels.HandMarks(lit, self.picked, usable_now, lift)
             panels.lay_hand(self.hand, view, viewer, a.hand, hand_marks)
             panels.draw_hand(surface, view, viewer, a.hand, self.hand, hits)
         if self.popup is not None and self.my_turn:

@@ -98,6 +98,14 @@ class HitMap(Generic[T]):
                 return place.target
         return None
 
+    def find(self, pos: tuple[int, int], kind: type[U]) -> U | None:
+        """The topmost `kind` target under `pos`, whatever was drawn over it (a block's
+        tooltip under the ring that marks it, the board under a block)."""
+        for place in self._under(pos):
+            if isinstance(place.target, kind):
+                return place.target
+        return None
+
     def nearest(self, pos: tuple[int, int], kind: type[U]) -> U | None:
         """Of the `kind` targets on top under `pos`, the one whose centre is nearest.
 

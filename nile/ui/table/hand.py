@@ -11,7 +11,7 @@ Auction and Fruit cards in labelled groups, Vom Kap bis Kairo lays the land for 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -73,7 +73,7 @@ class Hand:
     group_of: Callable[[object | None], str] | None = None
     """Splits the hand into groups (in display order), `group_gap` apart."""
     group_gap: float = 0.0
-    labels: dict[str, Sequence[str]] = field(default_factory=dict)
+    labels: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """A group's label in forms longest first (the longest that fits is drawn)."""
     label_box: pygame.Rect | None = None
     """The strip the labels are written in: each from its group's first card to the next
