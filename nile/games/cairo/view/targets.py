@@ -44,10 +44,10 @@ TableTarget = OnBoard | Block | Stone | InfluenceSwitch
 TableHits = HitMap[TableTarget]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class SiteView:
     """A view a pyramid may be placed in: the board or the magnified window onto the site
-    (compared by identity: each view is its renderer)."""
+    (two are equal when they are the same renderer)."""
 
     renderer: BoardRenderer
 
