@@ -62,8 +62,9 @@ class Hand:
     """Draw the card under the mouse last, whole, over its neighbours."""
     hover_ring: bool = True
     """Outline the card under the mouse (a lifted card may say enough)."""
-    ring: tuple[int, int] = (6, 8)
-    """Outlines: how far they stand off the card, and their corner radius."""
+    ring: tuple[int, int, int] = (6, 6, 8)
+    """Outlines: how much wider and taller than the card they are, and their corner
+    radius."""
     shade: tuple[int, int, int, int] | None = None
     """A dimmed card: None darkens its image, a colour is laid over it."""
     lit: set[int] = field(default_factory=set)
@@ -196,7 +197,7 @@ class Hand:
         `dim_disabled` (a selected one never is). Returns `places()` for a hit map."""
         slots = self.slots()
         self._draw_labels(surface, slots)
-        pad, radius = self.ring
+        wider, taller, radius = self.ring
         for i in self.order():
             x, y, angle = slots[i]
             dim = dim_disabled and not self.is_enabled(i) and i not in self.selected
@@ -210,13 +211,13 @@ class Hand:
                 veil.fill(self.shade or (0, 0, 0, 0))
                 surface.blit(veil, rect)
                 continue
+            ring = rect.inflate(wider - 6, taller - 6)
             if i in self.selected:
-                highlight(surface, rect.inflate(pad - 6, pad - 6), theme.ACCENT, 3, radius)
+                highlight(surface, ring, theme.ACCENT, 3, radius)
             elif i in self.lit:
-                highlight(surface, rect.inflate(pad - 6, pad - 6), theme.HIGHLIGHT, 2, radius)
+                highlight(surface, ring, theme.HIGHLIGHT, 2, radius)
             elif i == self.hover and self.hover_ring:
-                highlight(surface, rect.inflate(pad - 6, pad - 6),
-                          theme.lighten(theme.PANEL_EDGE, 0.4), 2, radius)
+                highlight(surface, ring, theme.lighten(theme.PANEL_EDGE, 0.4), 2, radius)
         return self.places()
 
     def _draw_labels(self, surface: pygame.Surface, slots: list[Slot]) -> None:

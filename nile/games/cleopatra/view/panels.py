@@ -475,7 +475,7 @@ def make_hand() -> Hand:
         hover_lift=6,
         hover_on_top=True,
         hover_ring=False,
-        ring=(4, 9),
+        ring=(4, 4, 9),
         shade=(20, 24, 30, 120),
         group_of=_group,
         group_gap=GROUP_GAP,
