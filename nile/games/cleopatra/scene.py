@@ -48,6 +48,10 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
 
 D = game_data()
+TABLE: Target = ("table", 0)
+"""The table's bare surface, under everything in the hit map: a click there is the
+table's (it puts the picked cards back) but acts on nothing."""
+MAP_KINDS = ("city", "track")
 KIND_WORDS = {
     "track": "track",
     "city": "city",
@@ -170,7 +174,12 @@ class CleopatraScene(GameScene):
         """What a click at `pos` acts on: the city, track, god or card drawn there."""
         if not self._ready:
             return None
-        return self.table_hits().at(pos)
+        found = self.table_hits().at(pos)
+        return None if found == TABLE else found
+
+    def on_table(self, pos: tuple[int, int]) -> bool:
+        """Whether `pos` is on the table at all (not the log, the bar or the top strip)."""
+        return self._ready and self.table_hits().at(pos) is not None
 
     def target_center(self, target: Target) -> tuple[int, int]:
         """Where a target is on screen (for tests, hints and popups)."""
@@ -407,7 +416,7 @@ class CleopatraScene(GameScene):
         return False
 
     def click(self, pos: tuple[int, int]) -> bool:
-        if not self.board_rect.collidepoint(pos):
+        if not self.on_table(pos):
             return False
         if self.popup is not None:
             row = self.popup.hit(pos)
@@ -457,7 +466,7 @@ class CleopatraScene(GameScene):
         elif len(options) == 1:
             self._play(options[0])
         else:
-            self._open_popup(options, pos, self._title(target))
+            self._open_popup(options, pos, self._title(target), target[0] in MAP_KINDS)
 
     def _title(self, target: Target) -> str:
         kind, value = target
@@ -467,10 +476,14 @@ class CleopatraScene(GameScene):
             return f"{D.track_name(value)}: choose a Train and City card (first: the cheapest)"
         return "Choose"
 
-    def _open_popup(self, options: list[Action], pos: tuple[int, int], title: str) -> None:
+    def _open_popup(
+        self, options: list[Action], pos: tuple[int, int], title: str, on_map: bool
+    ) -> None:
+        """The list of variants at `pos`; for a city or track, beside the map (not over
+        the routes it lights)."""
         state, seat = self.cs, self._seat()
         ordered = choices.order(state, seat, options)
-        beside = self.areas.map.right if self.areas.map.collidepoint(pos) else None
+        beside = self.areas.map.right if on_map else None
         self.popup = VariantPopup(
             title=title, rows=[choices.describe(state, seat, a) for a in ordered],
             actions=ordered, anchor=pos, beside=beside,
@@ -480,7 +493,8 @@ class CleopatraScene(GameScene):
     def open_options(self) -> None:
         options = self._options()
         if options:
-            self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)")
+            self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)",
+                             True)
 
     def _clear(self) -> None:
         self.picked = []
@@ -700,6 +714,7 @@ class CleopatraScene(GameScene):
         hits = self.hits
         hits.clear()
         surface.fill(theme.TABLE, self.table_rect)
+        hits.add(self.board_rect, TABLE)
         marks, lit, usable = self._compute_marks()
         viewer = self.viewer if self.replay is None else None
         names = self.names

@@ -42,7 +42,9 @@ def test_the_painted_table_fills_the_hit_map(scene: CleopatraScene) -> None:
     kinds = {kind for kind, _ in hits.targets()}
     assert {"city", "track", "god", "hand_city", "deck"} <= kinds
     assert scene.target_center(("city", 3)) == layout.city_rects(tuple(m))[3].center
-    assert scene.target_at((0, 0)) is None
+    assert scene.target_at((0, 0)) is None and not scene.on_table((5, 5))  # the top strip
+    bare = (scene.board_rect.left + 2, scene.board_rect.top + 2)
+    assert scene.on_table(bare) and scene.target_at(bare) is None  # the table, no target
 
 
 def test_a_click_on_a_drawn_target_reaches_it(
