@@ -106,6 +106,8 @@ class CairoScene(GameScene):
         """What lies where on the table in the frame last drawn (filled while drawing)."""
         self._layer_hits: TableHits = HitMap()
         """The blocks drawn on the cached layer (added to `hits` each frame)."""
+        self._over_switch = False
+        """The mouse rests on the influence switch (it lights up)."""
         self._views: list[CairoState] = []
         self._turn_key: tuple[int, int] | None = None
         self._seats: list[H.SeatLine] = []
@@ -405,6 +407,7 @@ class CairoScene(GameScene):
             self.mouse = event.pos
             block = self.hits.find(event.pos, Block)  # the top block, through its ring
             self.hover = block.piece if block is not None else None
+            self._over_switch = isinstance(self.hits.at(event.pos), InfluenceSwitch)
         if self._on_switch(event):
             self.toggle_influence()
             return True
@@ -572,7 +575,6 @@ class CairoScene(GameScene):
         stage, renderer = self.stage, self.renderer
         moving = stage.moves_pieces
         table = self.table_rect
-        under = self.hits.at(self.mouse)  # what the mouse is over, as last drawn
         hits = self.hits
         hits.clear()
         surface.blit(self._table_layer(view, colors, not moving), table.topleft, table)
@@ -585,16 +587,16 @@ class CairoScene(GameScene):
         if moving:
             clip = surface.get_clip()
             surface.set_clip(self.pieces_rect.clip(clip))
-            drawn = renderer.draw_pieces(surface, stage.pieces(self._view_pieces()), colors)
-            surface.set_clip(clip)
-            self._add_blocks(hits, drawn)
+            renderer.draw_pieces(surface, stage.pieces(self._view_pieces()), colors)
+            surface.set_clip(clip)  # blocks in motion are not where the state has them:
+            # not targets (no tooltip, nothing to take) until they come to rest
         if stage.show is None:
             self._draw_waiting_block(surface, view, colors)
         stage.draw_effects(surface, colors)
         self._draw_retrievable(surface, view)
         stage.draw_scoring(surface, colors, self.names)
         self._draw_influence(surface, view, colors)
-        self._draw_influence_toggle(surface, isinstance(under, InfluenceSwitch))
+        self._draw_influence_toggle(surface)
         if view.phase == S.FLICK and self.my_turn and stage.show is None:
             self.flick.draw(surface, renderer.rect)
         if PyramidUI.active(view) and stage.show is None:
@@ -751,12 +753,12 @@ class CairoScene(GameScene):
                                    round(half)))
         return out
 
-    def _draw_influence_toggle(self, surface: pygame.Surface, hover: bool) -> None:
+    def _draw_influence_toggle(self, surface: pygame.Surface) -> None:
         """A small switch in the board's corner for the influence overlay (also key I)."""
         rect = self.influence_rect
         on = self.influence_on
         label = "Influence: on" if on else "Influence (I)"
-        button.draw(surface, rect, label, hover=hover, selected=on, size=13)
+        button.draw(surface, rect, label, hover=self._over_switch, selected=on, size=13)
         self.hits.add(rect, InfluenceSwitch())
 
     def _draw_tooltip(self, surface: pygame.Surface, view: CairoState) -> None:

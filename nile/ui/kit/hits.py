@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 import pygame
 
@@ -46,15 +46,17 @@ class Circle:
         return pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
 
 
-@dataclass(frozen=True)
-class _Place(Generic[T]):
+class _Place(NamedTuple, Generic[T]):
+    """A tuple: a busy table adds a hundred of these each frame."""
+
     shape: Shape
     bounds: pygame.Rect
     target: T
     clip: pygame.Rect | None
 
     def holds(self, pos: tuple[int, int]) -> bool:
-        if self.clip is not None and not self.clip.collidepoint(pos):
+        clip = self.clip
+        if clip is not None and not clip.collidepoint(pos):
             return False
         return self.shape.collidepoint(pos)
 
