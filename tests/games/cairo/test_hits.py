@@ -24,7 +24,7 @@ from nile.games.cairo.view.targets import (
     WindowFrame,
 )
 from tests.games.cairo.test_scene import flick_state, open_state
-from tests.ui.harness import click, frames, instant_app, press
+from tests.ui.harness import click, drag, frames, instant_app, press
 
 
 def retrieving() -> CairoScene:
@@ -104,3 +104,24 @@ def test_flicks_are_not_targets() -> None:
     """A flick is a drag on the table, not a target: the map has no block to flick."""
     scene = open_state(instant_app(), flick_state())
     assert not any(isinstance(t, Stone) for t in scene.hits.targets())
+
+
+def test_blocks_in_motion_are_not_targets_until_they_rest() -> None:
+    app = instant_app()
+    app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
+    builder = BoardBuilder(2).ship(0, "U4").ship(1, "D2")
+    builder.at("1s00", 280.0, 320.0)
+    scene = open_state(app, builder.state(turn=0, phase=S.FLICK, die=2, chosen="small",
+                                          flicks_left=3))
+    assert any(isinstance(t, Block) for t in scene.hits.targets())
+    x, y = scene.flick.anchor
+    drag(app, (round(x), round(y)), (round(x) + 4, round(y) + 95))
+    assert scene.stage.moves_pieces
+    frames(app)
+    assert not any(isinstance(t, Block) for t in scene.hits.targets())
+    for _ in range(900):
+        if not scene.stage.moves_pieces:
+            break
+        frames(app)
+    frames(app, 2)
+    assert any(isinstance(t, Block) for t in scene.hits.targets())
