@@ -9,7 +9,7 @@ import pytest
 from nile.ui import theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages, CardStyle
-from nile.ui.table.hand import Hand
+from nile.ui.table.hand import Hand, HandLook
 
 STYLE = CardStyle(40, 60)
 
@@ -29,20 +29,22 @@ def _fonts() -> None:
 
 
 def test_a_row_is_flat_apart_when_it_fits_and_overlaps_when_it_must() -> None:
-    hand = Hand(plain(), (200, 100), max_width=400, keys=["a", "b", "c"], layout="row", gap=6)
+    row = HandLook(layout="row", gap=6)
+    hand = Hand(plain(), (200, 100), max_width=400, look=row, keys=["a", "b", "c"])
     xs = [x for x, _, angle in hand.slots() if angle == 0]
     assert xs == [200 - 46, 200, 200 + 46]  # centred, 46 apart (40 + 6)
     hand.max_width = 100
     xs = [x for x, _, _ in hand.slots()]
     assert xs[1] - xs[0] == 30 and xs[0] - 20 == 150  # squeezed to fit 100 px
-    hand.align = "left"
-    assert hand.slots()[0][0] == 150 + 20
+    hand.max_width, hand.look = 400, HandLook(layout="row", gap=6, align="left")
+    assert hand.slots()[0][0] == 0 + 20  # from the left edge of its 400 px
 
 
 def test_groups_leave_a_gap_and_get_the_longest_label_that_fits() -> None:
-    hand = Hand(plain(), (200, 100), max_width=400, keys=[("x", 1), ("x", 2), ("y", 3)],
-                layout="row", align="left", gap=6, group_of=lambda k: str(k[0]),  # type: ignore[index]
-                group_gap=14, labels={"x": ("Longer words", "X"), "y": ("Why",)})
+    look = HandLook(layout="row", align="left", gap=6, group_of=lambda k: str(k[0]),  # type: ignore[index]
+                    group_gap=14, labels={"x": ("Longer words", "X"), "y": ("Why",)})
+    hand = Hand(plain(), (200, 100), max_width=400, look=look,
+                keys=[("x", 1), ("x", 2), ("y", 3)])
     xs = [x for x, _, _ in hand.slots()]
     assert xs[1] - xs[0] == 46 and xs[2] - xs[1] == 46 + 14
     surface = pygame.Surface((400, 200))
@@ -56,8 +58,8 @@ def test_groups_leave_a_gap_and_get_the_longest_label_that_fits() -> None:
 
 
 def test_the_card_under_the_mouse_rises_lies_on_top_and_keeps_its_old_place() -> None:
-    hand = Hand(plain(), (100, 100), max_width=60, keys=["a", "b", "c"], layout="row",
-                lift=6, hover_lift=6, hover_on_top=True)
+    look = HandLook(layout="row", lift=6, hover_lift=6, hover_on_top=True)
+    hand = Hand(plain(), (100, 100), max_width=60, look=look, keys=["a", "b", "c"])
     rests = hand.rects()
     hand.hover = 0
     assert hand.order() == [1, 2, 0]
@@ -70,7 +72,7 @@ def test_the_card_under_the_mouse_rises_lies_on_top_and_keeps_its_old_place() ->
 
 
 def test_hidden_cards_are_neither_drawn_nor_clickable() -> None:
-    hand = Hand(plain(), (100, 100), keys=["a", "b"], layout="row", gap=10)
+    hand = Hand(plain(), (100, 100), look=HandLook(layout="row", gap=10), keys=["a", "b"])
     hand.hidden = {0}
     assert [i for i, _ in hand.places()] == [1]
     assert hand.card_at(hand.rects()[0].center) is None
@@ -79,8 +81,8 @@ def test_hidden_cards_are_neither_drawn_nor_clickable() -> None:
 def test_marks_selection_lit_and_a_shade_for_cards_that_may_not_be_chosen() -> None:
     surface = pygame.Surface((300, 200))
     surface.fill((0, 0, 0))
-    hand = Hand(plain(), (150, 100), keys=["a", "b", "c"], layout="row", gap=30,
-                ring=(4, 4, 2), shade=(20, 24, 30, 120))
+    look = HandLook(layout="row", gap=30, ring=(4, 4, 2), shade=(20, 24, 30, 120))
+    hand = Hand(plain(), (150, 100), look=look, keys=["a", "b", "c"])
     hand.selected, hand.lit, hand.enabled = {0}, {1}, {0, 1}
     rects = hand.rects()
     places = hand.draw(surface)

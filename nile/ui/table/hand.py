@@ -34,28 +34,20 @@ def fit_label(forms: Sequence[str], width: float, size: int = 12) -> str:
     return forms[-1]
 
 
-@dataclass
-class Hand:
-    """Cards around `center`; `keys` in display order, `selected` a set of indices."""
+@dataclass(frozen=True)
+class HandLook:
+    """How a game lays out and marks its hand (the defaults: Loose Caboose's fan)."""
 
-    images: CardImages
-    center: tuple[float, float]
-    max_width: float = 520.0
-    spread: float = 4.0
-    """Degrees between neighbouring cards at most (the fan)."""
-    lift: float = 18.0
-    """How far a selected card rises."""
-    keys: list[object | None] = field(default_factory=list)
-    selected: set[int] = field(default_factory=set)
-    enabled: set[int] | None = None
-    """Indices that may be chosen (None: all); others are dimmed."""
-    hover: int | None = None
     layout: Literal["fan", "row"] = "fan"
-    """"fan": along an arc, tilted; "row": flat, overlapping only when they must."""
+    """Either a fan along an arc, tilted, or a flat row overlapping only when it must."""
     align: Literal["center", "left"] = "center"
-    """Where a row that does not fill `max_width` sits."""
+    """Where a row that does not fill the hand's width sits."""
     gap: float = 0.0
     """Space between the cards of a row that has room (the fan overlaps a fifth)."""
+    spread: float = 4.0
+    """Degrees between neighbouring cards of the fan at most."""
+    lift: float = 18.0
+    """How far a selected card rises."""
     hover_lift: float | None = None
     """How far the card under the mouse rises (None: half of `lift`)."""
     hover_on_top: bool = False
@@ -67,18 +59,34 @@ class Hand:
     radius."""
     shade: tuple[int, int, int, int] | None = None
     """A dimmed card: None darkens its image, a colour is laid over it."""
-    lit: set[int] = field(default_factory=set)
-    """Cards marked as a legal next choice."""
-    hidden: set[int] = field(default_factory=set)
-    """Cards not drawn (in flight to or from their place)."""
     group_of: Callable[[object | None], str] | None = None
     """Splits the hand into groups (in display order), `group_gap` apart."""
     group_gap: float = 0.0
     labels: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """A group's label in forms longest first (the longest that fits is drawn)."""
+
+
+@dataclass
+class Hand:
+    """Cards around `center`, at most `max_width` wide; `keys` in display order, the marks
+    as sets of indices."""
+
+    images: CardImages
+    center: tuple[float, float]
+    max_width: float = 520.0
+    look: HandLook = HandLook()
+    keys: list[object | None] = field(default_factory=list)
+    selected: set[int] = field(default_factory=set)
+    enabled: set[int] | None = None
+    """Indices that may be chosen (None: all); others are dimmed."""
+    hover: int | None = None
+    lit: set[int] = field(default_factory=set)
+    """Cards marked as a legal next choice."""
+    hidden: set[int] = field(default_factory=set)
+    """Cards not drawn (in flight to or from their place)."""
     label_box: pygame.Rect | None = None
-    """The strip the labels are written in: each from its group's first card to the next
-    group's (the last to the strip's end)."""
+    """The strip the group labels are written in: each from its group's first card to the
+    next group's (the last to the strip's end)."""
 
     def set_keys(self, keys: Sequence[object | None]) -> None:
         """New contents; selection and hover reset when the hand changes."""
@@ -91,13 +99,13 @@ class Hand:
 
     def _shifts(self) -> list[float]:
         """Each card's extra offset for the groups before it."""
-        if self.group_of is None:
+        if self.look.group_of is None:
             return [0.0] * len(self.keys)
         shifts, shift, previous = [], 0.0, None
         for key in self.keys:
-            group = self.group_of(key)
+            group = self.look.group_of(key)
             if previous is not None and group != previous:
-                shift += self.group_gap
+                shift += self.look.group_gap
             previous = group
             shifts.append(shift)
         return shifts
@@ -111,16 +119,18 @@ class Hand:
         room = self.max_width - shifts[-1]
         width = self.images.style.width
         cx, cy = self.center
-        if self.layout == "row":
-            step = width + self.gap if n <= 1 else min(width + self.gap, (room - width) / (n - 1))
-            if self.align == "left":
+        look = self.look
+        if look.layout == "row":
+            apart = width + look.gap
+            step = apart if n <= 1 else min(apart, (room - width) / (n - 1))
+            if look.align == "left":
                 first = cx - self.max_width / 2 + width / 2
             else:
                 first = cx - (width + step * (n - 1) + shifts[-1]) / 2 + width / 2
             bases = [(first + i * step + shifts[i], cy, 0.0) for i in range(n)]
         else:
             step = min(width * 0.8, (room - width) / max(1, n - 1))
-            angle_step = min(self.spread, 40 / max(1, n))
+            angle_step = min(look.spread, 40 / max(1, n))
             bases = []
             for i in range(n):
                 offset = i - (n - 1) / 2
@@ -131,9 +141,10 @@ class Hand:
 
     def _rise(self, index: int) -> float:
         if index in self.selected:
-            return self.lift
+            return self.look.lift
         if index == self.hover:
-            return self.lift * 0.5 if self.hover_lift is None else self.hover_lift
+            hover_lift = self.look.hover_lift
+            return self.look.lift * 0.5 if hover_lift is None else hover_lift
         return 0.0
 
     def _rect(self, at: tuple[float, float]) -> pygame.Rect:
@@ -148,7 +159,7 @@ class Hand:
         """Indices in drawing order (cards to the right lie on top, but the card under the
         mouse is last with `hover_on_top`), hidden cards left out."""
         shown = [i for i in range(len(self.keys)) if i not in self.hidden]
-        if self.hover_on_top and self.hover in shown:
+        if self.look.hover_on_top and self.hover in shown:
             shown.remove(self.hover)
             shown.append(self.hover)
         return shown
@@ -197,18 +208,18 @@ class Hand:
         `dim_disabled` (a selected one never is). Returns `places()` for a hit map."""
         slots = self.slots()
         self._draw_labels(surface, slots)
-        wider, taller, radius = self.ring
+        wider, taller, radius = self.look.ring
         for i in self.order():
             x, y, angle = slots[i]
             dim = dim_disabled and not self.is_enabled(i) and i not in self.selected
-            if dim and self.shade is None:
+            if dim and self.look.shade is None:
                 self.images.draw(surface, self.keys[i], (x, y), angle, dim=True)
                 continue
             self.images.draw(surface, self.keys[i], (x, y), angle)
             rect = self._rect((x, y))
             if dim:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                veil.fill(self.shade or (0, 0, 0, 0))
+                veil.fill(self.look.shade or (0, 0, 0, 0))
                 surface.blit(veil, rect)
                 continue
             ring = rect.inflate(wider - 6, taller - 6)
@@ -216,21 +227,21 @@ class Hand:
                 highlight(surface, ring, theme.ACCENT, 3, radius)
             elif i in self.lit:
                 highlight(surface, ring, theme.HIGHLIGHT, 2, radius)
-            elif i == self.hover and self.hover_ring:
+            elif i == self.hover and self.look.hover_ring:
                 highlight(surface, ring, theme.lighten(theme.PANEL_EDGE, 0.4), 2, radius)
         return self.places()
 
     def _draw_labels(self, surface: pygame.Surface, slots: list[Slot]) -> None:
         box = self.label_box
-        if box is None or self.group_of is None or not self.labels:
+        if box is None or self.look.group_of is None or not self.look.labels:
             return
         half = self.images.style.width / 2
         starts: dict[str, int] = {}
         for key, (x, _, _) in zip(self.keys, slots, strict=True):
-            starts.setdefault(self.group_of(key), round(x - half))
+            starts.setdefault(self.look.group_of(key), round(x - half))
         edges = [*starts.values(), box.right]
         for (group, left), right in zip(starts.items(), edges[1:], strict=True):
-            forms = self.labels.get(group)
+            forms = self.look.labels.get(group)
             if forms:
                 label = fit_label(forms, right - left - 8)
                 text.draw(surface, label, (left, box.top), 12, theme.MUTED, "bold")

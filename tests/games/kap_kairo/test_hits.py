@@ -37,7 +37,7 @@ def test_the_land_for_sale_is_a_hand_and_its_cards_are_where_it_laid_them() -> N
     scene = choosing()
     cards = paint.market_cards(scene.kap)
     hand = paint.market_hand(scene.images.cards, scene.areas()["market"], cards)
-    assert isinstance(hand, Hand) and hand.layout == "row" and len(cards) >= 2
+    assert isinstance(hand, Hand) and hand.look.layout == "row" and len(cards) >= 2
     hits = scene.painter.hits
     for card, rect in zip(cards, hand.rects(), strict=True):
         assert hits.rect_of(CardTarget(card)) == rect

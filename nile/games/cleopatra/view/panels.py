@@ -21,7 +21,7 @@ from nile.games.cleopatra.view.layout import CARD, row_slots
 from nile.ui import text, theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages, CardStyle
-from nile.ui.table.hand import Hand
+from nile.ui.table.hand import Hand, HandLook
 from nile.ui.table.token import draw_chip
 
 D = game_data()
@@ -462,25 +462,26 @@ def _group(key: object) -> str:
     return str(key[0])
 
 
+HAND_LOOK = HandLook(
+    layout="row",
+    align="left",
+    gap=6,
+    lift=6,
+    hover_lift=6,
+    hover_on_top=True,
+    hover_ring=False,
+    ring=(4, 4, 9),
+    shade=(20, 24, 30, 120),
+    group_of=_group,
+    group_gap=GROUP_GAP,
+    labels=HAND_LABELS,
+)
+
+
 def make_hand() -> Hand:
     """The viewer's hand: a row of cards in labelled groups; the card under the mouse rises
     a little and lies over its neighbours, cards no action can use are shaded."""
-    return Hand(
-        CardImages.drawn_whole(_card_face, CardStyle(*CARD)),
-        (0, 0),
-        layout="row",
-        align="left",
-        gap=6,
-        lift=6,
-        hover_lift=6,
-        hover_on_top=True,
-        hover_ring=False,
-        ring=(4, 4, 9),
-        shade=(20, 24, 30, 120),
-        group_of=_group,
-        group_gap=GROUP_GAP,
-        labels=HAND_LABELS,
-    )
+    return Hand(CardImages.drawn_whole(_card_face, CardStyle(*CARD)), (0, 0), look=HAND_LOOK)
 
 
 def hand_keys(view: CleopatraState, seat: int | None) -> list[Target]:

@@ -42,7 +42,7 @@ from nile.ui import text, theme
 from nile.ui.kit import button, tooltip
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages, highlight
-from nile.ui.table.hand import Hand
+from nile.ui.table.hand import Hand, HandLook
 from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
 
@@ -79,19 +79,14 @@ def market_cards(view: KapState) -> list[int]:
     return view.display
 
 
+MARKET_LOOK = HandLook(layout="row", gap=CARD_GAP, hover_ring=False, ring=(7, 8, 9))
+"""A centred row, apart when the cards fit; a card to choose is ringed with its shadow."""
+
+
 def market_hand(images: CardImages, area: pygame.Rect, cards: Sequence[int | None]) -> Hand:
-    """The cards in the middle (land for sale or the track row) as the table kit's Hand: a
-    centred row, apart when they fit; a card to choose is ringed with its shadow."""
-    return Hand(
-        images,
-        (area.centerx, area.top + 92),
-        max_width=area.width - 24,
-        keys=list(cards),
-        layout="row",
-        gap=CARD_GAP,
-        hover_ring=False,
-        ring=(7, 8, 9),
-    )
+    """The cards in the middle (land for sale or the track row) as the table kit's Hand."""
+    return Hand(images, (area.centerx, area.top + 92), max_width=area.width - 24,
+                look=MARKET_LOOK, keys=list(cards))
 
 
 class Geometry:
