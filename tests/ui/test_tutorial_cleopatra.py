@@ -45,11 +45,9 @@ def begin(app: App) -> CleopatraScene:
 
 def point(scene: CleopatraScene, target: choices.Target) -> tuple[int, int]:
     """A point that hits `target` (the visible left edge of an overlapped hand card)."""
-    for rect, other in reversed(scene.slots()):
-        if other == target:
-            return (rect.left + 5, rect.centery) if other[0] in choices.HAND_KINDS else rect.center
-    x, y = scene.target_center(target)
-    return (round(x), round(y))
+    rect = scene.table_hits().rect_of(target)
+    assert rect is not None, f"{target} is not drawn"
+    return (rect.left + 5, rect.centery) if target[0] in choices.HAND_KINDS else rect.center
 
 
 def choose_row(app: App, scene: CleopatraScene, action: Action) -> None:

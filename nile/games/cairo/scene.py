@@ -36,9 +36,11 @@ from nile.games.cairo.view.flick_input import Aim, FlickInput
 from nile.games.cairo.view.pyramid_ui import PyramidUI
 from nile.games.cairo.view.render import BoardRenderer, PieceDraw, pieces_of
 from nile.games.cairo.view.stage import Stage, StageCalls
+from nile.games.cairo.view.targets import Block, InfluenceSwitch, OnBoard, Stone, TableHits
 from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 from nile.ui.kit import button, tooltip
+from nile.ui.kit.hits import HitMap
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -100,6 +102,13 @@ class CairoScene(GameScene):
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.die_rect = pygame.Rect(0, 0, 0, 0)
         self.influence_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the influence switch is drawn (in the board's corner)."""
+        self.hits: TableHits = HitMap()
+        """What lies where on the table in the frame last drawn (filled while drawing)."""
+        self._layer_hits: TableHits = HitMap()
+        """The blocks drawn on the cached layer (added to `hits` each frame)."""
+        self._over_switch = False
+        """The mouse rests on the influence switch (it lights up)."""
         self._views: list[CairoState] = []
         self._turn_key: tuple[int, int] | None = None
         self._seats: list[H.SeatLine] = []
@@ -401,12 +410,18 @@ class CairoScene(GameScene):
     def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.hover = self._piece_at(event.pos)
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
-                self.influence_rect.collidepoint(event.pos) and not self.flick.dragging):
+            block = self.hits.find(event.pos, Block)  # the top block, through its ring
+            self.hover = block.piece if block is not None else None
+            self._over_switch = isinstance(self.hits.at(event.pos), InfluenceSwitch)
+        if self._on_switch(event):
             self.toggle_influence()
             return True
         return False
+
+    def _on_switch(self, event: pygame.event.Event) -> bool:
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and isinstance(self.hits.at(event.pos), InfluenceSwitch)
+                and not self.flick.dragging)
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -414,8 +429,7 @@ class CairoScene(GameScene):
         if self.stage.scoring is not None and _is_skip(event):
             self.anims.finish()
             return True
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and
-                self.influence_rect.collidepoint(event.pos) and not self.flick.dragging):
+        if self._on_switch(event):
             self.toggle_influence()
             return True
         if not self.accepting_input:
@@ -439,7 +453,7 @@ class CairoScene(GameScene):
                                    self._finger()))
             return True
         if not used and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                self.renderer.rect.collidepoint(event.pos):
+                self.hits.find(event.pos, OnBoard) is not None:
             self.toast("Press on the block waiting on your ship, then pull back.")
             return True
         return used
@@ -449,8 +463,13 @@ class CairoScene(GameScene):
         if phase in (S.RETRIEVE, S.PICK):
             allowed = {a.block for a in view.legal_actions()
                        if isinstance(a, A.Retrieve | A.Pick)}
-            sides = {k: spec.side for k, spec in self.data.pieces.items()}
-            block = self.pyramid.target_at(pos, self._view_pieces(), allowed, sides)
+            if phase == S.PICK:
+                block = self.pyramid.stone_at(pos)
+            else:
+                ringed = self.hits.nearest(pos, Stone)
+                block = ringed.block if ringed is not None else None
+            if block not in allowed:
+                block = None
             if block:
                 self.submit(A.Retrieve(block) if phase == S.RETRIEVE else A.Pick(block))
             return block is not None
@@ -460,7 +479,7 @@ class CairoScene(GameScene):
             place = self.pyramid.place_at(pos)
             if place is not None:
                 self.submit(place)
-            return place is not None or self.pyramid.rect.collidepoint(pos)
+            return place is not None or self.pyramid.covers(pos)
         return False
 
     def _phase_is(self, phase: str) -> bool:
@@ -505,20 +524,6 @@ class CairoScene(GameScene):
 
     def turn_pyramid(self) -> None:
         self.pyramid.rotate(15.0)
-
-    def _piece_at(self, pos: tuple[int, int]) -> PieceDraw | None:
-        """The top-most block under the mouse (for the tooltip)."""
-        if not self.renderer.rect.collidepoint(pos):
-            return None
-        best: PieceDraw | None = None
-        for piece in self._view_pieces():
-            side = self.renderer.px(self.data.pieces[piece.kind].side)
-            x, y = self.renderer.to_screen(piece.x, piece.y)
-            lift = round(side * 0.45 * (piece.level - 1))
-            hit = abs(pos[0] - x) <= side / 2 + 1 and abs(pos[1] - (y - lift)) <= side / 2 + 1
-            if hit and (best is None or piece.level >= best.level):
-                best = piece
-        return best
 
     # Hints and words ---------------------------------------------------------------------
 
@@ -575,7 +580,11 @@ class CairoScene(GameScene):
         stage, renderer = self.stage, self.renderer
         moving = stage.moves_pieces
         table = self.table_rect
+        hits = self.hits
+        hits.clear()
         surface.blit(self._table_layer(view, colors, not moving), table.topleft, table)
+        hits.add(renderer.rect, OnBoard())
+        hits.extend(self._layer_hits)
         if stage.die.rolling > 0:
             self._draw_die_panel(surface)
         self._draw_site_marks(surface, view)
@@ -584,7 +593,8 @@ class CairoScene(GameScene):
             clip = surface.get_clip()
             surface.set_clip(self.pieces_rect.clip(clip))
             renderer.draw_pieces(surface, stage.pieces(self._view_pieces()), colors)
-            surface.set_clip(clip)
+            surface.set_clip(clip)  # blocks in motion are not where the state has them:
+            # not targets (no tooltip, nothing to take) until they come to rest
         if stage.show is None:
             self._draw_waiting_block(surface, view, colors)
         stage.draw_effects(surface, colors)
@@ -599,7 +609,16 @@ class CairoScene(GameScene):
             assert hint is None or isinstance(hint, A.Place)
             self.pyramid.draw(surface, view, stage.pieces(self._view_pieces()), colors,
                               self.names, self.mouse, hint, self.my_turn and not self.anims.busy)
+        else:
+            self.pyramid.hits.clear()
         self._draw_tooltip(surface, view)
+
+    def _add_blocks(self, hits: TableHits, drawn: list[PieceDraw]) -> None:
+        """Each block drawn on the board, where its top face is (the last drawn on top)."""
+        board_rect = self.renderer.rect
+        for piece in drawn:
+            box = self.renderer.top_box(piece)
+            hits.add_shape(box, box, Block(piece), board_rect)
 
     def _table_layer(self, view: CairoState, colors: list[theme.PlayerColor],
                      with_pieces: bool) -> pygame.Surface:
@@ -621,10 +640,12 @@ class CairoScene(GameScene):
                            s.sailing, s.active, s.you) for i, s in enumerate(self._seats)])
             self._draw_die_panel(layer)
             self.renderer.draw_board(layer)
+            self._layer_hits.clear()
             if with_pieces:
                 layer.set_clip(self.pieces_rect)
-                self.renderer.draw_pieces(layer, self._view_pieces(), colors)
+                drawn = self.renderer.draw_pieces(layer, self._view_pieces(), colors)
                 layer.set_clip(None)
+                self._add_blocks(self._layer_hits, drawn)
             self._layer_key = key
         return self._layer
 
@@ -680,10 +701,14 @@ class CairoScene(GameScene):
     def _draw_retrievable(self, surface: pygame.Surface, view: CairoState) -> None:
         """Rings on blocks that may be taken back, and on a hinted block."""
         by_id = {p.id: p for p in self._view_pieces()}
+        renderer = self.renderer
         if self.my_turn and not self.anims.busy and view.phase == S.RETRIEVE:
             for action in view.legal_actions():
                 if isinstance(action, A.Retrieve) and action.block in by_id:
-                    self.renderer.ring(surface, by_id[action.block], theme.HIGHLIGHT, 2)
+                    piece = by_id[action.block]
+                    renderer.ring(surface, piece, theme.HIGHLIGHT, 2)
+                    self.hits.add_circle(renderer.to_screen(piece.x, piece.y),
+                                         renderer.reach(piece), Stone(piece.id), renderer.rect)
         hinted = self.hint_block
         if hinted is not None and int(hinted[1] * 4) % 2 == 0 and hinted[0] in by_id:
             self.renderer.ring(surface, by_id[str(hinted[0])], theme.GOOD, 4)
@@ -738,8 +763,8 @@ class CairoScene(GameScene):
         rect = self.influence_rect
         on = self.influence_on
         label = "Influence: on" if on else "Influence (I)"
-        button.draw(surface, rect, label, hover=rect.collidepoint(self.mouse), selected=on,
-                    size=13)
+        button.draw(surface, rect, label, hover=self._over_switch, selected=on, size=13)
+        self.hits.add(rect, InfluenceSwitch())
 
     def _draw_tooltip(self, surface: pygame.Surface, view: CairoState) -> None:
         piece = self.hover

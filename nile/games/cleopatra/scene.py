@@ -38,6 +38,7 @@ from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import keys, sound, text, theme
 from nile.ui.chrome.game_scene import BarButton, GameScene
 from nile.ui.kit import tooltip
+from nile.ui.kit.hits import HitMap
 from nile.ui.kit.number import NumberEntry
 
 if TYPE_CHECKING:
@@ -47,6 +48,10 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
 
 D = game_data()
+TABLE: Target = ("table", 0)
+"""The table's bare surface, under everything in the hit map: a click there is the
+table's (it puts the picked cards back) but acts on nothing."""
+MAP_KINDS = ("city", "track")
 KIND_WORDS = {
     "track": "track",
     "city": "city",
@@ -105,6 +110,11 @@ class CleopatraScene(GameScene):
         self._serial = 0
         """Counts view changes and popups: object ids may be reused, counters are not."""
         self._layer_drawn: tuple[object, ...] = ()
+        self.hits: HitMap[Target] = HitMap()
+        """What can be clicked where on the table last painted (filled while painting)."""
+        self.hand = panels.make_hand()
+        """The viewer's cards: the table kit's Hand."""
+        self._ready = False
         self._marks: tuple[mapview.Marks, set[Target], set[Target]] = (
             mapview.Marks(),
             set(),
@@ -113,6 +123,8 @@ class CleopatraScene(GameScene):
         super().__init__(app, match, replay, autosaver)
         self.motion = animate.Motion(self.anims)
         """Fruit, cards and figures in motion, and the marks that fade (a component)."""
+        self._ready = True
+        self.hover = self.target_at(pygame.mouse.get_pos())
 
     # Basics --------------------------------------------------------------------------
 
@@ -152,42 +164,27 @@ class CleopatraScene(GameScene):
 
     # Where things are ----------------------------------------------------------------
 
-    def slots(self) -> list[panels.Slot]:
-        """Every clickable thing but the map, top-most last."""
-        view, a = self.cs, self.areas
-        result = panels.god_slots(a.gods) if not view.final_rows else []
-        if not view.final_rows:
-            result += panels.auction_slots(view, a.auction)
-            result += panels.city_slots(view, a.city)
-        if self.replay is None:
-            result += panels.hand_slots(view, self.viewer, a.hand)
-        return result
+    def table_hits(self) -> HitMap[Target]:
+        """The hit map of the table as it is now: the layer is painted first if anything it
+        shows changed since it was last painted (a click may come before the next frame)."""
+        self._fresh_layer(None)
+        return self.hits
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
-        for rect, target in reversed(self.slots()):
-            if rect.collidepoint(pos):
-                return target
-        m = self.areas.map
-        if not m.collidepoint(pos):
+        """What a click at `pos` acts on: the city, track, god or card drawn there."""
+        if not self._ready:
             return None
-        city = mapview.city_at(m, pos)
-        if city >= 0:
-            return ("city", city)
-        track = mapview.track_at(m, pos)
-        return ("track", track) if track >= 0 else None
+        found = self.table_hits().at(pos)
+        return None if found == TABLE else found
+
+    def on_table(self, pos: tuple[int, int]) -> bool:
+        """Whether `pos` is on the table at all (not the log, the bar or the top strip)."""
+        return self._ready and self.table_hits().at(pos) is not None
 
     def target_center(self, target: Target) -> tuple[int, int]:
         """Where a target is on screen (for tests, hints and popups)."""
-        kind, value = target
-        m = self.areas.map
-        if kind == "city":
-            return layout.city_rects(tuple(m))[value].center
-        if kind == "track":
-            return layout.track_geometry(tuple(m))[value].hit.center
-        for rect, other in self.slots():
-            if other == target:
-                return rect.center
-        return self.board_rect.center
+        rect = self.table_hits().rect_of(target) if self._ready else None
+        return rect.center if rect is not None else self.board_rect.center
 
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the players' strip and each player's row
@@ -223,7 +220,8 @@ class CleopatraScene(GameScene):
         """The cards in the viewer's hand with their headings (not the empty rest of the
         strip, so a tutorial card can sit beside them)."""
         hand = self.areas.hand
-        cards = [rect for rect, _ in panels.hand_slots(self.cs, self.viewer, hand)]
+        hits = self.table_hits() if self._ready else HitMap()
+        cards = [r for t in panels.hand_keys(self.cs, self.viewer) if (r := hits.rect_of(t))]
         if not cards:
             return hand
         box = cards[0].unionall(cards[1:])
@@ -234,7 +232,6 @@ class CleopatraScene(GameScene):
 
     def on_view_changed(self) -> None:
         self._serial += 1
-        self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
         self.toasts.top = self.areas.map.top + 8
         self.legal = list(self.cs.legal_actions()) if self.my_turn else []
         if self.picked and not choices.matching(self.legal, self.picked):
@@ -253,6 +250,7 @@ class CleopatraScene(GameScene):
             self._open_sources()
         self._marks_key = ()
         self._update_action_bar()
+        self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
 
     def _open_sources(self) -> None:
         state = self.cs
@@ -418,7 +416,7 @@ class CleopatraScene(GameScene):
         return False
 
     def click(self, pos: tuple[int, int]) -> bool:
-        if not self.board_rect.collidepoint(pos):
+        if not self.on_table(pos):
             return False
         if self.popup is not None:
             row = self.popup.hit(pos)
@@ -468,7 +466,7 @@ class CleopatraScene(GameScene):
         elif len(options) == 1:
             self._play(options[0])
         else:
-            self._open_popup(options, pos, self._title(target))
+            self._open_popup(options, pos, self._title(target), target[0] in MAP_KINDS)
 
     def _title(self, target: Target) -> str:
         kind, value = target
@@ -478,10 +476,14 @@ class CleopatraScene(GameScene):
             return f"{D.track_name(value)}: choose a Train and City card (first: the cheapest)"
         return "Choose"
 
-    def _open_popup(self, options: list[Action], pos: tuple[int, int], title: str) -> None:
+    def _open_popup(
+        self, options: list[Action], pos: tuple[int, int], title: str, on_map: bool
+    ) -> None:
+        """The list of variants at `pos`; for a city or track, beside the map (not over
+        the routes it lights)."""
         state, seat = self.cs, self._seat()
         ordered = choices.order(state, seat, options)
-        beside = self.areas.map.right if self.areas.map.collidepoint(pos) else None
+        beside = self.areas.map.right if on_map else None
         self.popup = VariantPopup(
             title=title, rows=[choices.describe(state, seat, a) for a in ordered],
             actions=ordered, anchor=pos, beside=beside,
@@ -491,7 +493,8 @@ class CleopatraScene(GameScene):
     def open_options(self) -> None:
         options = self._options()
         if options:
-            self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)")
+            self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)",
+                             True)
 
     def _clear(self) -> None:
         self.picked = []
@@ -690,26 +693,33 @@ class CleopatraScene(GameScene):
             theme.palette()[0],
         )
 
-    def _draw_layer(self, surface: pygame.Surface, view: CleopatraState) -> None:
-        """The table without moving things, redrawn only when something on it changed
-        (a frame then costs one blit)."""
-        key = self._layer_key(view)
-        if self._layer is None or self._layer.get_size() != surface.get_size():
-            self._layer = pygame.Surface(surface.get_size(), 0, surface)  # same pixel format
+    def _fresh_layer(self, like: pygame.Surface | None) -> pygame.Surface:
+        """The table without moving things (and its hit map), painted again only when
+        something on it changed (a frame then costs one blit). `like`: the surface it is
+        blitted to (None: a click asks before any frame)."""
+        if like is not None and (self._layer is None or self._layer.get_size() != like.get_size()):
+            self._layer = pygame.Surface(like.get_size(), 0, like)  # same pixel format
             self._layer_drawn = ()
+        elif self._layer is None:
+            self._layer = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+            self._layer_drawn = ()
+        key = self._layer_key(self.cs)
         if key != self._layer_drawn:
             self._layer_drawn = key
-            self._paint_table(self._layer, view)
-        surface.blit(self._layer, self.table_rect, self.table_rect)
+            self._paint_table(self._layer, self.cs)
+        return self._layer
 
     def _paint_table(self, surface: pygame.Surface, view: CleopatraState) -> None:
         a = self.areas
+        hits = self.hits
+        hits.clear()
         surface.fill(theme.TABLE, self.table_rect)
+        hits.add(self.board_rect, TABLE)
         marks, lit, usable = self._compute_marks()
         viewer = self.viewer if self.replay is None else None
         names = self.names
         panels.draw_players(surface, view, a.players, names, self.colors, viewer)
-        mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0)
+        mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0, hits)
         panels.draw_market(surface, view, a.market)
         panels.draw_turnline(surface, view, a.turnline)
         if view.final_rows:
@@ -718,27 +728,21 @@ class CleopatraScene(GameScene):
             shown = len(view.final_rows) if shown is None else shown
             panels.draw_scoring(surface, view, rect, names, self.colors, shown)
         else:
-            panels.draw_gods(surface, view, a.gods, names, self.colors, lit)
-            panels.draw_auction_display(surface, view, a.auction, lit)
-            panels.draw_city_display(surface, view, a.city, lit)
+            panels.draw_gods(surface, view, a.gods, names, self.colors, lit, hits)
+            panels.draw_auction_display(surface, view, a.auction, lit, hits)
+            panels.draw_city_display(surface, view, a.city, lit, hits)
         if self.replay is None:
             lift = self.hover if self.hover and self.hover[0] in HAND_KINDS else None
-            panels.draw_hand(
-                surface,
-                view,
-                viewer,
-                a.hand,
-                lit,
-                self.picked,
-                usable if self.my_turn and view.phase == ACTIONS else set(),
-                lift,
-            )
+            usable_now = usable if self.my_turn and view.phase == ACTIONS else set()
+            hand_marks = panels.HandMarks(lit, self.picked, usable_now, lift)
+            panels.lay_hand(self.hand, view, viewer, a.hand, hand_marks)
+            panels.draw_hand(surface, view, viewer, a.hand, self.hand, hits)
         if self.popup is not None and self.my_turn:
             self.popup.draw_in(surface, self.board_rect)
 
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, CleopatraState)
-        self._draw_layer(surface, view)
+        surface.blit(self._fresh_layer(surface), self.table_rect, self.table_rect)
         for card in self.motion.flying:
             if not card.tween.waiting:
                 surface.blit(card.face, card.face.get_rect(center=card.tween.value()))

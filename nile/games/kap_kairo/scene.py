@@ -641,7 +641,7 @@ class KapKairoScene(GameScene):
 
     def geometry(self) -> paint.Geometry:
         """Where things are on the table now (for flights and rising figures)."""
-        return paint.Geometry(self.kap, self.areas())
+        return paint.Geometry(self.kap, self.areas(), self.images.cards)
 
     # The end -------------------------------------------------------------------------
 

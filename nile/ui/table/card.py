@@ -90,12 +90,28 @@ class CardImages:
         style: CardStyle = DEFAULT_STYLE,
     ) -> None:
         self._painter, self.style = painter, style
+        self._whole: Callable[[object], pygame.Surface] | None = None
         self._faces: dict[object, pygame.Surface] = {}
         self._variants: dict[tuple[object, int, int, bool], pygame.Surface] = {}
 
+    @classmethod
+    def drawn_whole(
+        cls, render: Callable[[object], pygame.Surface], style: CardStyle = DEFAULT_STYLE
+    ) -> CardImages:
+        """Cards whose game draws the whole card, frame and all, at `style.size`
+        (Cleopatra's), still shown, cached and handled like every other card."""
+        images = cls(lambda key, surface, rect: None, style)
+        images._whole = render
+        return images
+
     def face(self, key: object) -> pygame.Surface:
         if key not in self._faces:
-            self._faces[key] = render_face(lambda s, r: self._painter(key, s, r), self.style)
+            whole = self._whole
+            self._faces[key] = (
+                whole(key)
+                if whole is not None
+                else render_face(lambda s, r: self._painter(key, s, r), self.style)
+            )
         return self._faces[key]
 
     def image(

@@ -29,7 +29,7 @@ from nile.games.cleopatra.rules.moves import (
 )
 from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.scene import CleopatraScene
-from nile.games.cleopatra.view import choices, panels
+from nile.games.cleopatra.view import choices
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press, press_done
 
@@ -50,11 +50,9 @@ def open_scene(app, seats, seed: int) -> CleopatraScene:  # type: ignore[no-unty
 
 def point(scene: CleopatraScene, target: choices.Target) -> tuple[int, int]:
     """A point that hits `target` (the visible left edge of an overlapped hand card)."""
-    for rect, other in reversed(scene.slots()):
-        if other == target:
-            return (rect.left + 5, rect.centery) if other[0] in choices.HAND_KINDS else rect.center
-    x, y = scene.target_center(target)
-    return (round(x), round(y))
+    rect = scene.table_hits().rect_of(target)
+    assert rect is not None, f"{target} is not drawn"
+    return (rect.left + 5, rect.centery) if target[0] in choices.HAND_KINDS else rect.center
 
 
 def choose_row(app, scene: CleopatraScene, action: Action) -> None:  # type: ignore[no-untyped-def]
@@ -167,7 +165,7 @@ def test_hidden_hand_not_drawn_for_the_other_human(app) -> None:  # type: ignore
     first = scene.viewer
     assert first is not None
     other = 1 - first
-    drawn = {t for _, t in panels.hand_slots(scene.cs, scene.viewer, scene.areas.hand)}
+    drawn = set(scene.table_hits().targets())
     secret = secret_part(true.city_hand[other], true.city_known[other])
     assert secret and all(("hand_city", c) in drawn for c in true.city_hand[first])
     assert scene.cs.city_hand[other].count(UNKNOWN) == len(secret)
@@ -187,7 +185,7 @@ def test_hidden_hand_not_drawn_for_the_other_human(app) -> None:  # type: ignore
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert scene.viewer == other
-    drawn = {t for _, t in panels.hand_slots(scene.cs, scene.viewer, scene.areas.hand)}
+    drawn = set(scene.table_hits().targets())
     assert all(("hand_city", c) in drawn for c in scene.match.state.city_hand[other])
     mine = secret_part(true.city_hand[first], true.city_known[first])
     assert not any(
@@ -253,7 +251,7 @@ def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyp
         key(app, pygame.K_ESCAPE)
     usable = [
         t
-        for t in (t for _, t in scene.slots())
+        for t in scene.table_hits().targets()
         if choices.matching(scene.legal, [t]) and t[0] in choices.HAND_KINDS
     ]
     if usable:
@@ -330,7 +328,8 @@ def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[n
 
     bots = [SeatConfig(n, "bot", "easy", i) for i, n in enumerate(("Bo", "Cy", "Di"))]
     scene = open_scene(app, bots, seed=8)
-    assert scene.viewer is None and not panels.hand_slots(scene.cs, None, scene.areas.hand)
+    assert scene.viewer is None and not scene.hand.keys
+    assert not any(t[0] in choices.HAND_KINDS for t in scene.table_hits().targets())
     for _ in range(3000):
         if isinstance(app.top, ResultsScene):
             break

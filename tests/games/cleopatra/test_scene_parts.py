@@ -124,17 +124,17 @@ def test_buildings_read_as_names_with_counts_and_shorten_only_when_narrow() -> N
 def test_hand_headers_are_whole_words_that_fit() -> None:
     import pygame
 
-    from nile.games.cleopatra.view import panels
     from nile.ui import text
+    from nile.ui.table.hand import fit_label
 
     pygame.font.init()
     forms = ("Your Auction cards", "Auction cards", "Auction")
     for width in (60, 90, 200):
-        chosen = panels.header(forms, width)
+        chosen = fit_label(forms, width)
         assert chosen in forms
         fits = text.render(chosen, 12, (0, 0, 0), "bold").get_width() <= width
         assert fits or chosen == forms[-1]
-    assert panels.header(forms, 200) == "Your Auction cards"
+    assert fit_label(forms, 200) == "Your Auction cards"
 
 
 def test_money_and_points_changes_show_in_the_status_line_not_over_text() -> None:

@@ -6,6 +6,10 @@ pixels, too small to pick one stone among crowded others. While a pyramid is bei
 a window shows the site four times larger, over the other bank: stones are picked and the
 pyramid is placed there (or on the board itself, both work). The colour order (own blocks
 highest by default) is chosen in a small dialog beside that window.
+
+The component keeps its own hit map (`hits`), filled as it draws: the board and the window
+as views to place in, the window's frame, the ringed stones in both, the order's rows. What
+the mouse is over while drawing (the ghost, a lit row) is read from the last frame's map.
 """
 
 from __future__ import annotations
@@ -22,7 +26,16 @@ from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import hud as H
 from nile.games.cairo.view.render import BoardRenderer, PieceDraw
+from nile.games.cairo.view.targets import (
+    OrderDialog,
+    OrderRow,
+    PyramidHits,
+    SiteView,
+    Stone,
+    WindowFrame,
+)
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 PHASES = (S.OFFER, S.PICK, S.ARRANGE, S.PLACE)
@@ -43,6 +56,8 @@ class PyramidUI:
         self.order: list[int] = []
         self.turn = 0.0
         """Degrees the pyramid is turned from the site's own axes (wheel, R)."""
+        self.hits: PyramidHits = HitMap()
+        """What lies where in the frame last drawn (empty when nothing was)."""
 
     # Keeping up with the view --------------------------------------------------------------
 
@@ -84,27 +99,18 @@ class PyramidUI:
     # Mapping the mouse ---------------------------------------------------------------------
 
     def renderer_at(self, pos: tuple[int, int]) -> BoardRenderer | None:
-        if self.site is not None and self.inset.rect.collidepoint(pos):
-            return self.inset
-        if self.site is not None and self.rect.collidepoint(pos):
-            return None
-        return self.main if self.main.rect.collidepoint(pos) else None
+        """The view drawn under `pos` (None on the window's frame or off the board)."""
+        target = self.hits.at(pos)
+        return target.renderer if isinstance(target, SiteView) else None
 
-    def target_at(self, pos: tuple[int, int], pieces: Sequence[PieceDraw],
-                  allowed: set[str], sides: dict[str, float]) -> str | None:
-        """The allowed block nearest the click, in whichever view was clicked."""
-        renderer = self.renderer_at(pos)
-        if renderer is None:
-            return None
-        best, best_d = None, math.inf
-        for piece in pieces:
-            if piece.id not in allowed:
-                continue
-            x, y = renderer.to_screen(piece.x, piece.y)
-            d = math.dist((x, y), pos)
-            if d <= renderer.px(sides[piece.kind]) * 0.75 + 4 and d < best_d:
-                best, best_d = piece.id, d
-        return best
+    def stone_at(self, pos: tuple[int, int]) -> str | None:
+        """The ringed stone nearest the click, in whichever view was clicked."""
+        stone = self.hits.nearest(pos, Stone)
+        return stone.block if stone is not None else None
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether the window or the dialog was drawn under `pos` (a click there is used)."""
+        return isinstance(self.hits.at(pos), WindowFrame | OrderDialog | OrderRow)
 
     def place_at(self, pos: tuple[int, int]) -> A.Place | None:
         renderer = self.renderer_at(pos)
@@ -128,13 +134,12 @@ class PyramidUI:
 
     def click_arrange(self, pos: tuple[int, int]) -> bool:
         """A click on a row lifts that colour one place; True if the dialog was clicked."""
-        anchor = self.arrange_anchor()
-        _, rows = H.arrange_rects(anchor, len(self.order))
-        for i, row in enumerate(rows):
-            if row.collidepoint(pos) and i > 0:
-                self.order[i - 1], self.order[i] = self.order[i], self.order[i - 1]
-                return True
-        return anchor.collidepoint(pos)
+        target = self.hits.at(pos)
+        if isinstance(target, OrderRow) and 0 < target.index < len(self.order):
+            i = target.index
+            self.order[i - 1], self.order[i] = self.order[i], self.order[i - 1]
+            return True
+        return isinstance(target, OrderDialog | OrderRow)
 
     def rows(self, view: CairoState, names: Sequence[str],
              colors: Sequence[PlayerColor]) -> list[H.StackRow]:
@@ -168,21 +173,28 @@ class PyramidUI:
              colors: Sequence[PlayerColor], names: Sequence[str], mouse: tuple[int, int],
              hint: A.Place | None, deciding: bool) -> None:
         """Marks on the board, the magnified window, the ghost and the order dialog."""
+        under = self.hits.at(mouse)  # what the mouse is over, as last drawn
+        place = self._ghost_place(view, mouse, hint) if deciding else None
+        self.hits.clear()
         if self.site is None:
             return
         targets = self._targets(view) if deciding else set()
         picked = set(view.picked)
-        place = self._ghost_place(view, mouse, hint) if deciding else None
-        self._marks(surface, self.main, pieces, targets, picked, 1)
+        self.hits.add(self.main.rect, SiteView(self.main))
+        self._marks(surface, self.main, pieces, targets, picked, 1, self.hits)
         fits = place is not None and building.fit_problem(view, place) is None
         if place is not None:
             self._draw_ghost(surface, self.main, view, place, colors, fits)
         self._draw_window(surface, view, pieces, colors, targets, picked, place, fits)
         if deciding and view.phase == S.ARRANGE and self.order:
-            _, rows = H.arrange_rects(self.arrange_anchor(), len(self.order))
-            hover = next((i for i, r in enumerate(rows) if r.collidepoint(mouse)), None)
-            H.draw_arrange(surface, self.arrange_anchor(), self.rows(view, names, colors),
+            anchor = self.arrange_anchor()
+            _, rows = H.arrange_rects(anchor, len(self.order))
+            hover = under.index if isinstance(under, OrderRow) else None
+            H.draw_arrange(surface, anchor, self.rows(view, names, colors),
                            self.levels(view), hover)
+            self.hits.add(anchor, OrderDialog())
+            for i, row in enumerate(rows):
+                self.hits.add(row, OrderRow(i))
 
     def _targets(self, view: CairoState) -> set[str]:
         if view.phase == S.PICK:
@@ -206,6 +218,8 @@ class PyramidUI:
         site = self.site
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect, 2, border_radius=8)
+        self.hits.add(self.rect, WindowFrame())
+        self.hits.add(self.inset.rect, SiteView(self.inset))
         text.draw(surface, f"{site.name}  {site.first}/{site.second}",
                   (self.rect.left + 10, self.rect.top + 5), 15, theme.TEXT, "bold",
                   max_width=self.rect.width - 20)
@@ -215,19 +229,23 @@ class PyramidUI:
         reach = max(site.w, site.h) + 2 * MARGIN_MM
         near = [p for p in pieces if abs(p.x - site.x) < reach and abs(p.y - site.y) < reach]
         self.inset.draw_pieces(surface, near, colors)
-        self._marks(surface, self.inset, near, targets, picked, 2)
+        self._marks(surface, self.inset, near, targets, picked, 2, self.hits)
         if place is not None:
             self._draw_ghost(surface, self.inset, view, place, colors, fits)
         surface.set_clip(clip)
 
     @staticmethod
     def _marks(surface: pygame.Surface, renderer: BoardRenderer, pieces: Sequence[PieceDraw],
-               targets: set[str], picked: set[str], width: int) -> None:
+               targets: set[str], picked: set[str], width: int, hits: PyramidHits) -> None:
+        """Rings on the picked stones and on those that may be picked (which a click
+        near them takes, inside this view)."""
         for piece in pieces:
             if piece.id in picked:
                 renderer.ring(surface, piece, theme.GOOD, width + 1)
             elif piece.id in targets:
                 renderer.ring(surface, piece, theme.HIGHLIGHT, width)
+                hits.add_circle(renderer.to_screen(piece.x, piece.y), renderer.reach(piece),
+                                Stone(piece.id), renderer.rect)
 
     def _draw_ghost(self, surface: pygame.Surface, renderer: BoardRenderer, view: CairoState,
                     place: A.Place, colors: Sequence[PlayerColor], fits: bool) -> None:

@@ -359,16 +359,32 @@ class BoardRenderer:
         radius = self.px(side) * 0.75 + 3
         pygame.draw.circle(surface, color, self.to_screen(piece.x, piece.y), radius, width)
 
+    def reach(self, piece: PieceDraw) -> float:
+        """How far from a block's centre a click still takes it: just outside its ring."""
+        return self.px(self.data.pieces[piece.kind].side) * 0.75 + 4
+
+    def top_box(self, piece: PieceDraw) -> pygame.Rect:
+        """A block's top face on screen (lifted by the stones under it), a pixel wider."""
+        side = self.px(self.data.pieces[piece.kind].side)
+        x, y = self.to_screen(piece.x, piece.y)
+        lift = round(side * LEVEL_LIFT * (piece.level - 1))
+        half = side / 2 + 1
+        return pygame.Rect(round(x - half), round(y - lift - half), round(2 * half),
+                           round(2 * half))
+
     # Pieces --------------------------------------------------------------------------------
 
     def draw_pieces(self, surface: pygame.Surface, pieces: Sequence[PieceDraw],
-                    colors: Sequence[PlayerColor]) -> None:
-        """Blocks lowest level first (pyramid stones on top of their supports)."""
+                    colors: Sequence[PlayerColor]) -> list[PieceDraw]:
+        """Blocks lowest level first (pyramid stones on top of their supports); returns
+        them in the order drawn (for a hit map: the last lies on top)."""
         blit = surface.blit
-        for piece in sorted(pieces, key=_stacking):
+        ordered = sorted(pieces, key=_stacking)
+        for piece in ordered:
             image, dx, dy = self._piece_image(piece, colors[piece.owner])
             x, y = self.to_screen(piece.x, piece.y)
             blit(image, (round(x) + dx, round(y) + dy))
+        return ordered
 
     def draw_piece(self, surface: pygame.Surface, piece: PieceDraw, color: PlayerColor,
                    alpha: int = 255) -> None:

@@ -1,7 +1,8 @@
 """The map of the Nile: twelve cities on two banks, sixteen tracks, trains, fruit, markers.
 
 The ground, the river and the empty rails are painted once per map size; cities, trains
-and highlights are drawn over that each frame.
+and highlights are drawn over that each frame, each track's and city's click area added to
+the scene's hit map as it is drawn (cities over tracks).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ import pygame
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.state import CleopatraState
 from nile.games.cleopatra.view import paint
+from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import city_rects, track_geometry
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.theme import Color
 
 D = game_data()
@@ -118,12 +121,14 @@ def draw_map(
     colors: list[int],
     marks: Marks,
     pulse: float,
+    hits: HitMap[Target],
 ) -> None:
     key = tuple(map_rect)
     surface.blit(ground(key), map_rect.topleft)
     geometry = track_geometry(key)
     glow = theme.lighten(theme.HIGHLIGHT, 0.2 * pulse)
     for track, g in enumerate(geometry):
+        hits.add(g.hit, ("track", track))
         if track in marks.tracks:
             pygame.draw.line(surface, glow, g.start, g.end, 12)
         if track in marks.flash_tracks or track == marks.hover_track:
@@ -144,6 +149,7 @@ def draw_map(
     cities = city_rects(key)
     for city, rect in enumerate(cities):
         _city(surface, view, city, rect, marks, glow)
+        hits.add(rect, ("city", city))
 
 
 def _route(
@@ -241,16 +247,3 @@ def _city(
             text.draw(surface, str(count), (x + 9, y + 1), 12, paint.INK, "bold", "midleft")
         x += step
 
-
-def track_at(map_rect: pygame.Rect, pos: tuple[int, int]) -> int:
-    for track, g in enumerate(track_geometry(tuple(map_rect))):
-        if g.hit.collidepoint(pos):
-            return track
-    return -1
-
-
-def city_at(map_rect: pygame.Rect, pos: tuple[int, int]) -> int:
-    for city, rect in enumerate(city_rects(tuple(map_rect))):
-        if rect.collidepoint(pos):
-            return city
-    return -1

@@ -1,10 +1,13 @@
 """The panels around the map: players, market, turn line, gods, displays, hand, scoring.
 
-Each panel has a `*_slots` function (where its clickable things are; the scene uses it
-for clicks and hints) and a `draw_*` function that paints them.
+Each panel has a `draw_*` function that paints it and adds what can be clicked on it to
+the scene's hit map as it goes (`*_slots` lay the gods and display cards out); the
+viewer's hand is the table kit's `Hand`, laid in labelled groups.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -16,10 +19,14 @@ from nile.games.cleopatra.view import paint
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import CARD, row_slots
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
+from nile.ui.table.card import CardImages, CardStyle
+from nile.ui.table.hand import Hand, HandLook
 from nile.ui.table.token import draw_chip
 
 D = game_data()
 Slot = tuple[pygame.Rect, Target]
+Hits = HitMap[Target]
 GOD_SHORT = (
     "acts first",
     "2 cards",
@@ -302,6 +309,7 @@ def draw_gods(
     names: list[str],
     colors: list[int],
     lit: set[Target],
+    hits: Hits,
 ) -> None:
     panel(surface, rect, "Egyptian Rail Baron Gods: players act from 1 up")
     owners = {g: s for s, g in enumerate(view.gods) if g >= 0}
@@ -315,6 +323,7 @@ def draw_gods(
             else theme.darken(theme.player_color(colors[owner]).rgb, 0.55)
         )
         pygame.draw.rect(surface, fill, box, border_radius=8)
+        hits.add(box, target)
         if owner >= 0 and owner == acting:
             pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
         if target in lit:
@@ -389,7 +398,8 @@ def city_slots(view: CleopatraState, rect: pygame.Rect) -> list[Slot]:
 
 
 def draw_auction_display(
-    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target]
+    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target],
+    hits: Hits,
 ) -> None:
     title = "Auction cards: after the gods, each player takes one (Thoth two)"
     panel(surface, rect, title)
@@ -405,12 +415,14 @@ def draw_auction_display(
         )
     for box, target in slots:
         surface.blit(paint.auction_card(target[1], box.size), box)
+        hits.add(box, target)
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
 
 
 def draw_city_display(
-    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target]
+    surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target],
+    hits: Hits,
 ) -> None:
     panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)")
     for box, target in city_slots(view, rect):
@@ -422,6 +434,7 @@ def draw_city_display(
                 text.draw(surface, "deck empty", box.center, 12, theme.MUTED, anchor="center")
         else:
             surface.blit(paint.city_card(target[1], box.size), box)
+        hits.add(box, target)
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
 
@@ -429,7 +442,49 @@ def draw_city_display(
 # The viewer's hand ----------------------------------------------------------------------
 
 
-def hand_slots(view: CleopatraState, seat: int | None, rect: pygame.Rect) -> list[Slot]:
+HAND_LABELS = {  # the longest that fits over the group's cards (a label is never cut)
+    "hand_city": ("Your City cards", "City cards", "City"),
+    "hand_auction": ("Your Auction cards", "Auction cards", "Auction"),
+    "fruit_card": ("Fruit cards (face up)", "Fruit cards", "Fruit"),
+}
+GROUP_GAP = 14
+"""Room between the City, Auction and Fruit cards of the hand."""
+
+
+def _card_face(key: object) -> pygame.Surface:
+    assert isinstance(key, tuple)
+    kind, value = key
+    return paint.city_card(value, CARD) if kind == "hand_city" else paint.auction_card(value, CARD)
+
+
+def _group(key: object) -> str:
+    assert isinstance(key, tuple)
+    return str(key[0])
+
+
+HAND_LOOK = HandLook(
+    layout="row",
+    align="left",
+    gap=6,
+    lift=6,
+    hover_lift=6,
+    hover_on_top=True,
+    hover_ring=False,
+    ring=(4, 4, 9),
+    shade=(20, 24, 30, 120),
+    group_of=_group,
+    group_gap=GROUP_GAP,
+    labels=HAND_LABELS,
+)
+
+
+def make_hand() -> Hand:
+    """The viewer's hand: a row of cards in labelled groups; the card under the mouse rises
+    a little and lies over its neighbours, cards no action can use are shaded."""
+    return Hand(CardImages.drawn_whole(_card_face, CardStyle(*CARD)), (0, 0), look=HAND_LOOK)
+
+
+def hand_keys(view: CleopatraState, seat: int | None) -> list[Target]:
     """City cards, then Train and Building cards, then face-up Fruit cards."""
     if seat is None:
         return []
@@ -438,27 +493,33 @@ def hand_slots(view: CleopatraState, seat: int | None, rect: pygame.Rect) -> lis
     auction.sort(key=lambda k: (D.auction[k].category != TRAIN, k))
     cards += [("hand_auction", k) for k in auction]
     cards += [("fruit_card", k) for k in view.fruit_cards[seat]]
+    return cards
+
+
+@dataclass(frozen=True)
+class HandMarks:
+    """What the hand shows beyond its cards: picks, legal choices, usable cards, hover."""
+
+    lit: set[Target]
+    picked: list[Target]
+    usable: set[Target]
+    hover: Target | None
+
+
+def lay_hand(hand: Hand, view: CleopatraState, seat: int | None, rect: pygame.Rect,
+             marks: HandMarks) -> None:
+    """Put the seat's cards in `hand` at the bottom of `rect`, with the marks to show."""
     inner = pygame.Rect(rect.left + 8, rect.top + 22, rect.width - 16, rect.height - 24)
-    groups = (
-        sum(1 for t in cards if t[0] == "hand_city"),
-        sum(1 for t in cards if t[0] == "hand_auction"),
-        sum(1 for t in cards if t[0] == "fruit_card"),
-    )
-    gaps = 14 * (sum(1 for g in groups if g) - 1)
-    rects = row_slots(
-        pygame.Rect(inner.left, inner.top, inner.width - max(0, gaps), inner.height),
-        len(cards),
-        CARD,
-    )
-    result: list[Slot] = []
-    shift = 0
-    previous = ""
-    for box, target in zip(rects, cards, strict=True):
-        if previous and target[0] != previous:
-            shift += 14
-        previous = target[0]
-        result.append((box.move(shift, 0), target))
-    return result
+    hand.center = (inner.left + inner.width / 2, inner.bottom - CARD[1] / 2)
+    hand.max_width = inner.width
+    hand.label_box = pygame.Rect(rect.left, rect.top + 4, rect.width - 2, 16)
+    keys = hand_keys(view, seat)
+    hand.set_keys(keys)
+    hand.selected = {i for i, k in enumerate(keys) if k in marks.picked}
+    hand.lit = {i for i, k in enumerate(keys) if k in marks.lit}
+    hand.hover = keys.index(marks.hover) if marks.hover in keys else None
+    usable = marks.usable
+    hand.enabled = {i for i, k in enumerate(keys) if k in usable} if usable else None
 
 
 def draw_hand(
@@ -466,11 +527,10 @@ def draw_hand(
     view: CleopatraState,
     seat: int | None,
     rect: pygame.Rect,
-    lit: set[Target],
-    picked: list[Target],
-    usable: set[Target],
-    lift: Target | None,
+    hand: Hand,
+    hits: Hits,
 ) -> None:
+    """The hand's panel and its cards (laid by `lay_hand`), each added to `hits`."""
     panel(surface, rect)
     if seat is None:
         text.draw(
@@ -484,31 +544,12 @@ def draw_hand(
             anchor="center",
         )
         return
-    slots = hand_slots(view, seat, rect)
-    labels = {  # the longest that fits over the group's cards (a header is never cut)
-        "hand_city": ("Your City cards", "City cards", "City"),
-        "hand_auction": ("Your Auction cards", "Auction cards", "Auction"),
-        "fruit_card": ("Fruit cards (face up)", "Fruit cards", "Fruit"),
-    }
-    starts: dict[str, int] = {}  # each group's label runs from its first card to the next group's
-    for box, target in slots:
-        starts.setdefault(target[0], box.left)
-    edges = [*starts.values(), rect.right - 2]
-    for (group, left), right in zip(starts.items(), edges[1:], strict=True):
-        text.draw(
-            surface,
-            header(labels[group], right - left - 8),
-            (left, rect.top + 4),
-            12,
-            theme.MUTED,
-            "bold",
-        )
-    if not slots:
+    if not hand.keys:
         text.draw(surface, "Your hand is empty.", rect.center, 15, theme.MUTED, anchor="center")
-    # the card under the mouse is drawn last, whole, over its overlapping neighbours
-    ordered = [s for s in slots if s[1] != lift] + [s for s in slots if s[1] == lift]
-    for box, target in ordered:
-        _hand_card(surface, box, target, lit, picked, usable, target == lift)
+    for index, box in hand.draw(surface):
+        key = hand.keys[index]
+        assert isinstance(key, tuple)
+        hits.add(box, key)
 
 
 def _header_name(name: str, width: int) -> tuple[str, int]:
@@ -518,41 +559,6 @@ def _header_name(name: str, width: int) -> tuple[str, int]:
         if text.render(name, size, theme.TEXT, "bold").get_width() <= width:
             return name, size
     return text.fit(name, 11, width, "bold")
-
-
-def header(forms: tuple[str, ...], width: int) -> str:
-    """The first (longest) form of a header that fits `width` at 12 points bold, else
-    the shortest: whole words, never an ellipsis."""
-    for form in forms:
-        if text.render(form, 12, theme.MUTED, "bold").get_width() <= width:
-            return form
-    return forms[-1]
-
-
-def _hand_card(
-    surface: pygame.Surface,
-    box: pygame.Rect,
-    target: Target,
-    lit: set[Target],
-    picked: list[Target],
-    usable: set[Target],
-    lifted: bool,
-) -> None:
-    draw_box = box.move(0, -6) if target in picked or lifted else box
-    face = (
-        paint.city_card(target[1], box.size)
-        if target[0] == "hand_city"
-        else paint.auction_card(target[1], box.size)
-    )
-    surface.blit(face, draw_box)
-    if usable and target not in usable and target not in picked:
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 24, 30, 120))
-        surface.blit(shade, draw_box)
-    if target in picked:
-        outline(surface, draw_box, theme.ACCENT)
-    elif target in lit:
-        outline(surface, draw_box, theme.HIGHLIGHT, 2)
 
 
 # Final scoring --------------------------------------------------------------------------

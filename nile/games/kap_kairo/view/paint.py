@@ -8,6 +8,8 @@ true state, so another player's secret bid can never reach the screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from nile.games.kap_kairo.rules import (
@@ -39,7 +41,8 @@ from nile.games.kap_kairo.view.table import (
 from nile.ui import text, theme
 from nile.ui.kit import button, tooltip
 from nile.ui.kit.hits import HitMap
-from nile.ui.table.card import highlight
+from nile.ui.table.card import CardImages, highlight
+from nile.ui.table.hand import Hand, HandLook
 from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
 
@@ -76,13 +79,24 @@ def market_cards(view: KapState) -> list[int]:
     return view.display
 
 
+MARKET_LOOK = HandLook(layout="row", gap=CARD_GAP, hover_ring=False, ring=(7, 8, 9))
+"""A centred row, apart when the cards fit; a card to choose is ringed with its shadow."""
+
+
+def market_hand(images: CardImages, area: pygame.Rect, cards: Sequence[int | None]) -> Hand:
+    """The cards in the middle (land for sale or the track row) as the table kit's Hand."""
+    return Hand(images, (area.centerx, area.top + 92), max_width=area.width - 24,
+                look=MARKET_LOOK, keys=list(cards))
+
+
 class Geometry:
     """Where things are on the table for the scene's current view and layout."""
 
-    def __init__(self, view: KapState, areas: dict[str, pygame.Rect]) -> None:
+    def __init__(self, view: KapState, areas: dict[str, pygame.Rect], cards: CardImages) -> None:
         self.view = view
         self.players = view.num_players
         self.areas = areas
+        self.cards = cards
 
     # Piles and the middle ------------------------------------------------------------
 
@@ -92,14 +106,11 @@ class Geometry:
         return (x, area.top + 74)
 
     def market_card(self, index: int, count: int | None = None) -> tuple[float, float]:
-        area = self.areas["market"]
+        """Where the `index`-th of `count` cards in the middle lies (the market's Hand)."""
         count = len(market_cards(self.view)) if count is None else count
-        count = max(1, count)
-        width = draw.CARD_STYLE.width
-        step = min(width + CARD_GAP, (area.width - 24 - width) / max(1, count - 1))
-        total = width + step * (count - 1)
-        left = area.centerx - total / 2 + width / 2
-        return (left + step * index, area.top + 92)
+        hand = market_hand(self.cards, self.areas["market"], [None] * max(1, count, index + 1))
+        x, y, _ = hand.slots()[index]
+        return (x, y)
 
     # Lanes ---------------------------------------------------------------------------
 
@@ -182,7 +193,7 @@ class Painter:
 
 def _draw_layer(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
     view = t.view
-    geo = Geometry(view, t.areas)
+    geo = Geometry(view, t.areas, t.images.cards)
     surface.fill(theme.TABLE, t.table_rect)
     _draw_piles(t, surface, view, geo)
     _draw_market(t, surface, hits, view, geo)
@@ -194,7 +205,7 @@ def _draw_layer(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
 
 def _draw_live(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
     view = t.view
-    geo = Geometry(view, t.areas)
+    geo = Geometry(view, t.areas, t.images.cards)
     moving = dict(t.loco_moves)
     for seat in range(view.num_players):
         tween = moving.get(seat)
@@ -290,18 +301,17 @@ def _draw_market(
         max_width=area.width - 24,
     )
     choosing = view.step == CHOOSE and t.accepting_input
-    for index, card in enumerate(cards):
-        if ("market", card) in t.hidden:
-            continue
-        center = geo.market_card(index)
-        rect = t.images.cards.draw(surface, card, center)
+    hand = market_hand(t.images.cards, area, cards)
+    hand.hidden = {i for i, card in enumerate(cards) if ("market", card) in t.hidden}
+    if choosing:
+        hand.lit = set(range(len(cards)))
+    for index, rect in hand.draw(surface):
         if choosing:
-            hits.add(rect, CardTarget(card))
-            highlight(surface, rect.inflate(-2, -2), theme.HIGHLIGHT, 2, 9)
+            hits.add(rect, CardTarget(cards[index]))
             text.draw(
                 surface,
                 str(index + 1),
-                (rect.centerx, rect.bottom + 6),
+                (rect.centerx, rect.bottom + 8),  # under the card's shadow
                 12,
                 theme.HIGHLIGHT,
                 "bold",
