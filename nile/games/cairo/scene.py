@@ -38,8 +38,9 @@ from nile.games.cairo.view.render import BoardRenderer, PieceDraw, pieces_of
 from nile.games.cairo.view.stage import Stage, StageCalls
 from nile.games.cairo.view.targets import Block, InfluenceSwitch, OnBoard, Stone, TableHits
 from nile.ui import keys, text, theme
-from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import button, tooltip
+from nile.ui.kit.button import BarButton
 from nile.ui.kit.hits import HitMap
 
 if TYPE_CHECKING:

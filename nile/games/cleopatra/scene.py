@@ -36,8 +36,9 @@ from nile.games.cleopatra.view import animate, choices, intent, layout, mapview,
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import keys, sound, text, theme
-from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
+from nile.ui.kit.button import BarButton
 from nile.ui.kit.hits import HitMap
 from nile.ui.kit.number import NumberEntry
 

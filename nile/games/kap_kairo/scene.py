@@ -78,8 +78,9 @@ from nile.games.kap_kairo.view.table import (
 )
 from nile.ui import keys, sound
 from nile.ui.anim import Tween, ease_in_out
-from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.results import ResultsScene
+from nile.ui.kit.button import BarButton
 from nile.ui.kit.number import NumberEntry
 from nile.ui.table.card import CardImages
 

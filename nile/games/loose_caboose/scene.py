@@ -39,7 +39,8 @@ from nile.games.loose_caboose.view import draw
 from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.camera import Camera
-from nile.ui.chrome.game_scene import BarButton, GameScene
+from nile.ui.chrome.game_scene import GameScene
+from nile.ui.kit.button import BarButton
 from nile.ui.table.card import CardImages, CardStyle, highlight
 from nile.ui.table.dice import Die
 from nile.ui.table.hand import Hand

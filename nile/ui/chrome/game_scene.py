@@ -22,8 +22,7 @@ A finished game keeps its results and its replay at hand (`reopen_results`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -46,6 +45,7 @@ from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.chrome.tutorial_layer import PICTURE_SIZE, TutorialLayer
 from nile.ui.games import scene_for
+from nile.ui.kit.button import BarButton
 from nile.ui.kit.tooltip import HoverTimer
 from nile.ui.scene import Rescued, Scene
 
@@ -76,18 +76,6 @@ OVER_BUTTONS = (
     ("Replay", "replay", "open_replay", "Watch the game again, move by move"),
 )
 """Shown in the places of Hint and Undo once the game is over."""
-
-
-@dataclass(frozen=True)
-class BarButton:
-    """A context button of the action bar ("Roll", "Pass", "Confirm")."""
-
-    key: str
-    label: str
-    action: Callable[[], None]
-    enabled: bool = True
-    tooltip: str | None = None
-    accent: bool = False
 
 
 def has_hidden_information(match: Match) -> bool:

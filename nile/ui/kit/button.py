@@ -76,3 +76,16 @@ class Button:
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
         draw(surface, self.rect, self.label, enabled=self.enabled, accent=self.accent,
              hover=self.rect.collidepoint(mouse), selected=self.selected, size=self.size)
+
+
+@dataclass(frozen=True)
+class BarButton:
+    """A context button of the action bar ("Roll", "Pass", "Confirm"): what a game or one of
+    its components asks the chrome to show there (the chrome makes the pygame_gui button)."""
+
+    key: str
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    tooltip: str | None = None
+    accent: bool = False

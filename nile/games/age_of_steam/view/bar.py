@@ -25,7 +25,7 @@ from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.market import bid_payment
 from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.choices import place_title
-from nile.ui.chrome.game_scene import BarButton
+from nile.ui.kit.button import BarButton
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.view.controls import Controls

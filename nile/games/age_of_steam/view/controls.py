@@ -44,7 +44,7 @@ from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import RowTarget, Target, TileTarget
 from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
-from nile.ui.chrome.game_scene import BarButton
+from nile.ui.kit.button import BarButton
 from nile.ui.kit.number import NumberEntry
 
 
