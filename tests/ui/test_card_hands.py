@@ -7,7 +7,7 @@ from nile.games.cleopatra import GAME_INFO as CLEOPATRA
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.kap_kairo import GAME_INFO as KAP_KAIRO
 from nile.games.kap_kairo.scene import KapKairoScene
-from nile.games.kap_kairo.view import paint
+from nile.games.kap_kairo.view import board
 from nile.games.loose_caboose import GAME_INFO as LOOSE_CABOOSE
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.table.hand import Hand
@@ -27,6 +27,6 @@ def test_each_card_games_hand_is_the_kits_hand() -> None:
     assert isinstance(caboose.hand, Hand) and caboose.hand.keys
     assert isinstance(cleopatra.hand, Hand) and cleopatra.hand.keys
     # Kap bis Kairo has no hidden hand: its cards in the middle are the Hand it shows
-    cards = paint.market_cards(kap.kap)
-    market = paint.market_hand(kap.images.cards, kap.areas()["market"], cards)
+    cards = board.market_cards(kap.kap)
+    market = board.market_hand(kap.images.cards, kap.areas()["market"], cards)
     assert isinstance(market, Hand) and market.keys == cards

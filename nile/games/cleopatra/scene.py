@@ -32,7 +32,7 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
 )
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, paint, panels
+from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, panel, pieces
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
 from nile.ui import keys, sound, text, theme
@@ -113,7 +113,7 @@ class CleopatraScene(GameScene):
         self._layer_drawn: tuple[object, ...] = ()
         self.hits: HitMap[Target] = HitMap()
         """What can be clicked where on the table last painted (filled while painting)."""
-        self.hand = panels.make_hand()
+        self.hand = panel.make_hand()
         """The viewer's cards: the table kit's Hand."""
         self._ready = False
         self._marks: tuple[mapview.Marks, set[Target], set[Target]] = (
@@ -206,9 +206,9 @@ class CleopatraScene(GameScene):
             "scoring": pygame.Rect(a.gods.left, a.gods.top, a.gods.width,
                                    a.city.bottom - a.gods.top),
         }
-        for seat, box in enumerate(panels.player_boxes(self.cs, a.players)):
+        for seat, box in enumerate(panel.player_boxes(self.cs, a.players)):
             found[f"player {seat + 1}"] = box
-        for rect, (_, god) in panels.god_slots(a.gods):
+        for rect, (_, god) in panel.god_slots(a.gods):
             found[f"god {D.gods[god].name}"] = rect
         for city, rect in enumerate(layout.city_rects(tuple(a.map))):
             found[f"city {D.cities[city]}"] = rect
@@ -222,7 +222,7 @@ class CleopatraScene(GameScene):
         strip, so a tutorial card can sit beside them)."""
         hand = self.areas.hand
         hits = self.table_hits() if self._ready else HitMap()
-        cards = [r for t in panels.hand_keys(self.cs, self.viewer) if (r := hits.rect_of(t))]
+        cards = [r for t in panel.hand_keys(self.cs, self.viewer) if (r := hits.rect_of(t))]
         if not cards:
             return hand
         box = cards[0].unionall(cards[1:])
@@ -719,25 +719,25 @@ class CleopatraScene(GameScene):
         marks, lit, usable = self._compute_marks()
         viewer = self.viewer if self.replay is None else None
         names = self.names
-        panels.draw_players(surface, view, a.players, names, self.colors, viewer)
+        panel.draw_players(surface, view, a.players, names, self.colors, viewer)
         mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0, hits)
-        panels.draw_market(surface, view, a.market)
-        panels.draw_turnline(surface, view, a.turnline)
+        panel.draw_market(surface, view, a.market)
+        panel.draw_turnline(surface, view, a.turnline)
         if view.final_rows:
             rect = pygame.Rect(a.gods.left, a.gods.top, a.gods.width, a.city.bottom - a.gods.top)
             shown = self.motion.scoring_shown
             shown = len(view.final_rows) if shown is None else shown
-            panels.draw_scoring(surface, view, rect, names, self.colors, shown)
+            panel.draw_scoring(surface, view, rect, names, self.colors, shown)
         else:
-            panels.draw_gods(surface, view, a.gods, names, self.colors, lit, hits)
-            panels.draw_auction_display(surface, view, a.auction, lit, hits)
-            panels.draw_city_display(surface, view, a.city, lit, hits)
+            panel.draw_gods(surface, view, a.gods, names, self.colors, lit, hits)
+            panel.draw_auction_display(surface, view, a.auction, lit, hits)
+            panel.draw_city_display(surface, view, a.city, lit, hits)
         if self.replay is None:
             lift = self.hover if self.hover and self.hover[0] in HAND_KINDS else None
             usable_now = usable if self.my_turn and view.phase == ACTIONS else set()
-            hand_marks = panels.HandMarks(lit, self.picked, usable_now, lift)
-            panels.lay_hand(self.hand, view, viewer, a.hand, hand_marks)
-            panels.draw_hand(surface, view, viewer, a.hand, self.hand, hits)
+            hand_marks = panel.HandMarks(lit, self.picked, usable_now, lift)
+            panel.lay_hand(self.hand, view, viewer, a.hand, hand_marks)
+            panel.draw_hand(surface, view, viewer, a.hand, self.hand, hits)
         if self.popup is not None and self.my_turn:
             self.popup.draw_in(surface, self.board_rect)
 
@@ -749,7 +749,7 @@ class CleopatraScene(GameScene):
                 surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
         for moving in self.motion.cubes:
             if not moving.tween.waiting:
-                paint.cube(surface, moving.fruit, moving.tween.value(), 18)
+                pieces.cube(surface, moving.fruit, moving.tween.value(), 18)
         self._draw_changes(surface)
         if (self.popup is None or not self.my_turn) and self.hover is not None:
             self._draw_tooltip(surface, self.hover)
@@ -760,11 +760,11 @@ class CleopatraScene(GameScene):
         by_seat: dict[int, list[animate.Floater]] = {}
         for floater in self.motion.floaters:
             by_seat.setdefault(floater.seat, []).append(floater)
-        boxes = panels.player_boxes(self.cs, self.areas.players)
+        boxes = panel.player_boxes(self.cs, self.areas.players)
         for seat, floaters in by_seat.items():
             if not 0 <= seat < len(boxes):
                 continue
-            rect = panels.change_rect(boxes[seat])
+            rect = panel.change_rect(boxes[seat])
             pygame.draw.rect(surface, (16, 20, 26), rect, border_radius=5)
             x = rect.left + 5
             for floater in floaters:

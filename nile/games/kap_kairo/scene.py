@@ -55,15 +55,15 @@ from nile.games.kap_kairo.rules.events import (
     RowCardDrawn,
     RowDiscarded,
 )
-from nile.games.kap_kairo.view import paint
-from nile.games.kap_kairo.view.draw import (
+from nile.games.kap_kairo.view import board
+from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
+from nile.games.kap_kairo.view.pieces import (
     CARD_STYLE,
     SMALL_STYLE,
     paint_bonus,
     paint_card,
     paint_counting,
 )
-from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
 from nile.games.kap_kairo.view.reveal import Reveal, last_reveal
 from nile.games.kap_kairo.view.table import (
     CardTarget,
@@ -140,7 +140,7 @@ class KapKairoScene(GameScene):
             CardImages(paint_card, SMALL_STYLE),
             CardImages(paint_bonus, SMALL_STYLE),
         )
-        self.painter = paint.Painter()
+        self.painter = board.Painter()
         """The table's painting component and its hit map."""
         self.mouse = (0, 0)
         self.bid = NumberEntry(digits=MAX_BID_DIGITS)
@@ -170,7 +170,7 @@ class KapKairoScene(GameScene):
         return self.view
 
     def areas(self) -> dict[str, pygame.Rect]:
-        return paint.areas(self.board_rect, self.match.state.num_players)
+        return board.areas(self.board_rect, self.match.state.num_players)
 
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the lanes, the market, the side panel, the
@@ -562,7 +562,7 @@ class KapKairoScene(GameScene):
         sound.play(noise)
         self.toast(message, kind)
 
-    def _animate_build(self, event: Built, geo: paint.Geometry, t: float) -> float:
+    def _animate_build(self, event: Built, geo: board.Geometry, t: float) -> float:
         crossed = len(self.kap.crossed[event.seat])
         start = geo.loco_center(event.seat, crossed - 1)
         end = geo.loco_center(event.seat, crossed)
@@ -640,9 +640,9 @@ class KapKairoScene(GameScene):
             floaters=tuple(self.floaters), loco_moves=tuple(self.loco_moves.items()),
             hint_card=self.hint_card)
 
-    def geometry(self) -> paint.Geometry:
+    def geometry(self) -> board.Geometry:
         """Where things are on the table now (for flights and rising figures)."""
-        return paint.Geometry(self.kap, self.areas(), self.images.cards)
+        return board.Geometry(self.kap, self.areas(), self.images.cards)
 
     # The end -------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from nile.games.loose_caboose.rules.events import (
     StartingCardLaid,
 )
 from nile.games.loose_caboose.rules.railway import Cell
-from nile.games.loose_caboose.view import draw
+from nile.games.loose_caboose.view import pieces
 from nile.ui import keys, sound, text, theme
 from nile.ui.anim import Tween, ease_in_out
 from nile.ui.camera import Camera
@@ -94,8 +94,8 @@ class LooseCabooseScene(GameScene):
         replay: Replay | None = None,
         autosaver: Autosaver | None = None,
     ) -> None:
-        self.cards = CardImages(draw.paint_hand_card, HAND_STYLE)
-        self.small = CardImages(draw.paint_hand_card, SMALL_STYLE)
+        self.cards = CardImages(pieces.paint_hand_card, HAND_STYLE)
+        self.small = CardImages(pieces.paint_hand_card, SMALL_STYLE)
         self.hand = Hand(self.cards, (0, 0))
         self.camera = Camera(pygame.Rect(0, 0, 10, 10), min_zoom=12, max_zoom=160)
         self.auto_fit = True
@@ -142,7 +142,7 @@ class LooseCabooseScene(GameScene):
         """The tutorial's pictures: "derail" (the caboose run off the front card)."""
         if name != "derail":
             return False
-        draw.paint_derail(surface, rect)
+        pieces.paint_derail(surface, rect)
         return True
 
     def on_view_changed(self) -> None:
@@ -487,7 +487,7 @@ class LooseCabooseScene(GameScene):
             center = (side.centerx - 26 + col * 52, side.top + 330 + row * 52)
             if count % 2 and i == count - 1:
                 center = (side.centerx, center[1])
-            die = Die(center, 44, face=wheels, faces=(0, 0, 1, 1, 2, 2), painter=draw.paint_die)
+            die = Die(center, 44, face=wheels, faces=(0, 0, 1, 1, 2, 2), painter=pieces.paint_die)
             die._shown = wheels
             self.dice.append(die)
         self.anims.later(t, self._start_dice_roll)
@@ -595,8 +595,8 @@ class LooseCabooseScene(GameScene):
         railway = view.railway
         size = max(8, round(self.camera.zoom))
         for index, (card, cell) in enumerate(zip(railway.cards, railway.cells, strict=True)):
-            entry, exit_dir = draw.rail_sides(railway.cells, index)
-            image = draw.track_card(card, entry, exit_dir, size)
+            entry, exit_dir = pieces.rail_sides(railway.cells, index)
+            image = pieces.track_card(card, entry, exit_dir, size)
             surface.blit(image, image.get_rect(center=self._cell_center(cell)))
         if railway.cells:
             highlight(
@@ -632,8 +632,8 @@ class LooseCabooseScene(GameScene):
             center = waiting[0].start
         else:
             center = self._cell_center(railway.caboose_cell)
-        _, heading = draw.rail_sides(railway.cells, railway.caboose)
-        draw.draw_caboose(surface, center, size * 0.55, heading)
+        _, heading = pieces.rail_sides(railway.cells, railway.caboose)
+        pieces.draw_caboose(surface, center, size * 0.55, heading)
 
     def _draw_side(
         self, surface: pygame.Surface, view: LooseCabooseState, area: pygame.Rect

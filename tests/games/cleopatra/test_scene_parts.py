@@ -107,7 +107,7 @@ def test_tooltips_name_things() -> None:
 def test_buildings_read_as_names_with_counts_and_shorten_only_when_narrow() -> None:
     import pygame
 
-    from nile.games.cleopatra.view import panels
+    from nile.games.cleopatra.view import panel
 
     pygame.font.init()
     by_type: dict[str, int] = {}
@@ -115,10 +115,10 @@ def test_buildings_read_as_names_with_counts_and_shorten_only_when_narrow() -> N
         if card.building_type >= 0:
             by_type.setdefault(D.building_types[card.building_type], kind)
     kinds = [by_type["Bathhouse"], by_type["Library"], by_type["Library"]]
-    assert panels.building_words(kinds, 400) == ("Bathhouse, Library ×2", 12)
-    words, _ = panels.building_words(kinds, 95)
+    assert panel.building_words(kinds, 400) == ("Bathhouse, Library ×2", 12)
+    words, _ = panel.building_words(kinds, 95)
     assert words == "Bath, Library ×2"
-    assert panels.building_words([], 400) == ("", 12)
+    assert panel.building_words([], 400) == ("", 12)
 
 
 def test_hand_headers_are_whole_words_that_fit() -> None:
@@ -142,11 +142,11 @@ def test_money_and_points_changes_show_in_the_status_line_not_over_text() -> Non
     above the holdings line, inside the player's box."""
     import pygame
 
-    from nile.games.cleopatra.view import panels
+    from nile.games.cleopatra.view import panel
 
     state = CleopatraState(5)
-    for box in panels.player_boxes(state, pygame.Rect(0, 0, 968, 88)):
-        change = panels.change_rect(box)
+    for box in panel.player_boxes(state, pygame.Rect(0, 0, 968, 88)):
+        change = panel.change_rect(box)
         assert box.contains(change)
         assert change.top >= box.top + 35 + 14          # the money line ends there
         assert change.bottom <= box.bottom - 18          # the holdings line starts there
@@ -156,9 +156,9 @@ def test_five_players_names_fit_whole_in_narrow_headers() -> None:
     """'Hatshepsut' in a god's slot or a scoring column: whole, a little smaller."""
     import pygame
 
-    from nile.games.cleopatra.view import panels
+    from nile.games.cleopatra.view import panel
 
     pygame.font.init()
-    name, size = panels._header_name("Hatshepsut", 66)
+    name, size = panel._header_name("Hatshepsut", 66)
     assert name == "Hatshepsut" and size >= 10
-    assert panels._header_name("Ann", 66) == ("Ann", 12)
+    assert panel._header_name("Ann", 66) == ("Ann", 12)

@@ -9,7 +9,7 @@ from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import BID, CHOOSE, Bid
 from nile.games.kap_kairo.scene import KapKairoScene
-from nile.games.kap_kairo.view import paint
+from nile.games.kap_kairo.view import board
 from nile.games.kap_kairo.view.table import CardTarget
 from nile.ui.table.hand import Hand
 from tests.ui.harness import click, frames, instant_app
@@ -35,8 +35,8 @@ def choosing() -> KapKairoScene:
 
 def test_the_land_for_sale_is_a_hand_and_its_cards_are_where_it_laid_them() -> None:
     scene = choosing()
-    cards = paint.market_cards(scene.kap)
-    hand = paint.market_hand(scene.images.cards, scene.areas()["market"], cards)
+    cards = board.market_cards(scene.kap)
+    hand = board.market_hand(scene.images.cards, scene.areas()["market"], cards)
     assert isinstance(hand, Hand) and hand.look.layout == "row" and len(cards) >= 2
     hits = scene.painter.hits
     for card, rect in zip(cards, hand.rects(), strict=True):
@@ -48,7 +48,7 @@ def test_the_land_for_sale_is_a_hand_and_its_cards_are_where_it_laid_them() -> N
 
 def test_a_click_on_a_card_for_sale_takes_it() -> None:
     scene = choosing()
-    cards = paint.market_cards(scene.kap)
+    cards = board.market_cards(scene.kap)
     wanted = cards[-1]
     rect = scene.painter.hits.rect_of(CardTarget(wanted))
     assert rect is not None

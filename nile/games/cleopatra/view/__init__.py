@@ -1,1 +1,2 @@
-"""The on-screen pieces of Cleopatra's Caboose: choices, layout, painting, popups."""
+"""What Cleopatra's Caboose's table shows: `pieces` (cards, cubes, trains, markers),
+`mapview` (the map), `panel` (the side panels), `layout`, `choices`, `popup`, `animate`."""

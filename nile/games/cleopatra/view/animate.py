@@ -28,7 +28,7 @@ from nile.games.cleopatra.rules.events import (
     PyramidBuilt,
     TrainsPlaced,
 )
-from nile.games.cleopatra.view import layout, paint, panels
+from nile.games.cleopatra.view import layout, panel, pieces
 from nile.ui import sound, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 
@@ -46,7 +46,7 @@ HOP = 0.22
 @dataclass
 class Floater:
     """A change shown in a player's panel for a moment ("+3 VP"): it takes the place of
-    the panel's status line (`panels.change_rect`), so it never covers other text."""
+    the panel's status line (`panel.change_rect`), so it never covers other text."""
 
     label: str
     color: theme.Color
@@ -140,15 +140,15 @@ class Motion:
     def _fly_card(self, event: CardTaken, t: float, where: Where) -> float:
         areas = where.areas
         if event.display == "city":
-            face = paint.city_card(D.city_card(event.name), layout.CARD)
+            face = pieces.city_card(D.city_card(event.name), layout.CARD)
             start = areas.city.center
         else:
-            face = paint.auction_card(D.auction_kind(event.name), layout.CARD)
+            face = pieces.auction_card(D.auction_kind(event.name), layout.CARD)
             start = areas.auction.center
         if event.seat == where.own_seat:
             end = areas.hand.center
         else:
-            end = panels.player_boxes(where.view, areas.players)[event.seat].center
+            end = panel.player_boxes(where.view, areas.players)[event.seat].center
         tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
         self.anims.add(("card", id(tween)), tween)
         self.flying.append(FlyingCard(face, tween))
@@ -160,8 +160,8 @@ class Motion:
             return
         unit = "VP" if isinstance(event, PointsScored) else "Florin"
         color = theme.GOOD if event.amount > 0 else theme.BAD
-        box = panels.change_rect(
-            panels.player_boxes(where.view, where.areas.players)[event.seat])
+        box = panel.change_rect(
+            panel.player_boxes(where.view, where.areas.players)[event.seat])
         label = f"{event.amount:+d} {unit}"
         self.floaters.append(Floater(label, color, box.midleft, seat=event.seat))
 

@@ -15,7 +15,7 @@ import pygame
 
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import paint
+from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import city_rects, track_geometry
 from nile.ui import text, theme
@@ -143,7 +143,7 @@ def draw_map(
         for slot in range(2):
             seat = view.track_seat[2 * track + slot]
             if seat >= 0:
-                paint.train_group(
+                pieces.train_group(
                     surface, g.chips[slot], colors[seat], view.track_trains[2 * track + slot]
                 )
     cities = city_rects(key)
@@ -179,7 +179,7 @@ def _city(
     fill = (248, 240, 220) if not view.pyramid[city] else (226, 214, 186)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=8)
     pygame.draw.rect(surface, fill, rect, border_radius=8)
-    edge, width = paint.EDGE, 2
+    edge, width = pieces.EDGE, 2
     if city in marks.cities:
         edge, width = glow, 4
     if city in marks.picked_cities:
@@ -194,13 +194,13 @@ def _city(
     if marker >= 0:
         light = light_side(view, city)
         value = D.prestige_markers[marker][0 if light else 1]
-        paint.badge(
+        pieces.badge(
             surface,
             (right - 11, rect.top + 14),
             11,
             str(value),
             LIGHT_MARKER if light else DARK_MARKER,
-            paint.INK if light else (255, 240, 210),
+            pieces.INK if light else (255, 240, 210),
         )
         right -= 26
     if view.building_bonus[city]:
@@ -208,7 +208,7 @@ def _city(
         box.midright = (right, rect.top + 14)
         pygame.draw.rect(surface, BONUS, box, border_radius=4)
         text.draw(
-            surface, f"+{view.building_bonus[city]}", box.center, 12, paint.INK, "bold", "center"
+            surface, f"+{view.building_bonus[city]}", box.center, 12, pieces.INK, "bold", "center"
         )
         right = box.left - 4
     text.draw(
@@ -216,34 +216,34 @@ def _city(
         D.cities[city],
         (rect.left + 7, rect.top + 14),
         14,
-        paint.INK,
+        pieces.INK,
         "bold",
         "midleft",
         max_width=right - rect.left - 9,
     )
     y = rect.bottom - 15
     if view.pyramid[city]:
-        paint.pyramid(surface, (rect.left + 18, y - 1), 22, str(view.pyramid[city]))
+        pieces.pyramid(surface, (rect.left + 18, y - 1), 22, str(view.pyramid[city]))
         text.draw(
             surface,
             "pyramid: closed",
             (rect.left + 34, y),
             12,
-            paint.INK_SOFT,
+            pieces.INK_SOFT,
             anchor="midleft",
             max_width=rect.width - 40,
         )
         return
     present = [f for f in range(5) if view.cubes(city, f)]
     if not present:
-        text.draw(surface, "no fruit", (rect.left + 8, y), 12, paint.INK_SOFT, anchor="midleft")
+        text.draw(surface, "no fruit", (rect.left + 8, y), 12, pieces.INK_SOFT, anchor="midleft")
         return
     step = min(26, (rect.width - 10) // len(present))
     x = rect.left + 13
     for fruit in present:
-        paint.cube(surface, fruit, (x, y), 16)
+        pieces.cube(surface, fruit, (x, y), 16)
         count = view.cubes(city, fruit)
         if count > 1:
-            text.draw(surface, str(count), (x + 9, y + 1), 12, paint.INK, "bold", "midleft")
+            text.draw(surface, str(count), (x + 9, y + 1), 12, pieces.INK, "bold", "midleft")
         x += step
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.games.kap_kairo.rules import NAMES, RULES, TERRAIN, KapState, LedgerEntry
-from nile.games.kap_kairo.view import draw
+from nile.games.kap_kairo.view import pieces
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
 from nile.ui.table.scorepad import INK, PAPER, RULE
@@ -190,9 +190,9 @@ class RailwaysChart:
                 if index < len(crossed):
                     card = crossed[index]
                     pygame.draw.rect(
-                        surface, draw.TERRAIN_COLORS[TERRAIN[card]], rect, border_radius=4
+                        surface, pieces.TERRAIN_COLORS[TERRAIN[card]], rect, border_radius=4
                     )
-                    text.draw(surface, NAMES[card], rect.center, 14, draw.INK, "bold", "center")
+                    text.draw(surface, NAMES[card], rect.center, 14, pieces.INK, "bold", "center")
                 else:
                     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
             color = self.colors[seat]

@@ -30,7 +30,7 @@ from nile.games.kap_kairo.rules import (
     column_rails,
     row_rails,
 )
-from nile.games.kap_kairo.view import draw
+from nile.games.kap_kairo.view import pieces
 from nile.games.kap_kairo.view.table import Control, Hits, TableView
 from nile.ui import text, theme
 from nile.ui.kit import button
@@ -151,7 +151,7 @@ def _draw_bid_entry(
                 f"£{t.bid_amount}",
                 rect.center,
                 20,
-                draw.INK,
+                pieces.INK,
                 "bold",
                 "center",
                 max_width=rect.width - 8,

@@ -1,7 +1,7 @@
 """What one frame of the Vom Kap bis Kairo table shows, handed to the painting components.
 
 The scene builds a `TableView` from its state each frame (`KapKairoScene.table_view`);
-`paint` and `panel` draw only from it and add what can be clicked to a `HitMap` of
+`board` and `panel` draw only from it and add what can be clicked to a `HitMap` of
 `Target`s. They never read or write the scene, so what they show is exactly what the
 viewer's observation and the scene's entries say.
 """

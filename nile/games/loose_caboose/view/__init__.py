@@ -1,1 +1,1 @@
-"""What Loose Caboose!'s table shows: the track cards, the caboose and the cells (`draw`)."""
+"""What Loose Caboose!'s table shows: the track cards, the caboose and the cells (`pieces`)."""

@@ -28,7 +28,7 @@ from nile.games.kap_kairo.rules import (
     row_rails,
 )
 from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
-from nile.games.kap_kairo.view import draw, panel
+from nile.games.kap_kairo.view import panel, pieces
 from nile.games.kap_kairo.view.table import (
     CardTarget,
     Control,
@@ -214,7 +214,7 @@ def _draw_live(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
         else:
             center = geo.loco_center(seat, len(view.crossed[seat]))
         size = min(40, geo.slot_height(seat))
-        draw.draw_locomotive(surface, center, size, t.color(seat))
+        pieces.draw_locomotive(surface, center, size, t.color(seat))
     hover = hits.at(t.mouse)
     rect = hits.rect_of(hover) if isinstance(hover, CardTarget | Control) else None
     if rect is not None:  # what a click would press lights up (player boxes do not)
@@ -225,7 +225,7 @@ def _draw_live(t: TableView, surface: pygame.Surface, hits: Hits) -> None:
         cards = market_cards(view)
         if hint[0] in cards:
             center = geo.market_card(cards.index(hint[0]))
-            rect = pygame.Rect((0, 0), draw.CARD_STYLE.size)
+            rect = pygame.Rect((0, 0), pieces.CARD_STYLE.size)
             rect.center = (round(center[0]), round(center[1]))
             highlight(surface, rect, theme.GOOD, 4, 9)
     for floater in t.floaters:
@@ -350,8 +350,8 @@ def _draw_legend(surface: pygame.Surface, hits: Hits, area: pygame.Rect) -> None
     step = (ledger.left - 8 - x) / len(TERRAIN_NAMES)
     for terrain, name in enumerate(TERRAIN_NAMES):
         swatch = pygame.Rect(round(x), area.top + 5, 16, area.height - 10)
-        pygame.draw.rect(surface, draw.TERRAIN_COLORS[terrain], swatch, border_radius=3)
-        text.draw(surface, name[0], swatch.center, 11, draw.INK, "bold", "center")
+        pygame.draw.rect(surface, pieces.TERRAIN_COLORS[terrain], swatch, border_radius=3)
+        text.draw(surface, name[0], swatch.center, 11, pieces.INK, "bold", "center")
         text.draw(
             surface,
             f"{name} {TERRAIN_NEEDS[terrain]}",
@@ -393,7 +393,7 @@ def _draw_lane(
         note,
         (lane.left + GUTTER + 4, geo.lane_box(seat).top - CAPE / 2),
         12,
-        draw.TERRAIN_COLORS[RIVER] if river else theme.MUTED,
+        pieces.TERRAIN_COLORS[RIVER] if river else theme.MUTED,
         anchor="midleft",
         max_width=lane.width - GUTTER - 10,
     )
@@ -405,7 +405,7 @@ def _draw_lane(
             continue
         rect = geo.lane_slot(seat, index)
         done = index < len(crossed)
-        surface.blit(draw.lane_tile(card, rect.width, rect.height, done), rect.topleft)
+        surface.blit(pieces.lane_tile(card, rect.width, rect.height, done), rect.topleft)
         hits.add(rect, TileTarget(card, done))
         if index == len(crossed):
             building = view.step in (DECIDE, DRAW) and view.turn == seat
@@ -429,7 +429,7 @@ def _draw_track(
     rgb = t.color(seat).rgb
     y = bottom
     while y > top:
-        pygame.draw.line(surface, draw.SLEEPER, (x - 8, y), (x + 8, y), 3)
+        pygame.draw.line(surface, pieces.SLEEPER, (x - 8, y), (x + 8, y), 3)
         y -= 9
     for dx in (-4, 4):
         pygame.draw.line(surface, rgb, (x + dx, bottom), (x + dx, top), 2)
@@ -466,7 +466,7 @@ def _draw_box(
     right = box.right - 8
     for i in range(min(held, RULES.bonus_cap)):
         chip = pygame.Rect(right - 10 - i * 12, box.bottom - 24, 10, 17)
-        pygame.draw.rect(surface, draw.BACK, chip, border_radius=2)
+        pygame.draw.rect(surface, pieces.BACK, chip, border_radius=2)
         pygame.draw.rect(surface, (230, 220, 200), chip, 1, border_radius=2)
     bonus_left = right - 12 * held - 4 if held else right
     words = f"{crossed}/{RULES.win_crossings} crossed · bonus {held}"

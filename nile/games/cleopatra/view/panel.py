@@ -15,7 +15,7 @@ from nile.games.cleopatra.rules.consts import AUCTION, GODS, UNKNOWN
 from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.endgame import CATEGORIES
 from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import paint
+from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import CARD, row_slots
 from nile.ui import text, theme
@@ -158,7 +158,7 @@ def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pyg
         for fruit in D.auction[kind].fruits:
             fruits[fruit] = fruits.get(fruit, 0) + 1
     for fruit, count in sorted(fruits.items()):
-        paint.cube(surface, fruit, (x + 6, rect.centery), 12)
+        pieces.cube(surface, fruit, (x + 6, rect.centery), 12)
         x += 13
         if count > 1:
             x = text.draw(surface, str(count), (x, rect.centery), 11, theme.TEXT, "bold",
@@ -204,8 +204,8 @@ def building_words(kinds: list[int], width: int) -> tuple[str, int]:
         for size in (12, 11):
             if text.render(form, size, theme.TEXT, "bold").get_width() <= width:
                 return form, size
-    return " ".join(f"{paint.TYPE_SHORT.get(n, n[:2])}×{c}" if c > 1
-                    else paint.TYPE_SHORT.get(n, n[:2]) for n, c in counts.items()), 11
+    return " ".join(f"{pieces.TYPE_SHORT.get(n, n[:2])}×{c}" if c > 1
+                    else pieces.TYPE_SHORT.get(n, n[:2]) for n, c in counts.items()), 11
 
 
 # Market and turn line -------------------------------------------------------------------
@@ -231,7 +231,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
     )
     for fruit in range(5):
         y = rect.top + 24 + fruit * row_h + row_h // 2
-        paint.cube(surface, fruit, (rect.left + 17, y), 14)
+        pieces.cube(surface, fruit, (rect.left + 17, y), 14)
         text.draw(
             surface,
             D.fruits[fruit],
@@ -245,7 +245,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
             box = pygame.Rect(left + i * cell + 1, y - row_h // 2 + 1, cell - 2, row_h - 2)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=3)
         position = view.market[fruit] - D.market_min
-        paint.cube(surface, fruit, (left + position * cell + cell // 2, y), row_h - 3, False)
+        pieces.cube(surface, fruit, (left + position * cell + cell // 2, y), row_h - 3, False)
         text.draw(
             surface,
             str(view.supply[fruit]),
@@ -414,7 +414,7 @@ def draw_auction_display(
             anchor="center",
         )
     for box, target in slots:
-        surface.blit(paint.auction_card(target[1], box.size), box)
+        surface.blit(pieces.auction_card(target[1], box.size), box)
         hits.add(box, target)
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
@@ -428,12 +428,12 @@ def draw_city_display(
     for box, target in city_slots(view, rect):
         if target[0] == "deck":
             if view.city_deck:
-                surface.blit(paint.card_back(f"City deck {view.city_deck_size()}", box.size), box)
+                surface.blit(pieces.card_back(f"City deck {view.city_deck_size()}", box.size), box)
             else:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, box, 2, border_radius=7)
                 text.draw(surface, "deck empty", box.center, 12, theme.MUTED, anchor="center")
         else:
-            surface.blit(paint.city_card(target[1], box.size), box)
+            surface.blit(pieces.city_card(target[1], box.size), box)
         hits.add(box, target)
         if target in lit:
             outline(surface, box, theme.HIGHLIGHT)
@@ -454,7 +454,9 @@ GROUP_GAP = 14
 def _card_face(key: object) -> pygame.Surface:
     assert isinstance(key, tuple)
     kind, value = key
-    return paint.city_card(value, CARD) if kind == "hand_city" else paint.auction_card(value, CARD)
+    if kind == "hand_city":
+        return pieces.city_card(value, CARD)
+    return pieces.auction_card(value, CARD)
 
 
 def _group(key: object) -> str:
