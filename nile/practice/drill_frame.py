@@ -3,7 +3,9 @@
 `DrillScene` builds a `DrillFrame` each frame (`DrillScene.frame`); the painter draws only
 from it and never reads or writes the scene. The things on screen the scene keeps from
 frame to frame (a flick being shown, stones sliding into a pyramid, the player's choices)
-are defined here too, so both sides name them without the painter importing its scene.
+are defined here too, so both sides name them without the painter importing its scene;
+so are the targets the painter adds to its hit map as it draws (`DrillTarget`), which the
+scene asks what a click is on.
 """
 
 from __future__ import annotations
@@ -68,6 +70,33 @@ class Knobs:
     rolled: int = 0
     kind: str = "small"
     flights: dict[str, Flight] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OnBoard:
+    """The board (a click there sails, picks a site or is told how to flick)."""
+
+
+@dataclass(frozen=True)
+class FingerChoice:
+    """A segment of the finger picker: 0-4 the thumb to the little finger, 5 the die."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class KindChoice:
+    """A segment of free practice's block picker ('small', 'large', 'die')."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class ClutterBox:
+    """Free practice's "keep the clutter" box."""
+
+
+DrillTarget = OnBoard | FingerChoice | KindChoice | ClutterBox
 
 
 @dataclass(frozen=True)

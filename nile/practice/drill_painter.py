@@ -2,6 +2,10 @@
 the side panel (goal, finger, report), from the `DrillFrame` the drill scene hands it each
 frame (it never reads or writes the scene).
 
+Whatever can be clicked (the board, the finger and block pickers' segments, the clutter
+box) is added to `DrillPainter.hits` as it is drawn; the scene asks that map what a click
+is on, and the hover is asked of it too.
+
 Costly parts are cached: the still board in `BoardView`'s layer, each panel section in a
 shared layer repainted only when what it shows changes (wrapping text every frame would
 cost more than the board), the session strip once per flick.
@@ -16,12 +20,21 @@ import pygame
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
 from nile.games.cairo.view.render import PieceDraw
 from nile.practice import charts, panels, stats
-from nile.practice.drill_frame import DrillFrame, Show
+from nile.practice.drill_frame import (
+    ClutterBox,
+    DrillFrame,
+    DrillTarget,
+    FingerChoice,
+    KindChoice,
+    OnBoard,
+    Show,
+)
 from nile.practice.drills import FreePractice, title_of
 from nile.practice.panels import GoalInfo
 from nile.practice.table import PLAYER
 from nile.practice.view import colors
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 
 BOARD_AREA = pygame.Rect(8, 52, 864, 617)
 STRIP = pygame.Rect(8, 676, 864, 116)
@@ -51,8 +64,11 @@ class DrillPainter:
         self._strip: tuple[object, pygame.Surface] | None = None
         self._layer: pygame.Surface | None = None
         self._keys: dict[str, object] = {}
+        self.hits: HitMap[DrillTarget] = HitMap()
+        """What can be clicked where, as drawn in the last frame."""
 
     def draw(self, surface: pygame.Surface, frame: DrillFrame) -> None:
+        self.hits.clear()
         surface.fill(theme.BG)
         self._draw_top_bar(surface, frame)
         self._draw_board(surface, frame)
@@ -72,6 +88,7 @@ class DrillPainter:
     def _draw_board(self, surface: pygame.Surface, frame: DrillFrame) -> None:
         view, show = frame.board, frame.show
         pygame.draw.rect(surface, theme.TABLE, BOARD_AREA)
+        self.hits.add(view.rect, OnBoard())
         if show is not None:
             playback = show.playback
             view.draw_moving(surface, playback.pieces(), playback.ships(active=PLAYER))
@@ -158,19 +175,35 @@ class DrillPainter:
         knobs = frame.knobs
         kind = knobs.kind if drill.id == "free" else None
         rect = finger_rect(drill.id)
-        hover = _hover_segment(rect, kind is not None, frame.mouse)
+        hover = self._place_pickers(rect, kind is not None, frame.mouse)
         shown = (frame.finger, knobs.die_mode, knobs.rolled, kind, hover,
                  frame.die.face, frame.die.rolling > 0 and frame.clock)
         self._section(surface, "finger", rect, shown, lambda layer: panels.draw_finger(
             layer, rect, frame.finger, knobs.die_mode, knobs.rolled, frame.die,
-            frame.mouse, kind))
+            hover, kind))
         thinking = frame.coaching
         report = report_rect(drill.id)
         self._section(surface, "report", report, (id(frame.report), thinking),
                       lambda layer: panels.draw_report(layer, report, frame.report,
                                                        thinking))
         if drill.id == "free":
-            _draw_clutter(surface, frame)
+            self.hits.add(CLUTTER, ClutterBox())
+            _draw_clutter(surface, frame, self.hits.at(frame.mouse) == ClutterBox())
+
+    def _place_pickers(self, rect: pygame.Rect, kinds: bool,
+                       mouse: tuple[int, int]) -> tuple[int | None, int | None]:
+        """Add the finger picker's segments (and free practice's block picker's) to the
+        hit map; returns the segment of each under the mouse (hover changes its colour,
+        so it is part of the cached panel's key)."""
+        panels.add_segments(self.hits, panels.finger_picker_rect(rect),
+                            [FingerChoice(i) for i in range(len(panels.FINGER_LABELS))])
+        if kinds:
+            panels.add_segments(self.hits, panels.kind_picker_rect(rect),
+                                [KindChoice(kind) for kind in panels.KIND_LABELS])
+        under = self.hits.at(mouse)
+        return (under.index if isinstance(under, FingerChoice) else None,
+                list(panels.KIND_LABELS).index(under.kind) if isinstance(under, KindChoice)
+                else None)
 
     def _section(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
                  paint: Callable[[pygame.Surface], None]) -> None:
@@ -188,23 +221,14 @@ class DrillPainter:
         surface.blit(self._layer, rect.topleft, rect)
 
 
-def _hover_segment(rect: pygame.Rect, kinds: bool,
-                   mouse: tuple[int, int]) -> tuple[int | None, ...]:
-    """Which picker segment the mouse is over (hover changes a segment's colour)."""
-    out = [panels.segment_at(panels.finger_picker_rect(rect), 6, mouse)]
-    if kinds:
-        out.append(panels.segment_at(panels.kind_picker_rect(rect), 3, mouse))
-    return tuple(out)
-
-
-def _draw_clutter(surface: pygame.Surface, frame: DrillFrame) -> None:
+def _draw_clutter(surface: pygame.Surface, frame: DrillFrame, hover: bool) -> None:
     rect = CLUTTER
     drill = frame.drill
     keep = isinstance(drill, FreePractice) and drill.keep_clutter
     box = pygame.Rect(rect.left + 4, rect.centery - 10, 20, 20)
     pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=4)
-    pygame.draw.rect(surface, theme.ACCENT if rect.collidepoint(frame.mouse) else
-                     theme.PANEL_EDGE, box, 1, border_radius=4)
+    pygame.draw.rect(surface, theme.ACCENT if hover else theme.PANEL_EDGE, box, 1,
+                     border_radius=4)
     if keep:
         pygame.draw.lines(surface, theme.ACCENT, False, [(box.left + 4, box.centery),
                                                         (box.left + 8, box.bottom - 5),

@@ -30,7 +30,16 @@ from nile.games.cairo.view.render import PieceDraw
 from nile.practice import panels
 from nile.practice.coach import DrillCoach
 from nile.practice.dialogs import DoneChoices, DrillDoneDialog, RunOutcome
-from nile.practice.drill_frame import DrillFrame, Flight, Knobs, Show
+from nile.practice.drill_frame import (
+    ClutterBox,
+    DrillFrame,
+    FingerChoice,
+    Flight,
+    KindChoice,
+    Knobs,
+    OnBoard,
+    Show,
+)
 from nile.practice.drill_painter import (
     BOARD_AREA,
     BUTTONS_TOP,
@@ -433,7 +442,7 @@ class DrillScene(Scene):
             self.fire(aim)
             return
         if not used and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                self.view.rect.collidepoint(event.pos):
+                isinstance(self.painter.hits.at(event.pos), OnBoard):
             self._board_click(event.pos)
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -455,24 +464,21 @@ class DrillScene(Scene):
         return not self.flick.dragging
 
     def _panel_click(self, pos: tuple[int, int]) -> bool:
-        rect = self.finger_rect
-        index = panels.segment_at(panels.finger_picker_rect(rect), 6, pos)
-        if index is not None:
-            if index == 5:
+        """A click on the finger or block picker or the clutter box, as last drawn."""
+        target = self.painter.hits.at(pos)
+        if isinstance(target, FingerChoice):
+            if target.index == len(panels.FINGER_LABELS) - 1:  # the die
                 if not self.knobs.die_mode:
                     self._die_mode()
             else:
-                self.pick_finger(index + 1)
+                self.pick_finger(target.index + 1)
             return True
-        if self.drill.id == "free":
-            kinds = list(panels.KIND_LABELS)
-            index = panels.segment_at(panels.kind_picker_rect(rect), len(kinds), pos)
-            if index is not None:
-                self.pick_kind(kinds[index])
-                return True
-            if self.clutter_rect.collidepoint(pos) and isinstance(self.drill, FreePractice):
-                self.drill.keep_clutter = not self.drill.keep_clutter
-                return True
+        if isinstance(target, KindChoice):
+            self.pick_kind(target.kind)
+            return True
+        if isinstance(target, ClutterBox) and isinstance(self.drill, FreePractice):
+            self.drill.keep_clutter = not self.drill.keep_clutter
+            return True
         return False
 
     def _board_click(self, pos: tuple[int, int]) -> None:

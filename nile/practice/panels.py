@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
@@ -17,7 +18,10 @@ from nile.practice.drills import Verdict
 from nile.practice.stats import Summary
 from nile.practice.table import FlickResult, finger_reach
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.table.dice import Die
+
+T = TypeVar("T")
 
 FINGER_LABELS = ("Thumb", "Index", "Middle", "Ring", "Little", "Die")
 KIND_LABELS = {"small": "Small", "large": "Large", "die": "Die-block"}
@@ -42,11 +46,19 @@ def segment_rects(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
             for i in range(count)]
 
 
+def add_segments(hits: HitMap[T], rect: pygame.Rect, targets: Sequence[T]) -> None:
+    """Each segment's place in `hits`, with its target (the screen asks the map which
+    segment a click or the mouse is on)."""
+    for target, r in zip(targets, segment_rects(rect, len(targets)), strict=True):
+        hits.add(r, target)
+
+
 def draw_segments(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
-                  selected: int, hover: tuple[int, int] | None = None) -> None:
+                  selected: int, hover: int | None = None) -> None:
+    """The segments, `selected` lit and segment `hover` (the one under the mouse) raised."""
     for i, (label, r) in enumerate(zip(labels, segment_rects(rect, len(labels)), strict=True)):
         on = i == selected
-        hovered = hover is not None and r.collidepoint(hover)
+        hovered = i == hover
         fill = theme.darken(theme.ACCENT, 0.25) if on else \
             theme.lighten(theme.PANEL_LIGHT, 0.1) if hovered else theme.PANEL_LIGHT
         pygame.draw.rect(surface, fill, r, border_radius=6)
@@ -54,13 +66,6 @@ def draw_segments(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[s
                          border_radius=6)
         text.draw(surface, label, r.center, 14, (20, 20, 20) if on else theme.TEXT,
                   "bold" if on else "regular", "center", max_width=r.width - 6)
-
-
-def segment_at(rect: pygame.Rect, count: int, pos: tuple[int, int]) -> int | None:
-    for i, r in enumerate(segment_rects(rect, count)):
-        if r.collidepoint(pos):
-            return i
-    return None
 
 
 # The goal ------------------------------------------------------------------------------------
@@ -122,13 +127,14 @@ def kind_picker_rect(rect: pygame.Rect) -> pygame.Rect:
 
 
 def draw_finger(surface: pygame.Surface, rect: pygame.Rect, finger: int, die_mode: bool,
-                rolled: int, die: Die, hover: tuple[int, int] | None,
+                rolled: int, die: Die, hover: tuple[int | None, int | None],
                 kind: str | None) -> None:
     """Which finger flicks (F cycles; the die rolls one per flick, a 6 is your pick) and,
-    in free practice, which block (`kind`)."""
+    in free practice, which block (`kind`); `hover`: the finger and block segments under
+    the mouse."""
     card(surface, rect, "Finger (F)  ·  keys 1-5")
     draw_segments(surface, finger_picker_rect(rect), FINGER_LABELS, 5 if die_mode else finger - 1,
-                  hover)
+                  hover[0])
     row = pygame.Rect(rect.left + 12, rect.top + 72, rect.width - 24, 46)
     x = row.left
     if die_mode:
@@ -154,7 +160,7 @@ def draw_finger(surface: pygame.Surface, rect: pygame.Rect, finger: int, die_mod
                   theme.MUTED)
         kinds = list(KIND_LABELS)
         draw_segments(surface, kind_picker_rect(rect), list(KIND_LABELS.values()),
-                      kinds.index(kind), hover)
+                      kinds.index(kind), hover[1])
 
 
 # The report after a flick ---------------------------------------------------------------------

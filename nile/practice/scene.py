@@ -2,12 +2,14 @@
 
 Opening practice reads the history (`practice.json`); a damaged file has been set aside by
 then and a message says so once. Leaving saves. Each drill is a card with a picture of its
-board, its best result and what it trains.
+board, its best result and what it trains; each card is added to the screen's hit map as
+it is drawn, and the hover and clicks ask that map which card is under the mouse.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +23,7 @@ from nile.practice.table import PracticeTable
 from nile.practice.view import paint_thumbnail
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import MessageDialog
+from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -39,6 +42,13 @@ PITCH = {
 }
 
 
+@dataclass(frozen=True)
+class DrillCard:
+    """A drill's card on the home screen (a click opens the drill)."""
+
+    drill_id: str
+
+
 class PracticeScene(Scene):
     """The practice home."""
 
@@ -53,6 +63,9 @@ class PracticeScene(Scene):
         self.told = False
         self.hover: str | None = None
         self.cards = {drill_id: _card_rect(i) for i, drill_id in enumerate(DRILL_IDS)}
+        """Where each card goes."""
+        self.hits: HitMap[DrillCard] = HitMap()
+        """The cards as last drawn."""
         self._thumbs: dict[str, pygame.Surface] = {}
         right = 1280 - GRID_LEFT
         self.button(pygame.Rect(right - 120, 40, 120, 48), "Back", self.back,
@@ -83,13 +96,13 @@ class PracticeScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = next((d for d, r in self.cards.items() if r.collidepoint(event.pos)),
-                              None)
+            card = self.hits.at(event.pos)
+            self.hover = None if card is None else card.drill_id
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for drill_id, rect in self.cards.items():
-                if rect.collidepoint(event.pos):
-                    self.open_drill(drill_id)
-                    return
+            card = self.hits.at(event.pos)
+            if card is not None:
+                self.open_drill(card.drill_id)
+                return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
 
@@ -100,8 +113,10 @@ class PracticeScene(Scene):
         text.draw(surface, "Flick Practice", (GRID_LEFT, 30), 44, theme.ACCENT, "bold")
         text.draw(surface, "Train your Cairo flick: drills with a score, numbers that remember.",
                   (GRID_LEFT + 2, 88), 18, theme.MUTED, max_width=700)
+        self.hits.clear()
         for drill_id, rect in self.cards.items():
             self._draw_card(surface, drill_id, rect)
+            self.hits.add(rect, DrillCard(drill_id))
         self._draw_footer(surface)
 
     def _draw_card(self, surface: pygame.Surface, drill_id: str, rect: pygame.Rect) -> None:

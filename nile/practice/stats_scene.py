@@ -17,10 +17,11 @@ from nile.games.cairo import config as cairo_config
 from nile.games.cairo.view.render import BoardRenderer
 from nile.practice import charts, stats
 from nile.practice.drills import DRILLS, HIGHER, better_of, title_of
-from nile.practice.panels import draw_segments, segment_at
+from nile.practice.panels import add_segments, draw_segments
 from nile.practice.session import PracticeSession
 from nile.practice.stats import FlickRow, Summary
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class StatsScene(Scene):
         self.session = session
         self.scope = scope
         self.mouse: tuple[int, int] = (0, 0)
+        self.hits: HitMap[int] = HitMap()
+        """The scope's segments as drawn (each holds its index in `SCOPES`)."""
         self._layer: pygame.Surface | None = None
         self._key: tuple[object, ...] = ()
         self.board = BoardRenderer(pygame.Rect(HEAT.left + 10, HEAT.top + 34,
@@ -64,7 +67,7 @@ class StatsScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = segment_at(SCOPE, len(SCOPES), event.pos)
+            index = self.hits.at(event.pos)
             if index is not None:
                 self.scope = index
         elif event.type == pygame.KEYDOWN:
@@ -83,7 +86,9 @@ class StatsScene(Scene):
             self._paint(self._layer, rows)
             self._key = key
         surface.blit(self._layer, (0, 0))
-        draw_segments(surface, SCOPE, SCOPES, self.scope, self.mouse)
+        self.hits.clear()
+        add_segments(self.hits, SCOPE, range(len(SCOPES)))
+        draw_segments(surface, SCOPE, SCOPES, self.scope, self.hits.at(self.mouse))
 
     # Painting (once per choice) ------------------------------------------------------------------
 

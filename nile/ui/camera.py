@@ -78,6 +78,10 @@ class Camera:
         if dx or dy:
             self.pan_pixels(dx, dy)
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether `pos` is on the view at all (a gate before asking what is under it)."""
+        return bool(self.viewport.collidepoint(pos))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Wheel zooms at the cursor; right or middle drag pans. True if used."""
         if event.type == pygame.MOUSEWHEEL:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from nile.ui.camera import Camera
 from nile.ui.kit.hits import Circle, HitMap
 
 
@@ -81,3 +82,17 @@ def test_extend_puts_another_maps_places_on_top() -> None:
     assert frame.at((5, 5)) == Panel("layer")
     frame.clear()
     assert frame.at((5, 5)) is None and len(layer) == 1
+
+
+def test_all_at_names_every_target_under_the_mouse_topmost_first() -> None:
+    hits: HitMap[Target] = HitMap()
+    hits.add(pygame.Rect(0, 0, 14, 14), Stone("red"))
+    hits.add(pygame.Rect(13, 0, 14, 14), Stone("blue"))  # touches the red one
+    assert hits.all_at((13, 5)) == [Stone("blue"), Stone("red")]
+    assert hits.all_at((2, 5)) == [Stone("red")] and hits.all_at((50, 5)) == []
+
+
+def test_a_camera_covers_its_viewport_only() -> None:
+    camera = Camera(pygame.Rect(10, 10, 100, 50))
+    assert camera.covers((10, 10)) and camera.covers((109, 59))
+    assert not camera.covers((110, 30)) and not camera.covers((5, 30))

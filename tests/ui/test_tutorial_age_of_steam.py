@@ -12,10 +12,19 @@ from nile.core import registry, tutorial
 from nile.core.tutorial import TutorialError
 from nile.games.age_of_steam.rules.actions import Build, Deliver
 from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.games.age_of_steam.view.panel import RowTarget, TileTarget
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
 from tests.ui.harness import click, frames, instant_app, key, press
+
+
+def _on_panel(scene: AgeOfSteamScene, target: TileTarget | RowTarget) -> tuple[int, int]:
+    """Where the boards drew `target` (an action tile or a display row), to click it."""
+    rect = scene.panel.rect_of(target)
+    assert rect is not None, target
+    return rect.center
+
 
 LESSON = tutorial.load("age_of_steam")
 
@@ -89,7 +98,7 @@ def act_by_hand(app: App, scene: AgeOfSteamScene, wanted: str) -> None:
     elif wanted == "drop out":
         press_labelled(app, scene, "Drop out")
     elif verb == "take":
-        click(app, scene.panel.tiles[wanted.split()[1]].center)
+        click(app, _on_panel(scene, TileTarget(wanted.split()[1])))
     elif verb in ("lay", "town", "upgrade", "redirect", "urbanize"):
         build_by_hand(app, scene, wanted)
     elif wanted == "end build":

@@ -24,6 +24,7 @@ what is offered; refusals come from the rules.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -68,6 +69,7 @@ from nile.ui import keys, text, theme
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit import tooltip
 from nile.ui.kit.button import Button
+from nile.ui.kit.hits import HitMap
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -77,6 +79,22 @@ if TYPE_CHECKING:
 
 SIDE_WIDTH = 292
 HINT_TIME = 2.5
+
+
+@dataclass(frozen=True)
+class MapButton:
+    """A button on the map (Fit, +, −, Track): a tooltip leaves the hex under it alone."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class ReviewCard:
+    """The build's review card: pointed at, it steps aside (the hexes under it stay
+    clickable)."""
+
+
+MapTarget = MapButton | ReviewCard
 
 
 class AgeOfSteamScene(GameScene):
@@ -136,6 +154,9 @@ class AgeOfSteamScene(GameScene):
         self.hint_tile: tuple[str, float] | None = None
         self.hint_hex: tuple[int, float] | None = None
         self._map_buttons: list[Button] = []
+        self.hits: HitMap[MapTarget] = HitMap()
+        """The map's buttons and the review card as drawn this frame (the boards, the
+        strip and the picker keep their own maps)."""
         self._links_at: tuple[object, pygame.Rect] | None = None
         """The Track button's spot and the view it was found for (cached)."""
         self.trail: list[int] = []
@@ -209,8 +230,9 @@ class AgeOfSteamScene(GameScene):
                  "auction": blocks["players"], "actions": blocks["actions"],
                  "display": blocks["display"]}
         popup = self.controls.build_popup
-        if popup is not None and "frame" in popup.rects:
-            found["build_picker"] = popup.rects["frame"]
+        framed = popup.frame_rect if popup is not None else None
+        if framed is not None:
+            found["build_picker"] = framed
         if self.review_rect is not None:
             found["review"] = self.review_rect
         view = self.aos
@@ -283,8 +305,9 @@ class AgeOfSteamScene(GameScene):
     def floating_rects(self) -> list[pygame.Rect]:
         controls = self.controls
         found = []
-        if controls.build_popup is not None and "frame" in controls.build_popup.rects:
-            found.append(controls.build_popup.rects["frame"])
+        framed = controls.build_popup.frame_rect if controls.build_popup is not None else None
+        if framed is not None:
+            found.append(framed)
         if controls.dest_popup is not None:
             found.append(controls.dest_popup.rect)
         return found
@@ -343,8 +366,7 @@ class AgeOfSteamScene(GameScene):
     def _drag_start(self, pos: tuple[int, int]) -> None:
         """A press on the map while building may start a drag along the hexes."""
         self.trail = []
-        if (self.aos.phase == "build" and self.my_turn
-                and self.mv.camera.viewport.collidepoint(pos)):
+        if self.aos.phase == "build" and self.my_turn and self.mv.camera.covers(pos):
             h = self.mv.hex_at(pos)
             if h >= 0 and intent.is_start(self.aos, h, self.controls.seat):
                 self.trail = [h]
@@ -370,7 +392,7 @@ class AgeOfSteamScene(GameScene):
         if popup is None or not self.accepting_input:
             return False
         pos = pygame.mouse.get_pos()
-        if popup.hit(pos) or self.mv.hex_at(pos) == self.controls.build_hex:
+        if popup.hit(pos) is not None or self.mv.hex_at(pos) == self.controls.build_hex:
             self.controls.step_build(-1 if event.y > 0 else 1)
             return True
         return False
@@ -387,13 +409,13 @@ class AgeOfSteamScene(GameScene):
             controls.dest_popup, controls.dest_routes = None, []
         if controls.build_popup is not None:
             hit = controls.build_popup.hit(pos)
-            if hit:
+            if hit is not None:
                 controls.click_build_popup(hit)
                 return True
         on_panel = self.panel.hit(pos)
         if on_panel is not None:
             return controls.click_panel(on_panel)
-        if self.mv.camera.viewport.collidepoint(pos):
+        if self.mv.camera.covers(pos):  # a gate: anywhere else on the table is nothing
             return controls.click_map(pos)
         return False
 
@@ -506,6 +528,7 @@ class AgeOfSteamScene(GameScene):
     def draw_table(self, surface: pygame.Surface, view: GameState) -> None:
         assert isinstance(view, AgeOfSteamState)
         self._show_controls()  # a tutorial step or a bot may have moved on this frame
+        self.hits.clear()
         areas = self.areas()
         self.mv.draw(surface, view, self.version)
         clip = surface.get_clip()
@@ -688,6 +711,7 @@ class AgeOfSteamScene(GameScene):
         ]
         for map_button in self._map_buttons:
             map_button.draw(surface, self.mouse)
+            self.hits.add(map_button.rect, MapButton(map_button.label))
         if self.mv.geo.turned:
             at = (x + 130, y + 13)
             pygame.draw.polygon(surface, theme.TEXT, [(at[0] - 10, at[1]), (at[0], at[1] - 6),
@@ -719,7 +743,7 @@ class AgeOfSteamScene(GameScene):
     def _draw_hint_tile(self, surface: pygame.Surface) -> None:
         if self.hint_tile is None or int(self.hint_tile[1] * 4) % 2:
             return
-        rect = self.panel.tiles.get(self.hint_tile[0])
+        rect = self.panel.rect_of(TileTarget(self.hint_tile[0]))
         if rect is not None:
             pygame.draw.rect(surface, theme.GOOD, rect.inflate(6, 6), 3, border_radius=7)
 
@@ -777,7 +801,8 @@ class AgeOfSteamScene(GameScene):
                                  [self._hex_box(h) for h in hexes],
                                  names=self.mv.name_rects() + self.mv.mark_rects())
         self.review_rect = rect
-        if rect.collidepoint(self.mouse):
+        self.hits.add(rect, ReviewCard())
+        if self.hits.at(self.mouse) == ReviewCard():
             return  # pointed at: it steps aside, so the hexes under it can be clicked
         review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
 
@@ -788,12 +813,10 @@ class AgeOfSteamScene(GameScene):
 
     def _tip_lines(self, view: AgeOfSteamState) -> list[str]:
         controls = self.controls
-        if any(b.rect.collidepoint(self.mouse) for b in self._map_buttons):
+        if self.hits.find(self.mouse, MapButton) is not None:
             return []  # a button says what it is; the hex under it is not what is pointed at
         if controls.dest_popup is not None or (
-            controls.build_popup is not None
-            and controls.build_popup.rects.get("frame", pygame.Rect(0, 0, 0, 0))
-            .collidepoint(self.mouse)
+            controls.build_popup is not None and controls.build_popup.hit(self.mouse) is not None
         ):
             return []
         marks = self.glance.tip(self.mouse)

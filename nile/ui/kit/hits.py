@@ -100,6 +100,11 @@ class HitMap(Generic[T]):
                 return place.target
         return None
 
+    def all_at(self, pos: tuple[int, int]) -> list[T]:
+        """Every target under `pos`, topmost first (markers drawn side by side that touch:
+        a tooltip names them all)."""
+        return [place.target for place in self._under(pos)]
+
     def find(self, pos: tuple[int, int], kind: type[U]) -> U | None:
         """The topmost `kind` target under `pos`, whatever was drawn over it (a block's
         tooltip under the ring that marks it, the board under a block)."""

@@ -50,11 +50,18 @@ def test_cccp_at_fit_uses_the_logs_width() -> None:
 
 
 @pytest.mark.parametrize("name", ["chile", "cccp", "egypt"])
+def _marks(scene: AgeOfSteamScene) -> list[tuple[pygame.Rect, str]]:
+    """Each marker on the strip as drawn: where, and what its tooltip says."""
+    hits = scene.glance.hits
+    return [(hits.rect_of(mark), mark.words) for mark in hits.targets()]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["chile", "cccp", "egypt"])
 def test_every_player_has_a_marker_on_each_track_in_order_of_their_figures(name: str) -> None:
     app, scene = _scene(name, 3, lambda s: s.round >= 3 and s.phase == "move")
     frames(app, 1)
     view = scene.aos
-    marks = scene.glance.marks
+    marks = _marks(scene)
     players = sum(view.alive)
     assert len(marks) == 3 * players
     for title, words, figure in glance.MEASURES:
@@ -75,7 +82,7 @@ def test_every_player_has_a_marker_on_each_track_in_order_of_their_figures(name:
 
 def test_pointing_at_a_marker_names_the_player_and_the_figure() -> None:
     _, scene = _scene("chile", 3, lambda s: s.round >= 2 and s.phase == "move")
-    rect, words = scene.glance.marks[0]
+    rect, words = _marks(scene)[0]
     scene.mouse, scene.still = rect.center, 5.0
     assert words in scene._tip_lines(scene.aos)
 

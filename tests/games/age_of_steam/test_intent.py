@@ -14,6 +14,7 @@ from nile.games.age_of_steam.rules.tiles import tile_phrase
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices, intent
+from nile.games.age_of_steam.view.popup import GroupChip, Part
 from nile.ui.shots import play_bots_until
 from tests.ui.harness import click, drag, frames, instant_app
 
@@ -85,7 +86,7 @@ def test_moskva_to_gorkiy_in_three_clicks_with_the_plan_shown_first() -> None:
     assert plan is not None and len(plan.builds) == 2 and plan.arrives
     assert scene.controls.chosen_build() == plan.builds[0]
     assert "heads for Gorkiy" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
-    frame = scene.controls.build_popup.rects["frame"]  # type: ignore[union-attr]
+    frame = scene.controls.build_popup.frame_rect  # type: ignore[union-attr]
     assert frame.collidelist(scene._plan_rects()[:3]) < 0      # the plan stays in sight
     button = scene._context["all"][1]
     click(app, button.rect.center)  # type: ignore[attr-defined]
@@ -98,11 +99,11 @@ def test_one_tile_at_a_time_the_picker_moves_on_to_the_next_tile() -> None:
     click(app, _at(scene, "Moskva"))
     click(app, _at(scene, "Gorkiy"))
     second = scene.controls.plan.builds[1]  # type: ignore[union-attr]
-    ok = scene.controls.build_popup.rects["ok"]  # type: ignore[union-attr]
+    ok = scene.controls.build_popup.hits.rect_of(Part.OK)  # type: ignore[union-attr]
     click(app, ok.center)
     assert scene.controls.chosen_build() == second
     assert "completes the link" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
-    click(app, scene.controls.build_popup.rects["ok"].center)  # type: ignore[union-attr]
+    click(app, scene.controls.build_popup.hits.rect_of(Part.OK).center)  # type: ignore[union-attr]
     assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
     assert scene.controls.build_popup is None and scene.controls.plan is None
 
@@ -136,7 +137,7 @@ def test_town_options_are_grouped_by_exits_with_chips_to_jump() -> None:
     groups = popup.groups
     assert popup.group_names() == ["1 exit", "2 exits", "3 exits", "4 exits"]
     assert groups == sorted(groups)           # each group together, in order of exits
-    chip = popup.rects["group:3 exits"]
+    chip = popup.hits.rect_of(GroupChip("3 exits"))
     click(app, chip.center)
     assert popup.groups[popup.index] == "3 exits"
     assert isinstance(scene.controls.chosen_build(), Build)

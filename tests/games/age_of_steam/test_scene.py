@@ -35,7 +35,16 @@ from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import panel as panel_module
+from nile.games.age_of_steam.view.panel import RowTarget, TileTarget
+from nile.games.age_of_steam.view.popup import Part
 from tests.ui.harness import click, frames, instant_app, key, press_done, tick
+
+
+def _on_panel(scene: AgeOfSteamScene, target: TileTarget | RowTarget) -> tuple[int, int]:
+    """Where the boards drew `target` (an action tile or a display row), to click it."""
+    rect = scene.panel.rect_of(target)
+    assert rect is not None, target
+    return rect.center
 
 
 @pytest.fixture
@@ -81,7 +90,7 @@ def act_with_mouse(app, scene: AgeOfSteamScene, action: Action) -> None:  # type
     elif isinstance(action, FreePass):
         bar(app, scene, "pass")
     elif isinstance(action, TakeAction):
-        click(app, scene.panel.tiles[action.name].center)
+        click(app, _on_panel(scene, TileTarget(action.name)))
     elif isinstance(action, Build | Urbanize):
         choose_build(app, scene, action)
     elif isinstance(action, EndBuild):
@@ -100,7 +109,7 @@ def act_with_mouse(app, scene: AgeOfSteamScene, action: Action) -> None:  # type
         if action.row == "bag":
             bar(app, scene, "bag")
         else:
-            click(app, scene.panel.rows[action.row].center)
+            click(app, _on_panel(scene, RowTarget(action.row)))
     else:
         raise AssertionError(f"no mouse gesture for {action}")
 
@@ -115,7 +124,7 @@ def choose_build(app, scene: AgeOfSteamScene, action: Build | Urbanize) -> None:
             break
         key(app, pygame.K_RIGHT)
     assert controls.chosen_build() == action
-    click(app, controls.build_popup.rects["ok"].center)
+    click(app, controls.build_popup.hits.rect_of(Part.OK).center)
 
 
 def deliver(app, scene: AgeOfSteamScene, action: Deliver) -> None:  # type: ignore[no-untyped-def]
@@ -218,7 +227,7 @@ def test_refusals_and_taken_tiles_change_nothing(app) -> None:  # type: ignore[n
             frames(app, 2)
     taken = next(a for a in scene.aos.actions if a)
     before = len(scene.match.actions)
-    click(app, scene.panel.tiles[taken].center)
+    click(app, _on_panel(scene, TileTarget(taken)))
     assert len(scene.match.actions) == before
     assert any("taken" in t.message for t in scene.toasts.items)
 
@@ -357,7 +366,7 @@ def test_production_places_goods_on_clicked_rows(app) -> None:  # type: ignore[n
     row = sorted(rows)[0]
     colour = scene.aos.production_hand[0]
     before = list(scene.aos.display[row])
-    click(app, scene.panel.rows[row].center)
+    click(app, _on_panel(scene, RowTarget(row)))
     after = scene.match.state
     assert isinstance(after, AgeOfSteamState)
     assert after.display[row] == [*before, colour]

@@ -18,12 +18,12 @@ from nile.core.game import Event
 from nile.games.age_of_steam.rules import events as ev
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import overlay, pieces
+from nile.games.age_of_steam.view.panel import Panel, RowTarget, SeatTarget
 from nile.ui import sound, theme
 from nile.ui.anim import Tween, ease_in_out, ease_out_cubic
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.view.mapview import MapView
-    from nile.games.age_of_steam.view.panel import Panel
     from nile.ui.anim import Animations
 
 FLOAT_TIME = 1.6
@@ -108,7 +108,7 @@ class Animator:
         return end + 0.1
 
     def _grow(self, event: ev.GoodsGrew, t: float, view: AgeOfSteamState) -> float:
-        rect = self.panel.rows.get(event.row)
+        rect = self.panel.rect_of(RowTarget(event.row))
         target = _place_hex(view, event.place)
         if rect is None or target < 0:
             return t
@@ -176,7 +176,7 @@ class Animator:
         for floater in self.floaters:
             if floater.age < floater.delay:
                 continue
-            rect = self.panel.players.get(floater.seat)
+            rect = self.panel.rect_of(SeatTarget(floater.seat))
             if rect is None:
                 continue
             share = (floater.age - floater.delay) / FLOAT_TIME

@@ -43,7 +43,7 @@ from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import RowTarget, Target, TileTarget
-from nile.games.age_of_steam.view.popup import CyclePopup, ListPopup
+from nile.games.age_of_steam.view.popup import CyclePopup, GroupChip, ListPopup, Part, PopupTarget
 from nile.ui.kit.button import BarButton
 from nile.ui.kit.number import NumberEntry
 
@@ -505,17 +505,20 @@ class Controls:
         net = view.network()
         return any(seg.complete for seg in net.segments if h in seg.hexes)
 
-    def click_build_popup(self, hit: str) -> None:
-        if hit.startswith("group:") and self.build_popup is not None:
-            self.build_popup.jump(hit.partition(":")[2])
-            self.step_build(0)
-        elif hit == "prev":
+    def click_build_popup(self, hit: PopupTarget) -> None:
+        """A click on the picker: a chip jumps to its group, the arrows step, Confirm
+        lays the tile, Cancel closes it (its frame takes the click and does nothing)."""
+        if isinstance(hit, GroupChip):
+            if self.build_popup is not None:
+                self.build_popup.jump(hit.name)
+                self.step_build(0)
+        elif hit == Part.PREV:
             self.step_build(-1)
-        elif hit == "next":
+        elif hit == Part.NEXT:
             self.step_build(1)
-        elif hit == "ok":
+        elif hit == Part.OK:
             self.confirm_build()
-        elif hit == "cancel":
+        elif hit == Part.CANCEL:
             self.close_build()
 
     def _click_move(self, h: int, pos: tuple[int, int]) -> bool:

@@ -19,6 +19,7 @@ from nile.games.age_of_steam.view.geometry import MapGeometry
 from nile.games.age_of_steam.view.labels import fit_box
 from nile.games.age_of_steam.view.panel import score_now
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 BAND = 88
@@ -44,6 +45,15 @@ MEASURES: tuple[tuple[str, str, Callable[[AgeOfSteamState, int], int]], ...] = (
     ("Points now", "points if the game ended now", _points))
 
 
+@dataclass(frozen=True)
+class GlanceMark:
+    """A player's marker on a track, with what the tooltip says of it."""
+
+    seat: int
+    words: str
+    """'Ana: income 7'"""
+
+
 def fit_zoom(geo: MapGeometry, area: pygame.Rect) -> float:
     """The zoom Fit would give the map in `area` (as the camera frames it)."""
     left, top, right, bottom = fit_box(geo)
@@ -65,11 +75,14 @@ def place(area: pygame.Rect, geo: MapGeometry) -> tuple[pygame.Rect, pygame.Rect
 
 @dataclass
 class Glance:
-    """The strip, drawn into a cached image; `marks` keep each marker for the tooltip."""
+    """The strip, drawn into a cached image; each marker is added to `hits` as the strip
+    is drawn (at its place on screen) for the tooltip."""
 
-    marks: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    hits: HitMap[GlanceMark] = field(default_factory=HitMap)
     _key: tuple[object, ...] | None = None
     _image: pygame.Surface | None = None
+    _marks: list[tuple[pygame.Rect, GlanceMark]] = field(default_factory=list)
+    """The markers on the cached image (in its own pixels)."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, way: str,
              view: AgeOfSteamState, colors: list[PlayerColor], names: list[str]) -> None:
@@ -77,23 +90,25 @@ class Glance:
         key = (rect.size, way, values, tuple(view.alive), tuple(colors), tuple(names))
         if key != self._key or self._image is None:
             self._key = key
-            self._image, marks = _render(rect.size, way, view, values, colors, names)
-            self._marks = marks
+            self._image, self._marks = _render(rect.size, way, view, values, colors, names)
         surface.blit(self._image, rect.topleft)
-        self.marks = [(r.move(rect.topleft), words) for r, words in self._marks]
+        self.hits.clear()
+        for box, mark in self._marks:
+            self.hits.add(box.move(rect.topleft), mark)
 
     def tip(self, pos: tuple[int, int]) -> list[str]:
-        """The players whose markers lie under `pos`, with their figure."""
-        return [words for r, words in self.marks if r.collidepoint(pos)]
+        """The players whose markers lie under `pos` (tied markers touch), with their
+        figure, in the order they were drawn."""
+        return [mark.words for mark in reversed(self.hits.all_at(pos))]
 
 
 def _render(size: tuple[int, int], way: str, view: AgeOfSteamState,
             values: tuple[tuple[int, ...], ...], colors: list[PlayerColor],
-            names: list[str]) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+            names: list[str]) -> tuple[pygame.Surface, list[tuple[pygame.Rect, GlanceMark]]]:
     image = pygame.Surface(size, pygame.SRCALPHA)
     whole = image.get_rect()
     pygame.draw.rect(image, (*theme.PANEL, 235), whole, border_radius=8)
-    marks: list[tuple[pygame.Rect, str]] = []
+    marks: list[tuple[pygame.Rect, GlanceMark]] = []
     alive = [s for s in range(view.players) if view.alive[s]]
     count = len(MEASURES)
     for i, (title, words, _) in enumerate(MEASURES):
@@ -105,7 +120,7 @@ def _render(size: tuple[int, int], way: str, view: AgeOfSteamState,
             width = (whole.width - 8) // count
             lane = pygame.Rect(4 + i * width, 6, width, whole.height - 12)
         found = _track(image, lane, way, title, {s: row[s] for s in alive}, colors)
-        marks += [(r, f"{names[s]}: {words} {row[s]}") for s, r in found]
+        marks += [(r, GlanceMark(s, f"{names[s]}: {words} {row[s]}")) for s, r in found]
     return image, marks
 
 

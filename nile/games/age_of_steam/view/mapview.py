@@ -4,7 +4,9 @@ names and goods, through a zoomable camera.
 The whole board is composed into one layer the size of the map at the current zoom,
 and composed again only when the zoom or what the board shows changes (an action, a
 new turn's flood); a frame is one blit of that layer plus the scene's highlights.
-`MapView` remembers where each goods cube lies so a click finds the cube under it.
+Each goods cube is added to the layer's hit map as it is drawn, so a click finds the cube
+under it (the layer's places are in its own pixels: a point on screen is moved by where
+the layer was blitted before asking).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.games.age_of_steam.view.mapart import MapArt, draw_city, draw_town
 from nile.ui import text
 from nile.ui.camera import Camera
+from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 MIN_ZOOM = 8.0
@@ -48,6 +51,8 @@ class MapView:
         self.camera = Camera(pygame.Rect(0, 0, 10, 10), min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
         self.colors: list[PlayerColor] = []
         self.cubes: list[DrawnCube] = []
+        self._cube_hits: HitMap[DrawnCube] = HitMap()
+        """Each cube's place on the board layer (a little larger than the cube)."""
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] | None = None
         self._quick_key: tuple[object, ...] | None = None
@@ -81,7 +86,7 @@ class MapView:
         return self.camera.to_screen(self.geo.centre(h))
 
     def hex_at(self, pos: tuple[int, int]) -> int:
-        if not self.camera.viewport.collidepoint(pos):
+        if not self.camera.covers(pos):
             return -1
         return self.geo.hex_at(self.camera.to_world(pos))
 
@@ -117,12 +122,9 @@ class MapView:
 
     def cube_at(self, pos: tuple[int, int]) -> DrawnCube | None:
         """The topmost drawn cube under `pos` (pyramid tops are drawn last)."""
-        if not self.camera.viewport.collidepoint(pos):
+        if not self.camera.covers(pos):
             return None
-        for cube in reversed(self.cubes):
-            if self.cube_rect(cube).inflate(4, 4).collidepoint(pos):
-                return cube
-        return None
+        return self._cube_hits.at((pos[0] - self._offset[0], pos[1] - self._offset[1]))
 
     def _board(self, state: AgeOfSteamState, version: int) -> pygame.Surface:
         quick = (round(self.zoom * 100), tuple(self.colors), version, self.label_area)
@@ -254,18 +256,26 @@ class MapView:
 
     def _goods(self, layer: pygame.Surface, state: AgeOfSteamState) -> None:
         self.cubes = []
+        self._cube_hits.clear()
         for h, slots in state.pyramids.items():
             centre = self._centre(h)
             pieces.draw_pyramid_base(layer, centre, self._zoom)
             drawn = pieces.pyramid_cubes(centre, self._zoom, slots)
             pieces.draw_cubes(layer, drawn)
-            self.cubes += [DrawnCube(h, c, r) for c, r in drawn if not c.startswith("~")]
+            self._add_cubes([DrawnCube(h, c, r) for c, r in drawn if not c.startswith("~")])
         for h, goods in state.goods.items():
             if not goods:
                 continue
             drawn = pieces.city_cubes(self._centre(h), self._zoom, pieces.sort_goods(goods))
             pieces.draw_cubes(layer, drawn)
-            self.cubes += [DrawnCube(h, c, r) for c, r in drawn]
+            self._add_cubes([DrawnCube(h, c, r) for c, r in drawn])
+
+    def _add_cubes(self, cubes: list[DrawnCube]) -> None:
+        """Cubes just drawn: kept for the scene's rings, placed for clicks (with a
+        couple of pixels to spare round a small cube)."""
+        self.cubes += cubes
+        for cube in cubes:
+            self._cube_hits.add(cube.rect.inflate(4, 4), cube)
 
 
 def board_signature(state: AgeOfSteamState) -> tuple[object, ...]:

@@ -1,7 +1,8 @@
 """The side boards: turn track, players' boards, action tiles and the goods display.
 
-Drawn into a cached surface that is redrawn only when something it shows changes; the
-rectangles of action tiles, display rows and players are kept for clicks and tooltips.
+Drawn into a cached surface that is redrawn only when something it shows changes; each
+action tile, display row and player's row is added to the panel's hit map as it is drawn
+(at its place on screen), and clicks and tooltips ask that map what lies under the mouse.
 Only the view's facts are drawn: another player's kept CCCP goods are a hidden count.
 """
 
@@ -17,6 +18,7 @@ from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces
 from nile.ui import text, theme
+from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 ROW_HEIGHT = 46
@@ -48,6 +50,7 @@ class SeatTarget:
 
 
 Target = TileTarget | RowTarget | SeatTarget
+Hits = HitMap[Target]
 
 
 @dataclass
@@ -70,9 +73,8 @@ class PanelInfo:
 class Panel:
     """Draws the boards into `area` ('side': one column; 'bottom': two columns)."""
 
-    tiles: dict[str, pygame.Rect] = field(default_factory=dict)
-    rows: dict[str, pygame.Rect] = field(default_factory=dict)
-    players: dict[int, pygame.Rect] = field(default_factory=dict)
+    hits: Hits = field(default_factory=HitMap)
+    """The tiles, display rows and players as last drawn, on screen."""
     _key: tuple[object, ...] | None = None
     _image: pygame.Surface | None = None
 
@@ -83,42 +85,45 @@ class Panel:
             self._key = key
             self._image = self._render(area, mode, view, info)
         surface.blit(self._image, area.topleft)
-        self._offset = area.topleft
 
     def _render(self, area: pygame.Rect, mode: str, view: AgeOfSteamState,
                 info: PanelInfo) -> pygame.Surface:
         image = pygame.Surface(area.size, pygame.SRCALPHA)
         blocks = layout(pygame.Rect(0, 0, area.width, area.height), mode, view.players)
-        self.tiles, self.rows, self.players = {}, {}, {}
+        self.hits.clear()
+        places = Places(self.hits, area.topleft)
         for name, rect in blocks.items():
             pygame.draw.rect(image, theme.PANEL, rect, border_radius=8)
             inner = rect.inflate(-12, -10)
             if name == "turn":
                 _turn(image, inner, view)
             elif name == "players":
-                self.players = _players(image, inner, view, info)
+                _players(image, inner, view, info, places)
             elif name == "actions":
-                self.tiles = _actions(image, inner, view, info)
+                _actions(image, inner, view, info, places)
             else:
-                self.rows = _display(image, inner, view, info)
-        dx, dy = area.topleft
-        self.tiles = {k: r.move(dx, dy) for k, r in self.tiles.items()}
-        self.rows = {k: r.move(dx, dy) for k, r in self.rows.items()}
-        self.players = {k: r.move(dx, dy) for k, r in self.players.items()}
+                _display(image, inner, view, info, places)
         return image
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
         """What lies under `pos`: an action tile, a display row, a player, or None."""
-        for name, rect in self.tiles.items():
-            if rect.collidepoint(pos):
-                return TileTarget(name)
-        for row, rect in self.rows.items():
-            if rect.collidepoint(pos):
-                return RowTarget(row)
-        for seat, rect in self.players.items():
-            if rect.collidepoint(pos):
-                return SeatTarget(seat)
-        return None
+        return self.hits.at(pos)
+
+    def rect_of(self, target: Target) -> pygame.Rect | None:
+        """Where a tile, row or player's row was drawn on screen (None: not shown)."""
+        return self.hits.rect_of(target)
+
+
+@dataclass(frozen=True)
+class Places:
+    """The panel's hit map while its image is drawn: a box on the image is added at its
+    place on screen (the image is blitted at `origin`)."""
+
+    hits: Hits
+    origin: tuple[int, int]
+
+    def add(self, box: pygame.Rect, target: Target) -> None:
+        self.hits.add(box.move(self.origin), target)
 
 
 def needed_height(mode: str, players: int) -> int:
@@ -196,15 +201,13 @@ def _turn(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState) -> 
 
 
 def _players(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
-             info: PanelInfo) -> dict[int, pygame.Rect]:
+             info: PanelInfo, places: Places) -> None:
     seats = [s for s in view.order if view.alive[s]]
     seats += [s for s in range(view.players) if s not in seats]
-    found = {}
     for i, seat in enumerate(seats):
         row = pygame.Rect(rect.left, rect.top + i * ROW_HEIGHT, rect.width, ROW_HEIGHT - 4)
         _player_row(surface, row, view, info, seat, i + 1)
-        found[seat] = row
-    return found
+        places.add(row, SeatTarget(seat))
 
 
 def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState,
@@ -313,19 +316,17 @@ def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, sea
 
 
 def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
-             info: PanelInfo) -> dict[str, pygame.Rect]:
+             info: PanelInfo, places: Places) -> None:
     text.draw(surface, "Action tiles", rect.topleft, 14, theme.MUTED, "bold")
     names = [*PHASE_ACTIONS, view.rules.special_action]
     holders = {view.tile_held(s): s for s in range(view.players) if view.tile_held(s)}
     cols = 3 if rect.width < 400 else 4
     width = (rect.width - (cols - 1) * 4) // cols
-    found = {}
     for i, name in enumerate(names):
         box = pygame.Rect(rect.left + (i % cols) * (width + 4),
                           rect.top + 20 + (i // cols) * (TILE_HEIGHT + 4), width, TILE_HEIGHT)
         _tile(surface, box, name, holders.get(name), info)
-        found[name] = box
-    return found
+        places.add(box, TileTarget(name))
 
 
 def _tile(surface: pygame.Surface, box: pygame.Rect, name: str, holder: int | None,
@@ -349,7 +350,7 @@ def _tile(surface: pygame.Surface, box: pygame.Rect, name: str, holder: int | No
 
 
 def _display(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
-             info: PanelInfo) -> dict[str, pygame.Rect]:
+             info: PanelInfo, places: Places) -> None:
     bag = sum(view.bag.values())
     title = f"Goods display · bag {bag}"
     if view.rules.hidden_kept_goods:
@@ -359,7 +360,6 @@ def _display(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
         text.draw(surface, "to place:", (rect.right - 30, rect.top), 13, theme.ACCENT,
                   anchor="topright")
         surface.blit(pieces.cube_image(view.production_hand[0], 13), (rect.right - 24, rect.top))
-    found: dict[str, pygame.Rect] = {}
     top = rect.top + 22
     half = (rect.width - 8) // 2
     sizes = view.display_sizes()
@@ -376,8 +376,7 @@ def _display(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
             box = pygame.Rect(left, top + (number - 1) * DISPLAY_ROW, half, DISPLAY_ROW - 1)
         _display_row(surface, box, row, view.display[row], sizes[row], info,
                      dead=row in removed)
-        found[row] = box
-    return found
+        places.add(box, RowTarget(row))
 
 
 def _display_row(surface: pygame.Surface, box: pygame.Rect, row: str, goods: list[str],

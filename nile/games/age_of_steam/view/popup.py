@@ -3,19 +3,43 @@
 `CyclePopup`: one option at a time with arrows (tile choices on a hex: wheel, arrow keys
 or the arrows cycle, the button or Enter confirms). `ListPopup`: a short list of rows
 (the ways to deliver a good to one city). Both only report what was clicked; the scene
-turns that into an action.
+turns that into an action. The cycle popup adds its frame, arrows, buttons and chips to
+its hit map as it lays them out, and answers clicks and the hover from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 import pygame
 
 from nile.ui import text, theme
 from nile.ui.kit import button
 from nile.ui.kit.choices import ChoiceList, frame
+from nile.ui.kit.hits import HitMap
+
+
+class Part(Enum):
+    """A part of the cycle popup: its frame (a click there is the popup's, not the map's),
+    the arrows, Confirm and Cancel."""
+
+    FRAME = "frame"
+    PREV = "prev"
+    NEXT = "next"
+    OK = "ok"
+    CANCEL = "cancel"
+
+
+@dataclass(frozen=True)
+class GroupChip:
+    """A group's chip ('2 exits'): a click jumps to the group's first option."""
+
+    name: str
+
+
+PopupTarget = Part | GroupChip
 
 
 def _place(size: tuple[int, int], anchor: tuple[float, float], bounds: pygame.Rect,
@@ -78,7 +102,8 @@ class CyclePopup:
     """What each option does ('completes the link Santiago – Valparaiso'), if known."""
     groups: list[str] = field(default_factory=list)
     """Each option's group ('2 exits' on a town), shown as a row of chips to jump by."""
-    rects: dict[str, pygame.Rect] = field(default_factory=dict)
+    hits: HitMap[PopupTarget] = field(default_factory=HitMap)
+    """The frame, arrows, buttons and chips as last drawn."""
 
     def step(self, delta: int) -> None:
         if self.items:
@@ -107,17 +132,30 @@ class CyclePopup:
         extra = 26 if chips else 0
         rect = _place((320, (124 if self.details else 104) + extra), anchor, bounds, gap,
                       avoid, outer, soft)
-        frame(surface, rect)
-        mouse = pygame.mouse.get_pos()
-        text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
-                  max_width=rect.width - 24)
-        chip_rects = self._draw_chips(surface, rect, chips, mouse)
         prev = pygame.Rect(rect.left + 10, rect.top + 28 + extra, 28, 30)
         nxt = pygame.Rect(rect.right - 38, rect.top + 28 + extra, 28, 30)
+        ok = pygame.Rect(rect.right - 136, rect.bottom - 36, 76, 28)
+        cancel = pygame.Rect(rect.right - 54, rect.bottom - 36, 44, 28)
         several = len(self.items) > 1
+        laid = self._lay_chips(rect, chips)
+        hits = self.hits
+        hits.clear()
+        hits.add(rect, Part.FRAME)
+        for name, _, chip in laid:
+            hits.add(chip, GroupChip(name))
         if several:
-            _arrow(surface, prev, True, prev.collidepoint(mouse))
-            _arrow(surface, nxt, False, nxt.collidepoint(mouse))
+            hits.add(prev, Part.PREV)
+            hits.add(nxt, Part.NEXT)
+        hits.add(ok, Part.OK)
+        hits.add(cancel, Part.CANCEL)
+        under = hits.at(pygame.mouse.get_pos())
+        frame(surface, rect)
+        text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
+                  max_width=rect.width - 24)
+        self._draw_chips(surface, laid, under)
+        if several:
+            _arrow(surface, prev, True, under == Part.PREV)
+            _arrow(surface, nxt, False, under == Part.NEXT)
         item = self.items[self.index] if self.items else ""
         text.draw(surface, item, (rect.centerx, prev.centery), 16, theme.TEXT, "bold", "center",
                   max_width=nxt.left - prev.right - 10)
@@ -131,21 +169,14 @@ class CyclePopup:
             note = f"{count} · Tab: next exits"
         text.draw(surface, note, (rect.left + 12, rect.bottom - 22), 12, theme.MUTED,
                   anchor="midleft", max_width=rect.width - 150)
-        ok = pygame.Rect(rect.right - 136, rect.bottom - 36, 76, 28)
-        cancel = pygame.Rect(rect.right - 54, rect.bottom - 36, 44, 28)
-        _button(surface, ok, self.confirm, True, ok.collidepoint(mouse))
-        _button(surface, cancel, "×", False, cancel.collidepoint(mouse))
-        self.rects = {"frame": rect, "ok": ok, "cancel": cancel, **chip_rects}
-        if several:
-            self.rects.update(prev=prev, next=nxt)
+        _button(surface, ok, self.confirm, True, under == Part.OK)
+        _button(surface, cancel, "×", False, under == Part.CANCEL)
         return rect
 
-    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, chips: list[str],
-                    mouse: tuple[int, int]) -> dict[str, pygame.Rect]:
-        """One chip per group, the current one lit, each with its count ('2 exits · 9')."""
-        found: dict[str, pygame.Rect] = {}
-        x = rect.left + 10
-        current = self.groups[self.index] if self.index < len(self.groups) else ""
+    def _lay_chips(self, rect: pygame.Rect,
+                   chips: list[str]) -> list[tuple[str, str, pygame.Rect]]:
+        """(group, label, place) per chip that fits, each with its count ('2 exits · 9')
+        while the row has room for the counts."""
         labels = [f"{name} · {self.groups.count(name)}" for name in chips]
         widths = [text.render(label, 12, theme.TEXT, "bold").get_width() + 14
                   for label in labels]
@@ -153,25 +184,33 @@ class CyclePopup:
             labels = list(chips)
             widths = [text.render(label, 12, theme.TEXT, "bold").get_width() + 14
                       for label in labels]
+        laid = []
+        x = rect.left + 10
         for name, label, width in zip(chips, labels, widths, strict=True):
             chip = pygame.Rect(x, rect.top + 27, width, 20)
             if chip.right > rect.right - 10:
                 break
-            lit = name == current
-            button.draw(surface, chip, label, accent=lit, hover=chip.collidepoint(mouse),
-                        size=12)
-            found[f"group:{name}"] = chip
+            laid.append((name, label, chip))
             x = chip.right + 6
-        return found
+        return laid
 
-    def hit(self, pos: tuple[int, int]) -> str:
-        """'prev', 'next', 'ok', 'cancel', 'group:<name>', 'frame' or ''."""
-        keys = [k for k in self.rects if k.startswith("group:")]
-        for key in ("prev", "next", "ok", "cancel", *keys, "frame"):
-            rect = self.rects.get(key)
-            if rect is not None and rect.collidepoint(pos):
-                return key
-        return ""
+    def _draw_chips(self, surface: pygame.Surface, laid: list[tuple[str, str, pygame.Rect]],
+                    under: PopupTarget | None) -> None:
+        """One chip per group, the current one lit."""
+        current = self.groups[self.index] if self.index < len(self.groups) else ""
+        for name, label, chip in laid:
+            button.draw(surface, chip, label, accent=name == current,
+                        hover=under == GroupChip(name), size=12)
+
+    @property
+    def frame_rect(self) -> pygame.Rect | None:
+        """Where the popup was last drawn (None: not yet)."""
+        return self.hits.rect_of(Part.FRAME)
+
+    def hit(self, pos: tuple[int, int]) -> PopupTarget | None:
+        """The arrow, button or chip under `pos`, else the frame if `pos` is on the popup,
+        else None (as last drawn)."""
+        return self.hits.at(pos)
 
 
 @dataclass
