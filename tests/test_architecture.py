@@ -302,7 +302,7 @@ def test_the_scene_reaching_check_catches_each_kind() -> None:
         "line 2", "line 3", "line 5", "line 6", "line 8", "line 10", "line 11", "line 15"], found
     assert "imports nile.games.kap_kairo.scene" in found[1]
     assert found[-1] == "line 15: reads c.scene"
-    assert scene_reaching("from nile.games.cairo.view import render\n", "nile.practice") == []
+    assert scene_reaching("from nile.games.cairo.view import mapview\n", "nile.practice") == []
 
 
 def test_components_never_hold_or_import_their_scene() -> None:
@@ -356,12 +356,12 @@ def handed_self(source: str, package: str, components: set[str]) -> list[str]:
 def test_scenes_hand_their_components_no_self() -> None:
     components = {module_name(p) for p in component_modules()}
     probe = ("from nile.games.cairo.view.stage import Stage\n"
-             "from nile.games.cairo.view import hud\n"
+             "from nile.games.cairo.view import panel\n"
              "from nile.ui import keys\n"
              "class S:\n"
              "    def __init__(self):\n"
              "        self.stage = Stage(self)\n"
-             "        hud.Panel(host=self)\n"
+             "        panel.Panel(host=self)\n"
              "        keys.dispatch(self, (), None)\n")
     assert [f.split(":")[0] for f in handed_self(probe, "nile.games.cairo", components)] == [
         "line 6", "line 7"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nile.games.cairo.view.flick_input import FlickInput
+from nile.games.cairo.view.mapview import PieceDraw
 from nile.games.cairo.view.playback import FlickPlayback
-from nile.games.cairo.view.render import PieceDraw
 from nile.practice.drills import Drill
 from nile.practice.panels import Report
 from nile.practice.stats import FlickRow

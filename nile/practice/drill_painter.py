@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
-from nile.games.cairo.view.render import PieceDraw
+from nile.games.cairo.view.mapview import PieceDraw
 from nile.practice import charts, panels, stats
 from nile.practice.drill_frame import (
     ClutterBox,

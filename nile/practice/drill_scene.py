@@ -25,8 +25,8 @@ from nile.games.cairo.board import board
 from nile.games.cairo.rules.events import PyramidBuilt
 from nile.games.cairo.view import flick_input
 from nile.games.cairo.view.flick_input import Aim, FlickInput
+from nile.games.cairo.view.mapview import PieceDraw
 from nile.games.cairo.view.playback import FlickPlayback
-from nile.games.cairo.view.render import PieceDraw
 from nile.practice import panels
 from nile.practice.coach import DrillCoach
 from nile.practice.dialogs import DoneChoices, DrillDoneDialog, RunOutcome

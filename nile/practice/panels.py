@@ -12,7 +12,7 @@ from typing import TypeVar
 import pygame
 
 from nile.games.cairo import config as cairo_config
-from nile.games.cairo.view import hud
+from nile.games.cairo.view import panel
 from nile.games.cairo.view.words import traits
 from nile.practice.drills import Verdict
 from nile.practice.stats import Summary
@@ -141,7 +141,7 @@ def draw_finger(surface: pygame.Surface, rect: pygame.Rect, finger: int, die_mod
         die.center = (x + die.size / 2 + 2, row.centery)
         die.draw(surface)
         x += die.size + 10
-    hud.draw_hand(surface, pygame.Rect(x, row.top + 2, 32, row.height - 4), finger,
+    panel.draw_hand(surface, pygame.Rect(x, row.top + 2, 32, row.height - 4), finger,
                   die_mode and rolled == 6)
     x += 42
     profile = cairo_config.load().finger(finger)

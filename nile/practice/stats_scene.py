@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.games.cairo import config as cairo_config
-from nile.games.cairo.view.render import BoardRenderer
+from nile.games.cairo.view.mapview import BoardRenderer
 from nile.practice import charts, stats
 from nile.practice.drills import DRILLS, HIGHER, better_of, title_of
 from nile.practice.panels import add_segments, draw_segments

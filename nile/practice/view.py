@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import pygame
 
 from nile.games.cairo.board import board
-from nile.games.cairo.view import render
-from nile.games.cairo.view.render import (
+from nile.games.cairo.view import mapview
+from nile.games.cairo.view.mapview import (
     BoardRenderer,
     PieceDraw,
     ShipDraw,
@@ -202,28 +202,28 @@ def paint_thumbnail(size: tuple[int, int], table: PracticeTable,
     surface = pygame.Surface(size)
     renderer = BoardRenderer(pygame.Rect((0, 0), size))
     b = board()
-    surface.fill(render.SAND)
+    surface.fill(mapview.SAND)
 
     def box(x0: float, y0: float, x1: float, y1: float) -> pygame.Rect:
         left, top = renderer.to_screen(x0, y1)
         right, bottom = renderer.to_screen(x1, y0)
         return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
 
-    surface.fill(render.WATER_UP, box(0, b.lane_split, b.width, b.north_bank))
-    surface.fill(render.WATER_DOWN, box(0, b.south_bank, b.width, b.lane_split + 1.0))
-    surface.fill(render.START_FILL, box(b.start_area[0], b.south_bank + 3, b.start_area[1],
+    surface.fill(mapview.WATER_UP, box(0, b.lane_split, b.width, b.north_bank))
+    surface.fill(mapview.WATER_DOWN, box(0, b.south_bank, b.width, b.lane_split + 1.0))
+    surface.fill(mapview.START_FILL, box(b.start_area[0], b.south_bank + 3, b.start_area[1],
                                         b.north_bank - 3))
     for area in b.deserts:
         if 0 < area.x0 < b.width:
             y0, y1 = (b.north_bank, b.height) if area.bank == "N" else (0.0, b.south_bank)
-            pygame.draw.line(surface, render.SAND_DARK, renderer.to_screen(area.x0, y0),
+            pygame.draw.line(surface, mapview.SAND_DARK, renderer.to_screen(area.x0, y0),
                              renderer.to_screen(area.x0, y1))
     lit = target.site if target is not None and target.kind == "site" else ""
     for site in b.sites:
         poly = renderer.site_polygon(site)
-        pygame.draw.polygon(surface, theme.HIGHLIGHT if site.id == lit else render.SITE_FILL,
+        pygame.draw.polygon(surface, theme.HIGHLIGHT if site.id == lit else mapview.SITE_FILL,
                             poly)
-        pygame.draw.polygon(surface, render.SITE_EDGE, poly, 1)
+        pygame.draw.polygon(surface, mapview.SITE_EDGE, poly, 1)
     renderer.draw_ships(surface, ships_of(table.state, PLAYER), colors())
     renderer.draw_pieces(surface, pieces_of(table.state), colors())
     if target is not None and target.kind != "site":
@@ -231,5 +231,5 @@ def paint_thumbnail(size: tuple[int, int], table: PracticeTable,
         centre = renderer.to_screen(target.x, target.y)
         pygame.draw.circle(surface, theme.darken(RING_COLOR, 0.5), centre, radius + 1, 3)
         pygame.draw.circle(surface, RING_COLOR, centre, radius, 2)
-    pygame.draw.rect(surface, render.SAND_DARK, surface.get_rect(), 1)
+    pygame.draw.rect(surface, mapview.SAND_DARK, surface.get_rect(), 1)
     return surface

@@ -7,9 +7,9 @@ press on the block waiting on your ship, pull back and let go (`flick_input.py`)
 small block lands on a site you may build a pyramid (`pyramid_ui.py`). I shows each site's
 influence; H shows where the normal bot would aim.
 
-The pieces: `render.py` draws the board and blocks, `stage.py` plays out what the rules
+The pieces: `mapview.py` draws the board and blocks, `stage.py` plays out what the rules
 report (flicks re-run by the physics frame by frame, ships sailing, the final scoring),
-`hud.py` draws the panels, `words.py` says things. This module lays them out, keeps the
+`panel.py` draws the panels, `words.py` says things. This module lays them out, keeps the
 bottom bar and turns input into actions.
 """
 
@@ -31,10 +31,10 @@ from nile.games.cairo.rules.events import KindChosen
 from nile.games.cairo.rules.pieces import BOX
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import flick_input, pictures, words
-from nile.games.cairo.view import hud as H
+from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.flick_input import Aim, FlickInput
+from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw, pieces_of
 from nile.games.cairo.view.pyramid_ui import PyramidUI
-from nile.games.cairo.view.render import BoardRenderer, PieceDraw, pieces_of
 from nile.games.cairo.view.stage import Stage, StageCalls
 from nile.games.cairo.view.targets import Block, InfluenceSwitch, OnBoard, Stone, TableHits
 from nile.ui import keys, text, theme

@@ -262,7 +262,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
     assert scene.cairo.phase == S.ARRANGE
     assert scene.pyramid.order == [0, 1], "own blocks highest is the default"
     anchor_rect = scene.pyramid.arrange_anchor()
-    from nile.games.cairo.view.hud import arrange_rects
+    from nile.games.cairo.view.panel import arrange_rects
 
     _, rows = arrange_rects(anchor_rect, 2)
     click(app, rows[1].center)  # lift the opponent's colour to the top

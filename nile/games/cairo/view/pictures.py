@@ -19,7 +19,7 @@ import pygame
 from nile.games.cairo.board import board
 from nile.games.cairo.config import load
 from nile.games.cairo.rules.building import LAYOUTS
-from nile.games.cairo.view.render import BoardRenderer, PieceDraw
+from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.ui import text, theme
 from nile.ui.theme import PlayerColor
 

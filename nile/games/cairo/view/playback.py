@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Impact, Launch, Pose
-from nile.games.cairo.view.render import PieceDraw, ShipDraw, pieces_from_poses, ship_poses
+from nile.games.cairo.view.mapview import PieceDraw, ShipDraw, pieces_from_poses, ship_poses
 
 
 @dataclass

@@ -24,8 +24,8 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.state import CairoState
-from nile.games.cairo.view import hud as H
-from nile.games.cairo.view.render import BoardRenderer, PieceDraw
+from nile.games.cairo.view import panel as H
+from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.games.cairo.view.targets import (
     OrderDialog,
     OrderRow,

@@ -37,10 +37,10 @@ from nile.games.cairo.rules.events import (
     SiteScored,
 )
 from nile.games.cairo.rules.state import CairoState
-from nile.games.cairo.view import hud as H
+from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
+from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw, ShipDraw, ships_of
 from nile.games.cairo.view.playback import FlickPlayback
-from nile.games.cairo.view.render import BoardRenderer, PieceDraw, ShipDraw, ships_of
 from nile.ui import sound, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 from nile.ui.table.dice import Die

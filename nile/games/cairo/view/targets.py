@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nile.games.cairo.view.render import BoardRenderer, PieceDraw
+from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.ui.kit.hits import HitMap
 
 

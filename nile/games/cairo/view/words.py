@@ -11,7 +11,7 @@ from nile.games.cairo.config import Finger
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules.pieces import BOARD, kind_of, owner_of
 from nile.games.cairo.rules.state import CairoState
-from nile.games.cairo.view.render import PieceDraw
+from nile.games.cairo.view.mapview import PieceDraw
 
 KIND_LABEL = {"small": "small block", "large": "large block", "die": "die-block"}
 DIRECTIONS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",

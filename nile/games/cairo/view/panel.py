@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from nile.games.cairo.board import Site
-from nile.games.cairo.view.render import BoardRenderer, block_icon
+from nile.games.cairo.view.mapview import BoardRenderer, block_icon
 from nile.ui import text, theme
 from nile.ui.table.dice import Die
 from nile.ui.theme import PlayerColor
