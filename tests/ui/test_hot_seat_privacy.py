@@ -20,7 +20,7 @@ from nile.core.game import GameInfo, GameState
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.game_scene import GameScene, has_hidden_information
 from nile.ui.games import scene_for
-from tests.ui.harness import frames, instant_app, key, press
+from tests.ui.harness import frames, instant_app, key, press, tick
 
 
 def hidden_variants() -> list[tuple[GameInfo, dict[str, str]]]:
@@ -143,3 +143,21 @@ def test_only_public_facts_while_the_screen_may_change_hands(
     assert all(d["public"] for d in bot_turn_frames)
     if "bot" in SEATINGS[seating]:
         assert bot_turn_frames
+
+
+def test_the_cover_opens_when_the_button_is_let_go_not_when_it_goes_down() -> None:
+    """The press that uncovers a hand must not also reach the table: the button goes down
+    on the cover and only its release shows the view (the kit's Button, `on_release`)."""
+    info = registry.get("loose_caboose")
+    app = instant_app()
+    match = Match.new(info, seats_for(info, {}, ("human", "human")), 11, {})
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.covered_for is not None
+    at = scene._cover_button().rect.center
+    pygame.mouse.set_pos(at)
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)])
+    assert scene.covered_for is not None, "the cover opened on the press"
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+    assert scene.covered_for is None and scene.viewer == match.state.current_player

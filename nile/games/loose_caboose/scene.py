@@ -295,7 +295,7 @@ class LooseCabooseScene(GameScene):
 
     def _release(self, pos: tuple[int, int]) -> bool:
         dragged, self.dragging = self.dragging, None
-        if self.camera.viewport.collidepoint(pos) and self.hand.card_at(pos) is None:
+        if self.camera.covers(pos) and self.hand.card_at(pos) is None:
             card = self._selected_card()
             cell = self._cell_at(pos)
             if card is None:

@@ -45,7 +45,7 @@ from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.chrome.tutorial_layer import PICTURE_SIZE, TutorialLayer
 from nile.ui.games import scene_for
-from nile.ui.kit.button import BarButton
+from nile.ui.kit.button import BarButton, Button
 from nile.ui.kit.tooltip import HoverTimer
 from nile.ui.scene import Rescued, Scene
 
@@ -562,16 +562,17 @@ class GameScene(Scene):
 
     # The cover between humans --------------------------------------------------------
 
-    def _cover_button(self) -> pygame.Rect:
-        return pygame.Rect(theme.WIDTH // 2 - 170, theme.HEIGHT // 2 + 72, 340, 54)
+    def _cover_button(self) -> Button:
+        """"I am Ann: show my view", the kit's button, pressed on release."""
+        assert self.covered_for is not None
+        rect = pygame.Rect(theme.WIDTH // 2 - 170, theme.HEIGHT // 2 + 72, 340, 54)
+        return Button(rect, f"I am {self.name(self.covered_for)}: show my view",
+                             self.show_view, accent=True, size=20, on_release=True)
 
     def _handle_cover_event(self, event: pygame.event.Event) -> None:
-        ready = (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self._cover_button().collidepoint(event.pos)
-        ) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE))
-        if ready:
+        if self._cover_button().handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.show_view()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.action_menu()
@@ -609,24 +610,7 @@ class GameScene(Scene):
             anchor="midtop",
             max_width=1100,
         )
-        button = self._cover_button()
-        hover = button.collidepoint(pygame.mouse.get_pos())
-        pygame.draw.rect(
-            surface,
-            theme.lighten(theme.ACCENT, 0.15) if hover else theme.ACCENT,
-            button,
-            border_radius=10,
-        )
-        text.draw(
-            surface,
-            f"I am {name}: show my view",
-            button.center,
-            20,
-            (20, 20, 20),
-            "bold",
-            "center",
-            max_width=button.width - 20,
-        )
+        self._cover_button().draw(surface, pygame.mouse.get_pos())
 
     # Viewer, refresh, after actions ----------------------------------------------------
 

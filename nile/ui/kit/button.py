@@ -63,11 +63,15 @@ class Button:
     accent: bool = False
     selected: bool = False
     size: int = 14
+    on_release: bool = False
+    """Press when the mouse button is let go, not when it goes down: for a button whose
+    press uncovers a table (the pass-the-screen cover), so the release cannot land on a
+    card that was hidden a moment before."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A left press on it presses it (when enabled); whether the event was its own."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                self.rect.collidepoint(event.pos):
+        kind = pygame.MOUSEBUTTONUP if self.on_release else pygame.MOUSEBUTTONDOWN
+        if event.type == kind and event.button == 1 and self.rect.collidepoint(event.pos):
             if self.enabled:
                 self.on_press()
             return True
