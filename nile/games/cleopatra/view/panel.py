@@ -8,6 +8,7 @@ viewer's hand is the table kit's `Hand`, laid in labelled groups.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -22,6 +23,7 @@ from nile.ui import text, theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages, CardStyle
 from nile.ui.table.hand import Hand, HandLook
+from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
 
 D = game_data()
@@ -427,11 +429,7 @@ def draw_city_display(
     panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)")
     for box, target in city_slots(view, rect):
         if target[0] == "deck":
-            if view.city_deck:
-                surface.blit(pieces.card_back(f"City deck {view.city_deck_size()}", box.size), box)
-            else:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, box, 2, border_radius=7)
-                text.draw(surface, "deck empty", box.center, 12, theme.MUTED, anchor="center")
+            Pile(_cards(), box.center).draw(surface, view.city_deck_size())
         else:
             surface.blit(pieces.city_card(target[1], box.size), box)
         hits.add(box, target)
@@ -480,10 +478,16 @@ HAND_LOOK = HandLook(
 )
 
 
+@cache
+def _cards() -> CardImages:
+    """Cleopatra's cards for the kit's hand and pile: faces painted whole, the shared back."""
+    return CardImages.drawn_whole(_card_face, CardStyle(*CARD))
+
+
 def make_hand() -> Hand:
     """The viewer's hand: a row of cards in labelled groups; the card under the mouse rises
     a little and lies over its neighbours, cards no action can use are shaded."""
-    return Hand(CardImages.drawn_whole(_card_face, CardStyle(*CARD)), (0, 0), look=HAND_LOOK)
+    return Hand(_cards(), (0, 0), look=HAND_LOOK)
 
 
 def hand_keys(view: CleopatraState, seat: int | None) -> list[Target]:

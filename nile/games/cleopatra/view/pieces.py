@@ -213,26 +213,6 @@ def auction_card(kind: int, size: tuple[int, int]) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def card_back(label: str, size: tuple[int, int]) -> pygame.Surface:
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    rect = surface.get_rect()
-    pygame.draw.rect(surface, (120, 52, 40), rect, border_radius=7)
-    pygame.draw.rect(surface, (214, 170, 90), rect.inflate(-10, -10), 2, border_radius=5)
-    pygame.draw.rect(surface, EDGE, rect, 2, border_radius=7)
-    for i, word in enumerate(label.split()):
-        text.draw(
-            surface,
-            word,
-            (rect.centerx, rect.centery - 8 + 16 * i),
-            12,
-            (240, 220, 170),
-            "bold",
-            "center",
-            max_width=rect.width - 14,
-        )
-    return surface
-
-
 def mini_fruit_card(surface: pygame.Surface, kind: int, rect: pygame.Rect) -> None:
     """A face-up Fruit card in a player's panel: a small card with its cubes."""
     pygame.draw.rect(surface, PAPER, rect, border_radius=3)
