@@ -359,20 +359,25 @@ class FlickPlanner:
         return self.reason
 
     def _flick_reason(self, best: int, pool: list[int]) -> str | None:
+        """'aims your large block at Giza: +2.3 points on your lead over the best rival if it
+        lands as simulated (at Memphis: +0.8)': the chosen target, the block, and what the
+        planner's simulated flicks gain over the board now, against the next best target."""
         state = self._state
         assert state is not None
         target = _target_words(self._cands[best].label)
         if target is None:
             return None
-        now, after = evaluate_for(state, state.turn), self._expected(best)
-        reason = f"aims {target}: its simulated flicks leave you {describe_lead(after)}"
+        now = evaluate_for(state, state.turn)
+        block = A.KIND_LABEL.get(state.chosen, "block")
+        gain = self._expected(best) - now
+        reason = (f"aims your {block} {target}: {gain:+.1f} points on your lead over the "
+                  f"best rival if it lands as simulated")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
-            return reason + f" (now {describe_lead(now, short=True)})"
+            return reason
         second = max(others, key=lambda i: (self._expected(i), -i))
-        return reason + (f" (now {describe_lead(now, short=True)}; "
-                         f"{_target_words(self._cands[second].label)}, "
-                         f"{describe_lead(self._expected(second), short=True)})")
+        return reason + (f" ({_target_words(self._cands[second].label)}: "
+                         f"{self._expected(second) - now:+.1f})")
 
 
 def _target_words(label: str) -> str | None:
@@ -382,16 +387,6 @@ def _target_words(label: str) -> str | None:
     site_id = label.split("/")[0]
     names = {site.id: site.name for site in board().sites}
     return f"at {names[site_id]}" if site_id in names else None
-
-
-def describe_lead(value: float, short: bool = False) -> str:
-    """The evaluation as a lead in words: '24.3 points ahead of the best rival', or with
-    `short` '24.3 ahead'; 'level' within a twentieth."""
-    if abs(value) < 0.05:
-        return "level" if short else "level with the best rival"
-    side = "ahead" if value > 0 else "behind"
-    return f"{abs(value):.1f} {side}" if short else \
-        f"{abs(value):.1f} points {side} of the best rival"
 
 
 def explain(state: GameState, action: Action) -> str | None:
