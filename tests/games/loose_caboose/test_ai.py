@@ -12,9 +12,7 @@ from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.ai import (
     best_cell,
     best_plan,
-    candidates,
     evaluate,
-    hooks,
     plans,
     policy,
 )
@@ -69,23 +67,6 @@ def test_best_cell_avoids_walling_itself_in() -> None:
     state = build(railway=[1, 2, 3, 4] * 3, cells=WALLED_IN[:-1], caboose=0)
     assert state.railway.open_cells() == ((0, 0), (-1, 1))
     assert best_cell(state.railway) == (-1, 1)
-
-
-def test_search_candidates_are_each_card_in_the_best_cell_then_roll_or_pass() -> None:
-    # Three open cells and four different cards: 12 lays, of which the search weighs the
-    # four in the best cell, plus the pass (the cell only keeps the railway open).
-    state = build(railway=[1, 1, 1, 1, 1], caboose=0, hands=[[1, 2, 4, "broken 4"]])
-    view = state.observation(0)
-    legal, options = view.legal_actions(), candidates(view)
-    assert len(legal) == 13 and set(options) <= set(legal)
-    lays = [action for action in options if isinstance(action, Lay)]
-    assert {action.cell for action in lays} == {best_cell(view.railway)}
-    assert sorted((lay.value, lay.broken) for lay in lays) == [
-        (1, False), (2, False), (4, False), (4, True)]
-    assert Pass() in options and policy(view, random.Random(0)) in options
-    play(state, f"lay 2 at {lays[0].cell[0]},{lays[0].cell[1]}")
-    assert candidates(state.observation(0)) == [Roll()]  # no other 2 in hand
-    assert hooks().candidates is candidates
 
 
 def test_evaluate_favours_fewer_points_and_stays_in_range() -> None:
