@@ -11,7 +11,10 @@ change a place still counts, and costs for blocks lost to the box and ships knoc
 Levels differ in how many flicks they try and how well they execute:
 - easy: a handful of mean flicks, then its own hand shakes (extra aim and power noise);
 - normal: more candidates, the best three checked against two wobbles;
-- hard: the most candidates, the best ten checked against four wobbles, within ~1 s.
+- hard: more candidates, the best ten checked against four wobbles, within ~1 s;
+- expert: twice hard's candidates, the best twenty checked against six wobbles, within 4 s.
+A planner's time cap is the app's; the tools lift it (`set_budget`), so a seeded
+tournament plays the same flicks on a busy machine as on a quiet one.
 The other decisions (what to flick, taking blocks back, pyramids, penalties) are quick
 heuristics or one-step lookahead with the same evaluation.
 """
@@ -60,7 +63,16 @@ LEVELS = {
     "easy": Level(6, 0, (), 7.0, 0.08, 0.3),
     "normal": Level(20, 3, ((-1, 0), (1, 0)), 0.0, 0.0, 0.6),
     "hard": Level(44, 10, ((-1, 0), (1, 0), (0, -1), (0, 1)), 0.0, 0.0, 1.0),
+    "expert": Level(88, 20, ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1)),
+                    0.0, 0.0, 4.0),
 }
+"""Simulated flicks per decision: easy 6, normal 26, hard 84, expert 208 (the expert also
+checks its best twenty against two combined wobbles of aim and power)."""
+
+
+def simulations(level: Level) -> int:
+    """How many flicks a level simulates for one decision (candidates, then refinement)."""
+    return level.candidates + level.refine * len(level.wobbles)
 
 
 def likely_wobble(jitter: Jitter) -> int:
@@ -277,6 +289,18 @@ class FlickPlanner:
         self._started = 0.0
         self.simulations = 0
         self.reason: str | None = None
+        self._cap: float | None = None
+
+    def set_budget(self, iterations: int | None, seconds: float | None) -> None:
+        """The tools' budget (`bots.make_bot`): the planner's size stays its level's;
+        `seconds` replaces the level's time cap, and without it there is none, so a
+        seeded run is the same on any machine (`iterations` has no meaning here)."""
+        self._cap = seconds if seconds is not None else math.inf
+
+    @property
+    def time_cap(self) -> float:
+        """Seconds a decision may take: the level's, or the tools' budget."""
+        return self.level.max_seconds if self._cap is None else self._cap
 
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, CairoState)
@@ -302,7 +326,7 @@ class FlickPlanner:
         until = time.perf_counter() + seconds
         probability = state.data.jitter.probability
         while self._todo:
-            if time.perf_counter() - self._started > self.level.max_seconds:
+            if time.perf_counter() - self._started > self.time_cap:
                 self._todo = []
                 break
             index, aim, power = self._todo.pop(0)
@@ -424,7 +448,13 @@ def policy(state: GameState, rng: random.Random) -> Action:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, make_bot=make_bot, explain=explain)
+    """The planner as every level's bot. Its budgets are in simulated flicks (the planner
+    has no iterations): they say how much more the expert looks, and offer that level."""
+    return AiHooks(policy=policy, evaluate=evaluate, make_bot=make_bot, explain=explain,
+                   hard_iterations=simulations(LEVELS["hard"]),
+                   hard_seconds=LEVELS["hard"].max_seconds,
+                   expert_iterations=simulations(LEVELS["expert"]),
+                   expert_seconds=LEVELS["expert"].max_seconds)
 
 
 # Measurements -----------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nile.ai.bots import choose, hooks_of, levels
+from nile.ai.bots import make_bot as level_bot
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.core.registry import get
@@ -232,3 +234,24 @@ def test_the_scene_can_replay_a_resolved_flick_frame_by_frame() -> None:
         assert (poses[block].x, poses[block].y, poses[block].level) == (px, py, level)
     assert frames > 5
     assert flicking.simulation(before, 1, -1).resolve().poses == poses
+
+
+def test_the_expert_simulates_most_and_the_tools_budget_makes_a_planner_replayable() -> None:
+    """The expert plans with more simulated flicks than hard; the tools' budget lifts the
+    time cap, so the same seed gives the same flick however busy the machine is."""
+    info = get("cairo")
+    assert levels(info)[-1] == "expert"
+    state = BoardBuilder(2).ship(0, "U7").ship(1, "D1").state(
+        turn=0, phase=S.FLICK, die=2, chosen="small", flicks_left=3)
+    done, flicks = {}, set()
+    for level in ("hard", "expert", "expert"):
+        budget = hooks_of(info).budget(level)[0]
+        bot = level_bot(info, level, 0, 7, iterations=budget)
+        assert isinstance(bot, ai.FlickPlanner) and bot.time_cap == math.inf
+        flick = choose(bot, state.clone())
+        done[level] = bot.simulations
+        if level == "expert":
+            flicks.add(flick)
+    assert done == {"hard": ai.simulations(ai.LEVELS["hard"]),
+                    "expert": ai.simulations(ai.LEVELS["expert"])}
+    assert len(flicks) == 1
