@@ -12,7 +12,6 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from nile.ai.ensemble import Ensemble
 from nile.ai.hooks import AiHooks, Policy
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameInfo, GameState, Seat
@@ -84,9 +83,8 @@ def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
     - easy: the heuristic policy with half of the moves random;
     - normal: the heuristic policy (a small search when the game has none);
     - hard: IS-MCTS with heuristic rollouts, `hard_iterations` within `hard_seconds`;
-    - expert: the same search with `expert_iterations` within `expert_seconds`, split
-      between `expert_trees` separate searches where the game says so (a game without an
-      expert budget plays its hard bot).
+    - expert: the same search with `expert_iterations` within `expert_seconds` (a game
+      without an expert budget plays its hard bot).
     `iterations`/`seconds` override the searching level's budget (tools use iterations
     only, so a seeded run is reproducible; the app adds the time cap).
     """
@@ -108,10 +106,8 @@ def make_bot(info: GameInfo, level: str, seat: Seat, seed: int,
             return PolicyBot(policy, rng)
         return ISMCTS(hooks, rng, iterations=150, seconds=None)
     budget, cap = hooks.budget(level)
-    limit = seconds if seconds is not None else (None if iterations else cap)
-    if level == "expert" and hooks.expert_iterations is not None and hooks.expert_trees > 1:
-        return Ensemble(hooks, rng, hooks.expert_trees, iterations or budget, limit)
-    return ISMCTS(hooks, rng, iterations=iterations or budget, seconds=limit)
+    return ISMCTS(hooks, rng, iterations=iterations or budget,
+                  seconds=seconds if seconds is not None else (None if iterations else cap))
 
 
 @dataclass(frozen=True)

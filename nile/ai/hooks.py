@@ -53,11 +53,6 @@ class AiHooks:
     whose hard bot is a search, so more thinking plays better."""
     expert_seconds: float = 4.0
     """The expert's time cap per decision in the app (the issue's limit is 5 s)."""
-    expert_trees: int = 1
-    """How many separate searches share the expert's budget, their root visits summed
-    (nile/ai/ensemble.py). 1: one big tree. More where a deeper tree plays no better
-    (Loose Caboose!): each tree then searches as deep as hard's, and together they
-    choose with less noise."""
     rollout_epsilon: float = 0.15
     """Share of random moves in rollouts, so the search sees more than one line."""
     exploration: float = 0.7

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
-from nile.ai.ensemble import Ensemble
 from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core import chance
@@ -116,31 +115,5 @@ def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
         seat = state.current_player
         assert seat is not None
         bot = make_bot(info, "expert", seat, 1, iterations=3)
-        hard_bot = make_bot(info, "hard", seat, 1)
-        if hooks.expert_trees > 1:  # the same search, several times over
-            assert isinstance(bot, Ensemble) and isinstance(hard_bot, ISMCTS), game
-        else:
-            assert type(bot) is type(hard_bot), game  # the same search
+        assert type(bot) is type(make_bot(info, "hard", seat, 1)), game  # the same search
         assert choose(bot, state.observation(seat)) in state.legal_actions()
-
-
-def test_an_expert_of_several_trees_splits_its_budget_and_sums_their_visits() -> None:
-    from dataclasses import replace
-
-    hooks = AiHooks(hard_iterations=40, expert_iterations=240, expert_trees=4)
-    expert_info = replace(TOY_INFO, ai_hooks=lambda: hooks)
-    state = start_state(2)
-    state.hands[0] = [1, 6]
-    picks = set()
-    for _ in range(2):  # same seed, same trees, same move
-        bot = make_bot(expert_info, "expert", 0, seed=3)
-        assert isinstance(bot, Ensemble)
-        picks.add(choose(bot, state.observation(0)).to_str())
-        assert bot.tree_iterations == [60, 60, 60, 60]  # 240 in all, a quarter each
-    assert picks == {"pick 6"}
-    bot = make_bot(expert_info, "expert", 0, seed=3)
-    bot.start(state.observation(0))
-    assert not bot.think(0.0)  # a slice of no time leaves the trees to later frames
-    while not bot.think(0.01):
-        pass
-    assert bot.action().to_str() == "pick 6"

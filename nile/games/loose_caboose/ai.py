@@ -54,10 +54,7 @@ HARD_ITERATIONS = 1500
 the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
 EXPERT_ITERATIONS = 9000
-"""The expert's budget: six times the hard bot's, ..."""
-EXPERT_TREES = 6
-"""... as six searches of the hard bot's size whose root visits are summed: one tree of
-9000 iterations went deeper and won only 19 of 34 games against hard (bots2)."""
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
 
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
@@ -344,4 +341,4 @@ def _plan_words(plan: Plan) -> str:
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
                    hard_iterations=HARD_ITERATIONS, expert_iterations=EXPERT_ITERATIONS,
-                   expert_trees=EXPERT_TREES, explain=explain)
+                   explain=explain)
