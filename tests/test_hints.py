@@ -101,7 +101,9 @@ def test_cairo_hints_say_why_from_the_planners_simulations() -> None:
             reasons.setdefault(state.phase, advice.reason)
         state.apply(advice.action)
     flick = reasons["flick"]
-    assert flick.startswith("aims at ") and "points ahead of the best rival" in flick
+    assert flick.startswith("aims your ") and "on your lead over the best rival" in flick
+    assert re.search(r": [+-]\d+\.\d points on your lead", flick), flick  # the gain
+    assert any(kind in flick for kind in ("small block", "large block", "die-block"))
     assert any(site.name in flick for site in board().sites)  # a place by its name
     assert "finger" in reasons["choose"]
 

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nile.ai.bots import choose, hooks_of, levels
+from nile.ai.bots import make_bot as level_bot
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.core.registry import get
@@ -231,3 +233,22 @@ def test_the_scene_can_replay_a_resolved_flick_frame_by_frame() -> None:
         assert (poses[block].x, poses[block].y, poses[block].level) == (px, py, level)
     assert frames > 5
     assert flicking.simulation(before, 1, -1).resolve().poses == poses
+
+
+def test_the_tools_budget_makes_a_planner_replayable_on_a_busy_machine() -> None:
+    """The tools' budget lifts the planner's wall-clock cap, so a seeded tournament gets
+    the same flick however busy the machine is (the app keeps the level's cap)."""
+    info = get("cairo")
+    assert levels(info) == ("easy", "normal", "hard")  # no expert: it measured no stronger
+    state = Builder(2).ship(0, "U7").ship(1, "D1").to_move(
+        0, S.FLICK, die=2, chosen="small", flicks_left=3).build()
+    assert level_bot(info, "hard", 0, 7).time_cap == ai.LEVELS["hard"].max_seconds
+    flicks, done = set(), set()
+    for _ in range(2):
+        bot = level_bot(info, "hard", 0, 7, iterations=hooks_of(info).budget("hard")[0])
+        assert isinstance(bot, ai.FlickPlanner) and bot.time_cap == math.inf
+        flicks.add(choose(bot, state.clone()))
+        done.add(bot.simulations)
+    hard = ai.LEVELS["hard"]
+    assert done == {hard.candidates + hard.refine * len(hard.wobbles)}  # never cut short
+    assert len(flicks) == 1

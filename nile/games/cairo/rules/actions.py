@@ -28,6 +28,8 @@ from nile.core.errors import IllegalAction
 from nile.core.game import Action
 
 KIND_NAMES = ("small", "large", "die")
+KIND_LABEL = {"small": "small block", "large": "large block", "die": "die-block"}
+"""A kind of block in the players' words (hints, buttons, tooltips)."""
 PYRAMID_SIZES = (3, 5, 6, 10, 14)
 
 

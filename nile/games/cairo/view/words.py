@@ -13,7 +13,7 @@ from nile.games.cairo.rules.pieces import BOARD, kind_of, owner_of
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view.mapview import PieceDraw
 
-KIND_LABEL = {"small": "small block", "large": "large block", "die": "die-block"}
+KIND_LABEL = A.KIND_LABEL
 DIRECTIONS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
               "south-east")
 
