@@ -26,6 +26,11 @@ class Camera:
     max_zoom: float = 20.0
     _drag_from: tuple[int, int] | None = None
 
+    @property
+    def dragging(self) -> bool:
+        """True while the view is being panned (a tooltip waits until it stops)."""
+        return self._drag_from is not None
+
     def to_screen(self, point: Point) -> tuple[float, float]:
         x, y = point
         return (

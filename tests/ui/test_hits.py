@@ -96,3 +96,12 @@ def test_a_camera_covers_its_viewport_only() -> None:
     camera = Camera(pygame.Rect(10, 10, 100, 50))
     assert camera.covers((10, 10)) and camera.covers((109, 59))
     assert not camera.covers((110, 30)) and not camera.covers((5, 30))
+
+
+def test_a_camera_says_while_it_is_dragged() -> None:
+    camera = Camera(pygame.Rect(0, 0, 100, 100))
+    assert not camera.dragging
+    assert camera.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(50, 50)))
+    assert camera.dragging
+    camera.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(60, 50)))
+    assert not camera.dragging

@@ -807,7 +807,7 @@ class AgeOfSteamScene(GameScene):
         review.draw_card(surface, rect, [(style, self.words(line)) for style, line in rows])
 
     def _draw_tooltip(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
-        if not self.hover_timer.ready or self.mv.camera._drag_from is not None:
+        if not self.hover_timer.ready or self.mv.camera.dragging:
             return
         tooltip.draw(surface, self._tip_lines(view), self.mouse, self.table_rect, heading=True)
 

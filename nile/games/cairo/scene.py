@@ -627,7 +627,7 @@ class CairoScene(GameScene):
         (when nothing moves) the blocks. Rebuilt only when what it shows changes."""
         stage = self.stage
         key = (self._token, with_pieces, stage.scoring.index if stage.scoring else -2,
-               stage.die_value, stage.die._shown, stage.die.rolling > 0, self._die_finger(),
+               stage.die_value, stage.die.shown, stage.die.rolling > 0, self._die_finger(),
                self.my_turn, tuple(self.table_rect),
                tuple(self.renderer.rect), id(colors[0]))
         if self._layer is None or self._layer_key != key:

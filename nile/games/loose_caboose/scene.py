@@ -488,7 +488,7 @@ class LooseCabooseScene(GameScene):
             if count % 2 and i == count - 1:
                 center = (side.centerx, center[1])
             die = Die(center, 44, face=wheels, faces=(0, 0, 1, 1, 2, 2), painter=pieces.paint_die)
-            die._shown = wheels
+            die.set_face(wheels)
             self.dice.append(die)
         self.anims.later(t, self._start_dice_roll)
 

@@ -59,6 +59,15 @@ class Die:
 
     ROLL_TIME = 0.7
 
+    @property
+    def shown(self) -> int:
+        """The face on top now (a random one while the die tumbles)."""
+        return self._shown
+
+    def set_face(self, face: int) -> None:
+        """Show `face` at once, without a roll (a state loaded or stepped back to)."""
+        self.face = self._shown = face
+
     def roll(self, result: int) -> None:
         self.face, self.rolling = result, self.ROLL_TIME
 

@@ -149,7 +149,7 @@ class Stage:
         """Show the state's die (unless a roll is on its way)."""
         if not self.die_pending:
             self.die_value = value
-            self.die.face = self.die._shown = max(1, value)
+            self.die.set_face(max(1, value))
 
     # Scheduling ---------------------------------------------------------------------------
 
