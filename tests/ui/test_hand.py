@@ -71,6 +71,17 @@ def test_the_card_under_the_mouse_rises_lies_on_top_and_keeps_its_old_place() ->
     assert hand.card_at(under) == 1
 
 
+def test_selected_cards_lie_on_top_too_and_the_hovered_one_over_them() -> None:
+    """A picked card keeps its ring whole after the mouse leaves it (Loose Caboose's fan)."""
+    look = HandLook(hover_on_top=True)
+    hand = Hand(plain(), (100, 100), max_width=90, look=look, keys=["a", "b", "c", "d"])
+    hand.selected = {1}
+    assert hand.order() == [0, 2, 3, 1]
+    hand.hover = 2
+    assert hand.order() == [0, 3, 1, 2]
+    assert Hand(plain(), (100, 100), keys=["a", "b"]).order() == [0, 1]  # default: in order
+
+
 def test_hidden_cards_are_neither_drawn_nor_clickable() -> None:
     hand = Hand(plain(), (100, 100), look=HandLook(layout="row", gap=10), keys=["a", "b"])
     hand.hidden = {0}

@@ -43,7 +43,7 @@ from nile.ui.chrome.game_scene import GameScene
 from nile.ui.kit.button import BarButton
 from nile.ui.table.card import CardImages, CardStyle, highlight
 from nile.ui.table.dice import Die
-from nile.ui.table.hand import Hand
+from nile.ui.table.hand import Hand, HandLook
 from nile.ui.table.pile import Pile
 from nile.ui.table.token import draw_chip
 
@@ -96,7 +96,7 @@ class LooseCabooseScene(GameScene):
     ) -> None:
         self.cards = CardImages(pieces.paint_hand_card, HAND_STYLE)
         self.small = CardImages(pieces.paint_hand_card, SMALL_STYLE)
-        self.hand = Hand(self.cards, (0, 0))
+        self.hand = Hand(self.cards, (0, 0), look=HandLook(hover_on_top=True))
         self.camera = Camera(pygame.Rect(0, 0, 10, 10), min_zoom=12, max_zoom=160)
         self.auto_fit = True
         self.dice: list[Die] = []

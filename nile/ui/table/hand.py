@@ -51,7 +51,8 @@ class HandLook:
     hover_lift: float | None = None
     """How far the card under the mouse rises (None: half of `lift`)."""
     hover_on_top: bool = False
-    """Draw the card under the mouse last, whole, over its neighbours."""
+    """Draw the raised cards last, whole, over their neighbours: the selected ones, then
+    the card under the mouse (so a ring round a raised card is never half hidden)."""
     hover_ring: bool = True
     """Outline the card under the mouse (a lifted card may say enough)."""
     ring: tuple[int, int, int] = (6, 6, 8)
@@ -156,13 +157,16 @@ class Hand:
         return [self._rect((x, y)) for x, y, _ in self.slots()]
 
     def order(self) -> list[int]:
-        """Indices in drawing order (cards to the right lie on top, but the card under the
-        mouse is last with `hover_on_top`), hidden cards left out."""
+        """Indices in drawing order (cards to the right lie on top, but with `hover_on_top`
+        the selected cards and then the card under the mouse come last), hidden cards left
+        out."""
         shown = [i for i in range(len(self.keys)) if i not in self.hidden]
-        if self.look.hover_on_top and self.hover in shown:
-            shown.remove(self.hover)
-            shown.append(self.hover)
-        return shown
+        if not self.look.hover_on_top:
+            return shown
+        raised = [i for i in shown if i in self.selected and i != self.hover]
+        if self.hover in shown:
+            raised.append(self.hover)
+        return [i for i in shown if i not in raised] + raised
 
     def places(self) -> list[Place]:
         """Where each shown card can be clicked, in drawing order: its box, and for a
