@@ -22,6 +22,9 @@ from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 ROW_HEIGHT = 46
+FIGURES_TOP = 21
+"""Where a player row's second line (cash, income, shares, loco) starts: low enough to
+clear the name, high enough that its letters stay inside the row's border."""
 GAP = 8
 TILE_HEIGHT = 30
 SLOT = 12
@@ -219,7 +222,7 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     pygame.draw.rect(surface, fill, row, border_radius=6)
     if active:
         pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=6)
-    swatch = pygame.Rect(row.left + 5, row.top + 5, 22, 22)
+    swatch = pygame.Rect(row.left + 5, row.top + 3, 20, 20)
     pygame.draw.rect(surface, color.rgb, swatch, border_radius=5)
     theme.draw_symbol(surface, color.symbol, swatch.center, 7, color.ink)
     name = info.names[seat] + (" (you)" if seat == info.viewer else "")
@@ -237,18 +240,19 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     _status_pill(surface, pygame.Rect(row.right - pill_width - 4, row.top + 5, pill_width, 20),
                  view, seat, info)
     if not alive:
-        text.draw(surface, "bankrupt: out of the game", (swatch.right + 6, row.top + 24), 13,
-                  theme.BAD, max_width=row.width - 40)
+        text.draw(surface, "bankrupt: out of the game", (swatch.right + 6, row.top + FIGURES_TOP),
+                  13, theme.BAD, max_width=row.width - 40)
         return
     gap = "   " if row.width >= WIDE_ROW else "  "
     figures = gap.join((f"${view.cash[seat]}", f"Income {view.income[seat]}",
                         f"Shares {view.shares[seat]}", f"Loco {view.loco[seat]}"))
     if view.rules.hidden_kept_goods:
         right = 64
-        _kept(surface, pygame.Rect(row.right - right - 4, row.top + 24, right, 16), view, seat)
+        _kept(surface, pygame.Rect(row.right - right - 4, row.top + FIGURES_TOP, right, 16), view,
+              seat)
     else:
         right = _score_words(surface, row, view, seat)
-    text.draw(surface, figures, (swatch.left, row.top + 25), 14, theme.TEXT,
+    text.draw(surface, figures, (swatch.left, row.top + FIGURES_TOP), 14, theme.TEXT,
               max_width=row.width - right - 14)
 
 
@@ -262,7 +266,7 @@ def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamStat
         label = f"{score} {words}"
     else:
         label = f"{score} pts"
-    drawn = text.draw(surface, label, (row.right - 8, row.top + 33), 13, theme.MUTED,
+    drawn = text.draw(surface, label, (row.right - 8, row.top + FIGURES_TOP + 9), 13, theme.MUTED,
                       anchor="midright")
     return drawn.width + 8
 
