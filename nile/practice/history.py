@@ -107,14 +107,16 @@ class History:
         return [row for session in self.sessions for row in session.flicks]
 
     def offer_best(self, drill: str, score: float | None) -> bool:
-        """Keep `score` if it beats the best for the drill; True if it did."""
+        """Keep `score` if it beats the best for the drill; True if that is worth calling a
+        new best (a first run of 0 on a drill where more is better is kept as the mark to
+        beat, but nobody is told it was a record)."""
         if score is None or drill not in DRILL_IDS:
             return False
         old = self.best.get(drill)
         higher = better_of(drill) == HIGHER
         if old is None or (score > old if higher else score < old):
             self.best[drill] = score
-            return True
+            return old is not None or not higher or score > 0
         return False
 
     def trim(self, limits: HistoryLimits) -> None:

@@ -94,6 +94,8 @@ def test_best_keeps_the_better_score_per_direction() -> None:
     assert h.offer_best("pyramid", 6.0) and h.offer_best("pyramid", 4.0)
     assert not h.offer_best("pyramid", 5.0) and h.best["pyramid"] == 4.0
     assert not h.offer_best("pyramid", None) and not h.offer_best("nonsense", 1.0)
+    assert not h.offer_best("rings", 0.0) and h.best["rings"] == 0.0  # kept, not cheered
+    assert h.offer_best("rings", 1.0)
 
 
 # Damaged and hostile files -------------------------------------------------------------
