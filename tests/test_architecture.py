@@ -35,6 +35,15 @@ def pure_modules() -> list[Path]:
     return sorted(set(files))
 
 
+def imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from … import` names, relative imports resolved against `package`."""
+    base = node.module or ""
+    if not node.level:
+        return base
+    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join([*parts, base] if base else parts)
+
+
 def module_name(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
@@ -83,10 +92,7 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
             if isinstance(child, ast.Import):
                 found.extend((a.name, in_function) for a in child.names)
             elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
-                    base = ".".join([*parts, base] if base else parts)
+                base = imported_from(child, package)
                 for alias in child.names:
                     sub = f"{base}.{alias.name}"
                     found.append((sub if _is_module(sub) else base, in_function))
@@ -262,10 +268,7 @@ def scene_reaching(source: str, package: str) -> list[str]:
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parts, base] if base else parts)
+            base = imported_from(node, package)
             targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
         found += [(node.lineno, f"imports {t}") for t in targets if SCENE_MODULE.fullmatch(t)]
         if isinstance(node, ast.Attribute) and node.attr in SCENE_NAMES:
@@ -331,10 +334,7 @@ def handed_self(source: str, package: str, components: set[str]) -> list[str]:
         if isinstance(node, ast.Import):
             origin.update({(a.asname or a.name).split(".")[0]: a.name for a in node.names})
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parts, base] if base else parts)
+            base = imported_from(node, package)
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 origin[alias.asname or alias.name] = sub if sub in components else base
