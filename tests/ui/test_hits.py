@@ -48,6 +48,9 @@ def test_a_clipped_place_misses_outside_its_view() -> None:
     hits.add_circle((50, 50), 10, Stone("a"), clip=pygame.Rect(0, 0, 50, 100))
     assert hits.at((45, 50)) == Stone("a")
     assert hits.at((55, 50)) is None
+    hits.add(pygame.Rect(60, 0, 40, 40), Stone("b"), clip=pygame.Rect(0, 0, 80, 100))
+    assert hits.at((70, 10)) == Stone("b") and hits.at((90, 10)) is None
+    assert hits.rect_of(Stone("b")) == pygame.Rect(60, 0, 40, 40)
 
 
 def test_nearest_picks_the_closest_centre_and_stops_at_a_cover() -> None:

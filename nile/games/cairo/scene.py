@@ -619,7 +619,7 @@ class CairoScene(GameScene):
         board_rect = self.renderer.rect
         for piece in drawn:
             box = self.renderer.top_box(piece)
-            hits.add_shape(box, box, Block(piece), board_rect)
+            hits.add(box, Block(piece), board_rect)
 
     def _table_layer(self, view: CairoState, colors: list[theme.PlayerColor],
                      with_pieces: bool) -> pygame.Surface:

@@ -70,9 +70,10 @@ class HitMap(Generic[T]):
     def clear(self) -> None:
         self._places.clear()
 
-    def add(self, rect: pygame.Rect, target: T) -> None:
+    def add(self, rect: pygame.Rect, target: T, clip: pygame.Rect | None = None) -> None:
+        """A rectangular place; `clip` the view it is drawn in (a point outside it misses)."""
         rect = pygame.Rect(rect)
-        self._places.append(_Place(rect, rect, target, None))
+        self._places.append(_Place(rect, rect, target, None if clip is None else pygame.Rect(clip)))
 
     def add_shape(
         self, shape: Shape, bounds: pygame.Rect, target: T, clip: pygame.Rect | None = None
