@@ -230,18 +230,19 @@ def _shares(state: AgeOfSteamState, seat: int) -> Action:
 
 
 def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
-    """The plain rule (`plain_auction`), except that where it would drop out, one more
-    dollar is bid when the turn played out looks better for this seat after that bid than
-    after dropping out (`turn_order_gain`): the first pick of a valuable action tile, first
-    build or first move to goods others want too. Only within `BID_LOOKAHEAD_CAP` and the
-    cash that next turn's expenses leave."""
-    plain = plain_auction(state, seat, legal)
-    if not isinstance(plain, DropOut):
-        return plain
+    """The Turn Order pass when held; else one more dollar only when the turn played out
+    looks better for this seat after that bid than after dropping out (`turn_order_gain`):
+    the first pick of a valuable action tile, first build or first move to goods others
+    want too. Only within `BID_LOOKAHEAD_CAP` and the cash that next turn's expenses leave.
+    The plain rule's small bids (`plain_auction`) on top of this cost more than the places
+    they bought: without them one normal seat against three shipped normals won 21 of 40
+    CCCP games (13.5 with them) and 19 of 40 on Chile (13), 11.5 of 40 on Egypt (12)."""
+    if FreePass() in legal:
+        return FreePass()
     bid = Bid(state.high_bid + 1)
     if bid not in legal or bid.amount > min(BID_LOOKAHEAD_CAP, spare_cash(state, seat)):
-        return plain
-    return bid if turn_order_gain(state, seat, bid) > 0.0 else plain
+        return DropOut()
+    return bid if turn_order_gain(state, seat, bid) > 0.0 else DropOut()
 
 
 BID_LOOKAHEAD_CAP = 8
