@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from tournament import Settings, lineups, schedule  # noqa: E402
 
 
 def tournament(*args: str) -> tuple[str, dict[str, object]]:
@@ -40,3 +42,17 @@ def test_two_games_of_random_against_easy_rate_both_and_resume(tmp_path: Path) -
     assert len(results.read_text().splitlines()) == 2
     assert again == {**report, "cpu_seconds": again["cpu_seconds"]}
     assert again_text.splitlines()[1:] == text.splitlines()[1:]
+
+
+def test_one_way_tables_seat_one_of_the_first_level_against_the_rest() -> None:
+    """`--one-way`: one seat of each pair's first level, rotating, never the reverse table."""
+    assert lineups(("hard", "normal"), 4, one_way=True) == [
+        ("hard", "normal", "normal", "normal")]
+    assert len(lineups(("hard", "normal"), 4)) == 2
+    settings = Settings("age_of_steam", 4, ("hard", "normal"), 0, (), None, False,
+                        one_way=True)
+    seats = [s for _, s in schedule(settings, 4)]
+    assert [s.index("hard") for s in seats] == [0, 1, 2, 3]
+    assert all(s.count("hard") == 1 for s in seats)
+    assert settings.key() != Settings("age_of_steam", 4, ("hard", "normal"), 0, (), None,
+                                      False).key()

@@ -9,7 +9,9 @@ lineup moves round the table game after game so no level keeps the first seat. G
 has its own seed, so a run is reproducible, and with `--results` every finished game is
 appended to a JSONL file: a rerun with the same settings skips games already there
 (resume after an interrupt, or raise `--games` to extend a run). `--jobs N` plays games
-in N processes. Hard bots run on their shipped iteration budget without a time cap
+in N processes. `--one-way` (tables of three or more) plays only the tables with one seat
+of the first level of each pair against the rest of the other, e.g. one hard against three
+normal. Hard bots run on their shipped iteration budget without a time cap
 (reproducible on any machine); `--time-cap` adds the shipped seconds as in the app.
 
 Ratings are Bradley–Terry on the Elo scale (the first level at 0) with 95 % bootstrap
@@ -52,6 +54,7 @@ class Settings:
     hard_iterations: int | None
     time_cap: bool
     expert_iterations: int | None = None
+    one_way: bool = False
 
     def key(self) -> str:
         fields: list[Any] = [self.game, self.players, list(self.levels), self.seed,
@@ -59,22 +62,26 @@ class Settings:
                              self.time_cap]
         if self.expert_iterations is not None:  # older results files stay readable
             fields.append(self.expert_iterations)
+        if self.one_way:  # likewise
+            fields.append("one-way")
         return json.dumps(fields)
 
 
-def lineups(levels: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
-    """The tables to play, one per pair of levels (two per pair above two players)."""
+def lineups(levels: tuple[str, ...], players: int,
+            one_way: bool = False) -> list[tuple[str, ...]]:
+    """The tables to play, one per pair of levels (two per pair above two players, unless
+    `one_way`: then only one seat of the pair's first level against the other)."""
     tables: list[tuple[str, ...]] = []
     for a, b in combinations(levels, 2):
         tables.append((a, b) + (b,) * (players - 2))
-        if players > 2:
+        if players > 2 and not one_way:
             tables.append((b, a) + (a,) * (players - 2))
     return tables
 
 
 def schedule(settings: Settings, games: int) -> list[tuple[int, tuple[str, ...]]]:
     """Game index -> seat levels: lineups in turn, each rotated one seat per cycle."""
-    tables = lineups(settings.levels, settings.players)
+    tables = lineups(settings.levels, settings.players, settings.one_way)
     plan = []
     for index in range(games):
         table = tables[index % len(tables)]
@@ -277,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="default: the game's expert budget")
     parser.add_argument("--time-cap", action="store_true",
                         help="hard bots keep the shipped time cap (not reproducible)")
+    parser.add_argument("--one-way", action="store_true",
+                        help="tables of 3+: only one seat of each pair's first level "
+                             "against the rest of the second")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--results", type=Path, default=None, help="JSONL file to resume")
     parser.add_argument("--bootstrap", type=int, default=200, help="resamples for intervals")
@@ -291,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or info.player_range(options)[0]
     info.check_players(players, options)
     settings = Settings(info.id, players, levels, args.seed, tuple(sorted(options.items())),
-                        args.hard_iterations, args.time_cap, args.expert_iterations)
+                        args.hard_iterations, args.time_cap, args.expert_iterations,
+                        args.one_way)
     records = play_all(settings, args.games, args.jobs, args.results)
     report = summary(settings, records, args.bootstrap)
     print(table(report))

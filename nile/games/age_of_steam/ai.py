@@ -86,13 +86,33 @@ def _goods_at(state: AgeOfSteamState, stop: int) -> list[str]:
     return state.goods.get(stop, [])
 
 
+TOWN_DEMAND = 0.25
+"""Weight of goods a town wants (CCCP: black goods end at towns) against a city's. A town
+link pays once per black good and black goods barely come back, while a link between
+cities carries the goods that grow there every turn; at full weight the CCCP bots spent
+their opening on town stubs, stalled at income 1-3 and issued shares every turn to pay
+dividends (9.2 a seat at the end, mean score -6 over 40 all-normal games; at 0.25: 6.5
+shares, mean +16; see docs/strength.md, Multi-player)."""
+
+
 def demand(state: AgeOfSteamState, a: int, b: int) -> float:
     """Goods that a link between stops a and b would let someone deliver."""
-    want_b, want_a = _wanted(state, b), _wanted(state, a)
-    flooded = state.rules.flooded
-    score = sum(1 for g in _goods_at(state, a) if g == want_b) * (0.5 if flooded(state, a) else 1)
-    score += sum(1 for g in _goods_at(state, b) if g == want_a) * (0.5 if flooded(state, b) else 1)
-    return float(score)
+    return _demand_one_way(state, a, b) + _demand_one_way(state, b, a)
+
+
+def _demand_one_way(state: AgeOfSteamState, source: int, target: int) -> float:
+    """Goods at `source` that `target` wants, halved on a flooded source, a town's weighed
+    by `TOWN_DEMAND`."""
+    want = _wanted(state, target)
+    if not want:
+        return 0.0
+    count = sum(1 for g in _goods_at(state, source) if g == want)
+    if not count:
+        return 0.0
+    weight = 0.5 if state.rules.flooded(state, source) else 1.0
+    if state.is_town(target):
+        weight *= TOWN_DEMAND
+    return count * weight
 
 
 _TABLES: dict[tuple[Any, ...], dict[tuple[int, int], float]] = {}
@@ -173,6 +193,16 @@ income could carry; (10, 6) sent 12 of 160 normal seats bankrupt on CCCP, (6, 4)
 (4 players, 40 games a map, measured with tools/selfplay.py; see the bots report)."""
 
 
+DEFICIT_BUDGET = {"cccp": 4}
+"""Debt (expenses above income, dollars) up to which a seat still raises building money
+after turn 2, by map (default 0: only a seat whose income covers its expenses builds).
+On CCCP goods are scarce and incomes start low: a seat that stopped building while its
+income was below its expenses never got out, paying each turn's dividends with new shares
+(up to 15, then bankrupt); building on through a debt of $4 won 24 of 40 games against
+three shipped normals. On Chile and Egypt it did not help (Egypt: 10 of 40, and more
+bankruptcies), so there the rule stays."""
+
+
 def _budget(state: AgeOfSteamState, seat: int) -> int:
     """Cash wanted for building this turn, beyond expenses."""
     left = state.last_round - state.round
@@ -181,7 +211,8 @@ def _budget(state: AgeOfSteamState, seat: int) -> int:
     if state.round <= 2:
         first, second = OPENING_BUDGET.get(state.map_name, (6, 4))
         return first if state.round == 1 else second
-    return 4 if state.income[seat] >= state.shares[seat] + state.loco[seat] else 0
+    debt = state.shares[seat] + state.loco[seat] - state.income[seat]
+    return 4 if debt <= DEFICIT_BUDGET.get(state.map_name, 0) else 0
 
 
 def _shares(state: AgeOfSteamState, seat: int) -> Action:
@@ -199,18 +230,20 @@ def _shares(state: AgeOfSteamState, seat: int) -> Action:
 
 
 def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
-    """The plain rule (`plain_auction`), except that where it would drop out, one more
-    dollar is bid when the turn played out looks better for this seat after that bid than
-    after dropping out (`turn_order_gain`): the first pick of a valuable action tile, first
-    build or first move to goods others want too. Only within `BID_LOOKAHEAD_CAP` and the
-    cash that next turn's expenses leave."""
-    plain = plain_auction(state, seat, legal)
-    if not isinstance(plain, DropOut):
-        return plain
+    """The Turn Order pass when held; else one more dollar only when the turn played out
+    looks better for this seat after that bid than after dropping out (`turn_order_gain`):
+    the first pick of a valuable action tile, first build or first move to goods others
+    want too. Only within `BID_LOOKAHEAD_CAP` and the cash that next turn's expenses leave.
+    The plain rule's small bids (`plain_auction`) on top of this cost more than the places
+    they bought: without them one normal seat against three bidding by the old rule won 19
+    of 40 Chile games (13 with them) and 11.5 of 40 on Egypt (12); on CCCP one seat bidding
+    by the old rule against three by this one won 2 of 40 and went bankrupt in 5."""
+    if FreePass() in legal:
+        return FreePass()
     bid = Bid(state.high_bid + 1)
     if bid not in legal or bid.amount > min(BID_LOOKAHEAD_CAP, spare_cash(state, seat)):
-        return plain
-    return bid if turn_order_gain(state, seat, bid) > 0.0 else plain
+        return DropOut()
+    return bid if turn_order_gain(state, seat, bid) > 0.0 else DropOut()
 
 
 BID_LOOKAHEAD_CAP = 8
@@ -639,15 +672,13 @@ def explain(state: GameState, action: Action) -> str | None:
         return (f"raises ${action.count * price}: expenses ${expenses} against income "
                 f"${state.income[seat]} and cash ${state.cash[seat]}, plus about "
                 f"${_budget(state, seat)} to build")
-    if isinstance(action, Bid) and isinstance(
-            plain_auction(state, seat, state.legal_actions()), DropOut):
+    if isinstance(action, Bid):
         return (f"playing this turn out, ${action.amount} for a better place in turn order "
                 f"ends it better for you than dropping out")
-    if isinstance(action, (Bid, DropOut)):
+    if isinstance(action, DropOut):
         spare = max(0, spare_cash(state, seat))
-        willing = min(spare, 1 + state.round // 3)
-        return (f"turn order is worth at most ${willing} to you now (${spare} spare after "
-                f"next turn's expenses and a little building)")
+        return (f"playing this turn out, an earlier place is not worth more than it costs "
+                f"(${spare} spare after next turn's expenses and a little building)")
     if isinstance(action, TakeAction):
         return TILE_REASONS.get(action.name)
     if isinstance(action, Urbanize):
@@ -761,13 +792,14 @@ def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Ac
 
 
 def selfplay_stats(state: Any, names: list[str]) -> Mapping[str, int]:
-    """For tools/selfplay.py: seats, bankruptcies and summed final scores per bot level
-    (mean score of a level = score_<level> / seats_<level>)."""
+    """For tools/selfplay.py: seats, bankruptcies, summed final scores and shares issued
+    per bot level (mean score of a level = score_<level> / seats_<level>)."""
     stats: dict[str, int] = {}
     scores = state.scores()
     for seat, name in enumerate(names):
         stats[f"seats_{name}"] = stats.get(f"seats_{name}", 0) + 1
         stats[f"score_{name}"] = stats.get(f"score_{name}", 0) + int(scores[seat])
+        stats[f"shares_{name}"] = stats.get(f"shares_{name}", 0) + int(state.shares[seat])
         if not state.alive[seat]:
             stats[f"bankrupt_{name}"] = stats.get(f"bankrupt_{name}", 0) + 1
     return stats

@@ -104,10 +104,10 @@ def test_easy_random_deliveries_pay_the_easy_seat() -> None:
 
 
 def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -> None:
-    """Where the plain rule drops out, one more dollar is bid exactly when the turn played
-    out after that bid ends better for the bidder than after dropping out (seeded Egypt,
-    the first four auctions, normal bots)."""
-    from nile.games.age_of_steam.rules.actions import Bid, DropOut
+    """Unless it holds the Turn Order pass, the normal bot bids one more dollar exactly when
+    the turn played out after that bid ends better for it than after dropping out, and
+    drops out otherwise: no blind small bids (seeded Egypt, the first four auctions)."""
+    from nile.games.age_of_steam.rules.actions import Bid, DropOut, FreePass
 
     state, rng = set_up("egypt", 4, 5), random.Random(5)
     bids = drops = 0
@@ -119,17 +119,20 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
         assert seat is not None
         view = state.observation(seat)
         move = ai.policy(view, random.Random(0))
-        if state.phase == "auction":
-            legal, bid = view.legal_actions(), Bid(view.high_bid + 1)
-            plain = ai.plain_auction(view, seat, legal)
+        legal = view.legal_actions()
+        if state.phase == "auction" and len(legal) > 1 and FreePass() not in legal:
+            bid = Bid(view.high_bid + 1)
             room = min(ai.BID_LOOKAHEAD_CAP, ai.spare_cash(view, seat))
-            if isinstance(plain, DropOut) and bid in legal and bid.amount <= room:
+            if bid in legal and bid.amount <= room:
                 gain = ai.turn_order_gain(view, seat, bid)
                 assert gain == ai.turn_order_gain(view, seat, bid)  # seeded: same answer
-                assert move == (bid if gain > 0 else plain)
-                bids += move == bid
-                if move == bid:  # the hint says why
-                    assert "better for you than dropping out" in (ai.explain(view, move) or "")
-                drops += move == plain
+                assert move == (bid if gain > 0 else DropOut())
+            else:
+                assert move == DropOut()
+            bids += move == bid
+            drops += move == DropOut()
+            reason = ai.explain(view, move) or ""
+            assert ("better for you than dropping out" if move == bid
+                    else "not worth more than it costs") in reason  # the hint says why
         state.apply(move)
     assert bids >= 1 and drops >= 1  # both answers came up
