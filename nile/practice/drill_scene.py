@@ -381,7 +381,7 @@ class DrillScene(Scene):
                 show.record_path()
             self._end_show()
 
-    def _skip(self) -> None:
+    def skip(self) -> None:
         """A click or a key: finish the flick on screen and stop holding the board."""
         self._finish_show()
         if self.pause > 0:
@@ -401,7 +401,7 @@ class DrillScene(Scene):
         self.report = Report(self.flicks_shown, result, verdict, None, demo=True)
         self.flick.show_hint(Aim(show.aim.degrees, show.aim.power, show.aim.offset), 8.0)
 
-    def _start_demo(self, coach: DrillCoach) -> None:
+    def start_demo(self, coach: DrillCoach) -> None:
         """The planner has chosen: play its flick on a copy of the board."""
         self.coach = None
         choice = coach.best()
@@ -427,7 +427,7 @@ class DrillScene(Scene):
             self.mouse = event.pos
         if self.show is not None or self.pause > 0:
             if _is_skip(event):
-                self._skip()
+                self.skip()
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -510,7 +510,7 @@ class DrillScene(Scene):
             self.toasts.show(problem, "error", 4.0)
         self.die.update(dt * max(speed, 1.0))
         if self.coach is not None and self.coach.think(THINK_SLICE):
-            self._start_demo(self.coach)
+            self.start_demo(self.coach)
         if self.show is not None:
             self._advance(self.show, dt * (speed if speed > 0 else 100.0))
         elif self.pause > 0:

@@ -102,7 +102,7 @@ def play(scene: DrillScene, aims: list[Aim]) -> None:
     """Flick each aim and show it to the end at once."""
     for aim in aims:
         scene.fire(aim)
-        scene._skip()
+        scene.skip()
 
 
 def _target_point(scene: DrillScene) -> tuple[float, float]:
@@ -174,7 +174,7 @@ def demo(app: App) -> None:
     scene.coach.budget = math.inf  # the same choice on a busy machine
     while not scene.coach.think(1.0):
         pass
-    scene._start_demo(scene.coach)
+    scene.start_demo(scene.coach)
     if scene.show is not None:
         scene.show.windup_total = scene.show.windup = 2.2  # caught mid wind-up at 1.5 s
 

@@ -127,7 +127,7 @@ def replay(app: App) -> None:
     _advance(match, lambda m, _: m.state.is_terminal, limit=5000)
     recorded = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
     scene = on_table(app, LooseCabooseScene(app, match, replay=recorded))
-    scene._seek(len(match.actions) // 3)
+    scene.seek(len(match.actions) // 3)
 
 
 def tutorial_welcome(app: App) -> None:

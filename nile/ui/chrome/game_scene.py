@@ -63,9 +63,9 @@ BUTTON_WIDTH = 66
 ACTION_BAR_HEIGHT = 58
 DONE_LABEL = "Done, pass to the next player"
 REPLAY_KEYS = (
-    keys.Binding("right", "_seek_by", "replay: one move forward", args=(1,)),
-    keys.Binding("left", "_seek_by", "replay: one move back", args=(-1,)),
-    keys.Binding("home", "_seek", "replay: to the start", args=(0,)),
+    keys.Binding("right", "seek_by", "replay: one move forward", args=(1,)),
+    keys.Binding("left", "seek_by", "replay: one move back", args=(-1,)),
+    keys.Binding("home", "seek", "replay: to the start", args=(0,)),
     keys.Binding("end", "replay_end", "replay: to the end"),
     keys.Binding("space", "toggle_play", "replay: play or pause"),
     keys.Binding("backspace", "close_replay", "close the replay"),
@@ -414,11 +414,11 @@ class GameScene(Scene):
     def _make_replay_controls(self) -> None:
         y = theme.HEIGHT - 38
         specs = (
-            ("|<", "first", lambda: self._seek(0), "The set-up, before the first move (Home)"),
-            ("<", "back", lambda: self._seek_by(-1), "One move back (Left)"),
+            ("|<", "first", lambda: self.seek(0), "The set-up, before the first move (Home)"),
+            ("<", "back", lambda: self.seek_by(-1), "One move back (Left)"),
             ("Play", "play", self.toggle_play, "Play or pause (Space)"),
-            (">", "forward", lambda: self._seek_by(1), "One move on (Right)"),
-            (">|", "last", lambda: self._seek(self.replay.length if self.replay else 0),
+            (">", "forward", lambda: self.seek_by(1), "One move on (Right)"),
+            (">|", "last", lambda: self.seek(self.replay.length if self.replay else 0),
              "The end of the game (End)"),
         )
         x = 16
@@ -894,7 +894,7 @@ class GameScene(Scene):
         if self.replay is not None:
             while self.app.top is not None and self.app.top is not self:
                 self.app.pop()
-            self._seek(0)
+            self.seek(0)
             return
         match = self.match
         replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
@@ -979,7 +979,7 @@ class GameScene(Scene):
 
     # Replay --------------------------------------------------------------------------
 
-    def _seek(self, position: int) -> None:
+    def seek(self, position: int) -> None:
         assert self.replay is not None
         forward_one = position == self.replay.position + 1
         self.anims.finish()
@@ -989,15 +989,15 @@ class GameScene(Scene):
         if forward_one:
             self.on_events(self.replay.last_events)
 
-    def _seek_by(self, step: int) -> None:
+    def seek_by(self, step: int) -> None:
         assert self.replay is not None
-        self._seek(self.replay.position + step)
+        self.seek(self.replay.position + step)
 
     def toggle_play(self) -> None:
         """Play from here (from the start if at the end), or pause; the button says which."""
         assert self.replay is not None
         if not self.playing and self.replay.position >= self.replay.length:
-            self._seek(0)
+            self.seek(0)
         self._set_playing(not self.playing)
 
     def _set_playing(self, playing: bool) -> None:
@@ -1014,7 +1014,7 @@ class GameScene(Scene):
 
 
     def replay_end(self) -> None:
-        self._seek(self.replay.length if self.replay else 0)
+        self.seek(self.replay.length if self.replay else 0)
 
     def _update_replay(self, dt: float) -> None:
         assert self.replay is not None
@@ -1023,7 +1023,7 @@ class GameScene(Scene):
         self._play_timer += dt
         if self._play_timer >= 0.6:
             self._play_timer = 0.0
-            self._seek_by(1)
+            self.seek_by(1)
             if self.replay.position >= self.replay.length:
                 self._set_playing(False)
 

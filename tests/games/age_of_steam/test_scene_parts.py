@@ -100,7 +100,7 @@ def test_a_finished_game_shows_results_and_replays() -> None:
     watcher = AgeOfSteamScene(app, match, replay=replay)
     app.push(watcher)
     for position in (0, replay.length // 2, replay.length):
-        watcher._seek(position)
+        watcher.seek(position)
         frames(app, 2)
     assert watcher.aos.is_terminal
 

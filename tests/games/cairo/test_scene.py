@@ -400,7 +400,7 @@ def test_a_replayed_flick_animates_too(app) -> None:  # type: ignore[no-untyped-
     frames(app, 2)
     shown = False
     for _ in range(len(match.actions)):
-        viewer._seek_by(1)
+        viewer.seek_by(1)
         frames(app, 1)
         shown = shown or viewer.stage.show is not None
     assert shown

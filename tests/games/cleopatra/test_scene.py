@@ -341,7 +341,7 @@ def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[n
     watcher = CleopatraScene(app, match, replay=replay)
     app.push(watcher)
     for position in (0, replay.length // 3, replay.length // 2, replay.length):
-        watcher._seek(position)
+        watcher.seek(position)
         frames(app, 2)
     assert watcher.cs.is_terminal
 

@@ -59,8 +59,8 @@ def test_a_finished_game_replays_move_by_move() -> None:
     scene = KapKairoScene(app, match, replay=replay)
     app.push(scene)
     for position in range(0, replay.length + 1, max(1, replay.length // 12)):
-        scene._seek(position)
+        scene.seek(position)
         frames(app, 2)
-    scene._seek(replay.length)
+    scene.seek(replay.length)
     frames(app, 2)
     assert scene.view.is_terminal
