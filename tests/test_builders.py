@@ -22,7 +22,7 @@ from nile.games.cairo import builder as cairo
 from nile.games.cairo.rules import state as cairo_state
 from nile.games.cleopatra import builder as cleopatra
 from nile.games.kap_kairo import builder as kap
-from nile.games.kap_kairo.rules import DRAW
+from nile.games.kap_kairo.rules import Phase as KapPhase
 from nile.games.loose_caboose import builder as loose
 from nile.games.loose_caboose.rules import Phase
 
@@ -46,7 +46,7 @@ EXAMPLES: dict[str, Callable[[], Any]] = {
                           .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
                           .money(2, 12).to_move(2)),
     "kap_kairo": lambda: (kap.Builder(3).column(0, "S3", "R1").crossed(0, "D2")
-                          .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, DRAW)),
+                          .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, KapPhase.DRAW)),
     "loose_caboose": lambda: (loose.Builder(3).railway([2, 4, 1, 3], caboose=1)
                               .hand(0, 3, "broken 2").hand(2, 1).penalty(1, 4)
                               .banked(1, 2).discard(3).to_move(2, Phase.PLAY)),
