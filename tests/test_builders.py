@@ -19,7 +19,7 @@ import pytest
 from nile.core.game import GameState
 from nile.games.age_of_steam import builder as aos
 from nile.games.cairo import builder as cairo
-from nile.games.cairo.rules import state as cairo_state
+from nile.games.cairo.rules.phases import Phase as CairoPhase
 from nile.games.cleopatra import builder as cleopatra
 from nile.games.kap_kairo import builder as kap
 from nile.games.kap_kairo.rules import Phase as KapPhase
@@ -40,7 +40,7 @@ EXAMPLES: dict[str, Callable[[], Any]] = {
     "cairo": lambda: (cairo.Builder(3).ship(0, "D3").ship(1, "U5")
                       .on_site("0s00", "giza").at("1L", 300.0, 120.0, degrees=30.0)
                       .pyramid("saqqara", ["0s01", "1s00", "0s02"])
-                      .to_move(1, cairo_state.CHOOSE, die=2)),
+                      .to_move(1, CairoPhase.CHOOSE, die=2)),
     "cleopatra": lambda: (cleopatra.Builder(4).fruit("Lisht", "coconut")
                           .track("Edfu-Thebes", seat=1, trains=3)
                           .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
@@ -97,7 +97,7 @@ def test_every_setter_returns_its_builder(game: str) -> None:
 
 def _first_phase(game: str) -> tuple[object, ...]:
     """A valid phase argument for `to_move(0, ...)` in each game."""
-    return {"age_of_steam": ("build",), "cairo": (cairo_state.ROLL,), "cleopatra": (),
+    return {"age_of_steam": ("build",), "cairo": (CairoPhase.ROLL,), "cleopatra": (),
             "kap_kairo": (), "loose_caboose": (Phase.PLAY,)}[game]
 
 
