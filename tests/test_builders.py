@@ -18,6 +18,7 @@ import pytest
 
 from nile.core.game import GameState
 from nile.games.age_of_steam import builder as aos
+from nile.games.age_of_steam.rules.phases import Phase as AosPhase
 from nile.games.cairo import builder as cairo
 from nile.games.cairo.rules.phases import Phase as CairoPhase
 from nile.games.cleopatra import builder as cleopatra
@@ -36,7 +37,7 @@ EXAMPLES: dict[str, Callable[[], Any]] = {
     "age_of_steam": lambda: (aos.Builder(4, map="cccp").round(2)
                              .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
                              .goods("Kiev", ["black", "red"]).player(0, loco=2, cash=5)
-                             .to_move(0, "move")),
+                             .to_move(0, AosPhase.MOVE)),
     "cairo": lambda: (cairo.Builder(3).ship(0, "D3").ship(1, "U5")
                       .on_site("0s00", "giza").at("1L", 300.0, 120.0, degrees=30.0)
                       .pyramid("saqqara", ["0s01", "1s00", "0s02"])
@@ -97,7 +98,7 @@ def test_every_setter_returns_its_builder(game: str) -> None:
 
 def _first_phase(game: str) -> tuple[object, ...]:
     """A valid phase argument for `to_move(0, ...)` in each game."""
-    return {"age_of_steam": ("build",), "cairo": (CairoPhase.ROLL,), "cleopatra": (),
+    return {"age_of_steam": (AosPhase.BUILD,), "cairo": (CairoPhase.ROLL,), "cleopatra": (),
             "kap_kairo": (), "loose_caboose": (Phase.PLAY,)}[game]
 
 
