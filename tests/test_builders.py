@@ -18,11 +18,12 @@ import pytest
 
 from nile.core.game import GameState
 from nile.games.age_of_steam import builder as aos
+from nile.games.age_of_steam.rules.phases import Phase as AosPhase
 from nile.games.cairo import builder as cairo
-from nile.games.cairo.rules import state as cairo_state
+from nile.games.cairo.rules.phases import Phase as CairoPhase
 from nile.games.cleopatra import builder as cleopatra
 from nile.games.kap_kairo import builder as kap
-from nile.games.kap_kairo.rules import DRAW
+from nile.games.kap_kairo.rules import Phase as KapPhase
 from nile.games.loose_caboose import builder as loose
 from nile.games.loose_caboose.rules import Phase
 
@@ -36,17 +37,17 @@ EXAMPLES: dict[str, Callable[[], Any]] = {
     "age_of_steam": lambda: (aos.Builder(4, map="cccp").round(2)
                              .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
                              .goods("Kiev", ["black", "red"]).player(0, loco=2, cash=5)
-                             .to_move(0, "move")),
+                             .to_move(0, AosPhase.MOVE)),
     "cairo": lambda: (cairo.Builder(3).ship(0, "D3").ship(1, "U5")
                       .on_site("0s00", "giza").at("1L", 300.0, 120.0, degrees=30.0)
                       .pyramid("saqqara", ["0s01", "1s00", "0s02"])
-                      .to_move(1, cairo_state.CHOOSE, die=2)),
+                      .to_move(1, CairoPhase.CHOOSE, die=2)),
     "cleopatra": lambda: (cleopatra.Builder(4).fruit("Lisht", "coconut")
                           .track("Edfu-Thebes", seat=1, trains=3)
                           .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
                           .money(2, 12).to_move(2)),
     "kap_kairo": lambda: (kap.Builder(3).column(0, "S3", "R1").crossed(0, "D2")
-                          .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, DRAW)),
+                          .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, KapPhase.DRAW)),
     "loose_caboose": lambda: (loose.Builder(3).railway([2, 4, 1, 3], caboose=1)
                               .hand(0, 3, "broken 2").hand(2, 1).penalty(1, 4)
                               .banked(1, 2).discard(3).to_move(2, Phase.PLAY)),
@@ -97,7 +98,7 @@ def test_every_setter_returns_its_builder(game: str) -> None:
 
 def _first_phase(game: str) -> tuple[object, ...]:
     """A valid phase argument for `to_move(0, ...)` in each game."""
-    return {"age_of_steam": ("build",), "cairo": (cairo_state.ROLL,), "cleopatra": (),
+    return {"age_of_steam": (AosPhase.BUILD,), "cairo": (CairoPhase.ROLL,), "cleopatra": (),
             "kap_kairo": (), "loose_caboose": (Phase.PLAY,)}[game]
 
 

@@ -21,6 +21,8 @@ from collections.abc import Callable
 
 from _common import p95  # also puts the project on sys.path
 
+from nile.games.cairo.rules.phases import Phase
+
 FRAMES = 300
 WARMUP = 30
 
@@ -49,10 +51,9 @@ def _run(setup: Callable[[object], object]) -> dict[str, list[float]]:
 
 def _idle(influence: bool) -> Callable[[object], object]:
     def setup(app: object) -> object:
-        from nile.games.cairo.rules import state as S
         from nile.games.cairo.shots import crowded, match_of, open_scene
 
-        state = crowded(5, seed=1).state(turn=0, phase=S.CHOOSE, die=3)
+        state = crowded(5, seed=1).state(turn=0, phase=Phase.CHOOSE, die=3)
         scene = open_scene(app, match_of(state, 5, humans=5))  # type: ignore[arg-type]
         if influence:
             scene.toggle_influence()

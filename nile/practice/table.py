@@ -33,6 +33,7 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import by_hand, flicking
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import PyramidBuilt
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, BOX, SUPPLY
 from nile.games.cairo.rules.state import CairoState
 
@@ -264,7 +265,7 @@ class PracticeTable:
         by_hand.offer_pyramid(trial, site)
         trial.apply(A.BuildPyramid(3))
         trial.apply(A.PICK_AUTO)
-        if trial.phase == S.ARRANGE:
+        if trial.phase == Phase.ARRANGE:
             trial.apply(trial.legal_actions()[0])
         places = [a for a in trial.legal_actions() if isinstance(a, A.Place)]
         if not places:
@@ -280,7 +281,7 @@ class PracticeTable:
 def new_state(space: str) -> CairoState:
     """An empty board: your ship on `space`, no rival ship, every block in hand."""
     builder = Builder(2).ship(PLAYER, space).ship(RIVAL, S.OUT)
-    return builder.to_move(PLAYER, S.FLICK, die=2, chosen="small", flicks_left=99).build()
+    return builder.to_move(PLAYER, Phase.FLICK, die=2, chosen="small", flicks_left=99).build()
 
 
 def finger_reach(finger: int) -> float:

@@ -11,6 +11,7 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.tutorial import TutorialError
 from nile.games.age_of_steam.rules.actions import Build, Deliver
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.view.panel import RowTarget, TileTarget
 from nile.ui.chrome.results import ResultsScene
@@ -152,7 +153,7 @@ def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> N
     assert progress.finished
     assert progress.chance_used == len(LESSON.chance)  # every scripted die was rolled
     state = scene.aos
-    assert state.phase == "over" and state.round == state.last_round
+    assert state.phase == Phase.OVER and state.round == state.last_round
     joined = " ".join(line for entry in scene.match.log for e in entry.events
                       if (line := e.describe(0)))
     # every rule the lesson promises showed up on the table
@@ -205,7 +206,7 @@ def test_the_learner_ends_her_first_build_on_done_after_the_review_card(app: App
     layer.fast_forward(at)
     frames(app, 3)
     state = scene.aos
-    assert state.phase == "build" and state.current_player == 0  # the turn waits for Done
+    assert state.phase == Phase.BUILD and state.current_player == 0  # the turn waits for Done
     done = scene.controls.build_review()
     assert done is not None and len(done.tiles) == 3 and done.cost == 6
     assert len(done.links) == 2 and all("Santiago" in link for link in done.links)
@@ -215,7 +216,7 @@ def test_the_learner_ends_her_first_build_on_done_after_the_review_card(app: App
     act_by_hand(app, scene, LESSON.steps[at].expect[0])  # E
     frames(app, 3)
     assert layer.progress.step == at + 1
-    assert scene.aos.phase == "build" and scene.aos.current_player == 2  # Stephenson builds
+    assert scene.aos.phase == Phase.BUILD and scene.aos.current_player == 2  # Stephenson builds
 
 
 def test_the_launcher_tile_offers_learn_to_play_for_age_of_steam(app: App) -> None:
@@ -268,7 +269,7 @@ def test_the_learners_own_moves_in_a_watch_step_offer_nothing_to_press(app: App)
     assert not scene.my_turn
     assert scene._context == {}, "the action bar offers the learner buttons while the script plays"
     shares = scene.match.state.shares[0]
-    while scene.match.state.current_player == 0 and scene.match.state.phase == "shares":
+    while scene.match.state.current_player == 0 and scene.match.state.phase == Phase.SHARES:
         frames(app, 2)
     assert scene.match.state.shares[0] == shares  # Ann issued none, as the script says
 

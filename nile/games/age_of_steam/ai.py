@@ -45,6 +45,7 @@ from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
 from nile.games.age_of_steam.rules.network import track_with_port, tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
@@ -158,7 +159,7 @@ def quick_policy(state: GameState, rng: random.Random) -> Action:
     the hard bot's search plays for every seat inside its tree and rollouts, where a
     lookahead at every auction would cost more than the search itself."""
     assert isinstance(state, AgeOfSteamState)
-    if state.phase != "auction":
+    if state.phase != Phase.AUCTION:
         return policy(state, rng)
     legal = state.legal_actions()
     seat = state.current_player
@@ -169,19 +170,19 @@ def quick_policy(state: GameState, rng: random.Random) -> Action:
 def policy_choice(state: AgeOfSteamState, seat: int, legal: list[Action],
             rng: random.Random) -> Action:
     phase = state.phase
-    if phase == "shares":
+    if phase == Phase.SHARES:
         return _shares(state, seat)
-    if phase == "auction":
+    if phase == Phase.AUCTION:
         return _auction(state, seat, legal)
-    if phase == "select":
+    if phase == Phase.SELECT:
         return _select(state, seat, legal)
-    if phase == "communism":
+    if phase == Phase.COMMUNISM:
         return _communism(state, seat, legal)
-    if phase == "build":
+    if phase == Phase.BUILD:
         return _build(state, seat, legal)
-    if phase == "move":
+    if phase == Phase.MOVE:
         return _move(state, seat, legal)
-    if phase == "production":
+    if phase == Phase.PRODUCTION:
         return _production(state, seat, legal)
     return legal[0]
 
@@ -249,7 +250,8 @@ def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 BID_LOOKAHEAD_CAP = 8
 """The most the lookahead bids for turn order (dollars)."""
 
-TURN_PHASES = ("auction", "select", "build", "move", "production", "communism")
+TURN_PHASES = (Phase.AUCTION, Phase.SELECT, Phase.BUILD, Phase.MOVE, Phase.PRODUCTION,
+               Phase.COMMUNISM)
 """The phases of a turn that a turn-order lookahead plays out (to the end of the moves)."""
 
 
@@ -295,7 +297,7 @@ def _turn_played_out(state: AgeOfSteamState, seat: int) -> float:
             state.apply(chance.pick(state.chance_outcomes(), rng))
             continue
         legal = state.legal_actions()
-        state.apply(plain_auction(state, mover, legal) if state.phase == "auction"
+        state.apply(plain_auction(state, mover, legal) if state.phase == Phase.AUCTION
                     else policy_choice(state, mover, legal, rng) if len(legal) > 1
                     else legal[0])
     return evaluate(state)[seat]
@@ -615,8 +617,8 @@ POTENTIAL = 1.5
 
 def _potential(state: AgeOfSteamState, seat: int) -> float:
     """Own income from the two best deliveries open to `seat` now (goods may be shared)."""
-    if state.round == state.last_round and state.phase not in ("build", "select", "shares",
-                                                                "auction", "communism"):
+    if state.round == state.last_round and state.phase not in (
+            Phase.BUILD, Phase.SELECT, Phase.SHARES, Phase.AUCTION, Phase.COMMUNISM):
         return 0.0
     gains = sorted((r.income.get(seat, 0) for r in move_phase.routes(state, seat)),
                    reverse=True)
@@ -757,7 +759,7 @@ class EasyBot:
         if _short_of_money(state, seat):
             self._choice = choice
             return
-        if state.phase not in ("shares", "auction") and self._rng.random() < 0.5:
+        if state.phase not in (Phase.SHARES, Phase.AUCTION) and self._rng.random() < 0.5:
             choice = self._rng.choice(_harmless(state, seat, legal) or [choice])
         self._choice = choice
 
@@ -779,11 +781,11 @@ def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Ac
     (it raises expenses), builds only among the heuristic's five best that it can afford
     and that score, deliveries only that pay the seat and whose ferry fee leaves this
     turn's expenses paid (or passing)."""
-    if state.phase == "build":
+    if state.phase == Phase.BUILD:
         ranked = [a for score, a in build_ranking(state, seat, legal)[:5]
                   if score > BUILD_THRESHOLD]
         return [*ranked, EndBuild()]
-    if state.phase == "move":
+    if state.phase == Phase.MOVE:
         paying = {r.action for r in state.offered_routes or move_phase.routes(state, seat)
                   if _fee_affordable(state, seat, r) and r.income.get(seat, 0) > 0}
         return [a for a in legal if a in paying or isinstance(a, PassMove)]

@@ -43,12 +43,13 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""
 
-FOLLOW_POLICY = ("shares", "auction", "select", "communism")
+FOLLOW_POLICY = (Phase.SHARES, Phase.AUCTION, Phase.SELECT, Phase.COMMUNISM)
 """Phases whose worth shows only turns later (money, turn order, action tiles, the CCCP
 loser count): a search cut after a few moves cannot judge them, so the hard bot plays the
 heuristic there and searches builds, deliveries and Production's placements."""
@@ -81,7 +82,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     if state.phase in FOLLOW_POLICY:
         return [quick_policy(state, random.Random(0))]
     others: list[Action] = []
-    if state.phase == "build":
+    if state.phase == Phase.BUILD:
         ranked = build_ranking(state, seat, legal)
         urban = [a for a in legal if isinstance(a, Urbanize)]
         choice = urbanize_choice(state, seat, urban) if urban and not state.builds_done \
@@ -95,15 +96,15 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         others = [EndBuild(), *(a for _, a in ranked)]
     else:
         first = policy_choice(state, seat, legal, random.Random(0))
-    if state.phase == "build":
+    if state.phase == Phase.BUILD:
         pass
-    elif state.phase == "move":
+    elif state.phase == Phase.MOVE:
         routes = sorted(state.offered_routes, key=lambda r: (-route_value(seat, r),
                                                              r.action.to_str()))
         others = [*(r.action for r in routes), PassMove()]
-    elif state.phase == "auction":
+    elif state.phase == Phase.AUCTION:
         others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
-    elif state.phase == "shares":
+    elif state.phase == Phase.SHARES:
         others = [IssueShares(n) for n in range(4)]
     else:
         others = list(legal)

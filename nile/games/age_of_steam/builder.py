@@ -4,7 +4,7 @@
              .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])  # seat 0's track, tile by tile
              .goods("Kiev", ["black", "red"])             # taken from the bag
              .player(0, loco=2)
-             .to_move(0, "move")                          # seat 0 to deliver now
+             .to_move(0, Phase.MOVE)                      # seat 0 to deliver now
              .build())
 
 Places are city names or hex labels 'column,row' (`MapData.hex_of`). `path` draws the
@@ -21,6 +21,7 @@ from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules.hexes import CENTRE
 from nile.games.age_of_steam.rules.mapdata import edge_between
 from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
 
 
@@ -31,7 +32,7 @@ class Builder:
     def __init__(self, players: int, *, map: str = "chile") -> None:
         state = AgeOfSteamState(map, players)
         state.order = list(range(players))
-        state.phase = "shares"
+        state.phase = Phase.SHARES
         state.queue, state.qpos = list(state.order), 0
         self._state = state
 
@@ -101,15 +102,15 @@ class Builder:
             state.goods.setdefault(h, []).append(colour)
         return self
 
-    def to_move(self, seat: int, phase: str) -> Builder:
+    def to_move(self, seat: int, phase: Phase) -> Builder:
         """`seat` takes the first turn of the "build" or "move" phase (the others follow
         in turn order)."""
         state = self._state
         order = [seat] + [s for s in state.order if s != seat and state.alive[s]]
-        if phase == "build":
+        if phase == Phase.BUILD:
             state.queue, state.qpos = order, 0
             state.builds_done, state.urbanized, state.placed_now = 0, False, []
-        elif phase == "move":
+        elif phase == Phase.MOVE:
             state.queue, state.qpos, state.loco_used = order + order, 0, ""
         else:
             raise ValueError(f"to_move starts a build or move turn, not {phase!r}")

@@ -48,6 +48,7 @@ from nile.games.age_of_steam.rules.actions import (
 )
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, glance, intent, overlay, palette, review, tips
 from nile.games.age_of_steam.view.animate import Animator
@@ -316,7 +317,7 @@ class AgeOfSteamScene(GameScene):
         return self.accepting_input and self.controls.picker_open()
 
     def building(self) -> bool:
-        return self.accepting_input and self.aos.phase == "build"
+        return self.accepting_input and self.aos.phase == Phase.BUILD
 
     def issuing(self) -> bool:
         return self.accepting_input and self.controls.issuing()
@@ -328,7 +329,7 @@ class AgeOfSteamScene(GameScene):
         return self.issuing() or self.bidding()
 
     def moving(self) -> bool:
-        return self.accepting_input and self.aos.phase == "move"
+        return self.accepting_input and self.aos.phase == Phase.MOVE
 
     # Input ---------------------------------------------------------------------------
 
@@ -366,7 +367,7 @@ class AgeOfSteamScene(GameScene):
     def _drag_start(self, pos: tuple[int, int]) -> None:
         """A press on the map while building may start a drag along the hexes."""
         self.trail = []
-        if self.aos.phase == "build" and self.my_turn and self.mv.camera.covers(pos):
+        if self.aos.phase == Phase.BUILD and self.my_turn and self.mv.camera.covers(pos):
             h = self.mv.hex_at(pos)
             if h >= 0 and intent.is_start(self.aos, h, self.controls.seat):
                 self.trail = [h]
@@ -573,11 +574,11 @@ class AgeOfSteamScene(GameScene):
     def _draw_choices(self, surface: pygame.Surface, view: AgeOfSteamState) -> None:
         if self.accepting_input:
             phase = view.phase
-            if phase == "build":
+            if phase == Phase.BUILD:
                 self._draw_build_choices(surface, view)
-            elif phase == "move":
+            elif phase == Phase.MOVE:
                 self._draw_move_choices(surface, view)
-            elif phase == "communism":
+            elif phase == Phase.COMMUNISM:
                 for h in self.controls.red_cities():
                     overlay.hex_ring(surface, self.mv, h, palette.GOODS["red"], 3)
         if self.hint_hex is not None and int(self.hint_hex[1] * 4) % 2 == 0:

@@ -22,6 +22,7 @@ from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.rules.actions import Build, Deliver, EndBuild
 from nile.games.age_of_steam.rules.build import max_builds
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.view import choices
@@ -64,7 +65,7 @@ def open_scene(app: App, match: Match) -> AgeOfSteamScene:
 
 def _late(state: AgeOfSteamState) -> bool:
     """Ann moving goods late in the game, with something to deliver."""
-    return (state.round >= state.last_round - 1 and state.phase == "move"
+    return (state.round >= state.last_round - 1 and state.phase == Phase.MOVE
             and any(isinstance(a, Deliver) for a in state.legal_actions()))
 
 
@@ -89,7 +90,7 @@ def busy_of(map_name: str) -> Callable[[App], None]:
 def build(app: App) -> None:
     """Ann building on CCCP with the tile popup open on a hex with several choices."""
     match = new_match("cccp")
-    play_bots_until(match, lambda s: s.round >= 3 and s.phase == "build" and s.builds_done == 0)
+    play_bots_until(match, lambda s: s.round >= 3 and s.phase == Phase.BUILD and s.builds_done == 0)
     scene = open_scene(app, match)
     by_hex = scene.controls.buildable()
     middle = scene.mv.camera.viewport.center
@@ -110,7 +111,7 @@ def build(app: App) -> None:
 def build_done(app: App) -> None:
     """Ann on Chile after her last tile: the review card and the Done button (AS-16)."""
     match = new_match("chile")
-    play_bots_until(match, lambda s: s.round >= 2 and s.phase == "build" and s.builds_done == 0)
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.BUILD and s.builds_done == 0)
     state = match.state
     assert isinstance(state, AgeOfSteamState)
     while state.builds_done < max_builds(state, 0):
@@ -124,7 +125,7 @@ def build_done(app: App) -> None:
 def deliver(app: App) -> None:
     """Ann on Chile has chosen a good: every city it can reach is lit, one route shown."""
     def choice(state: AgeOfSteamState) -> bool:
-        return state.phase == "move" and any(
+        return state.phase == Phase.MOVE and any(
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
     match = new_match("chile", DELIVER_SEED)
@@ -147,7 +148,7 @@ def deliver(app: App) -> None:
 def auction(app: App) -> None:
     """Ann's turn in a Chile auction after the others have bid."""
     match = new_match("chile")
-    play_bots_until(match, lambda s: s.round >= 2 and s.phase == "auction" and s.high_bid > 0)
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.AUCTION and s.high_bid > 0)
     open_scene(app, match)
 
 

@@ -37,6 +37,7 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import new_game, scoring
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import ShipKnockedOver
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, BOX
 from nile.games.cairo.rules.state import CairoState
 
@@ -78,7 +79,7 @@ def likely_wobble(jitter: Jitter) -> int:
 def evaluate_for(state: CairoState, seat: int) -> float:
     """How good the board is for `seat`: points now against the best rival, plus a share of
     influence, minus own blocks in the box. Pending die faces count as their average."""
-    if state.phase == S.FACE:
+    if state.phase == Phase.FACE:
         values = []
         for face in range(1, 7):
             branch = state.clone()
@@ -196,7 +197,7 @@ def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> fl
     value = evaluate_for(branch, seat)
     if any(isinstance(e, ShipKnockedOver) for e in events):
         value -= KNOCK_COST
-    if branch.phase == S.OFFER:
+    if branch.phase == Phase.OFFER:
         value += 0.5 * sum(1 for b in branch.free_small_on(branch.offer_site)
                            if branch.pieces[b].owner == seat)
     return value
@@ -235,9 +236,9 @@ def _finish_pyramid(state: CairoState) -> None:
     """Play a pyramid build to the end the quick way (auto pick, default order, first
     place), so options can be compared by their result."""
     for _ in range(4):
-        if state.phase == S.PICK:
+        if state.phase == Phase.PICK:
             state.apply(A.PICK_AUTO)
-        elif state.phase in (S.ARRANGE, S.PLACE):
+        elif state.phase in (Phase.ARRANGE, Phase.PLACE):
             state.apply(state.legal_actions()[0])
         else:
             return
@@ -246,20 +247,20 @@ def _finish_pyramid(state: CairoState) -> None:
 def quick_decision(state: CairoState, rng: random.Random) -> Action:
     """Every decision but the flick itself."""
     phase = state.phase
-    if phase == S.RETRIEVE:
+    if phase == Phase.RETRIEVE:
         return A.RETRIEVE_ALL
-    if phase == S.CHOOSE:
+    if phase == Phase.CHOOSE:
         return choose_kind(state, rng)
-    if phase == S.PENALTY:
+    if phase == Phase.PENALTY:
         kinds = state.supply_kinds(state.turn)
         return A.Penalty("small" if "small" in kinds else kinds[0])
-    if phase == S.OFFER:
+    if phase == Phase.OFFER:
         return best_by_lookahead(state, state.legal_actions())
-    if phase == S.PICK:
+    if phase == Phase.PICK:
         return A.PICK_AUTO
-    if phase == S.ARRANGE:
+    if phase == Phase.ARRANGE:
         return state.legal_actions()[0]
-    if phase == S.PLACE:
+    if phase == Phase.PLACE:
         return state.legal_actions()[0]
     return rng.choice(state.legal_actions())
 
@@ -301,7 +302,7 @@ class FlickPlanner:
         self._started = time.perf_counter()
         self.simulations = 0
         self.reason = None
-        if observation.phase != S.FLICK:
+        if observation.phase != Phase.FLICK:
             self._choice = quick_decision(observation, self.rng)
             self.reason = explain(observation, self._choice)
             return
@@ -419,7 +420,7 @@ def explain(state: GameState, action: Action) -> str | None:
         return None
     if isinstance(action, A.Penalty):
         return "a small block is the cheapest to lose" if action.kind == "small" else None
-    if state.phase == S.OFFER:
+    if state.phase == Phase.OFFER:
         return "of the choices, it leaves the board counting best for you"
     return None
 
@@ -459,7 +460,7 @@ def decision_figures(decisions: int = 12, seed: int = 3) -> dict[str, float]:
             state.apply(chance.pick(state.chance_outcomes(), rng))
             continue
         assert seat is not None
-        if state.phase == S.FLICK:
+        if state.phase == Phase.FLICK:
             hard = make_bot("hard", seat, random.Random(plies))
             started = time.perf_counter()
             hard.start(state.observation(seat))

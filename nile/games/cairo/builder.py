@@ -9,7 +9,7 @@
     b.at("2D", 310.0, 150.0, face=5)                  # a die-block shows a face
     b.pyramid("saqqara", ["0s01", "1s00", "0s02"])    # stones laid top first, centred on site
     b.box("3s14")                                     # in the box
-    b.to_move(0, "flick", die=2, chosen="small", flicks_left=3)
+    b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3)
     state = b.build()
 
 Blocks not mentioned stay in their owner's supply. `build()` returns a new, normal
@@ -29,8 +29,8 @@ from nile.games.cairo.board import board
 from nile.games.cairo.physics import BodySpec
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building
-from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.building import LAYOUTS
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, BOX, Pyramid
 from nile.games.cairo.rules.state import CairoState
 
@@ -40,7 +40,7 @@ class _Turn:
     """Whose turn it is and where in it (see `Builder.to_move`)."""
 
     seat: int = 0
-    phase: str = S.ROLL
+    phase: Phase = Phase.ROLL
     die: int = 0
     chosen: str = ""
     flicks_left: int = 0
@@ -119,7 +119,7 @@ class Builder:
 
     # The state ------------------------------------------------------------------------------
 
-    def to_move(self, seat: int, phase: str = S.ROLL, *, die: int = 0, chosen: str = "",
+    def to_move(self, seat: int, phase: Phase = Phase.ROLL, *, die: int = 0, chosen: str = "",
                 flicks_left: int = 0, offer_site: str = "", last_block: str = "") -> Builder:
         """`seat` to act in `phase`, with the turn's die, chosen kind, flicks left, the
         site a pyramid is offered at and the last block flicked."""

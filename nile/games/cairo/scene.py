@@ -28,6 +28,7 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import KindChosen
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOX
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import flick_input, pictures, words
@@ -164,7 +165,7 @@ class CairoScene(GameScene):
     def _anchor_flick(self) -> None:
         """The slingshot sits on the ship of the player to move, sized to the block."""
         view = self.cairo
-        if view.phase == S.OVER or view.ships[view.turn] == S.OUT:
+        if view.phase == Phase.OVER or view.ships[view.turn] == S.OUT:
             return
         x, y, _ = view.ship_pose(view.turn)
         kind = view.chosen or "small"
@@ -196,7 +197,7 @@ class CairoScene(GameScene):
                                      round(bottom - top))
         view = self.cairo
         ship = None
-        if view.phase != S.OVER and view.ships[view.turn] != S.OUT:
+        if view.phase != Phase.OVER and view.ships[view.turn] != S.OUT:
             x, y = self.renderer.to_screen(*view.ship_pose(view.turn)[:2])
             reach = round(self.renderer.px(self.data.ship.length) / 2 + 14)
             ship = pygame.Rect(round(x) - reach, round(y) - reach, 2 * reach, 2 * reach)
@@ -236,7 +237,7 @@ class CairoScene(GameScene):
         if key != self._turn_key:
             self._turn_key = key
             self.finger, self.pyramid.turn = 2, 0.0
-            self.flick_total = self._chosen_count(view) if view.phase == S.FLICK else 0
+            self.flick_total = self._chosen_count(view) if view.phase == Phase.FLICK else 0
             self.flick.new_turn()
         self.hover = None
         self.stage.set_die(view.die)
@@ -263,7 +264,7 @@ class CairoScene(GameScene):
                 self.name(seat), self.color(seat), len(view.supply(seat, "small")),
                 bool(view.supply(seat, "large")), bool(view.supply(seat, "die")), boxed,
                 points[seat], view.ships[seat] != S.OUT,
-                view.phase != S.OVER and view.turn == seat,
+                view.phase != Phase.OVER and view.turn == seat,
                 seat == self.viewer and self.replay is None))
         return out
 
@@ -280,14 +281,14 @@ class CairoScene(GameScene):
             return
         self._bar_waiting = False
         handlers = {
-            S.RETRIEVE: self._bar_retrieve,
-            S.CHOOSE: self._bar_choose,
-            S.FLICK: self._bar_flick,
-            S.PENALTY: self._bar_penalty,
-            S.OFFER: self._bar_offer,
-            S.PICK: self._bar_pick,
-            S.ARRANGE: self._bar_arrange,
-            S.PLACE: self._bar_place,
+            Phase.RETRIEVE: self._bar_retrieve,
+            Phase.CHOOSE: self._bar_choose,
+            Phase.FLICK: self._bar_flick,
+            Phase.PENALTY: self._bar_penalty,
+            Phase.OFFER: self._bar_offer,
+            Phase.PICK: self._bar_pick,
+            Phase.ARRANGE: self._bar_arrange,
+            Phase.PLACE: self._bar_place,
         }
         handler = handlers.get(view.phase)
         if not self.my_turn or handler is None:
@@ -436,11 +437,11 @@ class CairoScene(GameScene):
         if not self.accepting_input:
             return False
         phase = self.cairo.phase
-        if phase == S.FLICK:
+        if phase == Phase.FLICK:
             return self._flick_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos, phase)
-        if event.type == pygame.MOUSEWHEEL and phase == S.PLACE:
+        if event.type == pygame.MOUSEWHEEL and phase == Phase.PLACE:
             self.pyramid.rotate(15.0 * event.y)
             return True
         return False
@@ -459,12 +460,12 @@ class CairoScene(GameScene):
             return True
         return used
 
-    def _click(self, pos: tuple[int, int], phase: str) -> bool:
+    def _click(self, pos: tuple[int, int], phase: Phase) -> bool:
         view = self.cairo
-        if phase in (S.RETRIEVE, S.PICK):
+        if phase in (Phase.RETRIEVE, Phase.PICK):
             allowed = {a.block for a in view.legal_actions()
                        if isinstance(a, A.Retrieve | A.Pick)}
-            if phase == S.PICK:
+            if phase == Phase.PICK:
                 block = self.pyramid.stone_at(pos)
             else:
                 ringed = self.hits.nearest(pos, Stone)
@@ -472,22 +473,22 @@ class CairoScene(GameScene):
             if block not in allowed:
                 block = None
             if block:
-                self.submit(A.Retrieve(block) if phase == S.RETRIEVE else A.Pick(block))
+                self.submit(A.Retrieve(block) if phase == Phase.RETRIEVE else A.Pick(block))
             return block is not None
-        if phase == S.ARRANGE:
+        if phase == Phase.ARRANGE:
             return self.pyramid.click_arrange(pos)
-        if phase == S.PLACE:
+        if phase == Phase.PLACE:
             place = self.pyramid.place_at(pos)
             if place is not None:
                 self.submit(place)
             return place is not None or self.pyramid.covers(pos)
         return False
 
-    def _phase_is(self, phase: str) -> bool:
+    def _phase_is(self, phase: Phase) -> bool:
         return self.accepting_input and self.cairo.phase == phase
 
     def may_choose(self, kind: str) -> bool:
-        return self._phase_is(S.CHOOSE) and A.Choose(kind) in self.cairo.legal_actions()
+        return self._phase_is(Phase.CHOOSE) and A.Choose(kind) in self.cairo.legal_actions()
 
     def choose_small(self) -> None:
         self.submit(A.Choose("small"))
@@ -508,17 +509,17 @@ class CairoScene(GameScene):
         return self.may_choose("die")
 
     def may_pick_finger(self) -> bool:
-        return (self._phase_is(S.FLICK) and self.cairo.die == S.FINGER_ANY
+        return (self._phase_is(Phase.FLICK) and self.cairo.die == S.FINGER_ANY
                 and not self.flick.active)
 
     def retrieving(self) -> bool:
-        return self._phase_is(S.RETRIEVE)
+        return self._phase_is(Phase.RETRIEVE)
 
     def arranging(self) -> bool:
-        return self._phase_is(S.ARRANGE)
+        return self._phase_is(Phase.ARRANGE)
 
     def placing(self) -> bool:
-        return self._phase_is(S.PLACE)
+        return self._phase_is(Phase.PLACE)
 
     def take_all_back(self) -> None:
         self.submit(A.RETRIEVE_ALL)
@@ -566,7 +567,7 @@ class CairoScene(GameScene):
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
         if self._bar_waiting and not self.anims.busy:
             self._update_action_bar()
-        self.flick.enabled = self.accepting_input and self.cairo.phase == S.FLICK
+        self.flick.enabled = self.accepting_input and self.cairo.phase == Phase.FLICK
         if not self.flick.enabled and (self.flick.active or self.flick.dragging):
             self.flick.reset()
         self.flick.update(dt)
@@ -603,7 +604,7 @@ class CairoScene(GameScene):
         stage.draw_scoring(surface, colors, self.names)
         self._draw_influence(surface, view, colors)
         self._draw_influence_toggle(surface)
-        if view.phase == S.FLICK and self.my_turn and stage.show is None:
+        if view.phase == Phase.FLICK and self.my_turn and stage.show is None:
             self.flick.draw(surface, renderer.rect)
         if PyramidUI.active(view) and stage.show is None:
             hint = self.hint_place[0] if self.hint_place is not None else None
@@ -662,7 +663,7 @@ class CairoScene(GameScene):
         if finger:
             traits = words.traits(self.data.finger(finger))
         else:
-            traits = "" if self.cairo.phase == S.OVER else "rolls by itself"
+            traits = "" if self.cairo.phase == Phase.OVER else "rolls by itself"
         H.draw_die_panel(surface, self.die_rect, self.stage.die, value, finger,
                          value == S.FINGER_ANY, traits)
 
@@ -675,7 +676,7 @@ class CairoScene(GameScene):
     def _draw_waiting_block(self, surface: pygame.Surface, view: CairoState,
                             colors: list[theme.PlayerColor]) -> None:
         """The block to flick next, on its ship's deck (with how many are left)."""
-        if view.phase not in (S.FLICK, S.JITTER) or not view.chosen or \
+        if view.phase not in (Phase.FLICK, Phase.JITTER) or not view.chosen or \
                 self.stage.sailing(view.turn):
             return
         blocks = view.supply(view.turn, view.chosen)
@@ -703,7 +704,7 @@ class CairoScene(GameScene):
         """Rings on blocks that may be taken back, and on a hinted block."""
         by_id = {p.id: p for p in self._view_pieces()}
         renderer = self.renderer
-        if self.my_turn and not self.anims.busy and view.phase == S.RETRIEVE:
+        if self.my_turn and not self.anims.busy and view.phase == Phase.RETRIEVE:
             for action in view.legal_actions():
                 if isinstance(action, A.Retrieve) and action.block in by_id:
                     piece = by_id[action.block]

@@ -22,6 +22,7 @@ from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import SiteScored
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
 from nile.ui.launcher import LauncherScene
@@ -117,14 +118,14 @@ def start(app: App) -> None:
 
 def midgame(app: App) -> None:
     """A crowded board with pyramids and burning blocks; the human chooses what to flick."""
-    state = crowded(4, seed=2, on_board=0.7, pyramids=3).to_move(0, S.CHOOSE, die=3).build()
+    state = crowded(4, seed=2, on_board=0.7, pyramids=3).to_move(0, Phase.CHOOSE, die=3).build()
     open_scene(app, match_of(state, 4))
 
 
 def aiming(app: App) -> None:
     """Mid-drag: the band, the arrow and the power bar."""
     state = (crowded(3, seed=3, on_board=0.4, pyramids=2)
-             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build())
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
     scene = open_scene(app, match_of(state, 3))
     scene.layout_now()
     scene.flick.enabled = True
@@ -142,13 +143,13 @@ def pyramid_offer(app: App) -> None:
                       reserve=("edfu",))
     for block, (dx, dy) in spots.items():
         builder.on_site(block, "edfu", dx, dy, degrees=dx * 2.0)
-    state = builder.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="edfu",
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2, offer_site="edfu",
                              last_block="0s14").build()
     open_scene(app, match_of(state, 3))
 
 
 def influence(app: App) -> None:
-    state = crowded(4, seed=5, on_board=0.8, pyramids=3).to_move(0, S.CHOOSE, die=4).build()
+    state = crowded(4, seed=5, on_board=0.8, pyramids=3).to_move(0, Phase.CHOOSE, die=4).build()
     scene = open_scene(app, match_of(state, 4))
     scene.toggle_influence()
 
@@ -156,7 +157,7 @@ def influence(app: App) -> None:
 def end_scoring(app: App) -> None:
     """The last turn just ended: sites are scored one by one."""
     state = (crowded(3, seed=6, on_board=0.8, pyramids=3, keep=("0L",))
-             .to_move(0, S.CHOOSE, die=4).build())
+             .to_move(0, Phase.CHOOSE, die=4).build())
     for seat in (1, 2):
         state.ships[seat] = S.OUT
     state.last_turn_seat = 0
@@ -170,7 +171,7 @@ def end_scoring(app: App) -> None:
 def bot_aim(app: App) -> None:
     """A bot's flick a moment before its block flies: its aim grows from its ship."""
     state = (crowded(3, seed=7, on_board=0.6, pyramids=2, keep=("1s14",))
-             .to_move(1, S.FLICK, die=3, chosen="small", flicks_left=1).build())
+             .to_move(1, Phase.FLICK, die=3, chosen="small", flicks_left=1).build())
     match = match_of(state, 3)
     scene = open_scene(app, match)
 
@@ -184,11 +185,11 @@ def scripted_move(state: CairoState, step: int) -> Action:
     """A cheap, varied move for the demo table: flicks aimed at the sites in turn (by the
     slide distance, no simulation), the first choice everywhere else."""
     legal = state.legal_actions()
-    if state.phase == S.RETRIEVE:
+    if state.phase == Phase.RETRIEVE:
         return A.RETRIEVE_DONE
-    if state.phase == S.PICK:
+    if state.phase == Phase.PICK:
         return A.PICK_AUTO
-    if state.phase != S.FLICK:
+    if state.phase != Phase.FLICK:
         return legal[0]
     sites = board().sites
     site = sites[(step * 7) % len(sites)]
@@ -217,7 +218,7 @@ def flicks(app: App) -> None:
 
     keep = tuple(f"{seat}s{n}" for seat in range(5) for n in (12, 13, 14))
     state = (crowded(5, seed=1, keep=keep)
-             .to_move(0, S.FLICK, die=1, chosen="small", flicks_left=3).build())
+             .to_move(0, Phase.FLICK, die=1, chosen="small", flicks_left=3).build())
     app.reset(LauncherScene(app))
     app.push(Demo(app, match_of(state, 5, humans=5)))
 

@@ -17,7 +17,7 @@ from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.games.cleopatra.rules import building, gods
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import BUILDING, TRAIN, game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
@@ -326,13 +326,13 @@ def policy(state: GameState, rng: random.Random) -> Action:
         return legal[0]
     seat = state.current_player
     assert seat is not None and seat >= 0
-    if state.phase == AUCTION:
+    if state.phase == Phase.AUCTION:
         bid = Bid(state.high_bid + 1)
         limit = bid_limit(state, seat) + rng.choice(BID_SPREAD)
         return bid if state.high_bid < limit and bid in legal else Pass()
-    if state.phase == GODS:
+    if state.phase == Phase.GODS:
         return choose_god(state, seat, legal, rng)
-    if state.phase == ACTIONS and state.pending:
+    if state.phase == Phase.ACTIONS and state.pending:
         return legal[0]  # the cheapest fruit source
     ctx = Context(state, seat)
     best, best_value = legal[0], -math.inf
@@ -363,7 +363,7 @@ def explain(state: GameState, action: Action) -> str | None:
     seat = state.current_player
     if seat is None or seat < 0:
         return None
-    if state.phase == AUCTION:
+    if state.phase == Phase.AUCTION:
         limit = bid_limit(state, seat)
         if isinstance(action, Bid):
             return f"turn order is worth about {limit} Florin to you with {state.money[seat]}"
@@ -371,7 +371,7 @@ def explain(state: GameState, action: Action) -> str | None:
     if isinstance(action, ChooseGod):
         value = god_value(state, seat, action.god)
         return f"{GOD_REASONS[action.god]}: worth about {value:.1f} points to you now"
-    if state.phase != ACTIONS or state.pending:
+    if state.phase != Phase.ACTIONS or state.pending:
         return None
     ctx = Context(state, seat)
     chosen = value_action(ctx, action)
@@ -415,7 +415,7 @@ def _turn_still_to_play(state: CleopatraState, seat: int, left: int) -> float:
     """What the seat's actions and Auction cards still due this turn are worth, so that a
     search cut off in mid-turn does not favour whoever happens to act first."""
     per_action = W.eval_action_last if left == 0 else W.eval_action
-    if state.phase != ACTIONS:
+    if state.phase != Phase.ACTIONS:
         god = state.gods[seat]
         actions = 3 if god == gods.ANUBIS else 2
         picks = 2 if god == gods.THOTH else 1
@@ -481,7 +481,7 @@ def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
     seat = state.current_player
     if seat is None or seat < 0 or len(legal) <= 1:
         return legal
-    if state.phase == AUCTION:
+    if state.phase == Phase.AUCTION:
         wanted = {Pass(), *(Bid(state.high_bid + step) for step in BID_STEPS)}
         return [a for a in legal if a in wanted]
     if not _chooses_an_action(state):
@@ -493,7 +493,7 @@ def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
 
 def _chooses_an_action(state: CleopatraState) -> bool:
     """The acting seat picks one of the six actions (not a source, not an Auction card)."""
-    return state.phase == ACTIONS and not state.pending and not state.picks_left
+    return state.phase == Phase.ACTIONS and not state.pending and not state.picks_left
 
 
 def candidates(state: GameState) -> list[Action]:

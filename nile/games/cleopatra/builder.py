@@ -35,7 +35,7 @@ from __future__ import annotations
 from bisect import insort
 
 from nile.games.cleopatra.rules import auction
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.state import CleopatraState
 
@@ -68,7 +68,7 @@ class Builder:
         state.market = [0] * FRUITS
         state.gods = [D.god(DEFAULT_GODS[s]) for s in range(players)]
         self._state = state
-        self._phase, self._acting, self._picks = ACTIONS, 0, 0
+        self._phase, self._acting, self._picks = Phase.ACTIONS, 0, 0
 
     # Board ---------------------------------------------------------------------------
 
@@ -183,10 +183,10 @@ class Builder:
             self._state.auction_display.append(kind)
         return self
 
-    def to_move(self, seat: int, phase: int = ACTIONS, *, picks: int = 0) -> Builder:
+    def to_move(self, seat: int, phase: Phase = Phase.ACTIONS, *, picks: int = 0) -> Builder:
         """`seat` acts: in the action phase (ACTIONS) with `picks` Auction cards still to
         take, or at the start of the auction (AUCTION), holding the figure."""
-        if phase not in (ACTIONS, AUCTION):
+        if phase not in (Phase.ACTIONS, Phase.AUCTION):
             raise ValueError("a table starts in the action phase or the auction")
         self._phase, self._acting, self._picks = phase, seat, picks
         return self
@@ -199,11 +199,11 @@ class Builder:
     def build(self) -> CleopatraState:
         """The table as described (a new state on each call)."""
         state = self._state.clone()
-        if self._phase == AUCTION:
+        if self._phase == Phase.AUCTION:
             state.start_player = self._acting
             auction.begin(state)
             return state
-        state.phase = ACTIONS
+        state.phase = Phase.ACTIONS
         state.action_order = sorted(range(state.players), key=lambda s: state.gods[s])
         state.action_index = state.action_order.index(self._acting)
         state.picks_left = self._picks

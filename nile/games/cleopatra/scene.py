@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     Bid,
@@ -157,7 +157,7 @@ class CleopatraScene(GameScene):
         seat = state.current_player
         if seat is not None and seat >= 0:
             return seat
-        return state.acting_seat if state.phase == ACTIONS else 0
+        return state.acting_seat if state.phase == Phase.ACTIONS else 0
 
     def _options(self) -> list[Action]:
         """The legal actions the current picks still allow (without End turn)."""
@@ -240,7 +240,7 @@ class CleopatraScene(GameScene):
         if self.popup is not None and not all(a in self.legal for a in self.popup.actions):
             self.popup = None
         state = self.cs
-        if state.phase == AUCTION and self.my_turn:
+        if state.phase == Phase.AUCTION and self.my_turn:
             low = state.high_bid + 1
             entry = self.bid_entry
             entry.low, entry.high = low, max(low, state.money[self._seat()])
@@ -272,9 +272,9 @@ class CleopatraScene(GameScene):
             self.set_action_bar("")
             return
         state = self.cs
-        if state.phase == AUCTION:
+        if state.phase == Phase.AUCTION:
             self._auction_bar()
-        elif state.phase == GODS:
+        elif state.phase == Phase.GODS:
             self.set_action_bar("Choose a god: click it above (lower numbers act first).")
         elif state.picks_left:
             self.set_action_bar("Take an Auction card: click one in the display.")
@@ -521,10 +521,10 @@ class CleopatraScene(GameScene):
         return self.accepting_input and self.popup is not None
 
     def auctioning(self) -> bool:
-        return self.accepting_input and self.cs.phase == AUCTION
+        return self.accepting_input and self.cs.phase == Phase.AUCTION
 
     def acting(self) -> bool:
-        return self.accepting_input and self.cs.phase == ACTIONS
+        return self.accepting_input and self.cs.phase == Phase.ACTIONS
 
     def clear_choice(self) -> bool:
         """Esc: put back the picked cards or close the list; else Esc opens the menu."""
@@ -542,7 +542,7 @@ class CleopatraScene(GameScene):
         cards allow."""
         if self.popup is not None:
             self._play(self.popup.action)
-        elif self.cs.phase == AUCTION:
+        elif self.cs.phase == Phase.AUCTION:
             self._play(Bid(self.bid))
         elif len(self._options()) == 1 and self.picked:
             self._play(self._options()[0])
@@ -628,7 +628,7 @@ class CleopatraScene(GameScene):
         options = self._options()
         lit: set[Target] = set()
         usable: set[Target] = set()
-        free = state.phase == ACTIONS and not state.picks_left and not state.pending
+        free = state.phase == Phase.ACTIONS and not state.picks_left and not state.pending
         for action in self._without_end():
             usable.update(t for t in choices.targets(action) if t[0] in HAND_KINDS)
         for action in options:
@@ -734,7 +734,7 @@ class CleopatraScene(GameScene):
             panel.draw_city_display(surface, view, a.city, lit, hits)
         if self.replay is None:
             lift = self.hover if self.hover and self.hover[0] in HAND_KINDS else None
-            usable_now = usable if self.my_turn and view.phase == ACTIONS else set()
+            usable_now = usable if self.my_turn and view.phase == Phase.ACTIONS else set()
             hand_marks = panel.HandMarks(lit, self.picked, usable_now, lift)
             panel.lay_hand(self.hand, view, viewer, a.hand, hand_marks)
             panel.draw_hand(surface, view, viewer, a.hand, self.hand, hits)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.state import CleopatraState
@@ -47,12 +47,17 @@ def start(app: App) -> None:
 
 def auction(app: App) -> None:
     match = Match.new(GAME_INFO, seats(4), seed=6)
-    play_bots_until(match, lambda s: s.phase == AUCTION and s.turn == 1)
+    play_bots_until(match, lambda s: s.phase == Phase.AUCTION and s.turn == 1)
     open_scene(app, match)
 
 
 def _free_action(state: CleopatraState) -> bool:
-    return state.phase == ACTIONS and not state.picks_left and not state.pending and state.turn >= 2
+    return (
+        state.phase == Phase.ACTIONS
+        and not state.picks_left
+        and not state.pending
+        and state.turn >= 2
+    )
 
 
 def sources(app: App) -> None:

@@ -30,10 +30,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks, Policy, SearchStatistics
 from nile.core.game import Action, GameState
 from nile.games.kap_kairo.rules import (
-    BID,
-    CHOOSE,
     COINS,
-    DECIDE,
     NEED,
     PASS,
     RAILS,
@@ -43,6 +40,7 @@ from nile.games.kap_kairo.rules import (
     Bid,
     Build,
     KapState,
+    Phase,
     Take,
     build_options,
     shortfall,
@@ -144,11 +142,11 @@ def make_policy(style: Style = STYLE) -> Policy:
         seat = state.current_player
         assert seat is not None and seat >= 0
         step = state.step
-        if step == DECIDE:
+        if step == Phase.DECIDE:
             return build_or_pass(state, seat, style)
-        if step == BID:
+        if step == Phase.BID:
             return Bid(heuristic_bid(state, seat, rng, style))
-        if step == CHOOSE:
+        if step == Phase.CHOOSE:
             return choose_card(state, seat, style)
         return rng.choice(state.legal_actions())
 
@@ -178,7 +176,7 @@ def explain(state: GameState, action: Action) -> str | None:
         return None
     if isinstance(action, Build):
         return _explain_build(state, seat, action)
-    if action == PASS and state.step == DECIDE:
+    if action == PASS and state.step == Phase.DECIDE:
         return _explain_pass(state, seat)
     if isinstance(action, Bid):
         worths = sorted((card_worth(state, seat, c) for c in state.display), reverse=True)
@@ -289,11 +287,11 @@ def search_candidates(state: GameState) -> list[Action]:
     bonus cards is never better, VK-5), so a random move is never a wild bid of half the
     capital; every legal move otherwise."""
     assert isinstance(state, KapState)
-    if state.step == BID:
+    if state.step == Phase.BID:
         seat = state.current_player
         assert seat is not None
         return bid_candidates(state, seat)
-    if state.step == DECIDE:
+    if state.step == Phase.DECIDE:
         builds = build_options(state, state.turn)
         return [builds[0], PASS] if builds else [PASS]
     return state.legal_actions()
@@ -303,7 +301,7 @@ def others_bid_by_policy(state: GameState, searcher: int, rng: random.Random) ->
     """Another player's secret bid is the policy's move, not a tree node: that player
     cannot see the searcher's bid, and a node would let them answer it."""
     assert isinstance(state, KapState)
-    if state.step == BID and state.current_player != searcher:
+    if state.step == Phase.BID and state.current_player != searcher:
         return policy(state, rng)
     return None
 
@@ -320,7 +318,7 @@ def keep_free_builds(state: GameState, choice: Action,
     clearly better (`FREE_BUILD_MARGIN` over at least `FREE_BUILD_VISITS` games each);
     the reason then says why."""
     assert isinstance(state, KapState)
-    if choice != PASS or state.step != DECIDE:
+    if choice != PASS or state.step != Phase.DECIDE:
         return choice, None
     builds = build_options(state, state.turn)
     if not builds or builds[0].buy > 0:

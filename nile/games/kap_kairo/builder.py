@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nile.games.kap_kairo.rules import KapState, card_named, track
-from nile.games.kap_kairo.rules.common import BID, CHOOSE, DECIDE, DRAW, REVEAL
+from nile.games.kap_kairo.rules.common import Phase
 from nile.games.kap_kairo.rules.deck import CARDS, RULES
 
 
@@ -50,7 +50,7 @@ class Builder:
     _display: list[str] = field(default_factory=list, init=False)
     _discards: list[str] = field(default_factory=list, init=False)
     _pile: list[str] | None = field(default=None, init=False)
-    _step: str = field(default=REVEAL, init=False)
+    _step: Phase = field(default=Phase.REVEAL, init=False)
     _turn: int = field(default=0, init=False)
     _bids: dict[int, int] = field(default_factory=dict, init=False)
     _order: list[int] = field(default_factory=list, init=False)
@@ -102,21 +102,23 @@ class Builder:
         self, display: tuple[str, ...] | list[str], bids: dict[int, int] | None = None
     ) -> Builder:
         """Secret bidding over `display`; `bids` are the bids already written."""
-        self._step, self._display, self._bids = BID, list(display), dict(bids or {})
+        self._step, self._display, self._bids = Phase.BID, list(display), dict(bids or {})
         return self
 
     def choosing(
         self, display: tuple[str, ...] | list[str], order: list[int], chooser: int = 0
     ) -> Builder:
         """Players take cards from `display` in `order`; `order[chooser]` is to take."""
-        self._step, self._display = CHOOSE, list(display)
+        self._step, self._display = Phase.CHOOSE, list(display)
         self._order, self._chooser = list(order), chooser
         return self
 
-    def to_move(self, seat: int, step: str = DECIDE, order: list[int] | None = None) -> Builder:
+    def to_move(
+        self, seat: int, step: Phase = Phase.DECIDE, order: list[int] | None = None
+    ) -> Builder:
         """Track laying with `seat` to move: DECIDE (drawn, builds or passes) or DRAW (not
         drawn yet); `order`: the last auction's choosing order (default: just `seat`)."""
-        if step not in (DECIDE, DRAW):
+        if step not in (Phase.DECIDE, Phase.DRAW):
             raise ValueError("to_move starts a track-laying turn: DECIDE or DRAW")
         self._step = step
         self._turn = seat
@@ -170,16 +172,16 @@ class Builder:
     def _set_step(self, state: KapState) -> None:
         state.step = self._step
         state.auction = self._auction
-        if self._step == BID:
+        if self._step == Phase.BID:
             for seat, amount in self._bids.items():
                 state.bids[seat] = amount
                 state.ledger[seat].append(("bid", amount, state.capital[seat] - amount))
             if None not in state.bids:
                 raise ValueError("Leave at least one seat without a bid.")
-        elif self._step == CHOOSE:
+        elif self._step == Phase.CHOOSE:
             state.order, state.chooser = self._order, self._chooser
-        elif self._step in (DECIDE, DRAW):
+        elif self._step in (Phase.DECIDE, Phase.DRAW):
             state.turn, state.order = self._turn, self._order
-            state.drew = self._step == DECIDE and bool(self._row)
-            if self._step == DRAW:
+            state.drew = self._step == Phase.DECIDE and bool(self._row)
+            if self._step == Phase.DRAW:
                 track.start_turn(state)  # reshuffles, or finds nothing to draw (VK-7)

@@ -26,9 +26,6 @@ import pygame
 
 from nile.core.game import Action, Event, GameState
 from nile.games.kap_kairo.rules import (
-    BID,
-    CHOOSE,
-    DECIDE,
     NAMES,
     PASS,
     RULES,
@@ -36,6 +33,7 @@ from nile.games.kap_kairo.rules import (
     Build,
     KapState,
     Pass,
+    Phase,
     Take,
     cheapest_build,
     describe_card,
@@ -194,7 +192,7 @@ class KapKairoScene(GameScene):
     def private_now(self) -> bool:
         """Only a bid is private: the cover goes up before a human writes one, not when
         the turn passes between humans in choosing land or laying track."""
-        return getattr(self.state, "step", BID) == BID
+        return getattr(self.state, "step", Phase.BID) == Phase.BID
 
     def on_view_changed(self) -> None:
         self.version += 1
@@ -208,7 +206,7 @@ class KapKairoScene(GameScene):
     def _maybe_reveal(self) -> None:
         """Show the bids being revealed once to each viewer (after the cover, too)."""
         view = self.kap
-        if self.replay is not None or self.covered_for is not None or view.step != CHOOSE:
+        if self.replay is not None or self.covered_for is not None or view.step != Phase.CHOOSE:
             return
         key = (self.viewer, view.auction)
         if key in self.revealed_to:
@@ -224,11 +222,11 @@ class KapKairoScene(GameScene):
         seat = view.current_player
         if not self.my_turn or seat is None:
             return
-        if view.step == BID and self.bid_for != (seat, view.auction):
+        if view.step == Phase.BID and self.bid_for != (seat, view.auction):
             self.bid_for = (seat, view.auction)
             self.bid.reset()
             self.bid.high = view.capital[seat]  # the buttons' and keys' steps stop there
-        if view.step == DECIDE:
+        if view.step == Phase.DECIDE:
             key = (seat, len(view.crossed[seat]), len(view.row))
             if self.build_for != key:
                 self.build_for = key
@@ -252,7 +250,7 @@ class KapKairoScene(GameScene):
             self.set_action_bar("")
             return
         step = view.step
-        if step == BID:
+        if step == Phase.BID:
             capital = view.capital[view.current_player or 0]
             self.set_action_bar(
                 f"Your secret bid (£0–£{capital}): type it or use − and +. Nobody else sees it.",
@@ -266,13 +264,13 @@ class KapKairoScene(GameScene):
                     )
                 ],
             )
-        elif step == CHOOSE:
+        elif step == Phase.CHOOSE:
             place = view.chooser + 1
             self.set_action_bar(
                 f"You choose {_ordinal(place)}: click a card for sale (or press 1–"
                 f"{len(view.display)}). It joins the end of your line."
             )
-        elif step == DECIDE:
+        elif step == Phase.DECIDE:
             self._decide_bar(view)
         else:
             self.set_action_bar("")
@@ -394,7 +392,7 @@ class KapKairoScene(GameScene):
     def _click(self, hit: Target | None) -> bool:
         step = self.kap.step
         if isinstance(hit, CardTarget):
-            if step == CHOOSE:
+            if step == Phase.CHOOSE:
                 self.submit_take(hit.card)
             else:
                 self.toast("These cards are not for the taking now.")
@@ -403,13 +401,13 @@ class KapKairoScene(GameScene):
             return False
         name = hit.name
         steps = {"bid-10": -10, "bid-1": -1, "bid+1": 1, "bid+10": 10}
-        if name in steps and step == BID:
+        if name in steps and step == Phase.BID:
             self.set_bid(self.bid_amount + steps[name])
             return True
-        if name == "bidall" and step == BID:
+        if name == "bidall" and step == Phase.BID:
             self.set_bid(self.kap.capital[self.kap.current_player or 0])
             return True
-        if step == DECIDE and name in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
+        if step == Phase.DECIDE and name in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
             if name == "cheapest":
                 self._cheapest()
                 self._update_action_bar()
@@ -421,13 +419,13 @@ class KapKairoScene(GameScene):
         return False
 
     def bidding(self) -> bool:
-        return self.accepting_input and self.kap.step == BID
+        return self.accepting_input and self.kap.step == Phase.BID
 
     def choosing(self) -> bool:
-        return self.accepting_input and self.kap.step == CHOOSE
+        return self.accepting_input and self.kap.step == Phase.CHOOSE
 
     def deciding(self) -> bool:
-        return self.accepting_input and self.kap.step == DECIDE
+        return self.accepting_input and self.kap.step == Phase.DECIDE
 
     def choose_card(self, number: int) -> None:
         """Keys 1–9: the card at that place in the display."""

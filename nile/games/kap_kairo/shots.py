@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, KapState, cheapest_build
+from nile.games.kap_kairo.rules import KapState, Phase, cheapest_build
 from nile.games.kap_kairo.rules.actions import Bid
 from nile.games.kap_kairo.rules.events import DuelRound
 from nile.games.kap_kairo.scene import KapKairoScene
@@ -43,7 +43,7 @@ def bidding(app: App) -> None:
     """A later auction: Ann (third to write) types her bid; two bids are sealed already."""
     seats = (SEATS[1], SEATS[2], SEATS[0], SEATS[3])
     match = Match.new(GAME_INFO, seats, seed=5)
-    play_bots_until(match, lambda s: s.step == BID and s.auction >= 3, me=2)
+    play_bots_until(match, lambda s: s.step == Phase.BID and s.auction >= 3, me=2)
     scene = open_scene(app, match)
     scene.set_bid(17)
 
@@ -62,7 +62,7 @@ def reveal(app: App) -> None:
 
     def after_duel(state: KapState) -> bool:
         recent = [e for entry in match.log[-12:] for e in entry.events]
-        return state.step == CHOOSE and any(isinstance(e, DuelRound) for e in recent)
+        return state.step == Phase.CHOOSE and any(isinstance(e, DuelRound) for e in recent)
 
     play_bots_until(match, after_duel)
     open_scene(app, match)
@@ -73,7 +73,7 @@ def build(app: App) -> None:
     match = Match.new(GAME_INFO, SEATS, seed=1)
 
     def buildable(state: KapState) -> bool:
-        best = cheapest_build(state) if state.step == DECIDE else None
+        best = cheapest_build(state) if state.step == Phase.DECIDE else None
         return best is not None and best.buy > 0 and best.bonus > 0 and len(state.row) >= 2
 
     play_bots_until(match, buildable)
@@ -85,7 +85,9 @@ def midgame(app: App) -> None:
     match = Match.new(GAME_INFO, SEATS, seed=6)
     play_bots_until(
         match,
-        lambda s: s.step == DECIDE and sum(len(c) for c in s.crossed) >= 14 and len(s.row) >= 3,
+        lambda s: (
+            s.step == Phase.DECIDE and sum(len(c) for c in s.crossed) >= 14 and len(s.row) >= 3
+        ),
     )
     open_scene(app, match)
 

@@ -11,6 +11,7 @@ from nile.games.age_of_steam import ai
 from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules import move as move_phase
 from nile.games.age_of_steam.rules.actions import IssueShares
+from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import set_up
 
@@ -19,7 +20,7 @@ def test_the_opening_fits_the_starting_cash_so_no_share_is_issued_in_turn_one() 
     # Issuing for a bigger opening build left more shares than early income could carry.
     for name in ("chile", "cccp", "egypt"):
         state = set_up(name, 4)
-        assert state.phase == "shares" and state.round == 1
+        assert state.phase == Phase.SHARES and state.round == 1
         seat = state.current_player
         assert seat is not None
         assert ai.policy(state, random.Random(0)) == IssueShares(0)
@@ -35,7 +36,7 @@ def _first_dear_delivery(seed: int) -> tuple[AgeOfSteamState, move_phase.Route]:
             continue
         seat = state.current_player
         assert seat is not None
-        if state.phase == "move":
+        if state.phase == Phase.MOVE:
             for route in state.offered_routes or move_phase.routes(state, seat):
                 if not ai._fee_affordable(state, seat, route):
                     return state, route
@@ -76,7 +77,8 @@ def test_an_easy_seat_short_of_money_plays_the_heuristic() -> None:
     def short(view: AgeOfSteamState) -> bool:
         seat = view.current_player
         assert seat is not None
-        return (view.phase in ("build", "move", "select") and ai._short_of_money(view, seat)
+        return (view.phase in (Phase.BUILD, Phase.MOVE, Phase.SELECT)
+                and ai._short_of_money(view, seat)
                 and len(view.legal_actions()) > 2)
 
     view = _first_view(short)
@@ -91,7 +93,7 @@ def test_easy_random_deliveries_pay_the_easy_seat() -> None:
     def others_only(view: AgeOfSteamState) -> bool:
         seat = view.current_player
         assert seat is not None
-        return view.phase == "move" and any(
+        return view.phase == Phase.MOVE and any(
             r.income.get(seat, 0) == 0 for r in move_phase.routes(view, seat))
 
     view = _first_view(others_only)
@@ -120,7 +122,7 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
         view = state.observation(seat)
         move = ai.policy(view, random.Random(0))
         legal = view.legal_actions()
-        if state.phase == "auction" and len(legal) > 1 and FreePass() not in legal:
+        if state.phase == Phase.AUCTION and len(legal) > 1 and FreePass() not in legal:
             bid = Bid(view.high_bid + 1)
             room = min(ai.BID_LOOKAHEAD_CAP, ai.spare_cash(view, seat))
             if bid in legal and bid.amount <= room:

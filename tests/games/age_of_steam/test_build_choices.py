@@ -7,12 +7,13 @@ import pygame
 
 from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.view import choices
 from nile.games.age_of_steam.view.popup import _place
 
 
 def test_the_link_santiago_valparaiso_is_the_first_option_and_says_so() -> None:
-    state = Builder(4, map="chile").to_move(0, "build").build()
+    state = Builder(4, map="chile").to_move(0, Phase.BUILD).build()
     h = state.map.hex_at("1,16")
     options = choices.build_choices(state)[h]
     ordered, effects = choices.by_use(state, options)
@@ -27,7 +28,7 @@ def test_the_link_santiago_valparaiso_is_the_first_option_and_says_so() -> None:
 def test_an_unfinished_track_says_where_it_heads_never_back_where_it_starts() -> None:
     state = (Builder(4, map="chile")
              .path(0, ["Santiago", "Los Andes", "2,15"])
-             .to_move(0, "build").build())
+             .to_move(0, Phase.BUILD).build())
     h = state.map.hex_at("2,15")
     _, effects = choices.by_use(state, choices.build_choices(state)[h])
     words = [e.words for e in effects]
@@ -36,7 +37,7 @@ def test_an_unfinished_track_says_where_it_heads_never_back_where_it_starts() ->
 
 
 def test_open_track_names_the_next_place_it_goes_toward() -> None:
-    state = Builder(4, map="chile").to_move(0, "build").build()
+    state = Builder(4, map="chile").to_move(0, Phase.BUILD).build()
     by_hex = choices.build_choices(state)
     words = [e.words for options in by_hex.values() for e in choices.by_use(state, options)[1]]
     assert any(w.startswith("goes on toward ") for w in words)
@@ -58,7 +59,7 @@ def test_the_picker_stands_clear_of_the_hex_and_its_neighbours() -> None:
 def test_moskva_to_gorkiy_by_taking_the_first_option_where_the_track_points() -> None:
     """The issue's failed join: the first option beside Moskva heads for Gorkiy, and on
     the hex its loose end points at the first option completes the link (two tiles)."""
-    state = Builder(4, map="cccp").to_move(0, "build").build()
+    state = Builder(4, map="cccp").to_move(0, Phase.BUILD).build()
     h = state.map.hex_at("7,2")
     said = []
     for _ in range(3):
@@ -76,7 +77,7 @@ def test_moskva_to_gorkiy_by_taking_the_first_option_where_the_track_points() ->
 def test_aiming_at_a_place_picks_the_option_that_gets_there() -> None:
     """Building by intent: the picker open beside Moskva, a click on Gorkiy picks a tile
     heading for Gorkiy, a click on Vologda one going toward Vologda."""
-    state = Builder(4, map="cccp").to_move(0, "build").build()
+    state = Builder(4, map="cccp").to_move(0, Phase.BUILD).build()
     options = choices.build_choices(state)[state.map.hex_at("7,2")]
     _, effects = choices.by_use(state, options)
     gorkiy = state.map.hex_of("Gorkiy")
@@ -86,7 +87,7 @@ def test_aiming_at_a_place_picks_the_option_that_gets_there() -> None:
 
 
 def test_aiming_at_a_city_picks_the_tile_that_completes_the_link_into_it() -> None:
-    state = Builder(4, map="chile").to_move(0, "build").build()
+    state = Builder(4, map="chile").to_move(0, Phase.BUILD).build()
     options = choices.build_choices(state)[state.map.hex_at("1,16")]
     _, effects = choices.by_use(state, list(reversed(options)))
     chosen = choices.aim(state, effects, state.map.hex_of("Valparaiso"))

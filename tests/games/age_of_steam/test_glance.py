@@ -8,6 +8,7 @@ import pytest
 
 from nile.core.session import Match
 from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import glance
@@ -58,7 +59,7 @@ def _marks(scene: AgeOfSteamScene) -> list[tuple[pygame.Rect, str]]:
 
 @pytest.mark.parametrize("name", ["chile", "cccp", "egypt"])
 def test_every_player_has_a_marker_on_each_track_in_order_of_their_figures(name: str) -> None:
-    app, scene = _scene(name, 3, lambda s: s.round >= 3 and s.phase == "move")
+    app, scene = _scene(name, 3, lambda s: s.round >= 3 and s.phase == Phase.MOVE)
     frames(app, 1)
     view = scene.aos
     marks = _marks(scene)
@@ -81,7 +82,7 @@ def test_every_player_has_a_marker_on_each_track_in_order_of_their_figures(name:
 
 
 def test_pointing_at_a_marker_names_the_player_and_the_figure() -> None:
-    _, scene = _scene("chile", 3, lambda s: s.round >= 2 and s.phase == "move")
+    _, scene = _scene("chile", 3, lambda s: s.round >= 2 and s.phase == Phase.MOVE)
     rect, words = _marks(scene)[0]
     scene.mouse, scene.still = rect.center, 5.0
     assert words in scene._tip_lines(scene.aos)

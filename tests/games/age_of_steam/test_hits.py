@@ -11,6 +11,7 @@ from nile.core.session import Match
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS, TakeAction
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.scene import AgeOfSteamScene, MapButton
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view.glance import Glance
@@ -20,11 +21,11 @@ from nile.ui.shots import play_bots_until
 from tests.ui.harness import click, frames, instant_app
 
 
-def _scene(name: str, seed: int, phase: str) -> tuple[App, AgeOfSteamScene]:
+def _scene(name: str, seed: int, phase: Phase) -> tuple[App, AgeOfSteamScene]:
     app = instant_app()
     match = Match.new(GAME_INFO, seats(name, 4), seed, {"map": name})
     play_bots_until(match, lambda s: s.phase == phase and s.current_player == 0
-                    and (phase != "build" or s.builds_done == 0))
+                    and (phase != Phase.BUILD or s.builds_done == 0))
     scene = AgeOfSteamScene(app, match)
     app.push(scene)
     frames(app, 2)
@@ -32,7 +33,7 @@ def _scene(name: str, seed: int, phase: str) -> tuple[App, AgeOfSteamScene]:
 
 
 def test_the_boards_place_every_tile_row_and_player_where_they_drew_it() -> None:
-    _, scene = _scene("chile", 7, "build")
+    _, scene = _scene("chile", 7, Phase.BUILD)
     view = scene.aos
     targets = scene.panel.hits.targets()
     names = [*PHASE_ACTIONS, view.rules.special_action]
@@ -48,7 +49,7 @@ def test_the_boards_place_every_tile_row_and_player_where_they_drew_it() -> None
 
 
 def test_a_click_on_an_action_tile_takes_it() -> None:
-    app, scene = _scene("chile", 5, "select")
+    app, scene = _scene("chile", 5, Phase.SELECT)
     free = sorted(scene.controls.pickable_tiles())[0]
     rect = scene.panel.rect_of(TileTarget(free))
     assert rect is not None
@@ -66,7 +67,7 @@ def _open_town_picker(app: App, scene: AgeOfSteamScene) -> None:
 
 
 def test_the_pickers_arrows_chips_and_buttons_are_clicked_through_its_hit_map() -> None:
-    app, scene = _scene("chile", 7, "build")
+    app, scene = _scene("chile", 7, Phase.BUILD)
     _open_town_picker(app, scene)
     popup = scene.controls.build_popup
     assert popup is not None
@@ -92,7 +93,7 @@ def test_the_pickers_arrows_chips_and_buttons_are_clicked_through_its_hit_map() 
 
 
 def test_the_pickers_hover_is_what_its_hit_map_has_under_the_mouse() -> None:
-    app, scene = _scene("chile", 7, "build")
+    app, scene = _scene("chile", 7, Phase.BUILD)
     _open_town_picker(app, scene)
     popup = scene.controls.build_popup
     assert popup is not None
@@ -108,7 +109,7 @@ def test_the_pickers_hover_is_what_its_hit_map_has_under_the_mouse() -> None:
 
 
 def test_a_glance_tooltip_names_every_marker_under_the_mouse_in_drawing_order() -> None:
-    _, scene = _scene("chile", 7, "build")
+    _, scene = _scene("chile", 7, Phase.BUILD)
     view = scene.aos
     glance = Glance()
     glance.draw(pygame.Surface((1280, 800)), pygame.Rect(10, 600, 900, 88), "below", view,
@@ -129,7 +130,7 @@ def test_a_glance_tooltip_names_every_marker_under_the_mouse_in_drawing_order() 
 
 
 def test_the_map_buttons_are_on_the_scenes_hit_map_and_hush_the_hex_tooltip() -> None:
-    _, scene = _scene("chile", 7, "build")
+    _, scene = _scene("chile", 7, Phase.BUILD)
     labels = [t.label for t in scene.hits.targets() if isinstance(t, MapButton)]
     assert labels[:3] == ["Fit", "+", "−"] and labels[3].startswith("Track")
     fit = scene.hits.rect_of(MapButton("Fit"))
@@ -139,7 +140,7 @@ def test_the_map_buttons_are_on_the_scenes_hit_map_and_hush_the_hex_tooltip() ->
 
 
 def test_a_cube_is_found_under_the_mouse_through_the_boards_layer() -> None:
-    _, scene = _scene("chile", 7, "build")
+    _, scene = _scene("chile", 7, Phase.BUILD)
     mv = scene.mv
     assert mv.cubes
     for cube in mv.cubes:

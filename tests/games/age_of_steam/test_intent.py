@@ -10,6 +10,7 @@ from nile.core.session import Match
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import tile_phrase
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
@@ -24,7 +25,7 @@ from tests.ui.harness import click, drag, frames, instant_app
     ("cccp", "Kiev", "Odessa", 1), ("egypt", "Al Qahirah", "Al Fayyum", 2)])
 def test_a_plan_reaches_the_target_with_legal_tiles(name: str, start: str, target: str,
                                                     tiles: int) -> None:
-    state = Builder(3 if name == "egypt" else 4, map=name).to_move(0, "build").build()
+    state = Builder(3 if name == "egypt" else 4, map=name).to_move(0, Phase.BUILD).build()
     a, b = (state.map.city_named(x).hexes[0] for x in (start, target))
     plan = intent.plan(state, a, b)
     assert len(plan.builds) == tiles and plan.arrives
@@ -38,7 +39,7 @@ def test_a_plan_reaches_the_target_with_legal_tiles(name: str, start: str, targe
 
 
 def test_a_plan_stops_when_the_builds_run_out() -> None:
-    state = Builder(4, map="chile").to_move(0, "build").build()
+    state = Builder(4, map="chile").to_move(0, Phase.BUILD).build()
     arica = state.map.city_named("Arica").hexes[0]
     montt = state.map.city_named("Puerto Montt").hexes[0]
     plan = intent.plan(state, arica, montt)
@@ -46,7 +47,7 @@ def test_a_plan_stops_when_the_builds_run_out() -> None:
 
 
 def test_nothing_planned_from_a_hex_that_is_not_a_start() -> None:
-    state = Builder(4, map="cccp").to_move(0, "build").build()
+    state = Builder(4, map="cccp").to_move(0, Phase.BUILD).build()
     plain = state.map.hex_at("8,5")
     assert not intent.is_start(state, plain, 0)
     assert intent.is_start(state, state.map.city_named("Moskva").hexes[0], 0)
@@ -55,7 +56,7 @@ def test_nothing_planned_from_a_hex_that_is_not_a_start() -> None:
 def _scene(name: str, seed: int) -> tuple[pygame.Surface, AgeOfSteamScene]:
     app = instant_app()
     match = Match.new(GAME_INFO, seats(name, 4), seed, {"map": name})
-    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0
                     and s.builds_done == 0)
     scene = AgeOfSteamScene(app, match)
     app.push(scene)

@@ -15,6 +15,7 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
 )
 from nile.games.age_of_steam.rules.events import DroppedOut
+from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import texts
 
@@ -46,7 +47,7 @@ def test_auction_payments_as_second_edition() -> None:
 def test_auction_round_sets_turn_order_and_charges() -> None:
     state = Builder(4, map="chile").build()
     shares_done(state)
-    assert state.phase == "auction" and state.current_player == 0
+    assert state.phase == Phase.AUCTION and state.current_player == 0
     state.apply(Bid(1))
     state.apply(Bid(2))
     events = state.apply(DropOut())          # p2 first out: last place, pays 0
@@ -60,7 +61,7 @@ def test_auction_round_sets_turn_order_and_charges() -> None:
     state.apply(DropOut())                   # p3: second place pays in full
     assert state.order == [1, 3, 0, 2]
     assert state.cash == [9, 6, 10, 7]
-    assert state.phase == "select" and state.current_player == 1
+    assert state.phase == Phase.SELECT and state.current_player == 1
 
 
 def test_bids_must_beat_the_high_bid_and_fit_the_cash() -> None:
@@ -104,7 +105,7 @@ def test_each_action_tile_once_and_locomotive_is_immediate() -> None:
     shares_done(state)
     for _ in range(3):
         state.apply(DropOut())
-    assert state.phase == "select"
+    assert state.phase == Phase.SELECT
     first = state.current_player
     assert "take production" in texts(state.legal_actions())
     state.apply(TakeAction("locomotive"))

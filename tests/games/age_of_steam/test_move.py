@@ -11,6 +11,7 @@ from nile.core.errors import IllegalAction
 from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
 from nile.games.age_of_steam.rules.move import accessible, routes, sources
+from nile.games.age_of_steam.rules.phases import Phase
 
 
 def deliveries(state: object, colour: str) -> list[Deliver]:
@@ -27,7 +28,8 @@ def chile_chain() -> Builder:
 
 
 def test_delivery_pays_each_link_owner_and_the_good_leaves_the_game() -> None:
-    state = chile_chain().goods("Valparaiso", ["red"]).player(2, loco=3).to_move(2, "move").build()
+    state = (chile_chain().goods("Valparaiso", ["red"]).player(2, loco=3)
+             .to_move(2, Phase.MOVE).build())
     [route] = deliveries(state, "red")
     assert route.to_str() == "deliver red 0,16 via 0,16>SE 2,17>SW 1,18>S"
     state.apply(route)
@@ -38,7 +40,8 @@ def test_delivery_pays_each_link_owner_and_the_good_leaves_the_game() -> None:
 
 
 def test_route_length_is_bounded_by_the_locomotive() -> None:
-    state = chile_chain().goods("Valparaiso", ["red"]).player(0, loco=2).to_move(0, "move").build()
+    state = (chile_chain().goods("Valparaiso", ["red"]).player(0, loco=2)
+             .to_move(0, Phase.MOVE).build())
     assert deliveries(state, "red") == []
     state.loco[0] = 3
     state._legal = None
@@ -48,13 +51,13 @@ def test_route_length_is_bounded_by_the_locomotive() -> None:
 def test_a_good_stops_at_the_first_city_of_its_colour() -> None:
     state = (chile_chain()
              .goods("Valparaiso", ["purple"])  # Santiago is purple
-             .player(0, loco=6).to_move(0, "move").build())
+             .player(0, loco=6).to_move(0, Phase.MOVE).build())
     [route] = deliveries(state, "purple")
     assert len(route.steps) == 1
 
 
 def test_raise_locomotive_once_per_turn_instead_of_a_delivery() -> None:
-    state = chile_chain().to_move(0, "move").build()
+    state = chile_chain().to_move(0, Phase.MOVE).build()
     state.apply(RaiseLocomotive())
     assert state.loco[0] == 2
     for _ in range(3):
@@ -70,7 +73,7 @@ def test_chile_yellow_delivery_moves_the_share_marker_back() -> None:
     state = (Builder(4, map="chile")
              .path(0, ["Talca", "1,21", "Concepcion"])
              .goods("Talca", ["yellow"])
-             .to_move(0, "move").build())
+             .to_move(0, Phase.MOVE).build())
     state.apply(deliveries(state, "yellow")[0])
     assert state.shares[0] == 1 and state.income[0] == 1
     assert state.removed == {"yellow": 1}
@@ -81,7 +84,7 @@ def cccp_example(second_owner: int = 0) -> object:
              .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
              .path(second_owner, ["Kharkov", "5,6", "5,5", "5,4", "5,3", "Moskva"])
              .goods("Kiev", ["black", "red"])
-             .to_move(0, "move").build())
+             .to_move(0, Phase.MOVE).build())
     return state
 
 
@@ -176,7 +179,7 @@ def egypt_minya() -> Builder:
 
 
 def test_egypt_ferry_fee_per_flooded_hex_goes_to_the_ferry_holder() -> None:
-    state = egypt_minya().player(2, action="ferry").to_move(0, "move").build()
+    state = egypt_minya().player(2, action="ferry").to_move(0, Phase.MOVE).build()
     [route] = deliveries(state, "purple")
     state.apply(route)
     assert state.cash == [8, 10, 12]          # 5,10 and Bani Suwayf are flooded
@@ -184,13 +187,13 @@ def test_egypt_ferry_fee_per_flooded_hex_goes_to_the_ferry_holder() -> None:
 
 
 def test_egypt_ferry_holder_crosses_floods_free() -> None:
-    state = egypt_minya().player(0, action="ferry").to_move(0, "move").build()
+    state = egypt_minya().player(0, action="ferry").to_move(0, Phase.MOVE).build()
     state.apply(deliveries(state, "purple")[0])
     assert state.cash[0] == 10
 
 
 def test_egypt_fee_without_a_ferry_holder_goes_to_the_bank_and_needs_cash() -> None:
-    state = egypt_minya().player(0, cash=1).to_move(0, "move").build()
+    state = egypt_minya().player(0, cash=1).to_move(0, Phase.MOVE).build()
     assert deliveries(state, "purple") == []   # $2 of ferry fees, only $1
     state.cash[0] = 2
     state._legal = None
@@ -204,7 +207,7 @@ def test_egypt_al_qahirah_two_hexes_used_as_one() -> None:
              .path(0, ["Bani Suwayf", "5,8", "5,7", "5,6"])
              .path(0, ["4,6", "3,6", "2,7", "Al Fayyum"])
              .goods("Bani Suwayf", ["blue"])
-             .player(0, loco=2).to_move(0, "move").build())
+             .player(0, loco=2).to_move(0, Phase.MOVE).build())
     [route] = deliveries(state, "blue")
     assert route.to_str() == "deliver blue 5,9 via 5,9>N 4,6>SW"
     [details] = [r for r in routes(state, 0) if r.action == route]
@@ -218,6 +221,6 @@ def test_as12_black_goods_may_end_at_any_town_and_pass_through_towns() -> None:
              .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
              .path(0, ["Kharkov", "6,7", "Voronezh"])
              .goods("Kiev", ["black"])
-             .player(0, loco=2).to_move(0, "move").build())
+             .player(0, loco=2).to_move(0, Phase.MOVE).build())
     ends = sorted(len(d.steps) for d in deliveries(state, "black"))
     assert ends == [1, 2]        # Kharkov, or on through it to Voronezh

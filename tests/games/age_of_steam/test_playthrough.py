@@ -12,6 +12,7 @@ from nile.core.game import CHANCE
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.ai import quick_policy
 from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import play_random, set_up
 
@@ -72,7 +73,7 @@ def test_easy_bots_finish_a_game_without_random_money_moves() -> None:
             state.apply(chance.pick(state.chance_outcomes(), rng))
             continue
         action = choose(bots[seat], state.observation(seat))
-        if state.phase in ("shares", "auction"):   # money moves follow the heuristic
+        if state.phase in (Phase.SHARES, Phase.AUCTION):   # money moves follow the heuristic
             assert action == quick_policy(state.observation(seat), random.Random(0))
         state.apply(action)
     assert state.invariant_violations() == []

@@ -31,6 +31,7 @@ from nile.games.age_of_steam.rules.actions import (
     Urbanize,
 )
 from nile.games.age_of_steam.rules.build import hex_refusal
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
@@ -177,7 +178,7 @@ def test_build_popup_cycles_with_the_wheel_and_keys_and_cancels(app) -> None:  #
     match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
     scene = open_scene(app, match)
     for _ in range(400):
-        if scene.accepting_input and scene.aos.phase == "build":
+        if scene.accepting_input and scene.aos.phase == Phase.BUILD:
             break
         if scene.accepting_input:
             act_with_mouse(app, scene, hint(GAME_INFO, scene.match.state, scene.match.ply))
@@ -219,7 +220,7 @@ def test_refusals_and_taken_tiles_change_nothing(app) -> None:  # type: ignore[n
     scene = open_scene(app, match)
     for _ in range(400):
         state = scene.match.state
-        if scene.accepting_input and state.phase == "select" and any(state.actions):
+        if scene.accepting_input and state.phase == Phase.SELECT and any(state.actions):
             break
         if scene.accepting_input:
             act_with_mouse(app, scene, hint(GAME_INFO, state, scene.match.ply))
@@ -267,7 +268,7 @@ def test_cccp_kept_goods_are_never_drawn_for_another_human(app, monkeypatch) -> 
             act_with_mouse(app, scene, hint(GAME_INFO, scene.match.state, scene.match.ply))
         else:
             frames(app, 2)
-        if viewers == {0, 1} and scene.match.state.phase == "select":
+        if viewers == {0, 1} and scene.match.state.phase == Phase.SELECT:
             break
     assert viewers == {0, 1} and covers >= 1
     for viewer, seat, kept, hidden in drawn:
@@ -335,7 +336,7 @@ def test_communism_red_good_and_exchange_by_mouse(app) -> None:  # type: ignore[
         wanted = TakeAction("communism")
         return wanted if s.current_player == 0 and wanted in s.legal_actions() else None
 
-    drive(app, scene, lambda s: s.phase == "communism" and s.current_player == 0,
+    drive(app, scene, lambda s: s.phase == Phase.COMMUNISM and s.current_player == 0,
           take_communism)
     assert "swap" in scene._context
     reserve = scene.aos.red_reserve
@@ -359,7 +360,7 @@ def test_production_places_goods_on_clicked_rows(app) -> None:  # type: ignore[n
         wanted = TakeAction("production")
         return wanted if s.current_player == 0 and wanted in s.legal_actions() else None
 
-    drive(app, scene, lambda s: s.phase == "production" and s.current_player == 0,
+    drive(app, scene, lambda s: s.phase == Phase.PRODUCTION and s.current_player == 0,
           take_production)
     rows = scene.controls.pickable_rows()
     assert rows
@@ -374,7 +375,7 @@ def test_production_places_goods_on_clicked_rows(app) -> None:  # type: ignore[n
 
 def test_a_click_where_nothing_can_be_built_explains(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, Match.new(GAME_INFO, seats("egypt"), 2, {"map": "egypt"}))
-    drive(app, scene, lambda s: s.phase == "build" and s.current_player == 0)
+    drive(app, scene, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
     buildable = scene.controls.buildable()
     far = next(h for h in range(scene.aos.map.size) if h not in buildable
                and scene.aos.map.terrain[h] == "desert")
@@ -422,7 +423,7 @@ def test_shares_and_bids_can_be_typed_and_a_count_too_high_is_refused_with_a_rea
     back; a count beyond the rules is theirs to refuse (a toast with why), nothing played."""
     match = Match.new(GAME_INFO, tuple(seats("chile")), seed=5, options={"map": "chile"})
     scene = open_scene(app, match)
-    while scene.aos.phase != "shares" or not scene.accepting_input:
+    while scene.aos.phase != Phase.SHARES or not scene.accepting_input:
         frames(app, 2)
     key(app, pygame.K_3)
     assert scene.controls.shares == 3

@@ -15,6 +15,7 @@ from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules.actions import Urbanize
 from nile.games.age_of_steam.rules.hexes import opposite
 from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import score_sheet
 from nile.games.age_of_steam.scene import AgeOfSteamScene
 from nile.games.age_of_steam.shots import seats
@@ -53,7 +54,7 @@ def test_build_and_route_words() -> None:
     state = (Builder(4, map="cccp")
              .path(1, ["Kiev", "2,8", "Odessa"])
              .goods("Kiev", ["yellow"])
-             .to_move(0, "move").build())
+             .to_move(0, Phase.MOVE).build())
     route = choices.offered_routes(state)[0]
     words = choices.describe_route(state, route, ["Ann", "Bo", "Cy", "Di"], 0)
     assert words == "Odessa: Bo +1 · 1 link"
@@ -62,7 +63,7 @@ def test_build_and_route_words() -> None:
     assert links[0].hexes[0] == state.map.city_named("Kiev").hexes[0]
     assert links[0].hexes[-1] == state.map.city_named("Odessa").hexes[0]
     assert choices.describe_build(state, Urbanize("3,4", "B")) == "New city B (blue), free"
-    state = Builder.from_state(state).to_move(0, "build").build()
+    state = Builder.from_state(state).to_move(0, Phase.BUILD).build()
     words = {choices.describe_build(state, a) for opts in choices.build_choices(state).values()
              for a in opts}
     assert "Straight track for $2" in words  # plain
@@ -71,7 +72,7 @@ def test_build_and_route_words() -> None:
 
 def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
     state = Builder(4, map="cccp").build()
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.kept = [{"red": 2, "black": 0}, {"red": 0, "black": 1}, {"red": 3, "black": 0},
                   {"red": 1, "black": 0}]
     notes = score_sheet(state).notes
@@ -117,7 +118,7 @@ def test_action_tiles_show_only_this_turns_owners() -> None:
 
     instant_app()
     match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
-    play_bots_until(match, lambda s: s.round == 2 and s.phase == "auction")
+    play_bots_until(match, lambda s: s.round == 2 and s.phase == Phase.AUCTION)
     state = match.state.observation(0)
     assert any(state.actions)                       # the engine still remembers them
     names = ["A", "B", "C", "D", "E"]
@@ -132,7 +133,7 @@ def test_action_tiles_show_only_this_turns_owners() -> None:
     assert images[0] == images[1]
     assert not any(line.startswith("Action tile") for s in range(state.players)
                    for line in tips.player_lines(state, s, names))
-    play_bots_until(match, lambda s: s.phase == "build")
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD)
     after = match.state
     assert [after.tile_held(s) for s in range(after.players)] == after.actions
 
@@ -190,7 +191,7 @@ def test_a_wide_board_shows_each_players_score_if_the_game_ended_now() -> None:
     from nile.games.age_of_steam.view import panel as panel_module
 
     match = Match.new(GAME_INFO, seats("chile"), 7, {"map": "chile"})
-    play_bots_until(match, lambda s: s.round == 3 and s.phase == "move")
+    play_bots_until(match, lambda s: s.round == 3 and s.phase == Phase.MOVE)
     state = match.state
     for seat in range(state.players):
         expected = final_score(state.income[seat], state.shares[seat], track_tiles(state, seat))
@@ -210,7 +211,7 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
 
     app = instant_app()
     match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
-    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
     scene = AgeOfSteamScene(app, match)
     app.push(scene)
     frames(app, 2)
@@ -222,7 +223,7 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
         assert scene.controls.play(next(a for a in match.state.legal_actions()
                                         if isinstance(a, Build)))
     frames(app, 2)
-    assert match.state.current_player == 0 and match.state.phase == "build"
+    assert match.state.current_player == 0 and match.state.phase == Phase.BUILD
     assert scene.prompt.startswith(f"Built {max_builds(match.state, 0)} tiles for $")
     assert "Santiago – Valparaiso" in scene.prompt and "press Done" in scene.prompt
     assert scene.review_rect is not None and scene.mv.camera.viewport.contains(
@@ -232,7 +233,7 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
     assert done.cost == sum(t.cost for t in done.tiles) > 0
     key(app, pygame.K_e)
     frames(app, 2)
-    assert match.state.current_player != 0 or match.state.phase != "build"
+    assert match.state.current_player != 0 or match.state.phase != Phase.BUILD
 
 
 def test_the_review_follows_undo() -> None:
@@ -241,7 +242,7 @@ def test_the_review_follows_undo() -> None:
     from nile.games.age_of_steam.view import review
 
     match = Match.new(GAME_INFO, seats("chile", 4), 7, {"map": "chile"})
-    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
     match.play(Build("lay", "1,16", "straight", 2))
     assert len(review.this_turn(match.log, 0)) == 1
     match.undo()
@@ -254,7 +255,7 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
 
     app = instant_app()
     match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
-    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
     scene = AgeOfSteamScene(app, match)
     app.push(scene)
     frames(app, 2)
@@ -324,7 +325,7 @@ def test_the_review_card_never_blocks_the_map() -> None:
 
     app = instant_app()
     match = Match.new(GAME_INFO, seats("cccp"), 3, {"map": "cccp"})
-    play_bots_until(match, lambda s: s.phase == "build" and s.current_player == 0)
+    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
     scene = AgeOfSteamScene(app, match)
     app.push(scene)
     frames(app, 2)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from nile.core.game import CHANCE
 from nile.games.age_of_steam.builder import Builder
 from nile.games.age_of_steam.rules import new_game
 from nile.games.age_of_steam.rules.build import urbanize_options
+from nile.games.age_of_steam.rules.phases import Phase
+from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 from .helpers import set_up
 
@@ -19,7 +23,7 @@ def test_chile_santiago_starts_with_four_goods_others_two() -> None:
 
 
 def test_chile_new_city_e_is_removed() -> None:
-    state = Builder(4, map="chile").player(0, action="urbanization").to_move(0, "build").build()
+    state = Builder(4, map="chile").player(0, action="urbanization").to_move(0, Phase.BUILD).build()
     letters = {a.to_str().split()[-1] for a in urbanize_options(state, 0)}
     assert letters == set("ABCDFGH")
 
@@ -52,5 +56,13 @@ def test_first_turn_order_is_chance_and_setup_ends_in_issue_shares() -> None:
     assert state.current_player == CHANCE
     state = set_up("chile", 4, seed=3)
     assert sorted(state.order) == [0, 1, 2, 3]
-    assert state.phase == "shares"
+    assert state.phase == Phase.SHARES
     assert state.cash == [10] * 4 and state.shares == [2] * 4 and state.loco == [1] * 4
+
+
+def test_the_phase_is_an_enum_and_saves_as_its_plain_string() -> None:
+    """Saves hold the phase as the bare string they always held; loading makes it a Phase."""
+    data = Builder(4, map="chile").to_move(0, Phase.BUILD).build().to_dict()
+    assert type(data["phase"]) is str and data["phase"] == "build"
+    loaded = AgeOfSteamState.from_dict(json.loads(json.dumps(data)))
+    assert loaded.phase is Phase.BUILD

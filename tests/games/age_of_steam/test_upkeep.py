@@ -20,6 +20,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import WentBankrupt
 from nile.games.age_of_steam.rules.market import _after_selection
+from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import texts
 
@@ -28,13 +29,13 @@ def end_moves(state: object) -> list[object]:
     """Everyone passes both move rounds (the state is built `to_move(0, "move")`):
     income, expenses and reduction follow."""
     events: list[object] = []
-    while state.phase == "move":  # type: ignore[attr-defined]
+    while state.phase == Phase.MOVE:  # type: ignore[attr-defined]
         events += state.apply(PassMove())  # type: ignore[attr-defined]
     return events
 
 
 def test_income_then_expenses_one_per_share_and_locomotive_level() -> None:
-    state = Builder(4, map="chile").to_move(0, "move").build()
+    state = Builder(4, map="chile").to_move(0, Phase.MOVE).build()
     state.income[0], state.shares[0], state.loco[0] = 7, 4, 3
     end_moves(state)
     assert state.cash[0] == 10 + 7 - 7
@@ -44,7 +45,7 @@ def test_income_then_expenses_one_per_share_and_locomotive_level() -> None:
 def test_a_shortfall_comes_off_income_and_below_zero_is_bankruptcy() -> None:
     """AS-1: pay what you can, lose the rest from income; below 0 you are out."""
     state = (Builder(4, map="chile").path(1, ["Valparaiso", "1,16", "Santiago"])
-             .to_move(0, "move").build())
+             .to_move(0, Phase.MOVE).build())
     state.cash[0], state.income[0], state.shares[0] = 2, 3, 6      # owes 7, has 5
     state.cash[1], state.income[1], state.shares[1] = 0, 1, 5      # owes 6, has 1
     events = end_moves(state)
@@ -56,7 +57,7 @@ def test_a_shortfall_comes_off_income_and_below_zero_is_bankruptcy() -> None:
 
 
 def test_income_reduction_after_expenses() -> None:
-    state = Builder(4, map="chile").to_move(0, "move").build()
+    state = Builder(4, map="chile").to_move(0, Phase.MOVE).build()
     state.income[0], state.cash[0] = 25, 0
     end_moves(state)
     assert state.income[0] == 21
@@ -64,10 +65,10 @@ def test_income_reduction_after_expenses() -> None:
 
 
 def test_production_draws_two_goods_for_the_holder_to_place() -> None:
-    state = Builder(4, map="chile").to_move(0, "move").build()
+    state = Builder(4, map="chile").to_move(0, Phase.MOVE).build()
     state.actions[2] = "production"
     end_moves(state)
-    assert state.phase == "production" and state.current_player == CHANCE
+    assert state.phase == Phase.PRODUCTION and state.current_player == CHANCE
     state.apply(Draw("red"))
     state.apply(Draw("blue"))
     assert state.current_player == 2
@@ -75,14 +76,14 @@ def test_production_draws_two_goods_for_the_holder_to_place() -> None:
     state.apply(PlaceGood("red", "light 1"))
     state.apply(PlaceGood("blue", "B"))
     assert state.display["light 1"] == ["red"] and state.display["B"] == ["blue"]
-    assert state.phase == "growth"
+    assert state.phase == Phase.GROWTH
     assert state.invariant_violations() == []
 
 
 def test_goods_growth_one_die_per_player_for_light_and_for_dark() -> None:
-    state = Builder(4, map="chile").to_move(0, "move").build()
+    state = Builder(4, map="chile").to_move(0, Phase.MOVE).build()
     end_moves(state)
-    assert state.phase == "growth" and state.dice_left == ["light"] * 4 + ["dark"] * 4
+    assert state.phase == Phase.GROWTH and state.dice_left == ["light"] * 4 + ["dark"] * 4
     state.display["light 3"] = ["red", "blue"]
     state.bag["red"] -= 1
     state.bag["blue"] -= 1
@@ -94,7 +95,7 @@ def test_goods_growth_one_die_per_player_for_light_and_for_dark() -> None:
         "Nothing grows in Temuco from row light 6: that display row is empty."]
     for _ in range(6):
         state.apply(Roll(6))
-    assert state.round == 2 and state.phase == "shares"
+    assert state.round == 2 and state.phase == Phase.SHARES
 
 
 def test_new_city_grows_from_its_lettered_row() -> None:
@@ -104,7 +105,7 @@ def test_new_city_grows_from_its_lettered_row() -> None:
     state.display["A"] = ["purple"]
     state.bag["purple"] -= 1
     assert ("A", state.map.hex_of("Rancagua")) in upkeep.growth_targets(state, "light 3")
-    state.phase, state.dice_left = "growth", ["light"]
+    state.phase, state.dice_left = Phase.GROWTH, ["light"]
     state.apply(Roll(3))
     assert state.goods[state.map.hex_of("Rancagua")] == ["purple"]
 
@@ -115,7 +116,7 @@ def test_egypt_no_growth_in_a_flooded_city() -> None:
     state.display["dark 1"] = ["red"]       # Al Qahirah east hex (dry)
     state.bag["blue"] -= 1
     state.bag["red"] -= 1
-    state.phase, state.dice_left = "growth", ["light", "dark"]
+    state.phase, state.dice_left = Phase.GROWTH, ["light", "dark"]
     [_, nothing] = state.apply(Roll(1))
     assert nothing.describe(None) == (
         "Nothing grows in Al Qahirah from row light 1: the Nile floods it this turn.")
@@ -132,7 +133,7 @@ def test_game_length_by_players(players: int, turns: int) -> None:
 
 
 def test_the_game_ends_after_the_last_turn() -> None:
-    state = Builder(3, map="egypt").round(10).to_move(0, "move").build()
+    state = Builder(3, map="egypt").round(10).to_move(0, Phase.MOVE).build()
     end_moves(state)
     for _ in range(6):
         state.apply(Roll(2))
@@ -143,16 +144,16 @@ def test_the_game_ends_after_the_last_turn() -> None:
 def test_communism_places_a_red_good_or_exchanges_a_kept_black() -> None:
     state = Builder(4, map="cccp").build()
     state.red_reserve, state.bag["red"] = 5, state.bag["red"] - 5
-    state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
+    state.phase, state.queue, state.qpos = Phase.SELECT, [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
-    assert state.phase == "communism" and "communism exchange" not in texts(
+    assert state.phase == Phase.COMMUNISM and "communism exchange" not in texts(
         state.legal_actions())
     state.apply(CommunismPlace("2,7"))
     assert state.goods[state.map.hex_of("Kiev")] == ["red"] and state.red_reserve == 4
     state = Builder(4, map="cccp").build()
     state.red_reserve, state.bag["red"] = 5, state.bag["red"] - 5
     state.kept[0]["black"], state.bag["black"] = 1, state.bag["black"] - 1
-    state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
+    state.phase, state.queue, state.qpos = Phase.SELECT, [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
     state.apply(CommunismExchange())
     assert state.kept[0] == {"red": 1, "black": 0}
@@ -186,7 +187,7 @@ def test_cccp_loser_ranks_below_the_others_on_a_finished_game() -> None:
 
 
 def test_as10_the_game_ends_when_fewer_than_two_players_are_left() -> None:
-    state = Builder(3, map="egypt").to_move(0, "move").build()
+    state = Builder(3, map="egypt").to_move(0, Phase.MOVE).build()
     for seat in (1, 2):
         state.cash[seat], state.income[seat], state.shares[seat] = 0, 0, 8
     end_moves(state)
@@ -195,7 +196,7 @@ def test_as10_the_game_ends_when_fewer_than_two_players_are_left() -> None:
 
 
 def test_as13_production_with_a_full_display_returns_the_good_to_the_bag() -> None:
-    state = Builder(4, map="chile").to_move(0, "move").build()
+    state = Builder(4, map="chile").to_move(0, Phase.MOVE).build()
     for row, size in state.display_sizes().items():
         state.display[row] = ["blue"] * size
     state.bag["blue"] -= sum(state.display_sizes().values())
@@ -212,6 +213,6 @@ def test_as13_production_with_a_full_display_returns_the_good_to_the_bag() -> No
 
 def test_as14_communism_with_an_empty_reserve_does_nothing() -> None:
     state = Builder(4, map="cccp").build()
-    state.phase, state.queue, state.qpos = "select", [0, 1, 2, 3], 0
+    state.phase, state.queue, state.qpos = Phase.SELECT, [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
-    assert state.phase == "select" and state.current_player == 1
+    assert state.phase == Phase.SELECT and state.current_player == 1

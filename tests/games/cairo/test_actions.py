@@ -10,11 +10,12 @@ from nile.core.errors import IllegalAction
 from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.phases import Phase
 
 
 def flick_state(die: int = 2) -> S.CairoState:
     return (Builder(2).ship(0, "U5")
-            .to_move(0, S.FLICK, die=die, chosen="small", flicks_left=3).build())
+            .to_move(0, Phase.FLICK, die=die, chosen="small", flicks_left=3).build())
 
 
 def test_text_forms() -> None:
@@ -52,7 +53,7 @@ def test_the_grid_is_representative_and_any_in_range_flick_is_legal() -> None:
     off_grid = state.parse_action("flick small angle=12.3 power=0.777 offset=0.35 finger=2")
     assert off_grid not in grid
     state.apply(off_grid)
-    assert state.phase == S.JITTER and state.pending == off_grid
+    assert state.phase == Phase.JITTER and state.pending == off_grid
 
 
 @pytest.mark.parametrize("text, reason", [

@@ -17,6 +17,7 @@ from nile.core import registry
 from nile.core.errors import IllegalAction
 from nile.games.cairo import config
 from nile.games.cairo.rules import actions as A
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.state import CairoState
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -53,7 +54,7 @@ def test_new_games_are_edition_2_and_write_wobbles() -> None:
 def _at_first_jitter() -> CairoState:
     state = registry.get("cairo").create(2, 3, {})
     assert isinstance(state, CairoState)
-    while state.phase != "jitter":
+    while state.phase != Phase.JITTER:
         if state.current_player == -1 or state.current_player is None:
             state.apply(state.chance_outcomes()[2][0])
         else:
@@ -69,7 +70,7 @@ def test_an_old_jitter_is_taken_only_before_anything_was_flicked() -> None:
     assert probe.edition == 1 and probe.data is config.edition(1)
     # the rest of that game's wobbles are the three old points
     state.apply(state.parse_action("wobble aim=3 power=-2"))
-    while state.phase != "jitter":
+    while state.phase != Phase.JITTER:
         if state.current_player == -1:
             state.apply(state.chance_outcomes()[0][0])
         else:

@@ -22,6 +22,7 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import new_game
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import DieFaceRolled, FlickResolved
+from nile.games.cairo.rules.phases import Phase
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -82,7 +83,7 @@ def test_saves_round_trip_in_every_phase() -> None:
             state.apply(chance.pick(state.chance_outcomes(), rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
-    assert {S.ROLL, S.CHOOSE, S.FLICK, S.JITTER} <= phases
+    assert {Phase.ROLL, Phase.CHOOSE, Phase.FLICK, Phase.JITTER} <= phases
 
 
 def flick_towards(state: S.CairoState, target: tuple[float, float],
@@ -101,15 +102,16 @@ def flick_towards(state: S.CairoState, target: tuple[float, float],
 
 
 def test_ca9_a_flicked_die_block_gets_its_face_by_chance() -> None:
-    state = Builder(2).ship(0, "U7").to_move(0, S.FLICK, die=2, chosen="die", flicks_left=1).build()
+    state = (Builder(2).ship(0, "U7")
+             .to_move(0, Phase.FLICK, die=2, chosen="die", flicks_left=1).build())
     saqqara = board().site("saqqara")
     flick_towards(state, (saqqara.x, saqqara.y), 1000.0)
-    assert state.phase == S.FACE and state.rolls == ["0D"]
+    assert state.phase == Phase.FACE and state.rolls == ["0D"]
     assert [a.to_str() for a, _ in state.chance_outcomes()] == [f"face 0D {v}"
                                                                for v in range(1, 7)]
     events = state.apply(A.Face("0D", 5))
     assert events[0] == DieFaceRolled("0D", 5)
-    assert state.pieces["0D"].face == 5 and state.phase != S.FACE
+    assert state.pieces["0D"].face == 5 and state.phase != Phase.FACE
 
 
 def test_ca9_a_die_block_knocked_further_than_its_width_is_rolled_again() -> None:
@@ -117,7 +119,7 @@ def test_ca9_a_die_block_knocked_further_than_its_width_is_rolled_again() -> Non
     space = board().space("U7")
     b.at("1D", space.x, space.y + 60.0, face=6)
     b.at("1s00", space.x + 60.0, space.y + 60.0)
-    state = b.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="large", flicks_left=1).build()
     flick_towards(state, (space.x, space.y + 60.0), 1500.0)
     assert state.rolls == ["1D"] and state.pieces["1D"].face == 0
     state.apply(A.Face("1D", 2))
@@ -128,7 +130,7 @@ def test_ca12_blocks_landing_on_a_scored_site_go_to_the_box() -> None:
     b = Builder(2, sudden_death=True).ship(0, "U7")
     b.on_site("1s00", "saqqara", -20, 15).on_site("1s01", "saqqara", 20, 15)
     b.on_site("0s05", "saqqara", 20, -15)
-    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=1).build()
     from nile.games.cairo.rules import scoring
 
     scoring.sudden_death(state)
@@ -194,7 +196,7 @@ def test_every_bot_level_answers_every_decision_legally() -> None:
 
 def test_the_planner_lands_a_block_on_a_site_when_nothing_is_in_the_way() -> None:
     state = (Builder(2).ship(0, "U7").ship(1, "D1")
-             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build())
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
     bot = ai.make_bot("normal", 0, random.Random(2))
     bot.start(state)
     while not bot.think(1.0):
@@ -214,7 +216,7 @@ def test_the_scene_can_replay_a_resolved_flick_frame_by_frame() -> None:
     from nile.games.cairo.rules.events import FlickStarted
 
     b = Builder(2).ship(0, "U7").on_site("1s00", "saqqara", 0, -10)
-    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()
     saqqara = board().site("saqqara")
     x, y, _ = state.ship_pose(0)
     state.apply(A.Flick.of("small", math.degrees(math.atan2(saqqara.y - y, saqqara.x - x)),
@@ -241,7 +243,7 @@ def test_the_tools_budget_makes_a_planner_replayable_on_a_busy_machine() -> None
     info = get("cairo")
     assert levels(info) == ("easy", "normal", "hard")  # no expert: it measured no stronger
     state = Builder(2).ship(0, "U7").ship(1, "D1").to_move(
-        0, S.FLICK, die=2, chosen="small", flicks_left=3).build()
+        0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()
     assert level_bot(info, "hard", 0, 7).time_cap == ai.LEVELS["hard"].max_seconds
     flicks, done = set(), set()
     for _ in range(2):
@@ -252,3 +254,11 @@ def test_the_tools_budget_makes_a_planner_replayable_on_a_busy_machine() -> None
     hard = ai.LEVELS["hard"]
     assert done == {hard.candidates + hard.refine * len(hard.wobbles)}  # never cut short
     assert len(flicks) == 1
+
+
+def test_the_phase_is_an_enum_and_saves_as_its_plain_string() -> None:
+    """Saves hold the phase as the bare string they always held; loading makes it a Phase."""
+    data = Builder(2).to_move(1, Phase.CHOOSE, die=2).build().to_dict()
+    assert type(data["phase"]) is str and data["phase"] == "choose"
+    loaded = S.CairoState.from_dict(json.loads(json.dumps(data)))
+    assert loaded.phase is Phase.CHOOSE

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from nile.games.cairo.builder import Builder
-from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, SUPPLY
 from nile.games.cairo.scene import CairoScene
 from nile.games.cairo.view.targets import (
@@ -30,7 +30,7 @@ from tests.ui.harness import click, drag, frames, instant_app, press
 def retrieving() -> CairoScene:
     builder = Builder(2).ship(0, "D3").ship(1, "U2")
     builder.at("0s00", 440.0, 150.0).at("0s01", 460.0, 380.0)
-    return open_state(instant_app(), builder.to_move(0, S.RETRIEVE, die=3).build())
+    return open_state(instant_app(), builder.to_move(0, Phase.RETRIEVE, die=3).build())
 
 
 def test_blocks_rings_board_and_switch_are_in_the_scenes_map() -> None:
@@ -69,12 +69,12 @@ def test_the_pyramid_window_picks_orders_and_places_through_its_map() -> None:
     for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
                             "1s01": (-6, 8)}.items():
         builder.on_site(block, "zawyet", dx, dy)
-    state = builder.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2,
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
                             offer_site="zawyet", last_block="0s01").build()
     scene = open_state(instant_app(), state)
     press(scene.app, scene, "3 stones")
     ui = scene.pyramid
-    assert scene.cairo.phase == S.PICK
+    assert scene.cairo.phase == Phase.PICK
     hits = ui.hits
     assert hits.rect_of(WindowFrame()) == ui.rect
     assert hits.find(ui.inset.rect.center, SiteView) == SiteView(ui.inset)
@@ -85,14 +85,14 @@ def test_the_pyramid_window_picks_orders_and_places_through_its_map() -> None:
         spot = (round(x), round(y))
         assert ui.hits.nearest(spot, Stone) == Stone(block)
         click(scene.app, spot)
-    assert scene.cairo.phase == S.ARRANGE and ui.order == [0, 1]
+    assert scene.cairo.phase == Phase.ARRANGE and ui.order == [0, 1]
     frames(scene.app)
     row = ui.hits.rect_of(OrderRow(1))
     assert row is not None
     click(scene.app, row.center)
     assert ui.order == [1, 0]
     press(scene.app, scene, "Confirm order")
-    assert scene.cairo.phase == S.PLACE
+    assert scene.cairo.phase == Phase.PLACE
     frames(scene.app)
     frame_only = (ui.rect.centerx, ui.rect.top + 4)  # the title bar: not a view
     assert ui.hits.at(frame_only) == WindowFrame() and ui.place_at(frame_only) is None
@@ -111,7 +111,7 @@ def test_blocks_in_motion_are_not_targets_until_they_rest() -> None:
     app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
     builder = Builder(2).ship(0, "U4").ship(1, "D2")
     builder.at("1s00", 280.0, 320.0)
-    scene = open_state(app, builder.to_move(0, S.FLICK, die=2, chosen="small",
+    scene = open_state(app, builder.to_move(0, Phase.FLICK, die=2, chosen="small",
                                             flicks_left=3).build())
     assert any(isinstance(t, Block) for t in scene.hits.targets())
     x, y = scene.flick.anchor

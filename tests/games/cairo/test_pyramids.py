@@ -14,6 +14,7 @@ from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, flicking
 from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.phases import Phase
 
 SHAPES = {3: {1: 2, 2: 1}, 5: {1: 4, 2: 1}, 6: {1: 3, 2: 2, 3: 1},
           10: {1: 4, 2: 3, 3: 2, 4: 1}, 14: {1: 9, 2: 4, 3: 1}}
@@ -67,7 +68,7 @@ def offer_state(extra_blocks: list[tuple[str, float, float]]) -> S.CairoState:
     b.on_site("0s00", "saqqara", 0, 0)
     for block, dx, dy in extra_blocks:
         b.on_site(block, "saqqara", dx, dy)
-    return b.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="saqqara",
+    return b.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2, offer_site="saqqara",
                       last_block="0s00").build()
 
 
@@ -83,14 +84,14 @@ def test_offer_lists_only_sizes_with_enough_free_blocks() -> None:
 def test_build_a_five_stone_pyramid_own_blocks_highest() -> None:
     state = offer_state(FIVE)
     state.apply(A.BuildPyramid(5))
-    assert state.phase == S.PICK
+    assert state.phase == Phase.PICK
     state.apply(state.parse_action("pick 1s00"))
     state.apply(A.PICK_AUTO)
-    assert state.phase == S.ARRANGE
+    assert state.phase == Phase.ARRANGE
     orders = [a.to_str() for a in state.legal_actions()]
     assert orders == ["arrange 0>1", "arrange 1>0"]
     state.apply(state.legal_actions()[0])
-    assert state.phase == S.PLACE
+    assert state.phase == Phase.PLACE
     place = state.legal_actions()[0]
     assert isinstance(place, A.Place)
     events = state.apply(place)
@@ -100,7 +101,7 @@ def test_build_a_five_stone_pyramid_own_blocks_highest() -> None:
     assert {p.id for p in state.pieces.values() if p.pyramid} == {
         "0s00", "0s01", "0s02", "1s00", "1s01"}
     # nothing free is left: no new offer, the next flick follows
-    assert state.phase == S.FLICK
+    assert state.phase == Phase.FLICK
 
 
 def test_arranging_rivals_highest_is_allowed() -> None:
@@ -119,7 +120,7 @@ def test_ca8_burning_blocks_may_be_used_and_pyramid_stones_may_not() -> None:
     b.on_site("0s00", "saqqara", 10, 10)
     b.on_site("0s01", "saqqara", site.w / 2, 0)          # burning on the edge
     b.on_site("0s02", "saqqara", 15, -12)
-    state = b.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=1, offer_site="saqqara",
+    state = b.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=1, offer_site="saqqara",
                        last_block="0s00").build()
     assert sorted(state.free_small_on("saqqara")) == ["0s00", "0s01", "0s02"]
     state.apply(A.BuildPyramid(3))
@@ -133,7 +134,7 @@ def test_ca_r5_placement_must_be_on_the_site_and_clear_of_other_blocks() -> None
     state = offer_state([*FIVE, ("1s02", 0, 15)])
     for action in ("pyramid 3", "pick 0s00", "pick 0s01", "pick 0s02"):
         state.apply(state.parse_action(action))
-    assert state.phase == S.PLACE
+    assert state.phase == Phase.PLACE
     site = board().site("saqqara")
     before = state.to_dict()
     with pytest.raises(IllegalAction, match="entirely on the site"):
@@ -151,7 +152,7 @@ def test_cancel_leaves_the_blocks_and_goes_on() -> None:
     for action in ("pyramid 3", "pick auto"):
         state.apply(state.parse_action(action))
     state.apply(A.CancelPyramid())
-    assert state.phase == S.FLICK and not state.pyramids
+    assert state.phase == Phase.FLICK and not state.pyramids
     assert not any(p.pyramid for p in state.pieces.values())
 
 
@@ -162,7 +163,7 @@ def test_another_pyramid_is_offered_while_three_free_blocks_remain() -> None:
         state.apply(state.parse_action(action))
     place = next(a for a in state.legal_actions() if isinstance(a, A.Place))
     state.apply(place)
-    assert state.phase == S.OFFER
+    assert state.phase == Phase.OFFER
     assert len(state.free_small_on("saqqara")) == 4
 
 

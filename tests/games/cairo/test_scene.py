@@ -17,6 +17,7 @@ from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, SUPPLY
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
@@ -46,7 +47,7 @@ def open_state(app, state: CairoState, humans: int = 1) -> CairoScene:  # type: 
 def flick_state(**kw: object) -> CairoState:
     """Two players; seat 0 (a human) flicks small blocks from U4 with the index finger."""
     builder = Builder(2).ship(0, "U4").ship(1, "D2")
-    settings = {"seat": 0, "phase": S.FLICK, "die": 2, "chosen": "small", "flicks_left": 3}
+    settings = {"seat": 0, "phase": Phase.FLICK, "die": 2, "chosen": "small", "flicks_left": 3}
     settings.update(kw)
     return builder.to_move(**settings).build()  # type: ignore[arg-type]
 
@@ -81,10 +82,10 @@ def test_no_hidden_information_so_no_cover_between_humans(app) -> None:  # type:
 # Flicking by mouse -----------------------------------------------------------------------------
 
 def test_a_turn_by_mouse_choose_then_three_flicks(app) -> None:  # type: ignore[no-untyped-def]
-    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.CHOOSE, die=2).build()
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, Phase.CHOOSE, die=2).build()
     scene = open_state(app, state)
     press(app, scene, "3 small")
-    assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "small"
+    assert scene.cairo.phase == Phase.FLICK and scene.cairo.chosen == "small"
     for flick in range(3):
         start = anchor(scene)
         drag(app, start, (start[0] + 5, start[1] + 60 + 10 * flick))
@@ -233,7 +234,7 @@ def test_a_click_off_the_block_explains_how_to_flick(app) -> None:  # type: igno
 def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-untyped-def]
     builder = Builder(2).ship(0, "D3").ship(1, "U2")
     builder.at("0s00", 440.0, 150.0).at("0s01", 460.0, 380.0)
-    state = builder.to_move(0, S.RETRIEVE, die=3).build()
+    state = builder.to_move(0, Phase.RETRIEVE, die=3).build()
     scene = open_state(app, state)
     assert {a.block for a in scene.cairo.legal_actions()} >= {"0s00", "0s01"}
     x, y = scene.renderer.to_screen(440.0, 150.0)
@@ -241,7 +242,7 @@ def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-un
     assert scene.cairo.pieces["0s00"].where == SUPPLY
     assert scene.cairo.pieces["0s01"].where == BOARD
     press(app, scene, "Leave them")
-    assert scene.cairo.phase == S.CHOOSE
+    assert scene.cairo.phase == Phase.CHOOSE
 
 
 def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
@@ -249,17 +250,17 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
     for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
                             "1s01": (-6, 8)}.items():
         builder.on_site(block, "zawyet", dx, dy)
-    state = builder.to_move(0, S.OFFER, die=2, chosen="small", flicks_left=2, offer_site="zawyet",
-                             last_block="0s01").build()
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
+                            offer_site="zawyet", last_block="0s01").build()
     scene = open_state(app, state)
     press(app, scene, "3 stones")
-    assert scene.cairo.phase == S.PICK
+    assert scene.cairo.phase == Phase.PICK
     # pick the opponent's two blocks and one of ours by clicking them
     for block in ("1s00", "1s01", "0s00"):
         piece = scene.cairo.pieces[block]
         x, y = scene.renderer.to_screen(piece.x, piece.y)
         click(app, (round(x), round(y)))
-    assert scene.cairo.phase == S.ARRANGE
+    assert scene.cairo.phase == Phase.ARRANGE
     assert scene.pyramid.order == [0, 1], "own blocks highest is the default"
     anchor_rect = scene.pyramid.arrange_anchor()
     from nile.games.cairo.view.panel import arrange_rects
@@ -268,7 +269,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
     click(app, rows[1].center)  # lift the opponent's colour to the top
     assert scene.pyramid.order == [1, 0]
     press(app, scene, "Confirm order")
-    assert scene.cairo.phase == S.PLACE
+    assert scene.cairo.phase == Phase.PLACE
     site_x, site_y = scene.renderer.to_screen(256.0 - 12, 330.0 + 8)
     before = len(scene.match.log)
     click(app, (round(site_x), round(site_y)))
@@ -281,7 +282,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
 
 
 def test_penalty_choice_after_a_knock_over(app) -> None:  # type: ignore[no-untyped-def]
-    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.PENALTY, die=2).build()
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, Phase.PENALTY, die=2).build()
     scene = open_state(app, state)
     labels = {spec.label for spec, _ in scene._context.values()}
     assert labels == {"Small block", "Large block", "Die-block"}
@@ -305,7 +306,7 @@ def test_hint_shows_the_bots_aim_and_says_it_in_words(app) -> None:  # type: ign
 def test_influence_overlay_toggles_with_i(app) -> None:  # type: ignore[no-untyped-def]
     builder = Builder(2).ship(0, "U4").ship(1, "D2")
     builder.on_site("0s00", "zawyet").on_site("1L", "zawyet", 10, 0)
-    scene = open_state(app, builder.to_move(0, S.CHOOSE, die=2).build())
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
     key(app, pygame.K_i)
     assert scene.influence_on
     frames(app, 1)
@@ -322,7 +323,7 @@ def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ig
     for i, (x, y) in enumerate(((280.0, 320.0), (290.0, 335.0), (268.0, 345.0))):
         builder.at(f"1s0{i}", x, y, degrees=10.0 * i)
     scene = (open_state(app, builder
-             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()))
     x, y = anchor(scene)
     drag(app, (x, y), (x + 4, y + 95))  # north into the blocks above the ship
     show = scene.stage.show
@@ -346,7 +347,7 @@ def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ig
 def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untyped-def]
     app.apply_settings(app.settings.changed(animation_speed="normal"), save=False)
     state = (Builder(2).ship(0, "U4").ship(1, "D2")
-             .to_move(1, S.FLICK, die=2, chosen="small", flicks_left=1).build())
+             .to_move(1, Phase.FLICK, die=2, chosen="small", flicks_left=1).build())
     scene = CairoScene(app, match_of(state, 2, humans=1))
     app.push(scene)
     for _ in range(600):
@@ -367,7 +368,7 @@ def test_end_scoring_goes_site_by_site_then_results(app) -> None:  # type: ignor
     for n in range(1, 15):
         builder.box(f"0s{n:02d}")
     builder.box("0D")
-    state = builder.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
+    state = builder.to_move(0, Phase.FLICK, die=2, chosen="large", flicks_left=1).build()
     state.last_turn_seat = 0
     scene = open_state(app, state)
     x, y = anchor(scene)
@@ -414,7 +415,7 @@ def test_skipping_animations_leaves_nothing_half_way(app) -> None:  # type: igno
     frames(app, 2)
     first = scene.state.current_player
     while scene.state.current_player == first:  # the turn passes: the next ship sails
-        if scene.cairo.phase == S.FLICK:
+        if scene.cairo.phase == Phase.FLICK:
             x, y = anchor(scene)
             drag(app, (x, y), (x, y + 40))
         else:
@@ -429,12 +430,12 @@ def test_skipping_animations_leaves_nothing_half_way(app) -> None:  # type: igno
 
 
 def test_undo_of_a_choice(app) -> None:  # type: ignore[no-untyped-def]
-    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, S.CHOOSE, die=2).build()
+    state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, Phase.CHOOSE, die=2).build()
     scene = open_state(app, state)
     key(app, pygame.K_l)
-    assert scene.cairo.phase == S.FLICK and scene.cairo.chosen == "large"
+    assert scene.cairo.phase == Phase.FLICK and scene.cairo.chosen == "large"
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert scene.cairo.phase == S.CHOOSE
+    assert scene.cairo.phase == Phase.CHOOSE
 
 
 def test_influence_switch_in_the_board_corner(app) -> None:  # type: ignore[no-untyped-def]
@@ -487,16 +488,16 @@ def test_flick_count_survives_quit_and_continue(app) -> None:  # type: ignore[no
     from nile.games.cairo.shots import seats
 
     match = Match.new(GAME_INFO, seats(2, 2), seed=5)
-    while match.state.phase != S.FLICK:
+    while match.state.phase != Phase.FLICK:
         state = match.state
-        if state.phase == S.CHOOSE:
+        if state.phase == Phase.CHOOSE:
             match.play(A.Choose("small"))
         else:
             match.play(state.legal_actions()[-1])
         match.resolve_chance()
     match.play(A.Flick.of("small", 200.0, 0.05, 0.0, match.state.finger_options()[0]))
     match.resolve_chance()
-    assert match.state.phase == S.FLICK and match.state.flicks_left == 2
+    assert match.state.phase == Phase.FLICK and match.state.flicks_left == 2
     resumed = match_from_save(match.to_save())
     scene = CairoScene(app, resumed)
     app.push(scene)
@@ -531,7 +532,7 @@ def test_influence_badges_leave_the_blocks_they_count_visible(app) -> None:  # t
     for i, (u, v) in enumerate(((-8.0, 0.0), (4.0, 6.0), (6.0, -8.0))):
         builder.on_site(f"{i % 2}s0{i}", "zawyet", u, v)
     scene = (open_state(app, builder
-             .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()))
     scene.toggle_influence()
     frames(app, 1)
     assert scene._panels
@@ -549,7 +550,7 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
         for block, x, y in blocks:
             builder.at(block, x, y)
         scene = (open_state(app, builder
-                 .to_move(0, S.FLICK, die=2, chosen="small", flicks_left=3).build()))
+                 .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()))
         surface = pygame.Surface((1280, 800))
         scene.draw(surface)
         app.pop()

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from nile.games.cairo.board import board
 from nile.games.cairo.builder import Builder
 from nile.games.cairo.rules import scoring
-from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.phases import Phase
 
 BLUE, RED, GREEN, BROWN = 0, 1, 2, 3
 
@@ -153,7 +153,7 @@ def test_ca12_sudden_death_scores_a_site_with_clear_first_and_second() -> None:
     b = Builder(2, sudden_death=True)
     b.on_site("0s00", "giza", -8, 0).on_site("0s01", "giza", 8, 0)
     b.on_site("1s00", "giza", 0, 12)
-    state = b.to_move(0, S.ROLL).build()
+    state = b.to_move(0, Phase.ROLL).build()
     events = scoring.sudden_death(state)
     assert [(e.site, e.points) for e in events] == [("giza", (16, 8))]
     assert state.banked == [16, 8]

@@ -19,6 +19,7 @@ from nile.games.cairo.rules.events import (
     ShipMoved,
     SiteScored,
 )
+from nile.games.cairo.rules.phases import Phase
 
 
 def sail(ships: dict[int, str], seat: int, steps: int) -> ShipMoved:
@@ -56,7 +57,7 @@ def test_rolling_moves_the_ship_and_sets_the_finger() -> None:
     assert state.ships[0] == "U4" and state.die == 4
     assert state.finger_options() == [4]
     assert any(isinstance(e, ShipMoved) for e in events)
-    assert state.phase == S.CHOOSE            # small, large and die-block in supply
+    assert state.phase == Phase.CHOOSE            # small, large and die-block in supply
     state = new_game(2, 0, {})
     state.apply(A.Roll(6))
     assert state.finger_options() == [1, 2, 3, 4, 5]
@@ -77,22 +78,22 @@ def retrieval_board() -> Builder:
 
 
 def test_ca3_retrieval_from_port_and_starboard_areas_only_downstream() -> None:
-    state = retrieval_board().ship(0, "D3").to_move(0, S.RETRIEVE).build()
+    state = retrieval_board().ship(0, "D3").to_move(0, Phase.RETRIEVE).build()
     assert sorted(turn.retrievable(state)) == ["0s00", "0s02", "0s03", "0s04", "0s06"]
-    upstream = retrieval_board().ship(0, "U7").to_move(0, S.ROLL).build()
+    upstream = retrieval_board().ship(0, "U7").to_move(0, Phase.ROLL).build()
     assert turn.retrievable(upstream) == []
 
 
 def test_ca3_retrieval_decisions_one_by_one_or_all() -> None:
-    state = retrieval_board().ship(0, "D2").to_move(0, S.ROLL).build()
+    state = retrieval_board().ship(0, "D2").to_move(0, Phase.ROLL).build()
     state.apply(A.Roll(1))                        # D2 -> D3
-    assert state.phase == S.RETRIEVE
+    assert state.phase == Phase.RETRIEVE
     texts = [a.to_str() for a in state.legal_actions()]
     assert texts[:2] == ["retrieve all", "retrieve done"] and "retrieve 0s00" in texts
     state.apply(state.parse_action("retrieve 0s06"))
-    assert state.pieces["0s06"].where == "supply" and state.phase == S.RETRIEVE
+    assert state.pieces["0s06"].where == "supply" and state.phase == Phase.RETRIEVE
     state.apply(A.RETRIEVE_ALL)
-    assert state.phase == S.CHOOSE
+    assert state.phase == Phase.CHOOSE
     assert all(state.pieces[b].where == "supply" for b in ("0s00", "0s02", "0s03", "0s04"))
     assert state.pieces["0s01"].where == "board" and state.pieces["1s00"].where == "board"
 
@@ -100,7 +101,7 @@ def test_ca3_retrieval_decisions_one_by_one_or_all() -> None:
 def test_choosing_three_small_blocks_or_fewer() -> None:
     b = Builder(2).ship(0, "U3")
     b.box(*[f"0s{n:02d}" for n in range(13)])
-    state = b.to_move(0, S.CHOOSE, die=3).build()
+    state = b.to_move(0, Phase.CHOOSE, die=3).build()
     state.apply(A.Choose("small"))
     assert state.flicks_left == 2 and state.chosen == "small"
 
@@ -108,9 +109,9 @@ def test_choosing_three_small_blocks_or_fewer() -> None:
 def test_a_single_kind_is_chosen_without_asking() -> None:
     b = Builder(2).ship(0, "U2")
     b.box("0L", "0D")
-    state = b.to_move(0, S.ROLL).build()
+    state = b.to_move(0, Phase.ROLL).build()
     state.apply(A.Roll(1))
-    assert state.phase == S.FLICK and state.chosen == "small" and state.flicks_left == 3
+    assert state.phase == Phase.FLICK and state.chosen == "small" and state.flicks_left == 3
 
 
 def flick_at(state: S.CairoState, target: tuple[float, float], speed: float) -> list:
@@ -125,16 +126,16 @@ def flick_at(state: S.CairoState, target: tuple[float, float], speed: float) -> 
 
 def test_ca7_knocking_over_a_ship_ends_the_turn_and_costs_a_block() -> None:
     b = Builder(2).ship(0, "U5").ship(1, "D4")
-    state = b.to_move(0, S.FLICK, die=2, chosen="large", flicks_left=1).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="large", flicks_left=1).build()
     d4 = board().space("D4")
     events = flick_at(state, (d4.x, d4.y), 1600.0)
     assert any(isinstance(e, ShipKnockedOver) for e in events)
-    assert state.phase == S.PENALTY
+    assert state.phase == Phase.PENALTY
     assert [a.to_str() for a in state.legal_actions()] == ["penalty small", "penalty die"]
     events = state.apply(A.Penalty("die"))
     assert any(isinstance(e, PenaltyPaid) for e in events)
     assert state.pieces["0D"].where == "box"
-    assert state.turn == 1 and state.phase == S.ROLL
+    assert state.turn == 1 and state.phase == Phase.ROLL
     assert state.ships == ["U5", "D4"]           # set back upright on their spaces
 
 
@@ -142,17 +143,17 @@ def test_ca11_the_last_ship_takes_one_more_turn_then_the_game_is_scored() -> Non
     b = Builder(2).ship(0, "U3").ship(1, "U8")
     b.box(*[f"0s{n:02d}" for n in range(1, 15)], "0L", "0D")
     b.box(*[f"1s{n:02d}" for n in range(1, 15)], "1L", "1D")
-    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=1).build()
     zawyet = board().site("zawyet")
     events = flick_at(state, (zawyet.x, zawyet.y + 60), 900.0)
-    events += state.apply(A.NO_PYRAMID) if state.phase == S.OFFER else []
+    events += state.apply(A.NO_PYRAMID) if state.phase == Phase.OFFER else []
     assert any(isinstance(e, PlayerLeft) and e.seat == 0 for e in events)
     assert any(isinstance(e, LastTurn) and e.seat == 1 for e in events)
-    assert state.turn == 1 and state.phase == S.ROLL and state.ships[0] == "out"
+    assert state.turn == 1 and state.phase == Phase.ROLL and state.ships[0] == "out"
     state.apply(A.Roll(1))
-    assert state.phase == S.FLICK
+    assert state.phase == Phase.FLICK
     events = flick_at(state, (500.0, 420.0), 900.0)
-    events += state.apply(A.NO_PYRAMID) if state.phase == S.OFFER else []
+    events += state.apply(A.NO_PYRAMID) if state.phase == Phase.OFFER else []
     assert state.is_terminal
     assert sum(isinstance(e, SiteScored) for e in events) == 18
     assert isinstance(events[-1], GameOver)
@@ -170,28 +171,29 @@ def test_ca_r2_no_pyramid_is_offered_after_a_knock_over() -> None:
     b = Builder(2).ship(0, "U7")
     for n, (dx, dy) in enumerate(((0, 0), (-15, 10), (15, 10))):
         b.on_site(f"0s{n:02d}", "saqqara", dx, dy)
-    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=2, last_block="0s00").build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=2,
+                      last_block="0s00").build()
     from nile.games.cairo.rules import flicking
 
     state.knocked = True
     flicking.after_flick(state)
-    assert state.phase == S.PENALTY
+    assert state.phase == Phase.PENALTY
     state.knocked = False
     flicking.after_flick(state)
-    assert state.phase == S.OFFER
+    assert state.phase == Phase.OFFER
 
 
 def test_ca_r3_the_last_block_still_gets_its_pyramid_offer_then_the_ship_leaves() -> None:
     b = Builder(2).ship(0, "U7").ship(1, "U1")
     b.on_site("0s01", "saqqara", -15, 12).on_site("1s00", "saqqara", 15, 12)
     b.box(*[f"0s{n:02d}" for n in range(2, 15)], "0L", "0D")
-    state = b.to_move(0, S.FLICK, die=2, chosen="small", flicks_left=1).build()
+    state = b.to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=1).build()
     saqqara = board().site("saqqara")
     x, y, _ = state.ship_pose(0)
     cfg = state.data.physics
     speed = math.sqrt(2 * cfg.mu_floor * cfg.gravity * math.hypot(saqqara.x - x,
                                                                   saqqara.y - 6 - y))
     flick_at(state, (saqqara.x, saqqara.y - 6), speed)
-    assert state.phase == S.OFFER and state.ships[0] == "U7"
+    assert state.phase == Phase.OFFER and state.ships[0] == "U7"
     events = state.apply(A.NO_PYRAMID)
     assert any(isinstance(e, PlayerLeft) and e.seat == 0 for e in events)

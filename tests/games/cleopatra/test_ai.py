@@ -13,7 +13,7 @@ from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO, ai
 from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import gods
-from nile.games.cleopatra.rules.consts import AUCTION, GODS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.moves import Bid, ChooseGod, Pass
 from nile.games.cleopatra.rules.state import CleopatraState
 
@@ -90,7 +90,7 @@ def test_hard_bot_plays_legal_moves_and_never_changes_the_game_class() -> None:
 
 
 def test_prune_keeps_a_few_raises_and_the_best_actions() -> None:
-    state = Builder(3).money(RED, 30).to_move(RED, AUCTION).build()
+    state = Builder(3).money(RED, 30).to_move(RED, Phase.AUCTION).build()
     legal = state.legal_actions()
     assert ai.prune(state, legal) == [Pass(), Bid(1), Bid(2), Bid(3), Bid(5)]
     acting = (Builder(3)
@@ -157,7 +157,7 @@ def _first_view(stop: object, seed: int = 11) -> CleopatraState:
 
 
 def _close_gods(view: CleopatraState) -> bool:
-    if view.phase != GODS:
+    if view.phase != Phase.GODS:
         return False
     seat = view.current_player
     assert seat is not None
@@ -181,7 +181,7 @@ def test_close_gods_are_chosen_with_seeded_variety() -> None:
 
 
 def test_set_is_worth_less_when_florins_are_worth_less() -> None:
-    view = _first_view(lambda v: v.phase == GODS and ai.turns_left(v) == 0)
+    view = _first_view(lambda v: v.phase == Phase.GODS and ai.turns_left(v) == 0)
     seat = view.current_player
     assert seat is not None
     assert ai.god_value(view, seat, gods.SET) == gods.SET_GIFT * ai.W.florin_last_turn
@@ -190,7 +190,7 @@ def test_set_is_worth_less_when_florins_are_worth_less() -> None:
 def test_the_bid_limit_varies_by_seed_but_not_for_one_seed() -> None:
     def at_limit(view: CleopatraState) -> bool:
         seat = view.current_player
-        return (view.phase == AUCTION and seat is not None and seat >= 0
+        return (view.phase == Phase.AUCTION and seat is not None and seat >= 0
                 and 0 < ai.bid_limit(view, seat) == view.high_bid + 1)
 
     view = _first_view(at_limit)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from nile.games.cleopatra import builder
 from nile.games.cleopatra.builder import Builder
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
 
@@ -23,7 +26,7 @@ def test_the_docstring_example_builds_a_valid_table() -> None:
              .build())
     assert "Builder(4)" in (builder.__doc__ or "")
     assert state.invariant_violations() == []
-    assert state.phase == ACTIONS and state.current_player == 0
+    assert state.phase == Phase.ACTIONS and state.current_player == 0
     assert state.prestige(D.city("Edfu")) == 10  # Edfu is dark when Alexandria is light
     assert state.legal_actions()
 
@@ -35,6 +38,14 @@ def test_every_builder_step_keeps_the_invariants() -> None:
              .auction_display("4-train", "Fruit lemon").turn(5).to_move(4, picks=2).build())
     assert state.invariant_violations() == []
     assert state.turn == 4 and state.current_player == 4 and state.picks_left == 2
-    auction = Builder(3).to_move(2, AUCTION).build()
-    assert auction.phase == AUCTION and auction.current_player == 2
+    auction = Builder(3).to_move(2, Phase.AUCTION).build()
+    assert auction.phase == Phase.AUCTION and auction.current_player == 2
     assert auction.invariant_violations() == []
+
+
+def test_the_phase_saves_as_the_number_saves_always_held() -> None:
+    """Phase is an IntEnum: a save holds the plain number, loading makes it a Phase."""
+    data = Builder(3).to_move(1, Phase.AUCTION).build().to_dict()
+    assert type(data["phase"]) is int and data["phase"] == 1
+    loaded = CleopatraState.from_dict(json.loads(json.dumps(data)))
+    assert loaded.phase is Phase.AUCTION

@@ -10,7 +10,7 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
@@ -37,9 +37,9 @@ def candidates(state: CleopatraState, rng: random.Random) -> list[Action]:
     """A broad sample of actions of every kind, legal or not."""
     seat = state.current_player
     assert seat is not None and seat >= 0
-    if state.phase == AUCTION:
+    if state.phase == Phase.AUCTION:
         return [Pass(), *(Bid(a) for a in range(-1, state.money[seat] + 3))]
-    if state.phase == GODS:
+    if state.phase == Phase.GODS:
         return [ChooseGod(g) for g in range(-1, 8)]
     strangers = rng.sample(range(60), 3)
     cards = sorted(set(state.city_hand[seat] + strangers))
@@ -88,7 +88,8 @@ def test_legal_actions_and_apply_agree() -> None:
                 state.apply(chance.pick(state.chance_outcomes(), rng))
                 continue
             step += 1
-            if step % 7 == 0 or state.pending or (state.phase == ACTIONS and state.picks_left):
+            in_pick = state.phase == Phase.ACTIONS and state.picks_left
+            if step % 7 == 0 or state.pending or in_pick:
                 check_agreement(state, rng)
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))

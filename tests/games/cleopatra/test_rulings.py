@@ -13,7 +13,7 @@ from nile.core.game import CHANCE
 from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import actions
 from nile.games.cleopatra.rules.auction import payment
-from nile.games.cleopatra.rules.consts import AUCTION, GODS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
 from nile.games.cleopatra.rules.events import DeckReshuffled, MoneyChanged, TurnEnded
 from nile.games.cleopatra.rules.moves import (
@@ -169,10 +169,10 @@ def test_cc5_horus_pyramids_cost_four_less() -> None:
 
 
 def test_cc5_set_gives_five_florin_when_chosen_and_god_order_rules() -> None:
-    state = Builder(3).to_move(0, AUCTION).build()
+    state = Builder(3).to_move(0, Phase.AUCTION).build()
     play(state, "pass")
     play(state, "pass")
-    assert state.phase == GODS and state.order == [2, 1, 0]
+    assert state.phase == Phase.GODS and state.order == [2, 1, 0]
     play(state, "god Set")
     assert state.money[2] == 25
     play(state, "god Thoth")
@@ -207,18 +207,18 @@ def test_cc6_turn_end_passes_the_start_player_figure() -> None:
 
 
 def test_cc7_auction_order_and_payments_four_players() -> None:
-    state = Builder(4).to_move(BLUE, AUCTION).build()
+    state = Builder(4).to_move(BLUE, Phase.AUCTION).build()
     assert state.current_player == BLUE
     for text in ("bid 2", "bid 3", "pass", "bid 5", "bid 6", "pass", "pass"):
         play(state, text)
     # Green passed first (pays 0), yellow next (half of 3 -> 2), red and blue full.
     assert state.order == [BLUE, RED, YELLOW, GREEN]
     assert state.money == [15, 14, 18, 20]
-    assert state.phase == GODS and state.current_player == BLUE
+    assert state.phase == Phase.GODS and state.current_player == BLUE
 
 
 def test_cc7_first_to_pass_pays_nothing_even_after_bidding() -> None:
-    state = Builder(3).to_move(RED, AUCTION).build()
+    state = Builder(3).to_move(RED, Phase.AUCTION).build()
     for text in ("bid 4", "bid 5", "bid 6", "pass", "bid 8", "pass"):
         play(state, text)
     assert state.order == [BLUE, YELLOW, RED]
@@ -226,7 +226,7 @@ def test_cc7_first_to_pass_pays_nothing_even_after_bidding() -> None:
 
 
 def test_cc7_bids_must_rise_and_be_affordable() -> None:
-    state = Builder(3).money(RED, 3).to_move(RED, AUCTION).build()
+    state = Builder(3).money(RED, 3).to_move(RED, Phase.AUCTION).build()
     assert texts(state.legal_actions()) == ["pass", "bid 1", "bid 2", "bid 3"]
     play(state, "bid 3")
     assert "bid 3" not in texts(state.legal_actions())
@@ -315,7 +315,7 @@ def test_cc11_auction_cards_taken_by_choice_in_god_order() -> None:
     state = (Builder(3)
              .auction_display("4-train", "Fruit coconut", "Temple (blueberry, 4 VP)",
                               "2-train")
-             .city_display("Giza (lime 8, lemon 10)").to_move(RED, AUCTION).build())
+             .city_display("Giza (lime 8, lemon 10)").to_move(RED, Phase.AUCTION).build())
     for text in ("pass", "pass", "god Thoth", "god Set", "god Ra"):
         play(state, text)
     # Gods: yellow Thoth (2), blue Set (7), red Ra (1): red acts first.

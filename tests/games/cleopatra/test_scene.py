@@ -15,7 +15,7 @@ import pytest
 from nile.core.game import Action
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, UNKNOWN
+from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.hidden import secret_part
 from nile.games.cleopatra.rules.moves import (
@@ -98,7 +98,7 @@ def act_with_mouse(app, scene: CleopatraScene, action: Action) -> None:  # type:
 
 def pick(rng: random.Random, state: CleopatraState) -> Action:
     legal = state.legal_actions()
-    if state.phase == AUCTION:
+    if state.phase == Phase.AUCTION:
         bids = [a for a in legal if isinstance(a, Bid)]
         return bids[0] if bids and rng.random() < 0.5 else Pass()
     rich = [a for a in legal if not isinstance(a, DrawCityCards | EndTurn)]
@@ -178,7 +178,7 @@ def test_hidden_hand_not_drawn_for_the_other_human(app) -> None:  # type: ignore
             break
         press_done(app, scene)
         if scene.accepting_input:
-            press(app, scene, "Pass") if scene.cs.phase == AUCTION else None
+            press(app, scene, "Pass") if scene.cs.phase == Phase.AUCTION else None
         frames(app, 2)
     assert scene.covered_for == other
     frames(app)
@@ -213,7 +213,7 @@ def test_auction_keys_and_gods_by_click(app) -> None:  # type: ignore[no-untyped
         SeatConfig("Cy", "bot", "easy", 2),
     )
     scene = open_scene(app, seats, seed=5)
-    advance_to(app, scene, AUCTION)
+    advance_to(app, scene, Phase.AUCTION)
     high = scene.cs.high_bid
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
@@ -223,7 +223,7 @@ def test_auction_keys_and_gods_by_click(app) -> None:  # type: ignore[no-untyped
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert scene.match.actions[before] == Bid(high + 2).to_str()
-    advance_to(app, scene, GODS)
+    advance_to(app, scene, Phase.GODS)
     taken = [g for g in scene.cs.gods if g >= 0]
     if taken:  # a god already chosen: refused with the engine's reason
         click(app, point(scene, ("god", taken[0])))
@@ -240,7 +240,7 @@ def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyp
         SeatConfig("Cy", "bot", "easy", 2),
     )
     scene = open_scene(app, seats, seed=7)
-    advance_to(app, scene, ACTIONS)
+    advance_to(app, scene, Phase.ACTIONS)
     state = scene.cs
     before = len(scene.match.actions)
     fruity = next(c for c in range(len(D.cities)) if state.city_has_fruit(c))
@@ -353,7 +353,7 @@ def test_hint_points_at_the_move(app) -> None:  # type: ignore[no-untyped-def]
         SeatConfig("Cy", "bot", "easy", 2),
     )
     scene = open_scene(app, seats, seed=7)
-    advance_to(app, scene, ACTIONS)
+    advance_to(app, scene, Phase.ACTIONS)
     key(app, pygame.K_h)
     assert scene.toasts.items[-1].message.startswith("Hint: ")
     assert scene.picked or scene.motion.flashes
@@ -382,7 +382,7 @@ def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
         SeatConfig("Cy", "bot", "easy", 2),
     )
     scene = open_scene(app, seats, seed=5)
-    advance_to(app, scene, AUCTION)
+    advance_to(app, scene, Phase.AUCTION)
     key(app, pygame.K_4)
     key(app, pygame.K_0)
     assert scene.bid == 40

@@ -6,7 +6,7 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE
-from nile.games.cleopatra.rules.consts import ACTIONS
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.moves import (
     BuildPyramid,
@@ -29,7 +29,7 @@ def action_phase(seed: int, players: int = 3) -> CleopatraState:
             state.apply(chance.pick(state.chance_outcomes(), rng))
             continue
         if (
-            state.phase == ACTIONS
+            state.phase == Phase.ACTIONS
             and not state.picks_left
             and not state.pending
             and state.turn >= 1

@@ -10,7 +10,7 @@ import pytest
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import AUCTION
+from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import PrestigePlaced
 from nile.games.cleopatra.rules.moves import PickLightCity, PickStartPlayer
@@ -81,7 +81,7 @@ def test_hands_displays_and_money(players: int) -> None:
         assert state.money[seat] == 20 and state.trains_left[seat] == 20
     assert len(state.auction_display) == players + 1
     assert len(state.city_display) == 4
-    assert state.phase == AUCTION and state.current_player == 1
+    assert state.phase == Phase.AUCTION and state.current_player == 1
     assert state.turn == 0 and state.invariant_violations() == []
 
 

@@ -10,7 +10,7 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO, ai
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import DRAW, PASS, Bid, Build, KapState, Take
+from nile.games.kap_kairo.rules import PASS, Bid, Build, KapState, Phase, Take
 
 from .helpers import cards
 
@@ -119,7 +119,9 @@ def test_only_the_hard_level_uses_the_search() -> None:
 def test_the_search_draws_a_card_of_the_pool_and_plays_others_bids_by_policy() -> None:
     """The hooks that shape the generic search: a chance draw is a card of the pool, and
     another seat's bid is the policy's (the searcher's own bid is searched)."""
-    drawing = Builder(2).column(0, "S8").column(1, "R0").pile("S1", "R3").to_move(0, DRAW).build()
+    drawing = (
+        Builder(2).column(0, "S8").column(1, "R0").pile("S1", "R3").to_move(0, Phase.DRAW).build()
+    )
     assert drawing.current_player == CHANCE
     drawn = {ai.draw_card(drawing, random.Random(seed)).to_str() for seed in range(20)}
     assert drawn == {"draw S1", "draw R3"}

@@ -8,7 +8,7 @@ from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, DRAW, DUEL, Bid, Take
+from nile.games.kap_kairo.rules import Bid, Phase, Take
 from nile.games.kap_kairo.rules.events import (
     BidPlaced,
     BidsRevealed,
@@ -32,7 +32,7 @@ def test_a_new_game_turns_up_as_many_cards_as_players() -> None:
         texts = [f"reveal {name}" for name in ("R0", "M0", "D0", "V0")[:players]]
         events = play(state, *texts)
         assert len(of_type(events, CardRevealed)) == players
-        assert state.step == BID and state.current_player == 0
+        assert state.step == Phase.BID and state.current_player == 0
         assert state.display == cards(*("R0", "M0", "D0", "V0")[:players])
 
 
@@ -58,7 +58,7 @@ def test_vk3_a_bid_stays_secret_until_all_have_bid_then_all_are_revealed() -> No
     assert revealed == [BidsRevealed((12, 5, 20), (88, 95, 80))]
     assert state.capital == [88, 95, 80]
     assert of_type(events, ChoosingOrder) == [ChoosingOrder((2, 0, 1))]
-    assert state.step == CHOOSE and state.current_player == 2
+    assert state.step == Phase.CHOOSE and state.current_player == 2
 
 
 def test_the_ledger_keeps_each_bid_and_the_capital_after_it() -> None:
@@ -80,7 +80,7 @@ def test_vk4_equal_bids_and_capital_a_draw_duel_higher_coin_first() -> None:
     state = Builder(2).auction(("S0", "S1")).build()
     events = play(state, "bid 4", "bid 4")
     assert of_type(events, DuelStarted) == [DuelStarted((0, 1))]
-    assert state.step == DUEL and state.current_player == CHANCE
+    assert state.step == Phase.DUEL and state.current_player == CHANCE
     # R7 pays £7, R0 pays £10: seat 1 draws the higher coin and chooses first.
     events = play(state, "duel R7", "duel R0")
     assert of_type(events, DuelDraw) == [DuelDraw(0, cards("R7")[0]), DuelDraw(1, cards("R0")[0])]
@@ -95,7 +95,7 @@ def test_vk4_repeated_duel_while_the_coins_tie() -> None:
     events = play(state, "duel R0", "duel R1", "duel D0")
     rounds = of_type(events, DuelRound)
     assert rounds[0].tied == (0, 1)
-    assert state.step == DUEL and state.duel == [0, 1]
+    assert state.step == Phase.DUEL and state.duel == [0, 1]
     events = play(state, "duel S9", "duel M0")
     assert of_type(events, DuelRound)[0].tied == ()
     assert state.order == [1, 0, 2]
@@ -126,7 +126,7 @@ def test_rulebook_picture_2_column_order_desert_then_mountain() -> None:
     state = Builder(2).column(0, "D4").column(1, "S0").choosing(("M3", "S1"), order=[0, 1]).build()
     play(state, "take M3", "draw S5")
     assert state.columns[0] == cards("D4", "M3")
-    assert state.step == DECIDE
+    assert state.step == Phase.DECIDE
     build = state.legal_actions()[0]
     play(state, build.to_str())
     assert state.crossed[0] == cards("D4") and state.columns[0] == cards("M3")
@@ -138,7 +138,7 @@ def test_vk5_the_highest_bidder_starts_track_laying() -> None:
     events = play(state, "bid 1", "bid 7", "bid 2", "take S0", "take S1")
     phase = of_type(events, PhaseChanged)
     assert phase == [PhaseChanged("track laying", 1, 1)]
-    assert state.step == DRAW and state.turn == 1
+    assert state.step == Phase.DRAW and state.turn == 1
 
 
 def test_take_refuses_a_card_not_on_offer() -> None:

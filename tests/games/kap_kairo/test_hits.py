@@ -7,7 +7,7 @@ import pygame
 
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.rules import BID, CHOOSE, Bid
+from nile.games.kap_kairo.rules import Bid, Phase
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.games.kap_kairo.view import board
 from nile.games.kap_kairo.view.table import CardTarget
@@ -23,12 +23,12 @@ def choosing() -> KapKairoScene:
     app.push(scene)
     frames(app, 2)
     for _ in range(400):
-        if scene.kap.step == CHOOSE and scene.accepting_input:
+        if scene.kap.step == Phase.CHOOSE and scene.accepting_input:
             break
-        if scene.kap.step == BID and scene.accepting_input:
+        if scene.kap.step == Phase.BID and scene.accepting_input:
             scene.submit(Bid(12))  # the high bid: Ann chooses first
         frames(app, 2)
-    assert scene.kap.step == CHOOSE and scene.accepting_input
+    assert scene.kap.step == Phase.CHOOSE and scene.accepting_input
     frames(app, 2)
     return scene
 

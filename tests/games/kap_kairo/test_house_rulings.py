@@ -7,7 +7,7 @@ VK-11 (rails paid before the coins come in) in test_track.py.
 from __future__ import annotations
 
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import DECIDE, DRAW, PASS, card_named
+from nile.games.kap_kairo.rules import PASS, Phase, card_named
 from nile.games.kap_kairo.rules.deck import NAMES
 from nile.games.kap_kairo.rules.events import (
     AuctionSkipped,
@@ -53,11 +53,11 @@ def test_vk9_nothing_left_to_auction_skips_to_track_laying() -> None:
     # and the pile is empty, so the auction that should follow has nothing to offer.
     rest = _all_but("S8", "R3")
     state = (Builder(2).column(0, "S8").column(1, "R3", *rest).pile()
-             .to_move(0, DRAW).build())
-    assert state.step == DECIDE and state.row == []
+             .to_move(0, Phase.DRAW).build())
+    assert state.step == Phase.DECIDE and state.row == []
     events = play(state, "build bonus 0 buy 3")
     assert of_type(events, BonusMissed) == [
         BonusMissed(1, "no card is left in the discards or the pile")]
     assert of_type(events, AuctionSkipped) == [AuctionSkipped()]
     assert of_type(events, NothingToDraw) == [NothingToDraw(0)]
-    assert state.step == DECIDE and state.turn == 0 and state.legal_actions() == [PASS]
+    assert state.step == Phase.DECIDE and state.turn == 0 and state.legal_actions() == [PASS]

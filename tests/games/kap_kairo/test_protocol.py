@@ -20,6 +20,7 @@ from nile.games.kap_kairo.rules import (
     Build,
     CardDraw,
     KapState,
+    Phase,
     Take,
 )
 from nile.games.kap_kairo.rules.actions import DRAW_VERBS
@@ -145,3 +146,12 @@ def test_invariants_catch_a_lost_card_negative_capital_and_too_many_bonus_cards(
 def test_the_builder_refuses_a_card_placed_twice() -> None:
     with pytest.raises(ValueError, match="twice"):
         Builder(2).column(0, "S0").row("S0").build()
+
+
+def test_the_step_is_a_phase_and_saves_as_its_plain_string() -> None:
+    """Saves hold the step as the bare string they always held; loading makes it a Phase."""
+    state = Builder(2).to_move(0, Phase.DRAW).build()
+    data = state.to_dict()
+    assert type(data["step"]) is str and data["step"] == "draw"
+    loaded = KapState.from_dict(json.loads(json.dumps(data)))
+    assert loaded.step is Phase.DRAW

@@ -12,7 +12,7 @@ import pytest
 from nile.ai.bots import hint
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
-from nile.games.kap_kairo.rules import BID, CHOOSE, DECIDE, MASKED, Bid, Build, Pass, Take
+from nile.games.kap_kairo.rules import MASKED, Bid, Build, Pass, Phase, Take
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
 from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
@@ -123,7 +123,7 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
     seats = (SeatConfig("Ann"), SeatConfig("Bo", color=1), SeatConfig("Cy", "bot", "easy", 2))
     scene = open_scene(app, seats, seed=21)
     # two humans: nobody's view until Ann says she is at the screen
-    assert scene.viewer is None and scene.covered_for == 0 and scene.state.step == BID
+    assert scene.viewer is None and scene.covered_for == 0 and scene.state.step == Phase.BID
     hand_over(app, scene)
     assert scene.viewer == 0
     with drawn_words() as seen:
@@ -163,9 +163,9 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
     for _ in range(60):
         assert scene.covered_for is None
         frames(app, 2)
-        if scene.state.step == CHOOSE and scene.accepting_input:
+        if scene.state.step == Phase.CHOOSE and scene.accepting_input:
             break
-    assert scene.state.step == CHOOSE and scene.viewer == scene.state.current_player
+    assert scene.state.step == Phase.CHOOSE and scene.viewer == scene.state.current_player
     scene.painter.forget()  # the table layer is cached: draw it afresh
     with drawn_words() as seen:
         frames(app, 2)
@@ -194,14 +194,14 @@ def test_build_controls_default_to_the_cheapest_and_refuse_overspending(app) -> 
     scene = open_scene(app, seats, seed=5)
     for _ in range(400):
         state = scene.match.state
-        if state.step == DECIDE and scene.accepting_input and state.columns[0]:
+        if state.step == Phase.DECIDE and scene.accepting_input and state.columns[0]:
             break
         if scene.accepting_input:
             act_with_input(app, scene)
         else:
             frames(app, 2)
     state = scene.match.state
-    assert state.step == DECIDE and scene.accepting_input
+    assert state.step == Phase.DECIDE and scene.accepting_input
     frames(app, 2)
     builds = [a for a in state.legal_actions() if isinstance(a, Build)]
     if builds:

@@ -7,17 +7,7 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import (
-    BONUS,
-    DECIDE,
-    DRAW,
-    OVER,
-    PASS,
-    REVEAL,
-    UNKNOWN,
-    Build,
-    cheapest_build,
-)
+from nile.games.kap_kairo.rules import PASS, UNKNOWN, Build, Phase, cheapest_build
 from nile.games.kap_kairo.rules.events import (
     BonusDealt,
     BonusMissed,
@@ -103,13 +93,13 @@ def test_only_the_first_card_can_be_crossed_and_only_one_per_turn() -> None:
     play(state, "build bonus 0 buy 1")
     assert state.crossed[0] == cards("R0")
     # The builder goes on, but must first turn up a new card: no second build now.
-    assert state.step == DRAW and state.current_player == CHANCE and state.turn == 0
+    assert state.step == Phase.DRAW and state.current_player == CHANCE and state.turn == 0
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction, match="Waiting for a card"):
         state.apply(Build(0, 0))
     events = play(state, "draw S7")
     assert of_type(events, RowCardDrawn) == [RowCardDrawn(0, cards("S7")[0])]
-    assert state.step == DECIDE and state.legal_actions() == [Build(0, 1), PASS]  # 3 + 2 of 6
+    assert state.step == Phase.DECIDE and state.legal_actions() == [Build(0, 1), PASS]  # 3 + 2 of 6
 
 
 def test_rulebook_yellow_locomotive_remaining_card_keeps_helping() -> None:
@@ -126,7 +116,7 @@ def test_rulebook_green_locomotive_no_card_left_starts_an_auction() -> None:
     state = (Builder(2).column(0, "S8").column(1, "R0").row("S9").to_move(0).build())
     events = play(state, "build bonus 0 buy 0")
     assert of_type(events, PhaseChanged) == [PhaseChanged("auction", 2)]
-    assert state.step == REVEAL and state.current_player == CHANCE and state.auction == 2
+    assert state.step == Phase.REVEAL and state.current_player == CHANCE and state.auction == 2
 
 
 def test_rulebook_red_locomotive_river_bonus_only_for_a_river_next() -> None:
@@ -153,12 +143,12 @@ def test_vk6_bonus_from_the_draw_pile_when_the_discards_are_empty() -> None:
              .to_move(0).build())
     events = play(state, "build bonus 0 buy 0")
     assert [(d.seat, d.source) for d in of_type(events, BonusDealt)] == [(1, "discards")]
-    assert state.step == BONUS and state.current_player == CHANCE
+    assert state.step == Phase.BONUS and state.current_player == CHANCE
     events = play(state, "bonus V9")
     assert of_type(events, BonusDealt)[0].source == "pile"
     assert state.bonus[2] == cards("V9") and state.secret == cards("V9")
     assert state.observation(2).bonus[2] == [UNKNOWN]  # nobody knows it, not even its holder
-    assert state.step == DRAW and state.turn == 0
+    assert state.step == Phase.DRAW and state.turn == 0
 
 
 def test_vk7_passing_moves_left_and_the_row_keeps_growing() -> None:
@@ -166,7 +156,7 @@ def test_vk7_passing_moves_left_and_the_row_keeps_growing() -> None:
              .to_move(2).build())
     events = play(state, "pass")
     assert of_type(events, Passed) == [Passed(2)]
-    assert state.turn == 0 and state.step == DRAW
+    assert state.turn == 0 and state.step == Phase.DRAW
     play(state, "draw S1", "pass", "draw S2")
     assert state.turn == 1 and state.row == cards("S0", "S1", "S2")
 
@@ -178,7 +168,7 @@ def test_vk7_an_empty_pile_is_refilled_from_the_discards() -> None:
     events = play(state, "pass")
     assert of_type(events, Reshuffled) == [Reshuffled(len(discards))]
     assert state.pool == sorted(discards) and state.discards == []
-    assert state.step == DRAW
+    assert state.step == Phase.DRAW
 
 
 def _every_card_placed() -> Builder:
@@ -189,8 +179,8 @@ def _every_card_placed() -> Builder:
 
 
 def test_vk7_nothing_to_draw_and_a_full_round_without_a_build_ends_the_game() -> None:
-    state = _every_card_placed().capital(1, 120).to_move(0, DRAW).build()
-    assert state.step == DECIDE and not state.drew
+    state = _every_card_placed().capital(1, 120).to_move(0, Phase.DRAW).build()
+    assert state.step == Phase.DECIDE and not state.drew
     events = play(state, "pass")
     assert of_type(events, NothingToDraw) == [NothingToDraw(1)]
     assert not state.is_terminal
@@ -207,7 +197,7 @@ def test_vk7_a_card_drawn_in_the_round_restarts_the_count() -> None:
 
 
 def test_vk7_deadlock_tie_on_cards_and_capital_is_shared() -> None:
-    state = _every_card_placed().to_move(0, DRAW).build()
+    state = _every_card_placed().to_move(0, Phase.DRAW).build()
     events = play(state, "pass", "pass")
     assert of_type(events, Deadlock) == [Deadlock((0, 1))]
     assert state.ranking() == [1, 1] and state.winner is None
@@ -220,7 +210,7 @@ def test_vk8_the_eighth_crossing_wins_at_once_even_mid_phase() -> None:
     events = play(state, "build bonus 0 buy 0")
     assert of_type(events, GameWon) == [GameWon(0, 8)]
     assert of_type(events, BonusDealt) == []  # the game ended before any bonus
-    assert state.step == OVER and state.is_terminal and state.current_player is None
+    assert state.step == Phase.OVER and state.is_terminal and state.current_player is None
     assert state.ranking()[0] == 1 and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply(PASS)

@@ -38,6 +38,7 @@ from nile.games.age_of_steam.rules.network import (
     track_with_port,
     tracks_of,
 )
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ pools."""
 
 def begin(state: AgeOfSteamState) -> list[Event]:
     """First Build's holder builds first, then the others in turn order."""
-    state.phase = "build"
+    state.phase = Phase.BUILD
     order = [s for s in state.order if state.alive[s]]
     first = state.holder("first_build")
     if first >= 0:
@@ -322,7 +323,7 @@ def refusal(state: AgeOfSteamState, action: Action) -> str:
 def hex_refusal(state: AgeOfSteamState, h: int) -> str:
     """Why the player building now can put no tile on hex `h`, in a player's words
     ('' if something can be built there). Players appear as {pN}."""
-    if state.phase != "build":
+    if state.phase != Phase.BUILD:
         return "Track is built only in the Build Track phase."
     seat = state.queue[state.qpos]
     if state.builds_done >= max_builds(state, seat):

@@ -35,6 +35,7 @@ from nile.games.age_of_steam.rules.events import (
     SharesIssued,
     TurnOrderSet,
 )
+from nile.games.age_of_steam.rules.phases import Phase
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -45,7 +46,7 @@ def begin_round(state: AgeOfSteamState) -> list[Event]:
     flood = ""
     if state.map.nile_edges:
         flood = "west" if state.round % 2 == 1 else "east"
-    state.phase = "shares"
+    state.phase = Phase.SHARES
     state.queue = [s for s in state.order if state.alive[s]]
     state.qpos = 0
     return [RoundStarted(state.round, flood)]
@@ -60,12 +61,12 @@ def all_actions(state: AgeOfSteamState) -> tuple[str, ...]:
 def options(state: AgeOfSteamState) -> list[Action]:
     seat = state.current_player
     assert seat is not None and seat >= 0
-    if state.phase == "shares":
+    if state.phase == Phase.SHARES:
         room = config().start("max_shares") - state.shares[seat]
         return [IssueShares(n) for n in range(max(0, room) + 1)]
-    if state.phase == "auction":
+    if state.phase == Phase.AUCTION:
         return _auction_options(state, seat)
-    if state.phase == "select":
+    if state.phase == Phase.SELECT:
         taken = {state.actions[s] for s in range(state.players)}
         return [TakeAction(a) for a in all_actions(state) if a not in taken]
     return _communism_options(state, seat)
@@ -91,15 +92,15 @@ def _communism_options(state: AgeOfSteamState, seat: int) -> list[Action]:
 
 def refusal(state: AgeOfSteamState, action: Action) -> str:
     seat = state.current_player
-    if state.phase == "shares" and isinstance(action, IssueShares):
+    if state.phase == Phase.SHARES and isinstance(action, IssueShares):
         return "No player may issue more than 15 shares in a game."
-    if state.phase == "auction" and isinstance(action, Bid):
+    if state.phase == Phase.AUCTION and isinstance(action, Bid):
         if seat is not None and seat >= 0 and action.amount > state.cash[seat]:
             return "You cannot bid more money than you have."
         return f"A bid must be more than ${state.high_bid}."
-    if state.phase == "auction" and isinstance(action, FreePass):
+    if state.phase == Phase.AUCTION and isinstance(action, FreePass):
         return "Only the Turn Order holder may pass once, while three or more still bid."
-    if state.phase == "select" and isinstance(action, TakeAction):
+    if state.phase == Phase.SELECT and isinstance(action, TakeAction):
         return f"{action.name.replace('_', ' ').title()} is not available."
     return f"'{action.to_str()}' is not possible now."
 
@@ -136,7 +137,7 @@ def _issue(state: AgeOfSteamState, seat: int, count: int) -> list[Event]:
 
 
 def _open_auction(state: AgeOfSteamState) -> list[Event]:
-    state.phase = "auction"
+    state.phase = Phase.AUCTION
     state.bidders = [s for s in state.order if state.alive[s]]
     state.bids = {}
     state.places = {}
@@ -197,7 +198,7 @@ def _close_auction(state: AgeOfSteamState) -> list[Event]:
     state.places[str(winner)] = 1
     state.order = sorted((int(s) for s in state.places), key=lambda s: state.places[str(s)])
     state.actions = [""] * state.players
-    state.phase = "select"
+    state.phase = Phase.SELECT
     state.queue = list(state.order)
     state.qpos = 0
     return [TurnOrderSet(tuple(state.order))]
@@ -210,13 +211,13 @@ def _take(state: AgeOfSteamState, seat: int, name: str) -> list[Event]:
         state.loco[seat] += 1
         events.append(LocomotiveRaised(seat, state.loco[seat]))
     if name == "communism" and _communism_options(state, seat):
-        state.phase = "communism"
+        state.phase = Phase.COMMUNISM
         return events
     return events + _after_selection(state)
 
 
 def _after_selection(state: AgeOfSteamState) -> list[Event]:
-    state.phase = "select"
+    state.phase = Phase.SELECT
     state.qpos += 1
     if state.qpos >= len(state.queue):
         return state.begin_building()

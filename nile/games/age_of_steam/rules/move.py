@@ -28,6 +28,7 @@ from nile.games.age_of_steam.rules.events import (
     SharesReturned,
 )
 from nile.games.age_of_steam.rules.hexes import DIRECTION_NAMES
+from nile.games.age_of_steam.rules.phases import Phase
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -40,7 +41,7 @@ rests on the listed slots below it."""
 
 def begin(state: AgeOfSteamState) -> list[Event]:
     """First Move's holder goes first in both rounds, then the others in turn order."""
-    state.phase = "move"
+    state.phase = Phase.MOVE
     order = [s for s in state.order if state.alive[s]]
     first = state.holder("first_move")
     if first >= 0:

@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 from nile.core.game import ScoreSheet, Status
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.network import tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import catalogue
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 PHASE_TEXT = {
-    "setup": "Setting up", "shares": "Issue shares", "auction": "Turn-order auction",
-    "select": "Select actions", "communism": "Communism", "build": "Build track",
-    "move": "Move goods", "production": "Production", "growth": "Goods growth",
-    "over": "Game over",
+    Phase.SETUP: "Setting up", Phase.SHARES: "Issue shares", Phase.AUCTION: "Turn-order auction",
+    Phase.SELECT: "Select actions", Phase.COMMUNISM: "Communism", Phase.BUILD: "Build track",
+    Phase.MOVE: "Move goods", Phase.PRODUCTION: "Production", Phase.GROWTH: "Goods growth",
+    Phase.OVER: "Game over",
 }
 
 
@@ -46,7 +47,7 @@ def scores(state: AgeOfSteamState) -> list[int]:
 
 
 def _tiers(state: AgeOfSteamState) -> list[int]:
-    losers = set(state.rules.losers(state)) if state.phase == "over" else set()
+    losers = set(state.rules.losers(state)) if state.phase == Phase.OVER else set()
     return [0 if not state.alive[s] else (1 if s in losers else 2)
             for s in range(state.players)]
 
@@ -59,7 +60,7 @@ def ranking(state: AgeOfSteamState) -> list[int]:
 
 def status(state: AgeOfSteamState) -> Status:
     phase = PHASE_TEXT[state.phase]
-    if state.phase == "move":
+    if state.phase == Phase.MOVE:
         phase += f" (round {1 + state.qpos // max(1, len(state.queue) // 2)})"
     return Status(f"Turn {state.round} of {state.last_round}", phase)
 
@@ -73,7 +74,7 @@ def score_sheet(state: AgeOfSteamState) -> ScoreSheet:
     totals = tuple(float(x) for x in scores(state))
     notes = [f"{{p{s}}} went bankrupt in turn {state.bankrupt_round[s]}."
              for s in range(n) if not alive[s]]
-    if state.phase == "over" and state.rules.hidden_kept_goods:
+    if state.phase == Phase.OVER and state.rules.hidden_kept_goods:
         notes += cccp_notes(state)
     return ScoreSheet(("Income ×3", "Shares ×−3", "Track tiles"), (income, shares, track),
                       totals, notes=tuple(notes))

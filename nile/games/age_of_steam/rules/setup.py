@@ -10,6 +10,7 @@ from nile.games.age_of_steam.rules import market
 from nile.games.age_of_steam.rules.actions import Draw, FirstSeat
 from nile.games.age_of_steam.rules.config import COLOURS
 from nile.games.age_of_steam.rules.events import GoodDrawn, TurnOrderSet
+from nile.games.age_of_steam.rules.phases import Phase
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -19,7 +20,7 @@ def start(state: AgeOfSteamState) -> None:
     """Fixed goods in place; the chance draws queued; then the order picks."""
     state.pending = state.rules.setup_goods(state)
     state.pending += ["order"] * (state.players - 1)
-    state.phase = "setup"
+    state.phase = Phase.SETUP
     _skip_empty_bag(state)
 
 

@@ -38,6 +38,7 @@ from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
 from nile.games.age_of_steam.rules.maprules import MapRules, rules_for
 from nile.games.age_of_steam.rules.network import Network, Placed, build_network
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import catalogue
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class AgeOfSteamState(GameState):
         self.start_players = players
         self.round = 1
         self.last_round = cfg.turns(players)
-        self.phase = "setup"
+        self.phase: Phase = Phase.SETUP
         self.cash = [cfg.start("cash")] * players
         self.shares = [cfg.start("shares")] * players
         self.income = [cfg.start("income")] * players
@@ -132,13 +133,13 @@ class AgeOfSteamState(GameState):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase == "over":
+        if phase == Phase.OVER:
             return None
-        if phase in ("setup", "growth"):
+        if phase in (Phase.SETUP, Phase.GROWTH):
             return CHANCE
-        if phase == "production":
+        if phase == Phase.PRODUCTION:
             return CHANCE if self.pending else self.queue[0]
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self.bidders[self.auction_pos]
         return self.queue[self.qpos]
 
@@ -149,7 +150,7 @@ class AgeOfSteamState(GameState):
         """The action tile `seat` holds this turn, as the table shows it: none while
         shares are issued and turn order is bid for (last turn's tiles are back on the
         table then, though `actions` keeps them until tiles are chosen again)."""
-        if self.phase in ("setup", "shares", "auction"):
+        if self.phase in (Phase.SETUP, Phase.SHARES, Phase.AUCTION):
             return ""
         return self.actions[seat]
 
@@ -236,7 +237,7 @@ class AgeOfSteamState(GameState):
 
     def _is_legal(self, action: Action) -> bool:
         legal = self.legal_actions()
-        if isinstance(action, Build) and self.phase == "build":
+        if isinstance(action, Build) and self.phase == Phase.BUILD:
             return action in self.build_prices
         return action in legal
 
@@ -325,6 +326,7 @@ class AgeOfSteamState(GameState):
         data["display"] = {r: list(g) for r, g in self.display.items()}
         data["pyramids"] = {str(h): list(g) for h, g in sorted(self.pyramids.items())}
         data["kept"] = [dict(sorted(k.items())) for k in self.kept]
+        data["phase"] = self.phase.value
         return data
 
     @classmethod
@@ -332,6 +334,7 @@ class AgeOfSteamState(GameState):
         state = cls(str(data["map_name"]), int(data["players"]))
         for name in _SCALAR_FIELDS:
             setattr(state, name, data[name])
+        state.phase = Phase(data["phase"])
         for name in _LIST_FIELDS:
             setattr(state, name, list(data[name]))
         for name in _DICT_FIELDS:

@@ -26,6 +26,7 @@ from nile.games.age_of_steam.rules.events import (
     WentBankrupt,
 )
 from nile.games.age_of_steam.rules.network import NO_OWNER, tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import income_reduction, scores
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def _start_production(state: AgeOfSteamState) -> list[Event]:
     draws = min(2, sum(state.bag.values()))
     if seat < 0 or draws == 0:
         return _start_growth(state)
-    state.phase = "production"
+    state.phase = Phase.PRODUCTION
     state.queue, state.qpos = [seat], 0
     state.pending = ["hand"] * draws
     state.production_hand = []
@@ -99,7 +100,7 @@ def production_options(state: AgeOfSteamState) -> list[Action]:
 # Goods growth ---------------------------------------------------------------------
 
 def _start_growth(state: AgeOfSteamState) -> list[Event]:
-    state.phase = "growth"
+    state.phase = Phase.GROWTH
     state.dice_left = ["light"] * state.start_players + ["dark"] * state.start_players
     return []
 
@@ -173,7 +174,7 @@ def end_of_turn(state: AgeOfSteamState) -> list[Event]:
 
 
 def finish(state: AgeOfSteamState) -> list[Event]:
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.queue, state.qpos = [], 0
     losers = state.rules.losers(state)
     return [GameEnded(tuple(scores(state)), tuple(losers))]

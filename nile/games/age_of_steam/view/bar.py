@@ -23,6 +23,7 @@ from nile.games.age_of_steam.rules.actions import (
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.market import bid_payment
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.choices import place_title
 from nile.ui.kit.button import BarButton
@@ -196,7 +197,7 @@ def bar_production(c: Controls) -> Bar:
 
 
 PHASES: dict[str, Callable[[Controls], Bar]] = {
-    "shares": bar_shares, "auction": bar_auction, "select": bar_select,
-    "communism": bar_communism, "build": bar_build, "move": bar_move,
-    "production": bar_production,
+    Phase.SHARES: bar_shares, Phase.AUCTION: bar_auction, Phase.SELECT: bar_select,
+    Phase.COMMUNISM: bar_communism, Phase.BUILD: bar_build, Phase.MOVE: bar_move,
+    Phase.PRODUCTION: bar_production,
 }

@@ -38,6 +38,7 @@ from nile.games.age_of_steam.rules.actions import (
     Urbanize,
 )
 from nile.games.age_of_steam.rules.move import Route
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import bar, choices, intent, palette, review
 from nile.games.age_of_steam.view.choices import place_title
@@ -295,19 +296,19 @@ class Controls:
             if isinstance(a, CommunismPlace)})
 
     def buildable(self) -> dict[int, list[choices.BuildChoice]]:
-        if not self.my_turn or self.view.phase != "build":
+        if not self.my_turn or self.view.phase != Phase.BUILD:
             return {}
         return self._derived("build", lambda: choices.build_choices(self.view))  # type: ignore[no-any-return]
 
     def build_review(self) -> review.Review | None:
         """This build turn's tiles so far (None when it is not the human's build)."""
-        if not self.my_turn or self.view.phase != "build":
+        if not self.my_turn or self.view.phase != Phase.BUILD:
             return None
         return self._derived("review", lambda: review.review(  # type: ignore[no-any-return]
             self.view, self.seat, review.this_turn(self.now.log, self.seat)))
 
     def movable(self) -> set[tuple[int, str]]:
-        if not self.my_turn or self.view.phase != "move":
+        if not self.my_turn or self.view.phase != Phase.MOVE:
             return set()
         return self._derived("move", lambda: choices.movable_goods(self.view))  # type: ignore[no-any-return]
 
@@ -316,7 +317,7 @@ class Controls:
     def click_panel(self, hit: Target) -> bool:
         if isinstance(hit, TileTarget) and hit.name in self.pickable_tiles():
             return self.play(TakeAction(hit.name)) or True
-        if isinstance(hit, TileTarget) and self.view.phase == "select" and self.my_turn:
+        if isinstance(hit, TileTarget) and self.view.phase == Phase.SELECT and self.my_turn:
             self.calls.toast(f"{palette.action_title(hit.name)} is taken this turn.", "error")
             return True
         if isinstance(hit, RowTarget) and hit.row in self.pickable_rows():
@@ -326,11 +327,11 @@ class Controls:
     def click_map(self, pos: tuple[int, int]) -> bool:
         h = self.mv.hex_at(pos)
         phase = self.view.phase
-        if phase == "build":
+        if phase == Phase.BUILD:
             return self._click_build(h, pos)
-        if phase == "move":
+        if phase == Phase.MOVE:
             return self._click_move(h, pos)
-        if phase == "communism":
+        if phase == Phase.COMMUNISM:
             places = self.red_cities()
             if h in places:
                 return self.play(places[h]) or True
@@ -365,7 +366,7 @@ class Controls:
     def _hex_refusal(self, h: int) -> str:
         """The engine's reason nothing can be built on `h` now (or why it is not yours)."""
         view = self.view
-        if view.phase == "build" and not self.my_turn:
+        if view.phase == Phase.BUILD and not self.my_turn:
             return f"{{p{view.queue[view.qpos]}}} is building now."
         return build.hex_refusal(view, h) or "Nothing you can afford fits there now."
 
@@ -494,7 +495,7 @@ class Controls:
             self.build_hex, self.build_options, self.build_popup = -1, [], None
             self.start, self.target, self.dragged, self.plan = -1, -1, [], None
             if planned and target >= 0 and isinstance(action, Build) and self.my_turn \
-                    and self.view.phase == "build" and not self._arrived(action, start, target):
+                    and self.view.phase == Phase.BUILD and not self._arrived(action, start, target):
                 self.intend(self.view.map.hex_at(action.hex_label), target, dragged)
             self.refresh_bar()
 
@@ -578,10 +579,10 @@ class Controls:
         self.step_build(0)
 
     def issuing(self) -> bool:
-        return self.view.phase == "shares"
+        return self.view.phase == Phase.SHARES
 
     def bidding(self) -> bool:
-        return self.view.phase == "auction" and any(isinstance(a, Bid) for a in self.legal())
+        return self.view.phase == Phase.AUCTION and any(isinstance(a, Bid) for a in self.legal())
 
 
 def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:

@@ -18,6 +18,7 @@ from nile.games.age_of_steam.rules.actions import Build
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.hexes import offset_to_axial
 from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view.choices import BuildChoice, new_tracks
 
@@ -137,7 +138,7 @@ def plan(view: AgeOfSteamState, start: int, target: int,
          prefer: Collection[int] = ()) -> Plan:
     """The tiles from `start` toward `target` this turn (possibly none)."""
     seat = view.current_player
-    if seat is None or seat < 0 or view.phase != "build":
+    if seat is None or seat < 0 or view.phase != Phase.BUILD:
         return Plan((), 0, False)
     sim = view.clone()
     builds: list[Build] = []

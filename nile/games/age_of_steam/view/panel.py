@@ -14,6 +14,7 @@ import pygame
 
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces
@@ -262,7 +263,7 @@ def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamStat
     row, 'N pts' on a narrow one); returns the width it takes."""
     score = score_now(view, seat)
     if row.width >= WIDE_ROW:
-        words = "points" if view.phase == "over" else "points if the game ended now"
+        words = "points" if view.phase == Phase.OVER else "points if the game ended now"
         label = f"{score} {words}"
     else:
         label = f"{score} pts"
@@ -284,7 +285,7 @@ def _status_pill(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamSta
                  info: PanelInfo) -> None:
     """The action tile held, or during the auction the bid or the place taken."""
     label, fill, ink = "", theme.PANEL, theme.MUTED
-    if view.phase == "auction" and view.alive[seat]:
+    if view.phase == Phase.AUCTION and view.alive[seat]:
         if str(seat) in view.places:
             label = f"out: place {view.places[str(seat)]}"
         elif seat == view.high_bidder:

@@ -6,6 +6,7 @@ from nile.games.age_of_steam.rules import build
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.move import accessible
 from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
+from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.upkeep import growth_targets
@@ -83,7 +84,7 @@ def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
 
 def _price_seat(view: AgeOfSteamState) -> int:
     """Whose price a hover quotes: the builder's while building, else the viewer's."""
-    if view.phase == "build" and view.queue:
+    if view.phase == Phase.BUILD and view.queue:
         return view.queue[view.qpos]
     return view.viewer if view.viewer is not None else -1
 

@@ -22,9 +22,9 @@ from nile.core.game import Action, Event
 from nile.games.cairo import geometry
 from nile.games.cairo.board import board
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import phases as S
 from nile.games.cairo.rules import scoring, turn
 from nile.games.cairo.rules.events import PoseRow, PyramidBuilt
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, Pyramid
 
 if TYPE_CHECKING:
@@ -63,14 +63,14 @@ def slots_top_down(size: int) -> list[Slot]:
 # Legal actions --------------------------------------------------------------------------
 
 def actions(state: CairoState) -> list[Action]:
-    if state.phase == S.OFFER:
+    if state.phase == Phase.OFFER:
         free = len(state.free_small_on(state.offer_site))
         return [*(A.BuildPyramid(n) for n in A.PYRAMID_SIZES if n <= free), A.NO_PYRAMID]
-    if state.phase == S.PICK:
+    if state.phase == Phase.PICK:
         return [A.PICK_AUTO, *(A.Pick(b) for b in _pickable(state))]
-    if state.phase == S.ARRANGE:
+    if state.phase == Phase.ARRANGE:
         return [A.Arrange(order) for order in _orders(state)]
-    if state.phase == S.PLACE:
+    if state.phase == Phase.PLACE:
         return [*placements(state), A.CancelPyramid()]
     return []
 
@@ -98,13 +98,13 @@ def apply(state: CairoState, action: Action) -> list[Event]:
         if action.size == 0:
             return _done(state)
         state.pyramid_size, state.picked = action.size, []
-        state.phase = S.PICK
+        state.phase = Phase.PICK
         return []
     if isinstance(action, A.Pick):
         return _pick(state, action.block)
     if isinstance(action, A.Arrange):
         state.order = action.order
-        state.phase = S.PLACE
+        state.phase = Phase.PLACE
         return []
     if isinstance(action, A.Place):
         return _build(state, action)
@@ -139,9 +139,9 @@ def _pick(state: CairoState, block: str) -> list[Event]:
     colours = _colours(state)
     if len(colours) == 1:
         state.order = (colours[0],)
-        state.phase = S.PLACE
+        state.phase = Phase.PLACE
     else:
-        state.phase = S.ARRANGE
+        state.phase = Phase.ARRANGE
     return []
 
 
@@ -238,7 +238,7 @@ def _build(state: CairoState, place: A.Place) -> list[Event]:
     site = state.offer_site
     state.pyramid_size, state.picked, state.order = 0, [], ()
     if site not in state.closed and len(state.free_small_on(site)) >= 3:
-        state.phase = S.OFFER
+        state.phase = Phase.OFFER
         return events
     state.offer_site = ""
     return events + turn.next_flick_or_end(state)

@@ -21,7 +21,6 @@ from nile.games.cairo import physics
 from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import narration, scoring, turn
-from nile.games.cairo.rules import phases as S
 from nile.games.cairo.rules.events import (
     DieFaceRolled,
     FlickResolved,
@@ -30,6 +29,7 @@ from nile.games.cairo.rules.events import (
     PoseRow,
     ShipKnockedOver,
 )
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def validate(state: CairoState, flick: A.Flick) -> None:
 
 def flick(state: CairoState, action: A.Flick) -> list[Event]:
     state.pending = action
-    state.phase = S.JITTER
+    state.phase = Phase.JITTER
     return []
 
 
@@ -190,7 +190,7 @@ def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> l
     if done.knocked:
         events.append(ShipKnockedOver(state.turn, done.knocked))
     if state.rolls:
-        state.phase = S.FACE
+        state.phase = Phase.FACE
         return events
     return events + after_flick(state)
 
@@ -317,7 +317,7 @@ def after_flick(state: CairoState) -> list[Event]:
     site = offer_site(state)
     if site:
         state.offer_site = site
-        state.phase = S.OFFER
+        state.phase = Phase.OFFER
         return events
     return events + turn.next_flick_or_end(state)
 
@@ -340,7 +340,7 @@ def _knockover_penalty(state: CairoState) -> list[Event]:
                           "empty") + turn.end_turn(state)
     if len(kinds) == 1:
         return penalty(state, kinds[0])
-    state.phase = S.PENALTY
+    state.phase = Phase.PENALTY
     return []
 
 

@@ -1,4 +1,4 @@
-"""The phases of a Cairo turn and the ship places outside the track, as names.
+"""The phases of a Cairo turn (an enum) and the ship places outside the track, as names.
 
 They live apart from the state so that the phase modules (turn, flicking, building,
 scoring) can name them without importing the state that imports them. The strings are
@@ -7,10 +7,26 @@ what saves and `to_dict` store: they never change.
 
 from __future__ import annotations
 
-ROLL, RETRIEVE, CHOOSE, FLICK, JITTER, FACE = "roll", "retrieve", "choose", "flick", "jitter", \
-    "face"
-PENALTY, OFFER, PICK, ARRANGE, PLACE, OVER = "penalty", "offer", "pick", "arrange", "place", \
-    "over"
-CHANCE_PHASES = (ROLL, JITTER, FACE)
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where a Cairo turn stands (`CairoState.phase`)."""
+
+    ROLL = "roll"
+    RETRIEVE = "retrieve"
+    CHOOSE = "choose"
+    FLICK = "flick"
+    JITTER = "jitter"
+    FACE = "face"
+    PENALTY = "penalty"
+    OFFER = "offer"
+    PICK = "pick"
+    ARRANGE = "arrange"
+    PLACE = "place"
+    OVER = "over"
+
+
+CHANCE_PHASES = (Phase.ROLL, Phase.JITTER, Phase.FACE)
 START, OUT = "start", "out"
 FINGER_ANY = 6

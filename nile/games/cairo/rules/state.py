@@ -43,24 +43,7 @@ from nile.games.cairo.board import Placement, board, corners_of
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, flicking, scoring, turn
-from nile.games.cairo.rules.phases import (
-    ARRANGE,
-    CHANCE_PHASES,
-    CHOOSE,
-    FACE,
-    FINGER_ANY,
-    FLICK,
-    JITTER,
-    OFFER,
-    OUT,
-    OVER,
-    PENALTY,
-    PICK,
-    PLACE,
-    RETRIEVE,
-    ROLL,
-    START,
-)
+from nile.games.cairo.rules.phases import CHANCE_PHASES, FINGER_ANY, OUT, START, Phase
 from nile.games.cairo.rules.pieces import (
     BOARD,
     BOX,
@@ -73,10 +56,8 @@ from nile.games.cairo.rules.pieces import (
 )
 from nile.games.cairo.rules.turn import phase_text
 
-__all__ = ["ARRANGE", "CHANCE_PHASES", "CHOOSE", "FACE", "FINGER_ANY", "FLICK", "JITTER",
-           "OFFER", "OUT", "OVER", "PENALTY", "PICK", "PLACE", "RETRIEVE", "ROLL", "START",
-           "CairoState"]
-"""The phase names are the state's own too (scenes and tests say `S.FLICK`)."""
+__all__ = ["CHANCE_PHASES", "FINGER_ANY", "OUT", "START", "CairoState", "Phase"]
+"""These names are the state's own too (scenes and tests say `S.START`)."""
 
 
 class CairoState(GameState):
@@ -95,7 +76,7 @@ class CairoState(GameState):
             for block in block_ids(seat, self.data.pieces["small"].count):
                 self.pieces[block] = Piece(block, seat, kind_of(block))
         self.ships: list[str] = [START] * players
-        self.phase = ROLL
+        self.phase: Phase = Phase.ROLL
         self.turn = 0
         self.turns_taken = 0
         self.die = 0
@@ -126,7 +107,7 @@ class CairoState(GameState):
 
     @property
     def current_player(self) -> Seat | None:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return None
         if self.phase in CHANCE_PHASES:
             return CHANCE
@@ -140,22 +121,22 @@ class CairoState(GameState):
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == RETRIEVE:
+        if self.phase == Phase.RETRIEVE:
             return turn.retrieve_actions(self)
-        if self.phase == CHOOSE:
+        if self.phase == Phase.CHOOSE:
             return [A.Choose(k) for k in turn.choosable_kinds(self)]
-        if self.phase == FLICK:
+        if self.phase == Phase.FLICK:
             return list(flicking.flick_actions(self))
-        if self.phase == PENALTY:
+        if self.phase == Phase.PENALTY:
             return [A.Penalty(k) for k in self.supply_kinds(self.turn)]
         return building.actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == ROLL:
+        if self.phase == Phase.ROLL:
             return [(A.Roll(v), 1.0 / 6.0) for v in range(1, 7)]
-        if self.phase == JITTER:
+        if self.phase == Phase.JITTER:
             return flicking.jitter_outcomes(self)
-        if self.phase == FACE:
+        if self.phase == Phase.FACE:
             return [(A.Face(self.rolls[0], v), 1.0 / 6.0) for v in range(1, 7)]
         return []
 
@@ -173,7 +154,7 @@ class CairoState(GameState):
     def _may_become_edition_1(self) -> bool:
         """A save from before editions existed starts with a three-point "jitter" at its
         first flick: at that moment (nothing flicked yet) the game turns to edition 1."""
-        return self.phase == JITTER and self.edition != 1 and \
+        return self.phase == Phase.JITTER and self.edition != 1 and \
             all(p.where == SUPPLY for p in self.pieces.values())
 
     def _edition_1_jitter(self, action: Action) -> bool:
@@ -184,11 +165,11 @@ class CairoState(GameState):
     def check_legal(self, action: Action) -> None:
         if self.current_player is None:
             raise IllegalAction("The game is over.")
-        if isinstance(action, A.Flick) and self.phase == FLICK:
+        if isinstance(action, A.Flick) and self.phase == Phase.FLICK:
             flicking.validate(self, action)
         elif self._edition_1_jitter(action):
             return
-        elif isinstance(action, A.Place) and self.phase == PLACE:
+        elif isinstance(action, A.Place) and self.phase == Phase.PLACE:
             building.validate_place(self, action)
         else:
             super().check_legal(action)
@@ -199,25 +180,25 @@ class CairoState(GameState):
         if self._edition_1_jitter(action):
             self.edition = 1
             self.data = config.edition(1)
-        if self.phase == ROLL:
+        if self.phase == Phase.ROLL:
             assert isinstance(action, A.Roll)
             return turn.roll(self, action.value)
-        if self.phase == RETRIEVE:
+        if self.phase == Phase.RETRIEVE:
             assert isinstance(action, A.Retrieve)
             return turn.retrieve(self, action.block)
-        if self.phase == CHOOSE:
+        if self.phase == Phase.CHOOSE:
             assert isinstance(action, A.Choose)
             return turn.choose(self, action.kind)
-        if self.phase == FLICK:
+        if self.phase == Phase.FLICK:
             assert isinstance(action, A.Flick)
             return flicking.flick(self, action)
-        if self.phase == JITTER:
+        if self.phase == Phase.JITTER:
             assert isinstance(action, A.Jitter)
             return flicking.resolve(self, action)
-        if self.phase == FACE:
+        if self.phase == Phase.FACE:
             assert isinstance(action, A.Face)
             return flicking.face(self, action)
-        if self.phase == PENALTY:
+        if self.phase == Phase.PENALTY:
             assert isinstance(action, A.Penalty)
             return flicking.penalty(self, action.kind)
         return building.apply(self, action)
@@ -281,7 +262,7 @@ class CairoState(GameState):
     # Results ---------------------------------------------------------------------------
 
     def scores(self) -> list[float]:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return [float(p) for p in self.banked]
         return [float(p) for p in scoring.projected_points(self)]
 
@@ -291,7 +272,7 @@ class CairoState(GameState):
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
     def status(self) -> Status:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return Status(f"Turn {self.turns_taken}", "Game over")
         return Status(f"Turn {max(1, self.turns_taken)}", phase_text(self))
 
@@ -335,6 +316,7 @@ class CairoState(GameState):
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
         data.update({
+            "phase": self.phase.value,
             "players": self.players,
             "sudden_death": self.sudden_death,
             "pieces": [p.to_list() for p in self.pieces.values()],
@@ -359,6 +341,7 @@ class CairoState(GameState):
         state.data = config.edition(state.edition)
         for key in cls._SCALARS:
             setattr(state, key, data[key])
+        state.phase = Phase(data["phase"])
         state.pieces = {}
         for row in data["pieces"]:
             piece = Piece.from_list(list(row))

@@ -22,7 +22,7 @@ import pygame
 from nile.games.cairo.board import Site, board
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building
-from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
@@ -38,7 +38,7 @@ from nile.ui import text, theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
-PHASES = (S.OFFER, S.PICK, S.ARRANGE, S.PLACE)
+PHASES = (Phase.OFFER, Phase.PICK, Phase.ARRANGE, Phase.PLACE)
 INSET = 270
 """Pixels of the magnified window's side."""
 MARGIN_MM = 16.0
@@ -71,7 +71,7 @@ class PyramidUI:
             self.site, self.order = None, []
             return
         self.site = board().site(view.offer_site)
-        if view.phase != S.ARRANGE:
+        if view.phase != Phase.ARRANGE:
             self.order = []
         elif not self.order:
             first = view.legal_actions()[0]
@@ -186,7 +186,7 @@ class PyramidUI:
         if place is not None:
             self._draw_ghost(surface, self.main, view, place, colors, fits)
         self._draw_window(surface, view, pieces, colors, targets, picked, place, fits)
-        if deciding and view.phase == S.ARRANGE and self.order:
+        if deciding and view.phase == Phase.ARRANGE and self.order:
             anchor = self.arrange_anchor()
             _, rows = H.arrange_rects(anchor, len(self.order))
             hover = under.index if isinstance(under, OrderRow) else None
@@ -197,16 +197,16 @@ class PyramidUI:
                 self.hits.add(row, OrderRow(i))
 
     def _targets(self, view: CairoState) -> set[str]:
-        if view.phase == S.PICK:
+        if view.phase == Phase.PICK:
             return {a.block for a in view.legal_actions() if isinstance(a, A.Pick)
                     and a.block != "auto"}
-        if view.phase == S.OFFER:
+        if view.phase == Phase.OFFER:
             return set(view.free_small_on(view.offer_site))
         return set()
 
     def _ghost_place(self, view: CairoState, mouse: tuple[int, int],
                      hint: A.Place | None) -> A.Place | None:
-        if view.phase != S.PLACE:
+        if view.phase != Phase.PLACE:
             return None
         return hint if hint is not None else self.place_at(mouse)
 

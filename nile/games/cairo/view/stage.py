@@ -36,6 +36,7 @@ from nile.games.cairo.rules.events import (
     ShipMoved,
     SiteScored,
 )
+from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
@@ -373,7 +374,7 @@ class Stage:
     # Where things are drawn ------------------------------------------------------------------
 
     def ships(self, view: CairoState) -> list[ShipDraw]:
-        active = view.turn if view.phase != S.OVER else None
+        active = view.turn if view.phase != Phase.OVER else None
         alerts = set(self.alerts)
         if self.show is not None:
             return self.show.playback.ships(alerts, self.show.seat)

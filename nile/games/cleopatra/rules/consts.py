@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-SETUP, AUCTION, GODS, ACTIONS, OVER = range(5)
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """Where the game stands (`CleopatraState.phase`).
+
+    An IntEnum, not a StrEnum: saves, golden files and replays have always held these
+    numbers, and a member equals (and saves as) its number.
+    """
+
+    SETUP = 0
+    AUCTION = 1
+    GODS = 2
+    ACTIONS = 3
+    OVER = 4
+
+
 PHASE_NAMES = ("Setup", "Auction", "Choosing gods", "Actions", "Game over")
 
 # Chance tasks, queued as [task, argument].

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameState, ScoreSheet, Status
-from nile.games.cleopatra.rules.consts import ACTIONS, AUCTION, GODS, OVER, PHASE_NAMES, UNKNOWN
+from nile.games.cleopatra.rules.consts import PHASE_NAMES, UNKNOWN, Phase
 from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
@@ -49,7 +49,7 @@ class CleopatraState(GameState):
     players: int
     turn: int
     start_player: int
-    phase: int
+    phase: Phase
     light_city: int
     high_bid: int
     bidder: int
@@ -120,13 +120,13 @@ class CleopatraState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return None
         if self.chance_queue:
             return CHANCE
-        if self.phase == AUCTION:
+        if self.phase == Phase.AUCTION:
             return self.bidder
-        if self.phase == GODS:
+        if self.phase == Phase.GODS:
             return self.order[self.god_pick]
         return self.action_order[self.action_index]
 
@@ -136,35 +136,40 @@ class CleopatraState(GameState):
         return self.action_order[self.action_index]
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == OVER or self.chance_queue:
+        if self.phase == Phase.OVER or self.chance_queue:
             return []
-        if self.phase == AUCTION:
+        if self.phase == Phase.AUCTION:
             return auction.legal(self)
-        if self.phase == GODS:
+        if self.phase == Phase.GODS:
             return gods.legal(self)
         return turns.legal(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.chance_queue or self.phase == OVER:
+        if not self.chance_queue or self.phase == Phase.OVER:
             return []
         return draws.outcomes(self)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             raise IllegalAction("The game is over.")
         if self.chance_queue:
             events = draws.apply(self, action)
-        elif self.phase == AUCTION:
+        elif self.phase == Phase.AUCTION:
             events = auction.apply(self, action)
-        elif self.phase == GODS:
+        elif self.phase == Phase.GODS:
             events = gods.apply(self, action)
         else:
             events = turns.apply(self, action)
         draws.skip_impossible(self)
-        if not self.chance_queue and self.phase != OVER:
+        if not self.chance_queue and not self._over():
             events += turns.continue_after_chance(self)
             draws.skip_impossible(self)
         return events
+
+    def _over(self) -> bool:
+        """The game has ended; a call, so the checker does not keep a phase narrowed
+        before a phase module ran (that module may have ended the game)."""
+        return self.phase == Phase.OVER
 
     def begin_actions(self) -> list[Event]:
         """Every god is chosen: the action phase. Phases hand over through the state,
@@ -192,7 +197,7 @@ class CleopatraState(GameState):
         line = D.turn_line
         round_text = f"Turn {self.turn + 1} of {line.index(self.players) + 1}"
         phase = PHASE_NAMES[self.phase]
-        if self.phase == ACTIONS and not self.chance_queue:
+        if self.phase == Phase.ACTIONS and not self.chance_queue:
             seat = self.acting_seat
             if self.pending:
                 phase = "Actions: choose the building's fruit"
@@ -234,6 +239,7 @@ class CleopatraState(GameState):
             data[key] = list(self.__dict__[key])
         for key in NESTED:
             data[key] = [list(inner) for inner in self.__dict__[key]]
+        data["phase"] = int(self.phase)
         return data
 
     @classmethod
@@ -242,6 +248,7 @@ class CleopatraState(GameState):
         for key in SCALARS:
             value = data[key]
             state.__dict__[key] = None if value is None else int(value)
+        state.phase = Phase(state.phase)
         for key in LISTS:
             state.__dict__[key] = [int(v) for v in data[key]]
         for key in NESTED:

@@ -8,7 +8,7 @@ pyramid needs an empty city.", "This track costs 10 Florin; you have 3.").
 from __future__ import annotations
 
 from nile.core.game import Action
-from nile.games.cleopatra.rules.consts import ACTIONS, UNKNOWN
+from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
 from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.moves import (
     FROM_CARD,
@@ -35,7 +35,7 @@ def meant_action(
 ) -> Action | None:
     """The action a click on `target` (with the cards `picked`) most plausibly meant."""
     kind, value = target
-    if state.phase != ACTIONS:
+    if state.phase != Phase.ACTIONS:
         return ChooseGod(value) if kind == "god" else DrawCityCards(-1)
     if kind == "auction_display":
         return TakeCard(value)

@@ -12,7 +12,7 @@ from functools import cache
 
 import pygame
 
-from nile.games.cleopatra.rules.consts import AUCTION, GODS, UNKNOWN
+from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
 from nile.games.cleopatra.rules.data import TRAIN, game_data
 from nile.games.cleopatra.rules.endgame import CATEGORIES
 from nile.games.cleopatra.rules.state import CleopatraState
@@ -86,7 +86,7 @@ def draw_players(
     viewer: int | None,
 ) -> None:
     current = view.current_player
-    acting = view.acting_seat if view.phase == 3 else -1
+    acting = view.acting_seat if view.phase == Phase.ACTIONS else -1
     for seat, box in enumerate(player_boxes(view, rect)):
         active = seat == current or (current is not None and current < 0 and seat == acting)
         pygame.draw.rect(
@@ -137,15 +137,15 @@ def draw_players(
 
 def _status_line(view: CleopatraState, seat: int) -> str:
     hand = f"hand {len(view.city_hand[seat])} City, {len(view.auction_hand[seat])} Auction"
-    if view.phase == AUCTION and view.bids:
+    if view.phase == Phase.AUCTION and view.bids:
         if view.active[seat]:
             bid = view.bids[seat]
             return f"bids {bid}" if bid else "no bid yet"
         position = view.order.index(seat) if seat in view.order else -1
         return f"passed: turn order {ORDINAL[position]}" if position >= 0 else hand
-    if view.phase == GODS and seat in view.order:
+    if view.phase == Phase.GODS and seat in view.order:
         return f"turn order {ORDINAL[view.order.index(seat)]} · {hand}"
-    if view.phase == 3 and seat in view.action_order:
+    if view.phase == Phase.ACTIONS and seat in view.action_order:
         return f"acts {ORDINAL[view.action_order.index(seat)]} · {hand}"
     return hand
 
@@ -315,7 +315,7 @@ def draw_gods(
 ) -> None:
     panel(surface, rect, "Egyptian Rail Baron Gods: players act from 1 up")
     owners = {g: s for s, g in enumerate(view.gods) if g >= 0}
-    acting = view.acting_seat if view.phase == 3 else -1
+    acting = view.acting_seat if view.phase == Phase.ACTIONS else -1
     for box, target in god_slots(rect):
         god = target[1]
         owner = owners.get(god, -1)

@@ -22,19 +22,7 @@ from nile.games.kap_kairo.rules.actions import (
     Pass,
     Take,
 )
-from nile.games.kap_kairo.rules.common import (
-    BID,
-    BONUS,
-    CHOOSE,
-    DECIDE,
-    DRAW,
-    DUEL,
-    MASKED,
-    OVER,
-    REVEAL,
-    UNKNOWN,
-    LedgerEntry,
-)
+from nile.games.kap_kairo.rules.common import MASKED, UNKNOWN, LedgerEntry, Phase
 from nile.games.kap_kairo.rules.deck import (
     COINS,
     NAMES,
@@ -67,20 +55,12 @@ def new_game(players: int, seed: int, options: Mapping[str, str]) -> KapState:
 
 
 __all__ = [
-    "BID",
-    "BONUS",
-    "CHOOSE",
     "COINS",
-    "DECIDE",
-    "DRAW",
-    "DUEL",
     "MASKED",
     "NAMES",
     "NEED",
-    "OVER",
     "PASS",
     "RAILS",
-    "REVEAL",
     "RULES",
     "TERRAIN",
     "TERRAIN_NAMES",
@@ -91,6 +71,7 @@ __all__ = [
     "KapState",
     "LedgerEntry",
     "Pass",
+    "Phase",
     "Take",
     "build_options",
     "card_named",

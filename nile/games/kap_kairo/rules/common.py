@@ -2,24 +2,38 @@
 
 from __future__ import annotations
 
-# The step the game waits on. Chance steps take a `CardDraw` with the matching verb.
-REVEAL = "reveal"
-"""Chance turns auction cards face up, one by one (as many as players)."""
-BID = "bid"
-"""Players write secret bids, in seat order; nobody sees another's bid until all bid."""
-DUEL = "duel"
-"""Chance draws a card for each player of a tie-break duel (VK-4)."""
-CHOOSE = "choose"
-"""Players take one auction card each, in choosing order."""
-DRAW = "draw"
-"""Chance turns the top card onto the shared track-laying row (VK-5)."""
-DECIDE = "decide"
-"""The player to move builds or passes."""
-BONUS = "bonus"
-"""Chance gives a river bonus card from the draw pile (the discards were empty, VK-6)."""
-OVER = "over"
+from enum import StrEnum
 
-CHANCE_VERBS: dict[str, str] = {REVEAL: "reveal", DUEL: "duel", DRAW: "draw", BONUS: "bonus"}
+
+class Phase(StrEnum):
+    """The step the game waits on (`KapState.step`); values are the strings saves hold.
+
+    Chance steps take a `CardDraw` with the matching verb.
+    """
+
+    REVEAL = "reveal"
+    """Chance turns auction cards face up, one by one (as many as players)."""
+    BID = "bid"
+    """Players write secret bids, in seat order; nobody sees another's bid until all bid."""
+    DUEL = "duel"
+    """Chance draws a card for each player of a tie-break duel (VK-4)."""
+    CHOOSE = "choose"
+    """Players take one auction card each, in choosing order."""
+    DRAW = "draw"
+    """Chance turns the top card onto the shared track-laying row (VK-5)."""
+    DECIDE = "decide"
+    """The player to move builds or passes."""
+    BONUS = "bonus"
+    """Chance gives a river bonus card from the draw pile (the discards were empty, VK-6)."""
+    OVER = "over"
+
+
+CHANCE_VERBS: dict[Phase, str] = {
+    Phase.REVEAL: "reveal",
+    Phase.DUEL: "duel",
+    Phase.DRAW: "draw",
+    Phase.BONUS: "bonus",
+}
 """The `CardDraw.verb` each chance step expects."""
 
 UNKNOWN = -1

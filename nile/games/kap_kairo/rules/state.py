@@ -47,20 +47,7 @@ from nile.games.kap_kairo.rules.actions import (
     Take,
     bids_up_to,
 )
-from nile.games.kap_kairo.rules.common import (
-    BID,
-    BONUS,
-    CHANCE_VERBS,
-    CHOOSE,
-    DECIDE,
-    DRAW,
-    DUEL,
-    MASKED,
-    OVER,
-    REVEAL,
-    UNKNOWN,
-    LedgerEntry,
-)
+from nile.games.kap_kairo.rules.common import CHANCE_VERBS, MASKED, UNKNOWN, LedgerEntry, Phase
 from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, RULES
 from nile.games.kap_kairo.rules.refusals import refusal
 
@@ -97,7 +84,7 @@ class KapState(GameState):
         """The choosing order of the last auction (its first seat starts track laying)."""
         self.chooser = 0
         """Index in `order` of the player to take an auction card."""
-        self.step = REVEAL
+        self.step: Phase = Phase.REVEAL
         self.auction = 0
         self.turn = 0
         """Track laying: the player to move (and, after a build, the builder)."""
@@ -120,25 +107,25 @@ class KapState(GameState):
     @property
     def current_player(self) -> int | None:
         step = self.step
-        if step == DECIDE:
+        if step == Phase.DECIDE:
             return self.turn
-        if step == BID:
+        if step == Phase.BID:
             return self.bids.index(None)
-        if step == CHOOSE:
+        if step == Phase.CHOOSE:
             return self.order[self.chooser]
-        if step == OVER:
+        if step == Phase.OVER:
             return None
         return CHANCE
 
     def legal_actions(self) -> list[Action]:
         step = self.step
-        if step == DECIDE:
+        if step == Phase.DECIDE:
             options: list[Action] = list(track.build_options(self, self.turn))
             options.append(PASS)
             return options
-        if step == BID:
+        if step == Phase.BID:
             return list(bids_up_to(self.capital[self.bids.index(None)]))
-        if step == CHOOSE:
+        if step == Phase.CHOOSE:
             return [TAKES[card] for card in self.display]
         return []
 
@@ -170,11 +157,11 @@ class KapState(GameState):
         if kind is CardDraw:
             card = cast(CardDraw, action).card
             step = self.step
-            if step == DRAW:
+            if step == Phase.DRAW:
                 return track.draw_row_card(self, card)
-            if step == REVEAL:
+            if step == Phase.REVEAL:
                 return auction.reveal_card(self, card)
-            if step == DUEL:
+            if step == Phase.DUEL:
                 return auction.duel_draw(self, card)
             return track.bonus_from_pile(self, card)
         if kind is Build:
@@ -243,19 +230,19 @@ class KapState(GameState):
     def status(self) -> Status:
         round_text = f"Land purchase {self.auction}"
         step = self.step
-        if step == OVER:
+        if step == Phase.OVER:
             return Status(round_text, "Game over")
-        if step in (REVEAL, BID, DUEL, CHOOSE):
+        if step in (Phase.REVEAL, Phase.BID, Phase.DUEL, Phase.CHOOSE):
             texts = {
-                REVEAL: "Auction: turning up land",
-                BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
-                DUEL: "Auction: tie-break duel",
-                CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
+                Phase.REVEAL: "Auction: turning up land",
+                Phase.BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
+                Phase.DUEL: "Auction: tie-break duel",
+                Phase.CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
             }
             return Status(round_text, texts[step])
-        if step == BONUS:
+        if step == Phase.BONUS:
             return Status(round_text, "Track laying: river bonus")
-        verb = "turns up a card" if step == DRAW else "builds or passes"
+        verb = "turns up a card" if step == Phase.DRAW else "builds or passes"
         return Status(round_text, f"Track laying: {{p{self.turn}}} {verb}")
 
     # Hidden information -------------------------------------------------------------
@@ -264,7 +251,7 @@ class KapState(GameState):
         """A copy without other players' unrevealed bids and with pile bonus cards unknown."""
         view = self.clone()
         view.viewer = seat
-        if self.step == BID:
+        if self.step == Phase.BID:
             for other in range(self.players):
                 if other != seat and self.bids[other] is not None:
                     view.bids[other] = MASKED
@@ -358,6 +345,7 @@ class KapState(GameState):
         data.update({name: list(getattr(self, name)) for name in self._LISTS})
         data.update({name: [list(x) for x in getattr(self, name)] for name in self._NESTED})
         data["ledger"] = [[list(entry) for entry in entries] for entries in self.ledger]
+        data["step"] = self.step.value
         return data
 
     @classmethod
@@ -370,6 +358,7 @@ class KapState(GameState):
         for name in cls._NESTED:
             setattr(state, name, [list(x) for x in data[name]])
         state.ledger = [[(str(k), a, b) for k, a, b in entries] for entries in data["ledger"]]
+        state.step = Phase(data["step"])
         return state
 
     # Checks -------------------------------------------------------------------------
@@ -396,7 +385,7 @@ class KapState(GameState):
         held = {c for hand in self.bonus for c in hand}
         if any(c not in held for c in self.secret):
             problems.append("a secret bonus card is not held by anyone")
-        if self.step == OVER and not self.end:
+        if self.step == Phase.OVER and not self.end:
             problems.append("the game is over without a reason")
         return problems
 
@@ -408,7 +397,7 @@ class KapState(GameState):
             problems.append(f"seat {seat} holds more than {RULES.bonus_cap} bonus cards")
         if len(self.crossed[seat]) > RULES.win_crossings:
             problems.append(f"seat {seat} crossed too many cards")
-        pending = self.step == BID and self.bids[seat] is not None
+        pending = self.step == Phase.BID and self.bids[seat] is not None
         if not pending and self.ledger[seat][-1][2] != self.capital[seat]:
             problems.append(f"seat {seat}'s ledger does not end on its capital")
         return problems

@@ -13,17 +13,14 @@ from collections.abc import Sequence
 import pygame
 
 from nile.games.kap_kairo.rules import (
-    CHOOSE,
     COINS,
-    DECIDE,
-    DRAW,
     NEED,
-    OVER,
     RAILS,
     RULES,
     TERRAIN,
     TERRAIN_NAMES,
     KapState,
+    Phase,
     describe_card,
     row_rails,
 )
@@ -55,7 +52,7 @@ GUTTER = 30
 CAPE = 30
 """Room between the lane's cards and the player's box: the Cape, where trains start."""
 CARD_GAP = 8
-TRACK_STEPS = (DRAW, DECIDE, "bonus")
+TRACK_STEPS = (Phase.DRAW, Phase.DECIDE, Phase.BONUS)
 """The steps of track laying (the middle shows the track row, not the land for sale)."""
 
 
@@ -74,7 +71,7 @@ def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
 
 def market_cards(view: KapState) -> list[int]:
     """What lies in the middle: the row in track laying, else the land for sale."""
-    if view.step in TRACK_STEPS or (view.step == OVER and view.row):
+    if view.step in TRACK_STEPS or (view.step == Phase.OVER and view.row):
         return view.row
     return view.display
 
@@ -289,7 +286,7 @@ def _draw_market(
     else:
         title = "Land for sale"
         note = "Highest bid chooses first; the card joins the end of its line."
-        if view.step == CHOOSE:
+        if view.step == Phase.CHOOSE:
             title = "Land for sale: take one card each, in choosing order"
     text.draw(
         surface,
@@ -300,7 +297,7 @@ def _draw_market(
         "bold",
         max_width=area.width - 24,
     )
-    choosing = view.step == CHOOSE and t.accepting_input
+    choosing = view.step == Phase.CHOOSE and t.accepting_input
     hand = market_hand(t.images.cards, area, cards)
     hand.hidden = {i for i, card in enumerate(cards) if ("market", card) in t.hidden}
     if choosing:
@@ -408,7 +405,7 @@ def _draw_lane(
         surface.blit(pieces.lane_tile(card, rect.width, rect.height, done), rect.topleft)
         hits.add(rect, TileTarget(card, done))
         if index == len(crossed):
-            building = view.step in (DECIDE, DRAW) and view.turn == seat
+            building = view.step in (Phase.DECIDE, Phase.DRAW) and view.turn == seat
             edge = theme.HIGHLIGHT if building else theme.ACCENT
             pygame.draw.rect(
                 surface, edge, rect.inflate(2, 2), 2 if not building else 3, border_radius=6

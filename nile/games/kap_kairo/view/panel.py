@@ -15,17 +15,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.games.kap_kairo.rules import (
-    BID,
-    CHOOSE,
     COINS,
     MASKED,
     NAMES,
     NEED,
-    OVER,
     RULES,
     TERRAIN,
     TERRAIN_NAMES,
     KapState,
+    Phase,
     cheapest_build,
     column_rails,
     row_rails,
@@ -50,13 +48,13 @@ def draw_panel(
     pygame.draw.rect(surface, theme.PANEL_EDGE, area, 1, border_radius=10)
     inner = area.inflate(-20, -14)
     step = view.step
-    if step == OVER:
+    if step == Phase.OVER:
         _draw_over(t, surface, view, inner)
-    elif step == BID:
+    elif step == Phase.BID:
         _draw_bids(t, surface, hits, view, inner)
-    elif step == CHOOSE:
+    elif step == Phase.CHOOSE:
         _draw_order(t, surface, view, inner)
-    elif step in ("draw", "decide", "bonus"):
+    elif step in (Phase.DRAW, Phase.DECIDE, Phase.BONUS):
         _draw_rails(t, surface, hits, view, inner)
     else:
         _title(surface, "Land purchase", inner)
@@ -293,7 +291,7 @@ def _draw_rails(
 ) -> None:
     seat = view.turn
     column = view.columns[seat]
-    mine = t.accepting_input and view.step == "decide"
+    mine = t.accepting_input and view.step == Phase.DECIDE
     who = "Your" if t.seats[seat].you else f"{t.name(seat)}'s"
     if not column:
         _title(surface, f"{who} railway", area)
@@ -314,7 +312,7 @@ def _draw_rails(
     if mine:
         bonus, buy = t.bonus_spend, t.buy_rails
     else:
-        best = cheapest_build(view) if view.step == "decide" else None
+        best = cheapest_build(view) if view.step == Phase.DECIDE else None
         short = max(0, need - free_row - free_line)
         bonus = best.bonus if best else min(held, short)
         buy = best.buy if best else short - bonus
@@ -375,7 +373,7 @@ def _draw_rails(
         _button(
             t, surface, hits, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21)
         )
-    elif view.step == "decide" and cheapest_build(view) is None:
+    elif view.step == Phase.DECIDE and cheapest_build(view) is None:
         text.draw(
             surface,
             "cannot afford it now",
