@@ -370,3 +370,14 @@ def test_scenes_hand_their_components_no_self() -> None:
                                          components)]
     assert len(scene_modules()) >= 8
     assert not offences, "\n".join(offences)
+
+
+def test_scripted_screens_use_only_public_scene_methods() -> None:
+    """A shot drives its scene as a player or the chrome would, so renaming a scene's
+    private helper never breaks a screenshot: no `scene._name` in any shots module."""
+    for path in sorted((ROOT / "nile").rglob("shots.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                    and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                raise AssertionError(f"{path.relative_to(ROOT)}:{node.lineno} {ast.unparse(node)}")

@@ -143,7 +143,7 @@ class CairoScene(GameScene):
 
     def scoring_changed(self) -> None:
         self.influence_on = False
-        self._update_action_bar()
+        self.update_action_bar()
 
     # Layout -------------------------------------------------------------------------------
 
@@ -243,7 +243,7 @@ class CairoScene(GameScene):
         self.stage.set_die(view.die)
         self.layout_now()
         self.pyramid.sync(view)
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _chosen_count(self, view: CairoState) -> int:
         """How many blocks this turn's choice flicks: told by the turn's KindChosen event,
@@ -268,7 +268,7 @@ class CairoScene(GameScene):
                 seat == self.viewer and self.replay is None))
         return out
 
-    def _update_action_bar(self) -> None:
+    def update_action_bar(self) -> None:
         view = self.cairo
         if self.stage.scoring is not None:
             self.set_action_bar("Scoring the sites one by one (click to skip)")
@@ -391,7 +391,7 @@ class CairoScene(GameScene):
     def _pick_finger(self, finger: int) -> None:
         self.finger = finger
         self._anchor_flick()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _confirm_order(self) -> None:
         self.submit(A.Arrange(tuple(self.pyramid.order)))
@@ -556,7 +556,7 @@ class CairoScene(GameScene):
             if isinstance(event, KindChosen):
                 self.flick_total = event.count
         self.stage.play(events, before, self._after_state())
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _after_state(self) -> CairoState:
         state = self.state
@@ -566,7 +566,7 @@ class CairoScene(GameScene):
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
         if self._bar_waiting and not self.anims.busy:
-            self._update_action_bar()
+            self.update_action_bar()
         self.flick.enabled = self.accepting_input and self.cairo.phase == Phase.FLICK
         if not self.flick.enabled and (self.flick.active or self.flick.dragging):
             self.flick.reset()

@@ -176,7 +176,7 @@ def bot_aim(app: App) -> None:
     scene = open_scene(app, match)
 
     def flick() -> None:
-        scene._after_action(match.play(A.Flick.of("small", 250.0, 0.35, 0.0, 3)))
+        scene.after_action(match.play(A.Flick.of("small", 250.0, 0.35, 0.0, 3)))
 
     scene.anims.later(1.25, flick)  # the screenshot is taken 1.5 s in: mid wind-up
 

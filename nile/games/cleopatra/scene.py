@@ -250,7 +250,7 @@ class CleopatraScene(GameScene):
         if self.my_turn and state.pending and self.popup is None:
             self._open_sources()
         self._marks_key = ()
-        self._update_action_bar()
+        self.update_action_bar()
         self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
 
     def _open_sources(self) -> None:
@@ -267,7 +267,7 @@ class CleopatraScene(GameScene):
             beside=self.areas.map.right,
         )
 
-    def _update_action_bar(self) -> None:
+    def update_action_bar(self) -> None:
         if not self.my_turn:
             self.set_action_bar("")
             return
@@ -322,16 +322,16 @@ class CleopatraScene(GameScene):
 
     def _change_bid(self, delta: int) -> None:
         self.bid_entry.step(delta)
-        self._update_action_bar()
+        self.update_action_bar()
 
     def type_bid_digit(self, digit: int) -> None:
         """A typed bid may go beyond your Florin: the rules refuse it with their reason."""
         self.bid_entry.type_digit(digit)
-        self._update_action_bar()
+        self.update_action_bar()
 
     def erase_bid_digit(self) -> None:
         self.bid_entry.erase()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _action_bar(self) -> None:
         state = self.cs
@@ -436,7 +436,7 @@ class CleopatraScene(GameScene):
         if target[0] in HAND_KINDS and not (self.cs.pending and target[0] == "fruit_card"):
             self._pick(target)
         else:
-            self._choose(target, pos)
+            self.choose_target(target, pos)
         return True
 
     def _pick(self, target: Target) -> None:
@@ -451,12 +451,12 @@ class CleopatraScene(GameScene):
             return
         sound.play("card", 0.5)
         self._marks_key = ()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _without_end(self) -> list[Action]:
         return [a for a in self.legal if not isinstance(a, EndTurn)]
 
-    def _choose(self, target: Target, pos: tuple[int, int]) -> None:
+    def choose_target(self, target: Target, pos: tuple[int, int]) -> None:
         options = choices.matching(self._without_end(), [*self.picked, target])
         if not options and self.picked:
             options = choices.matching(self._without_end(), [target])
@@ -502,7 +502,7 @@ class CleopatraScene(GameScene):
         if not self.cs.pending:
             self.popup = None
         self._marks_key = ()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _escape(self) -> bool:
         if (self.popup is not None and not self.cs.pending) or self.picked:
@@ -589,7 +589,7 @@ class CleopatraScene(GameScene):
         if isinstance(action, Bid):
             self.bid_entry.set(action.amount)
         self._marks_key = ()
-        self._update_action_bar()
+        self.update_action_bar()
 
     # Events and animation ------------------------------------------------------------
 

@@ -90,8 +90,8 @@ def building(app: App) -> None:
     build = next(a for a in scene.legal if isinstance(a, StartBuilding))
     scene.picked = [("hand_auction", build.building)]
     city = D.city_cards[build.city_card].city
-    scene._choose(("city", city), scene.target_center(("city", city)))
-    scene._update_action_bar()
+    scene.choose_target(("city", city), scene.target_center(("city", city)))
+    scene.update_action_bar()
 
 
 def _finished() -> Match:

@@ -201,7 +201,7 @@ class KapKairoScene(GameScene):
         self.toasts.top = areas["market"].bottom + 4
         self.toasts.center_x = areas["lanes"].centerx
         self._prepare_controls()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _maybe_reveal(self) -> None:
         """Show the bids being revealed once to each viewer (after the cover, too)."""
@@ -244,7 +244,7 @@ class KapKairoScene(GameScene):
 
     # The action bar ------------------------------------------------------------------
 
-    def _update_action_bar(self) -> None:
+    def update_action_bar(self) -> None:
         view = self.kap
         if not self.my_turn:
             self.set_action_bar("")
@@ -329,7 +329,7 @@ class KapKairoScene(GameScene):
     def set_bid(self, amount: int) -> None:
         self.bid.high = self.kap.capital[self.kap.current_player or 0]
         self.bid.set(amount)
-        self._update_action_bar()
+        self.update_action_bar()
 
     def bid_step(self, amount: int) -> None:
         self.set_bid(self.bid.value + amount)
@@ -340,11 +340,11 @@ class KapKairoScene(GameScene):
 
     def type_bid_digit(self, digit: int) -> None:
         self.bid.type_digit(digit)  # may exceed the capital: the rules refuse with a reason
-        self._update_action_bar()
+        self.update_action_bar()
 
     def erase_bid_digit(self) -> None:
         self.bid.erase()
-        self._update_action_bar()
+        self.update_action_bar()
 
     def change_bonus(self, step: int) -> None:
         view = self.kap
@@ -352,11 +352,11 @@ class KapKairoScene(GameScene):
         short = shortfall(view, view.turn) if view.columns[view.turn] else 0
         self.bonus_spend = max(0, min(held, self.bonus_spend + step))
         self.buy_rails = max(0, short - self.bonus_spend)
-        self._update_action_bar()
+        self.update_action_bar()
 
     def change_buy(self, step: int) -> None:
         self.buy_rails = max(0, min(99, self.buy_rails + step))
-        self._update_action_bar()
+        self.update_action_bar()
 
     # Input ---------------------------------------------------------------------------
 
@@ -410,7 +410,7 @@ class KapKairoScene(GameScene):
         if step == Phase.DECIDE and name in ("bonus-", "bonus+", "buy-", "buy+", "cheapest"):
             if name == "cheapest":
                 self._cheapest()
-                self._update_action_bar()
+                self.update_action_bar()
             elif name.startswith("bonus"):
                 self.change_bonus(1 if name.endswith("+") else -1)
             else:
@@ -475,7 +475,7 @@ class KapKairoScene(GameScene):
             self.hint_card = (action.card, HINT_TIME)
         elif isinstance(action, Build):
             self.bonus_spend, self.buy_rails = action.bonus, action.buy
-        self._update_action_bar()
+        self.update_action_bar()
 
     # Animation -----------------------------------------------------------------------
 

@@ -158,7 +158,7 @@ class LooseCabooseScene(GameScene):
         self.hand.set_keys(keys)
         self.hand.enabled = self._enabled_hand_indices()
         self.hand.selected = {i for i in self.hand.selected if i in (self.hand.enabled or set())}
-        self._update_action_bar()
+        self.update_action_bar()
 
     def _fit(self) -> None:
         cells = list(self.lc.railway.cells) + list(
@@ -221,7 +221,7 @@ class LooseCabooseScene(GameScene):
             return []
         return sorted({a.cell for a in self._legal_lays() if a.card == card})
 
-    def _update_action_bar(self) -> None:
+    def update_action_bar(self) -> None:
         state = self.lc
         if not self.my_turn:
             self.set_action_bar("")

@@ -238,7 +238,7 @@ class GameScene(Scene):
             self.toast(self.words(error.reason), "error")
             sound.play("error")
             return False
-        self._after_action(events, actor)
+        self.after_action(events, actor)
         if self.tutorial is not None:
             self.tutorial.after(action)
         return True
@@ -257,7 +257,7 @@ class GameScene(Scene):
     def play_scripted(self, action: Action) -> None:
         """A move of a seat the tutorial plays (as a bot's move is played)."""
         actor = self.state.current_player
-        self._after_action(self.match.play(action), actor)
+        self.after_action(self.match.play(action), actor)
 
     def save_progress(self) -> None:
         """Autosave with the tutorial's step, so it resumes where it was left."""
@@ -748,7 +748,7 @@ class GameScene(Scene):
             if wanted != bool(element.visible):  # type: ignore[attr-defined]
                 element.show() if wanted else element.hide()  # type: ignore[attr-defined]
 
-    def _after_action(self, events: list[Event], actor: int | None = None) -> None:
+    def after_action(self, events: list[Event], actor: int | None = None) -> None:
         events = events + self.match.resolve_chance()
         self.bots.reset()
         self._autosave()
@@ -858,7 +858,7 @@ class GameScene(Scene):
                 if action is not None:
                     if self.bots.reason:
                         self.bot_reasons[self.match.ply] = self.bots.reason
-                    self._after_action(self.match.play(action), actor)
+                    self.after_action(self.match.play(action), actor)
         if self.state.is_terminal and not self.anims.busy and not self.results_shown and (
                 self.tutorial is None or self.tutorial.progress.finished):
             # a tutorial that plays to the end explains the scoring on the table first:
