@@ -15,6 +15,7 @@ import pygame
 from nile.games.age_of_steam.rules.hexes import CENTRE
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.ui import theme
+from nile.ui.table.paths import offset
 from nile.ui.theme import Color, PlayerColor
 
 CASING: Color = (28, 26, 24)
@@ -78,7 +79,7 @@ def piece_image(
 
 def thick_curve(surface: pygame.Surface, points: list[Point], width: float, color: Color) -> None:
     """A smooth band of `width` along `points` with round ends (anti-aliased edges)."""
-    left, right = _offset(points, width / 2), _offset(points, -width / 2)
+    left, right = offset(points, width / 2), offset(points, -width / 2)
     outline = left + right[::-1]
     pygame.draw.polygon(surface, color, outline)
     pygame.draw.aalines(surface, color, True, outline)
@@ -87,20 +88,9 @@ def thick_curve(surface: pygame.Surface, points: list[Point], width: float, colo
         pygame.draw.circle(surface, color, (x, y), width / 2)
 
 
-def _offset(points: list[Point], distance: float) -> list[Point]:
-    result = []
-    for i, (x, y) in enumerate(points):
-        ax, ay = points[max(0, i - 1)]
-        bx, by = points[min(len(points) - 1, i + 1)]
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy) or 1.0
-        result.append((x - dy / length * distance, y + dx / length * distance))
-    return result
-
-
 def _ties(surface: pygame.Surface, points: list[Point], width: float, color: Color) -> None:
     """Short cross marks along the track, like sleepers seen from above."""
-    left, right = _offset(points, width * 0.32), _offset(points, -width * 0.32)
+    left, right = offset(points, width * 0.32), offset(points, -width * 0.32)
     for i in range(2, len(points) - 1, 3):
         pygame.draw.line(surface, color, left[i], right[i], 1)
 

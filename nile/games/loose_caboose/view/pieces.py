@@ -15,6 +15,7 @@ import pygame
 from nile.games.loose_caboose.rules.cards import UNKNOWN, Card
 from nile.games.loose_caboose.rules.railway import Cell
 from nile.ui import text, theme
+from nile.ui.table.paths import offset
 
 PAPER = (240, 230, 204)
 PAPER_EDGE = (120, 96, 64)
@@ -73,29 +74,18 @@ def _path(size: int, entry: Direction, exit_dir: Direction) -> list[tuple[float,
     return points
 
 
-def _offset(points: list[tuple[float, float]], distance: float) -> list[tuple[float, float]]:
-    result = []
-    for i, (x, y) in enumerate(points):
-        ax, ay = points[max(0, i - 1)]
-        bx, by = points[min(len(points) - 1, i + 1)]
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy) or 1.0
-        result.append((x - dy / length * distance, y + dx / length * distance))
-    return result
-
-
 def draw_rails(
     surface: pygame.Surface, size: int, entry: Direction, exit_dir: Direction, broken: bool
 ) -> None:
     """Sleepers and two rails along the card's track (cracked on Broken Track)."""
     path = _path(size, entry, exit_dir)
     gauge = size * 0.16
-    outer_left, outer_right = _offset(path, gauge * 1.45), _offset(path, -gauge * 1.45)
+    outer_left, outer_right = offset(path, gauge * 1.45), offset(path, -gauge * 1.45)
     for i in range(1, len(path) - 1, 2):
         pygame.draw.line(surface, SLEEPER, outer_left[i], outer_right[i], max(2, size // 18))
     width = max(2, size // 22)
     for side in (gauge, -gauge):
-        rail = _offset(path, side)
+        rail = offset(path, side)
         if broken:
             middle = len(rail) // 2
             pygame.draw.lines(surface, RAIL, False, rail[: middle - 1], width)
