@@ -59,6 +59,13 @@ class ChoiceList:
         visible = min(self.max_rows, len(self.rows))
         return HEAD + 4 + visible * ROW + (20 if len(self.rows) > visible else 0) + 6
 
+    def wanted_width(self) -> int:
+        """How wide the list must be for its title and every row to show whole at full size
+        (a list placed narrower shrinks or cuts the long rows)."""
+        star = 16 if self.proposal and len(self.rows) > 1 else 0
+        rows = max((text.measure(row, 14) for row in self.rows), default=0)
+        return max(text.measure(self.title, 14, "bold") + 24, rows + star + 32)
+
     def layout(self, rect: pygame.Rect) -> None:
         """Put the list in `rect` (the game chooses where: near what it is about)."""
         self.rect = pygame.Rect(rect)

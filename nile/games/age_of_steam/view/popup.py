@@ -213,6 +213,10 @@ class CyclePopup:
         return self.hits.at(pos)
 
 
+LIST_WIDTH = 340
+"""The narrowest a delivery list gets; it widens (up to its bounds) for longer routes."""
+
+
 @dataclass
 class ListPopup(ChoiceList):
     """The kit's choice list beside the place it is about (the ways to deliver a good)."""
@@ -221,7 +225,8 @@ class ListPopup(ChoiceList):
 
     def draw_at(self, surface: pygame.Surface, anchor: tuple[float, float],
                 bounds: pygame.Rect, gap: float) -> pygame.Rect:
-        self.layout(_place((340, self.height()), anchor, bounds, gap))
+        width = min(max(LIST_WIDTH, self.wanted_width()), bounds.width - 16)
+        self.layout(_place((width, self.height()), anchor, bounds, gap))
         self.hover(pygame.mouse.get_pos())
         self.draw(surface)
         return self.rect

@@ -16,6 +16,7 @@ from nile.ui.kit.choices import ChoiceList
 
 MAX_ROWS = 12
 WIDTH = 560
+"""The narrowest the list gets; it widens (up to its bounds) for rows that are longer."""
 
 
 @dataclass
@@ -30,7 +31,7 @@ class VariantPopup(ChoiceList):
     more: str = "{n} more: scroll, or pick a card first to narrow the list"
 
     def place(self, bounds: pygame.Rect) -> pygame.Rect:
-        width = min(WIDTH, bounds.width - 16)
+        width = min(max(WIDTH, self.wanted_width()), bounds.width - 16)
         rect = pygame.Rect(0, 0, width, self.height())
         if self.beside is not None:
             rect.midleft = (self.beside + 10, self.anchor[1])
