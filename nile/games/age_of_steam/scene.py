@@ -800,7 +800,8 @@ class AgeOfSteamScene(GameScene):
         hexes += list(controls.buildable())
         rect = review.corner_for(area, review.card_size(rows),
                                  [self._hex_box(h) for h in hexes],
-                                 names=self.mv.name_rects() + self.mv.mark_rects())
+                                 names=self.mv.name_rects() + self.mv.mark_rects(),
+                                 buttons=[b.rect for b in self._map_buttons])
         self.review_rect = rect
         self.hits.add(rect, ReviewCard())
         if self.hits.at(self.mouse) == ReviewCard():

@@ -17,7 +17,7 @@ from nile.games.age_of_steam.rules.hexes import opposite
 from nile.games.age_of_steam.rules.mapdata import MAP_NAMES
 from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.scoring import score_sheet
-from nile.games.age_of_steam.scene import AgeOfSteamScene
+from nile.games.age_of_steam.scene import AgeOfSteamScene, MapButton
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices, review
 from nile.games.age_of_steam.view.geometry import geometry
@@ -228,12 +228,30 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
     assert "Santiago – Valparaiso" in scene.prompt and "press Done" in scene.prompt
     assert scene.review_rect is not None and scene.mv.camera.viewport.contains(
         scene.review_rect)
+    for label in ("Fit", "+", "−", "Track: all"):
+        button = scene.hits.rect_of(MapButton(label))
+        assert button is not None and not button.colliderect(scene.review_rect), label
     done = scene.controls.build_review()
     assert done is not None and len(done.tiles) == max_builds(match.state, 0)
     assert done.cost == sum(t.cost for t in done.tiles) > 0
     key(app, pygame.K_e)
     frames(app, 2)
     assert match.state.current_player != 0 or match.state.phase != Phase.BUILD
+
+
+def test_the_review_card_keeps_clear_of_the_map_buttons() -> None:
+    """A corner that hides the Track button loses to one that only covers a built hex:
+    a card over a button would hide what the button does."""
+    area = pygame.Rect(0, 0, 900, 600)
+    size = (330, 120)
+    top_right, bottom_right, *_ = review.corners(area, size)
+    track = pygame.Rect(bottom_right.right - 150, bottom_right.bottom + 4, 150, 26)
+    assert not track.colliderect(bottom_right)  # the button sits below that corner...
+    track = track.move(0, -40)                     # ...until the corner reaches it
+    built = [top_right.inflate(-200, -60)]         # a tile laid under the top-right corner
+    assert review.corner_for(area, size, built) == bottom_right
+    chosen = review.corner_for(area, size, built, buttons=[track])
+    assert not chosen.colliderect(track)
 
 
 def test_the_review_follows_undo() -> None:

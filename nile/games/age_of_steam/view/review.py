@@ -133,14 +133,18 @@ def corners(area: pygame.Rect, size: tuple[int, int],
 
 
 def corner_for(area: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect],
-               top_margin: int = 42, names: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where the card goes: the map area's corner covering the least of `avoid` (the
-    hexes built this turn), then of `names`, top right first (the Fit buttons keep the
-    top left)."""
+               top_margin: int = 42, names: Sequence[pygame.Rect] = (),
+               buttons: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the card goes: the map area's corner covering the least of `buttons` (the
+    map's own buttons: a card over the Track button would hide what it does), then of
+    `avoid` (the hexes built this turn), then of `names`, top right first (the Fit buttons
+    keep the top left)."""
     spots = corners(area, size, top_margin)
 
-    def covered(rect: pygame.Rect) -> tuple[int, int]:
-        return (sum(rect.clip(r).width * rect.clip(r).height for r in avoid),
-                sum(rect.clip(r).width * rect.clip(r).height for r in names))
+    def over(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+        return sum(rect.clip(r).width * rect.clip(r).height for r in others)
+
+    def covered(rect: pygame.Rect) -> tuple[int, int, int]:
+        return over(rect, buttons), over(rect, avoid), over(rect, names)
 
     return min(spots, key=covered)
