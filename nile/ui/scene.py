@@ -63,10 +63,11 @@ class Scene:
             rect,
             label,
             manager=self.gui,
-            tool_tip_text=tooltip,
             object_id=object_id,
             container=container,
         )
+        if tooltip:  # the same wrap width as the tables' tooltips
+            element.set_tooltip(tooltip, wrap_width=theme.TOOLTIP_WIDTH)
         self._actions[element] = action
         return element
 

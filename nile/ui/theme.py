@@ -35,6 +35,9 @@ def _theme_file() -> dict[str, Any]:
 TOOLTIP_DELAY = float(_theme_file()["defaults"]["misc"]["tool_tip_delay"])
 """Seconds the mouse rests before any tooltip shows: one delay for every control and table
 (pygame_gui's, from theme.json, and the tables' own)."""
+TOOLTIP_WIDTH = 320
+"""The widest any tooltip grows before its lines wrap (pygame_gui's default, 170 px, turned
+a button's one-line hint into three lines over the log)."""
 
 BG: Color = (22, 30, 38)
 PANEL: Color = (34, 44, 54)

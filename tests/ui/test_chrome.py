@@ -110,3 +110,27 @@ def test_replay_scene_steps(app) -> None:  # type: ignore[no-untyped-def]
     key(app, pygame.K_RIGHT)
     assert replay.position == 1
     click(app, (10, 10))
+
+
+def test_a_buttons_hint_wraps_at_the_tables_tooltip_width(app) -> None:  # type: ignore[no-untyped-def]
+    """pygame_gui wraps tooltips at 170 px by default; ours wrap at the tables' width, so
+    'Move the caboose one card and take a penalty (P)' takes two lines, not three over the log."""
+    import pygame_gui
+
+    from nile.ui import theme
+
+    scene = two_humans(app)
+    hint = "Move the caboose one card and take a penalty (P)"
+
+    def shown(button: pygame_gui.elements.UIButton) -> pygame.Rect:
+        button.hover_time = theme.TOOLTIP_DELAY + 1
+        button.while_hovering(1 / 60, pygame.math.Vector2(button.rect.center))
+        assert button.tool_tip is not None
+        return pygame.Rect(button.tool_tip.rect)
+
+    ours = shown(scene.button(pygame.Rect(600, 400, 120, 40), "Pass", lambda: None,
+                              tooltip=hint))
+    default = shown(pygame_gui.elements.UIButton(pygame.Rect(600, 400, 120, 40), "Pass",
+                                                 manager=scene.gui, tool_tip_text=hint))
+    assert ours.width <= theme.TOOLTIP_WIDTH < default.width * 2
+    assert ours.height < default.height     # two lines where the default needs three

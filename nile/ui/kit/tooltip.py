@@ -14,7 +14,7 @@ import pygame
 
 from nile.ui import text, theme
 
-WIDTH = 320
+WIDTH = theme.TOOLTIP_WIDTH
 """The widest a tooltip grows before its lines wrap."""
 SIZE = 14
 LINE = 19
