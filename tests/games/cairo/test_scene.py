@@ -481,6 +481,25 @@ def test_the_power_box_never_covers_the_ship(degrees: float, pull: float) -> Non
     assert math.dist(nearest, (500.0, 400.0)) >= 31.0
 
 
+def test_enter_with_no_aim_shows_one_and_the_next_enter_flicks_it() -> None:
+    """Enter used to do nothing until an arrow key or a drag had started an aim; now the
+    first press shows the aim (the last one flicked, else straight ahead), the second
+    flicks it. Nothing is flicked by a single press."""
+    from nile.games.cairo.view.flick_input import FlickInput
+
+    flick = FlickInput()
+    flick.set_anchor((500.0, 400.0), 31.0, 6.0)
+    flick.enabled = True
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    assert flick.handle_event(enter)
+    assert flick.aim is not None and flick.take_fired() is None
+    shown = flick.aim
+    assert flick.handle_event(enter)
+    assert flick.take_fired() == shown and flick.aim is None
+    assert flick.handle_event(enter)                 # the next aim starts from the last one
+    assert flick.aim == shown and flick.take_fired() is None
+
+
 def test_flick_count_survives_quit_and_continue(app) -> None:  # type: ignore[no-untyped-def]
     """Issue 15: after Quit -> Continue the prompt said "Flick 1 of 2" for the second of
     three flicks."""

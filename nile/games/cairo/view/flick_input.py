@@ -82,7 +82,7 @@ def direction(degrees: float) -> Point:
 KEYS = (
     keys.Binding("left, right", "", "aim: turn the arrow (hold Shift for fine steps)"),
     keys.Binding("up, down", "", "aim: more or less power (hold Shift for fine steps)"),
-    keys.Binding("return, space", "", "flick the aim shown"),
+    keys.Binding("return, space", "", "flick the aim shown (with none shown: show it)"),
     keys.Binding("escape", "", "cancel the aim"),
 )
 """The slingshot's keys, which it answers itself (a key held down keeps turning the arrow)."""
@@ -226,14 +226,16 @@ class FlickInput:
                 return True
             return False
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.aim is not None:
-                self.dragging = False
-                self._fire()
+            if self.aim is None:  # nothing to flick yet: show the aim the next press flicks
+                self.aim = self._start_aim()
+                return True
+            self.dragging = False
+            self._fire()
             return True
         if key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             return False
         if self.aim is None:
-            self.aim = self.recent or Aim(self.default_degrees, 0.3, 0.0)
+            self.aim = self._start_aim()
         if self.dragging:
             self.held = True
         fine = FINE if event.mod & pygame.KMOD_SHIFT else 1.0
@@ -242,6 +244,10 @@ class FlickInput:
         self._nudge(key, sign * fine * (KEY_DEGREES if key in (pygame.K_LEFT, pygame.K_RIGHT)
                                         else KEY_POWER))
         return True
+
+    def _start_aim(self) -> Aim:
+        """The aim a key brings up: the last one flicked, else straight ahead at 30 %."""
+        return self.recent or Aim(self.default_degrees, 0.3, 0.0)
 
     def _sign(self, key: int) -> float:
         """Left moves the arrow's tip left on screen: counter-clockwise when it points up."""
