@@ -403,6 +403,14 @@ class CairoScene(GameScene):
             return
         self.submit(places[0])
 
+    def _block_at(self, pos: tuple[int, int]) -> PieceDraw | None:
+        """The block under the mouse: in the pyramid window when it is over the board
+        there, else on the board (the top block, through its ring)."""
+        if self.pyramid.hits.at(pos) is not None:
+            return self.pyramid.block_at(pos)
+        block = self.hits.find(pos, Block)
+        return block.piece if block is not None else None
+
     def toggle_influence(self) -> None:
         self.influence_on = not self.influence_on
         self._panels = None
@@ -412,8 +420,7 @@ class CairoScene(GameScene):
     def handle_view_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            block = self.hits.find(event.pos, Block)  # the top block, through its ring
-            self.hover = block.piece if block is not None else None
+            self.hover = self._block_at(event.pos)
             self._over_switch = isinstance(self.hits.at(event.pos), InfluenceSwitch)
         if self._on_switch(event):
             self.toggle_influence()

@@ -245,6 +245,29 @@ def test_retrieving_one_block_by_clicking_it(app) -> None:  # type: ignore[no-un
     assert scene.cairo.phase == Phase.CHOOSE
 
 
+def test_a_block_in_the_pyramid_window_has_its_tooltip_under_the_view(app) -> None:  # type: ignore[no-untyped-def]
+    """The window magnifies the site: pointing at a block there names it as on the board,
+    and the view under it still takes a placing click (the block's tooltip target lies
+    under the view)."""
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    builder.on_site("1s00", "zawyet", 2, -10)
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
+                            offer_site="zawyet", last_block="1s00").build()
+    scene = open_state(app, state)
+    frames(app, 2)
+    piece = scene.cairo.pieces["1s00"]
+    x, y = scene.pyramid.inset.to_screen(piece.x, piece.y)
+    pos = (round(x), round(y))
+    assert scene.pyramid.rect.collidepoint(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert scene.hover is not None and scene.hover.id == "1s00"
+    from nile.games.cairo.view.targets import Block
+
+    assert not isinstance(scene.pyramid.hits.at(pos), Block)  # the view (or a ring) is on top
+
+
 def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
     builder = Builder(2).ship(0, "U4").ship(1, "D2")
     for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),

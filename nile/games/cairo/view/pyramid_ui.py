@@ -27,6 +27,7 @@ from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.games.cairo.view.targets import (
+    Block,
     OrderDialog,
     OrderRow,
     PyramidHits,
@@ -107,6 +108,11 @@ class PyramidUI:
         """The ringed stone nearest the click, in whichever view was clicked."""
         stone = self.hits.nearest(pos, Stone)
         return stone.block if stone is not None else None
+
+    def block_at(self, pos: tuple[int, int]) -> PieceDraw | None:
+        """The block the window shows under `pos` (for its tooltip), or None."""
+        block = self.hits.find(pos, Block)
+        return block.piece if block is not None else None
 
     def covers(self, pos: tuple[int, int]) -> bool:
         """Whether the window or the dialog was drawn under `pos` (a click there is used)."""
@@ -219,6 +225,10 @@ class PyramidUI:
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect, 2, border_radius=8)
         self.hits.add(self.rect, WindowFrame())
+        reach = max(site.w, site.h) + 2 * MARGIN_MM
+        near = [p for p in pieces if abs(p.x - site.x) < reach and abs(p.y - site.y) < reach]
+        for piece in near:  # under the view: a click there still places the pyramid
+            self.hits.add(self.inset.top_box(piece), Block(piece), self.inset.rect)
         self.hits.add(self.inset.rect, SiteView(self.inset))
         text.draw(surface, f"{site.name}  {site.first}/{site.second}",
                   (self.rect.left + 10, self.rect.top + 5), 15, theme.TEXT, "bold",
@@ -226,8 +236,6 @@ class PyramidUI:
         clip = surface.get_clip()
         surface.set_clip(self.inset.rect)
         self.inset.draw_board(surface)
-        reach = max(site.w, site.h) + 2 * MARGIN_MM
-        near = [p for p in pieces if abs(p.x - site.x) < reach and abs(p.y - site.y) < reach]
         self.inset.draw_pieces(surface, near, colors)
         self._marks(surface, self.inset, near, targets, picked, 2, self.hits)
         if place is not None:

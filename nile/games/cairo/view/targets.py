@@ -2,8 +2,9 @@
 
 The scene's table map holds the board, each block drawn on it (for the tooltip), the rings
 of blocks that may be taken back and the influence switch; the pyramid window's map (its
-own component, `pyramid_ui.py`) holds the views a pyramid may be placed in, the stones that
-may be picked and the rows of the colour order. Both are filled while those things are
+own component, `pyramid_ui.py`) holds the views a pyramid may be placed in, the blocks the
+window magnifies (for the tooltip), the stones that may be picked and the rows of the colour
+order. Both are filled while those things are
 drawn, so a click acts on what the player saw there. Flicks are drags on the table, not
 targets: `flick_input.py` reads them.
 """
@@ -69,5 +70,5 @@ class OrderDialog:
     """The colour-order dialog around its rows."""
 
 
-PyramidTarget = SiteView | WindowFrame | Stone | OrderRow | OrderDialog
+PyramidTarget = SiteView | WindowFrame | Block | Stone | OrderRow | OrderDialog
 PyramidHits = HitMap[PyramidTarget]
