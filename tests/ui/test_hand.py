@@ -115,3 +115,38 @@ def test_the_fan_still_fans() -> None:
     assert angles[0] > 0 > angles[-1] and angles[2] == 0
     ys = [y for _, y, _ in hand.slots()]
     assert ys[0] > ys[2] < ys[4]  # the ends dip along the arc
+
+
+def test_a_fanned_card_is_found_where_its_tilted_picture_lies() -> None:
+    """Cards in a fan are tilted: where two overlap, the card drawn on top at that pixel is
+    the one a click takes, corners included (a box round each card gave a neighbour's
+    tilted corner to the wrong card)."""
+    colors = [(200, 40, 40), (40, 200, 40), (40, 40, 200), (200, 200, 40), (200, 40, 200)]
+
+    def face(key: object) -> pygame.Surface:
+        surface = pygame.Surface((60, 90))
+        surface.fill(colors[int(str(key))])
+        return surface
+
+    images = CardImages.drawn_whole(face, CardStyle(60, 90))
+    look = HandLook(spread=12.0, lift=0, hover_lift=0)
+    hand = Hand(images, (200, 150), max_width=220, look=look, keys=[str(i) for i in range(5)])
+    assert any(abs(angle) >= 4 for _, _, angle in hand.slots())
+    surface = pygame.Surface((400, 300))
+    surface.fill((0, 0, 0))
+    hand.draw(surface)
+    boxes_wrong = checked = 0
+    for x in range(60, 340, 2):
+        for y in range(70, 240, 2):
+            pixel = tuple(surface.get_at((x, y)))[:3]
+            around = {tuple(surface.get_at((x + dx, y + dy)))[:3]
+                      for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2))}
+            if pixel not in colors or around != {pixel}:
+                continue          # the background, or within a pixel or two of an edge
+            checked += 1
+            assert hand.card_at((x, y)) == colors.index(pixel), (x, y)
+            places = HitMap[int]()
+            for index, rect in hand.places():
+                places.add(rect, index)
+            boxes_wrong += places.at((x, y)) != colors.index(pixel)
+    assert checked > 2000 and boxes_wrong > 0   # plain boxes would have missed some

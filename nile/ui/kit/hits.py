@@ -46,6 +46,33 @@ class Circle:
         return pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
 
 
+@dataclass(frozen=True)
+class TurnedRect:
+    """A rectangle turned `degrees` counter-clockwise on screen about its centre, as
+    `pygame.transform.rotate` draws it (a card in a fanned hand)."""
+
+    center: tuple[float, float]
+    size: tuple[float, float]
+    degrees: float
+
+    def collidepoint(self, pos: tuple[int, int], /) -> bool:
+        dx, dy = pos[0] - self.center[0], pos[1] - self.center[1]
+        turn = math.radians(self.degrees)
+        cos, sin = math.cos(turn), math.sin(turn)
+        across, down = dx * cos - dy * sin, dx * sin + dy * cos  # in the card's own axes
+        return abs(across) <= self.size[0] / 2 and abs(down) <= self.size[1] / 2
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        turn = math.radians(self.degrees)
+        w, h = self.size
+        width = abs(w * math.cos(turn)) + abs(h * math.sin(turn))
+        height = abs(w * math.sin(turn)) + abs(h * math.cos(turn))
+        x, y = self.center
+        return pygame.Rect(round(x - width / 2), round(y - height / 2), round(width),
+                           round(height))
+
+
 class _Place(NamedTuple, Generic[T]):
     """A tuple: a busy table adds a hundred of these each frame."""
 

@@ -18,7 +18,7 @@ from typing import Literal
 import pygame
 
 from nile.ui import text, theme
-from nile.ui.kit.hits import HitMap
+from nile.ui.kit.hits import HitMap, TurnedRect
 from nile.ui.table.card import CardImages, highlight
 
 Slot = tuple[float, float, float]  # x, y, angle in degrees
@@ -180,10 +180,19 @@ class Hand:
         return result
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        """The topmost card under `pos`."""
+        """The topmost card under `pos`, as drawn: a fanned card is tilted, so its corners
+        lie over its neighbours' (a box would give the neighbour's corner to it)."""
         hits: HitMap[int] = HitMap()
+        slots = self.slots()
+        w, h = self.images.style.size
         for index, rect in self.places():
-            hits.add(rect, index)
+            x, y, angle = slots[index]
+            if not angle:
+                hits.add(rect, index)
+                continue
+            rise = self._rise(index)  # lifted: also where it rose from, as `places` has it
+            card = TurnedRect((x, y + rise / 2), (w, h + rise), angle)
+            hits.add_shape(card, card.bounds, index)
         return hits.at(pos)
 
     # Choosing -----------------------------------------------------------------------------
