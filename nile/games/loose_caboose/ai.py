@@ -18,6 +18,12 @@ more per iteration. Nor does a `candidates` hook that keeps one cell per card (t
 policy's): the narrower tree searched deeper and won 10 of 23 seeded games against the
 normal bot where the full one won 16 (bots2p), so the search keeps every legal move.
 
+The expert is the same search with six times the iterations, scoring its leaves by
+`expert_evaluate` instead (value.py: a win chance fitted to self-play, which weighs a
+point by how late in the game it is and reads the penalty piles' top cards and the hands
+card by card). With the hard bot's evaluation six times the iterations won only 19 of 34
+games against hard: the evaluation, not the budget, held that search back.
+
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
 """
@@ -27,14 +33,16 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from nile.ai.hooks import AiHooks
+from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.data import game_data
 from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
+from nile.games.loose_caboose.value import win_chances
 
 RELIEF_EARLY = 0.15
 """What a point leaving the hand is worth early on, against a point of penalty now."""
@@ -54,7 +62,8 @@ HARD_ITERATIONS = 1500
 the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
 EXPERT_ITERATIONS = 9000
-"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
+"""The expert's budget: six times the hard bot's, about 2 s of CPU a decision at p95
+(docs/strength.md has its games against hard)."""
 
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
@@ -288,7 +297,7 @@ def evaluate(state: GameState) -> list[float]:
     expected = [pile.points + hand_weight * sum(card.value for card in hand)
                 for pile, hand in zip(state.penalties, state.hands, strict=True)]
     if not state.is_terminal:
-        expected[state.seat] += _turn_outlook(state)
+        expected[state.seat] += turn_outlook(state)
     result = []
     for seat, mine in enumerate(expected):
         duels = [1 / (1 + math.exp((mine - theirs) / POINT_SCALE))
@@ -297,7 +306,15 @@ def evaluate(state: GameState) -> list[float]:
     return result
 
 
-def _turn_outlook(state: LooseCabooseState) -> float:
+def expert_evaluate(state: GameState) -> list[float]:
+    """The expert's evaluation: each seat's win chance by the fitted model of value.py,
+    which reads the same turn outlook as `evaluate`."""
+    assert isinstance(state, LooseCabooseState)
+    outlook = 0.0 if state.is_terminal else turn_outlook(state)
+    return win_chances(state, outlook)
+
+
+def turn_outlook(state: LooseCabooseState) -> float:
     """What the rest of the current turn should cost its player (the policy's view)."""
     if state.phase in (Phase.DRAW, Phase.PLAY):
         return best_plan(state).cost  # before the draw: as if with the hand as it is
@@ -338,7 +355,17 @@ def _plan_words(plan: Plan) -> str:
     return f"laying a {value} then rolling"
 
 
+def make_bot(level: str, seat: int, rng: random.Random) -> ISMCTS | None:
+    """The expert: the hard bot's search, scored by `expert_evaluate`; every other level
+    is the generic one."""
+    if level != "expert":
+        return None
+    base = hooks()
+    expert = replace(base, evaluate=expert_evaluate)
+    return ISMCTS(expert, rng, EXPERT_ITERATIONS, base.expert_seconds)
+
+
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
                    hard_iterations=HARD_ITERATIONS, expert_iterations=EXPERT_ITERATIONS,
-                   explain=explain)
+                   make_bot=make_bot, explain=explain)
