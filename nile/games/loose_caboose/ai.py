@@ -18,11 +18,12 @@ more per iteration. Nor does a `candidates` hook that keeps one cell per card (t
 policy's): the narrower tree searched deeper and won 10 of 23 seeded games against the
 normal bot where the full one won 16 (bots2p), so the search keeps every legal move.
 
-The expert is the same search with six times the iterations, scoring its leaves by
-`expert_evaluate` instead (value.py: a win chance fitted to self-play, which weighs a
-point by how late in the game it is and reads the penalty piles' top cards and the hands
-card by card). With the hard bot's evaluation six times the iterations won only 19 of 34
-games against hard: the evaluation, not the budget, held that search back.
+The expert scores its leaves by `expert_evaluate` instead (value.py: a win chance fitted
+to self-play, which weighs a point by how late in the game it is and reads the penalty
+piles' top cards and the hands card by card), and spends four times hard's iterations on
+four trees of hard's size (nile/ai/ensemble.py), not one deeper tree: with the hard bot's
+evaluation one tree of six times the iterations won only 19 of 34 games against hard, and
+with the expert's 18 of 36, where the expert's evaluation at hard's budget won 31.5 of 50.
 
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
@@ -36,8 +37,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
+from nile.ai.ensemble import Ensemble
 from nile.ai.hooks import AiHooks
-from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.data import game_data
@@ -61,9 +62,12 @@ HARD_ITERATIONS = 1500
 """The hard bot's budget: about 0.5 s of CPU per decision on a busy 2-core machine;
 the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
-EXPERT_ITERATIONS = 9000
-"""The expert's budget: six times the hard bot's, about 2 s of CPU a decision at p95
-(docs/strength.md has its games against hard)."""
+EXPERT_ITERATIONS = 6000
+"""The expert's budget: four times the hard bot's, ..."""
+EXPERT_TREES = 4
+"""... as four searches of the hard bot's size whose root visits are summed: one deeper
+tree of 9000 iterations with the expert's evaluation won only 18 of 36 against hard,
+where 1500 iterations won 31.5 of 50 (docs/strength.md)."""
 
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
@@ -355,14 +359,14 @@ def _plan_words(plan: Plan) -> str:
     return f"laying a {value} then rolling"
 
 
-def make_bot(level: str, seat: int, rng: random.Random) -> ISMCTS | None:
-    """The expert: the hard bot's search, scored by `expert_evaluate`; every other level
-    is the generic one."""
+def make_bot(level: str, seat: int, rng: random.Random) -> Ensemble | None:
+    """The expert: `EXPERT_TREES` searches of the hard bot's size scored by
+    `expert_evaluate`, their root visits summed; every other level is the generic one."""
     if level != "expert":
         return None
     base = hooks()
     expert = replace(base, evaluate=expert_evaluate)
-    return ISMCTS(expert, rng, EXPERT_ITERATIONS, base.expert_seconds)
+    return Ensemble(expert, rng, EXPERT_TREES, EXPERT_ITERATIONS, base.expert_seconds)
 
 
 def hooks() -> AiHooks:

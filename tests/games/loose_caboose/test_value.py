@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from nile.ai.bots import choose, levels, make_bot
+from nile.ai.ensemble import Ensemble
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.loose_caboose import GAME_INFO, ai
@@ -70,6 +71,8 @@ def test_win_chances_stay_in_range_for_every_table() -> None:
 def test_the_expert_is_offered_and_plays_a_whole_game_with_legal_moves() -> None:
     assert "expert" in levels(GAME_INFO)
     assert ai.make_bot("hard", 0, random.Random(0)) is None  # hard: the generic search
+    expert = ai.make_bot("expert", 0, random.Random(0))
+    assert isinstance(expert, Ensemble) and len(expert.tree_iterations) == ai.EXPERT_TREES
     state = GAME_INFO.create(2, 3, {})
     bots = [make_bot(GAME_INFO, level, seat, seed=3, iterations=40)
             for seat, level in enumerate(("hard", "expert"))]
