@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from nile.ai.bots import choose, make_bot
-from nile.ai.ensemble import Ensemble
 from nile.ai.hooks import AiHooks, SearchStatistics
 from nile.ai.ismcts import ISMCTS, Node
 from nile.core import chance
@@ -116,32 +115,8 @@ def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
         seat = state.current_player
         assert seat is not None
         bot = make_bot(info, "expert", seat, 1, iterations=3)
-        hard_bot = make_bot(info, "hard", seat, 1)
-        if isinstance(bot, Ensemble):  # Loose Caboose: the hard search, several times over
-            assert isinstance(hard_bot, ISMCTS), game
-        else:
-            assert type(bot) is type(hard_bot), game  # the same search
+        assert type(bot) is type(make_bot(info, "hard", seat, 1)), game  # the same search
         assert choose(bot, state.observation(seat)) in state.legal_actions()
-
-
-def test_an_ensemble_splits_its_budget_and_sums_the_trees_visits() -> None:
-    state = start_state(2)
-    state.hands[0] = [1, 6]
-    picks = set()
-    for _ in range(2):  # same seed, same trees, same move
-        bot = Ensemble(AiHooks(), random.Random(3), trees=4, iterations=240, seconds=None)
-        picks.add(choose(bot, state.observation(0)).to_str())
-        assert bot.tree_iterations == [60, 60, 60, 60]  # 240 in all, a quarter each
-    assert picks == {"pick 6"}
-    bot = Ensemble(AiHooks(), random.Random(3), trees=4, iterations=240, seconds=None)
-    bot.start(state.observation(0))
-    assert not bot.think(0.0)  # a slice of no time leaves the trees to later frames
-    while not bot.think(0.01):
-        pass
-    assert bot.action().to_str() == "pick 6"
-    bot.set_budget(8, None)  # the tools' budget reaches every tree
-    choose(bot, state.observation(0))
-    assert bot.tree_iterations == [2, 2, 2, 2]
 
 
 def _searched(hooks: AiHooks, state: ToyState, iterations: int = 200) -> ISMCTS:

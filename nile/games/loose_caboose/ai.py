@@ -18,13 +18,6 @@ more per iteration. Nor does a `candidates` hook that keeps one cell per card (t
 policy's): the narrower tree searched deeper and won 10 of 23 seeded games against the
 normal bot where the full one won 16 (bots2p), so the search keeps every legal move.
 
-The expert scores its leaves by `expert_evaluate` instead (value.py: a win chance fitted
-to self-play, which weighs a point by how late in the game it is and reads the penalty
-piles' top cards and the hands card by card), and spends four times hard's iterations on
-four trees of hard's size (nile/ai/ensemble.py), not one deeper tree: with the hard bot's
-evaluation one tree of six times the iterations won only 19 of 34 games against hard, and
-with the expert's 18 of 36, where the expert's evaluation at hard's budget won 31.5 of 50.
-
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
 """
@@ -34,16 +27,14 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from nile.ai.ensemble import Ensemble
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.data import game_data
 from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
-from nile.games.loose_caboose.value import win_chances
 
 RELIEF_EARLY = 0.15
 """What a point leaving the hand is worth early on, against a point of penalty now."""
@@ -62,12 +53,8 @@ HARD_ITERATIONS = 1500
 """The hard bot's budget: about 0.5 s of CPU per decision on a busy 2-core machine;
 the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
 
-EXPERT_ITERATIONS = 6000
-"""The expert's budget: four times the hard bot's, ..."""
-EXPERT_TREES = 4
-"""... as four searches of the hard bot's size whose root visits are summed: one deeper
-tree of 9000 iterations with the expert's evaluation won only 18 of 36 against hard,
-where 1500 iterations won 31.5 of 50 (docs/strength.md)."""
+EXPERT_ITERATIONS = 9000
+"""The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
 
 
 def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
@@ -301,7 +288,7 @@ def evaluate(state: GameState) -> list[float]:
     expected = [pile.points + hand_weight * sum(card.value for card in hand)
                 for pile, hand in zip(state.penalties, state.hands, strict=True)]
     if not state.is_terminal:
-        expected[state.seat] += turn_outlook(state)
+        expected[state.seat] += _turn_outlook(state)
     result = []
     for seat, mine in enumerate(expected):
         duels = [1 / (1 + math.exp((mine - theirs) / POINT_SCALE))
@@ -310,15 +297,7 @@ def evaluate(state: GameState) -> list[float]:
     return result
 
 
-def expert_evaluate(state: GameState) -> list[float]:
-    """The expert's evaluation: each seat's win chance by the fitted model of value.py,
-    which reads the same turn outlook as `evaluate`."""
-    assert isinstance(state, LooseCabooseState)
-    outlook = 0.0 if state.is_terminal else turn_outlook(state)
-    return win_chances(state, outlook)
-
-
-def turn_outlook(state: LooseCabooseState) -> float:
+def _turn_outlook(state: LooseCabooseState) -> float:
     """What the rest of the current turn should cost its player (the policy's view)."""
     if state.phase in (Phase.DRAW, Phase.PLAY):
         return best_plan(state).cost  # before the draw: as if with the hand as it is
@@ -359,17 +338,7 @@ def _plan_words(plan: Plan) -> str:
     return f"laying a {value} then rolling"
 
 
-def make_bot(level: str, seat: int, rng: random.Random) -> Ensemble | None:
-    """The expert: `EXPERT_TREES` searches of the hard bot's size scored by
-    `expert_evaluate`, their root visits summed; every other level is the generic one."""
-    if level != "expert":
-        return None
-    base = hooks()
-    expert = replace(base, evaluate=expert_evaluate)
-    return Ensemble(expert, rng, EXPERT_TREES, EXPERT_ITERATIONS, base.expert_seconds)
-
-
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
                    hard_iterations=HARD_ITERATIONS, expert_iterations=EXPERT_ITERATIONS,
-                   make_bot=make_bot, explain=explain)
+                   explain=explain)
