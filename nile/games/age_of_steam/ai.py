@@ -575,22 +575,13 @@ def route_value(seat: int, route: move_phase.Route) -> float:
     return mine - 0.4 * others - 0.25 * route.fee  # income lasts, the fee is paid once
 
 
-RED_BONUS = 0.6
-"""Worth of keeping a red good on CCCP (the fewest red goods kept loses), in income."""
-
-
-def delivery_value(state: AgeOfSteamState, seat: int, route: move_phase.Route) -> float:
-    """`route_value` plus `RED_BONUS` for a red good where kept red goods count (CCCP)."""
-    keeps_red = state.rules.hidden_kept_goods
-    bonus = RED_BONUS if keeps_red and route.action.colour == "red" else 0.0
-    return route_value(seat, route) + bonus
-
-
 def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     routes = state.offered_routes or move_phase.routes(state, seat)
+    keeps_red = state.rules.hidden_kept_goods  # CCCP: the fewest red goods loses
 
     def value(route: move_phase.Route) -> float:
-        return delivery_value(state, seat, route)
+        bonus = 0.6 if keeps_red and route.action.colour == "red" else 0.0
+        return route_value(seat, route) + bonus
 
     best_route = max(routes, key=value, default=None)
     best = value(best_route) if best_route else 0.0
@@ -644,12 +635,6 @@ def evaluate(state: GameState) -> list[float]:
     into [0, 1]: cash counts a little, a coming shortfall at expenses counts heavily (it
     costs income, or the game)."""
     assert isinstance(state, AgeOfSteamState)
-    return lead_values(projected_scores(state))
-
-
-def projected_scores(state: AgeOfSteamState) -> list[float]:
-    """Each seat's score as it stands plus cash/4, the deliveries open to it and a heavy
-    charge for a coming shortfall at expenses (-inf for a bankrupt seat)."""
     values = []
     for s in range(state.players):
         if not state.alive[s]:
@@ -659,12 +644,6 @@ def projected_scores(state: AgeOfSteamState) -> list[float]:
         deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
                       + state.cash[s] / 4 - 4 * deficit + POTENTIAL * _potential(state, s))
-    return values
-
-
-def lead_values(values: list[float]) -> list[float]:
-    """Projected scores -> [0, 1]: each live seat's lead over the others' mean through a
-    logistic (`EVAL_SCALE`); a bankrupt seat (-inf) 0, the last one standing 1."""
     live = [v for v in values if v != -math.inf]
     if len(live) <= 1:
         return [0.0 if v == -math.inf else 1.0 for v in values]

@@ -14,7 +14,6 @@ bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -25,13 +24,12 @@ from nile.games.age_of_steam.ai import (
     BUILD_THRESHOLD,
     EasyBot,
     build_ranking,
-    delivery_value,
+    evaluate,
     explain,
-    lead_values,
     policy,
     policy_choice,
-    projected_scores,
     quick_policy,
+    route_value,
     urbanize_choice,
 )
 from nile.games.age_of_steam.rules.actions import (
@@ -55,11 +53,6 @@ FOLLOW_POLICY = (Phase.SHARES, Phase.AUCTION, Phase.SELECT, Phase.COMMUNISM)
 """Phases whose worth shows only turns later (money, turn order, action tiles, the CCCP
 loser count): a search cut after a few moves cannot judge them, so the hard bot plays the
 heuristic there and searches builds, deliveries and Production's placements."""
-
-LOSER_POINTS = 20.0
-"""Points a seat's projection loses, at the end of the game, for being CCCP's loser (the
-fewest red goods kept is placed last whatever its score); earlier in the game it counts
-in proportion to the turns played, as the kept goods may still change."""
 
 MARGIN = 0.02
 """How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
@@ -106,7 +99,7 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     if state.phase == Phase.BUILD:
         pass
     elif state.phase == Phase.MOVE:
-        routes = sorted(state.offered_routes, key=lambda r: (-delivery_value(state, seat, r),
+        routes = sorted(state.offered_routes, key=lambda r: (-route_value(seat, r),
                                                              r.action.to_str()))
         others = [*(r.action for r in routes), PassMove()]
     elif state.phase == Phase.AUCTION:
@@ -123,39 +116,6 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         if action in allowed and action not in result and action not in LASTING_COSTS:
             result.append(action)
     return result
-
-
-def hard_evaluate(state: GameState) -> list[float]:
-    """ai.py's projected scores, minus CCCP's loser risk (`loser_risk` x `LOSER_POINTS`,
-    growing with the turns played): the heuristic's evaluation ignores the loser rule, and
-    the hard bot ended last by it in most of its lost CCCP games, often with the best
-    score (docs/strength.md, Multi-player)."""
-    assert isinstance(state, AgeOfSteamState)
-    values = projected_scores(state)
-    if state.rules.hidden_kept_goods:
-        weight = LOSER_POINTS * min(1.0, state.round / state.last_round)
-        values = [v - weight * loser_risk(state, s) for s, v in enumerate(values)]
-    return lead_values(values)
-
-
-def loser_risk(state: AgeOfSteamState, seat: int) -> float:
-    """How likely `seat` is CCCP's loser (fewest red goods kept) as the goods stand, 0..1:
-    a logistic of its red goods against the fewest another seat is expected to hold, with
-    every other seat's red goods estimated from its kept goods at the others' mean share
-    of red. Only totals are public (the colours are hidden), so the estimate is the same
-    in every guess at the hidden goods and adds no noise to the search."""
-    others = [o for o in range(state.players) if o != seat and state.alive[o]]
-    if not state.alive[seat] or not others:
-        return 0.0
-    kept = state.kept
-    total = sum(kept[o]["red"] + kept[o]["black"] for o in others)
-    share = sum(kept[o]["red"] for o in others) / total if total else 0.0
-    low = min(share * (kept[o]["red"] + kept[o]["black"]) for o in others)
-    return 1 / (1 + math.exp((kept[seat]["red"] - low) / LOSER_SPREAD))
-
-
-LOSER_SPREAD = 0.75
-"""Red goods that take `loser_risk` from 1/2 to about 1/4 (one more than the fewest)."""
 
 
 class HardBot:
@@ -222,7 +182,7 @@ def hooks() -> AiHooks:
     comparison less noisy).
     Rollouts play the policy itself (`quick_policy`: it is the first of the candidates,
     without ranking the others, nor the turn-order lookahead)."""
-    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=hard_evaluate,
+    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=evaluate,
                    rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7,
                    expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
