@@ -736,14 +736,21 @@ def _explain_delivery(state: AgeOfSteamState, seat: int, action: Deliver) -> str
     return text
 
 
+EASY_CAREFUL_TURNS = 2
+"""Turns at the start in which the easy bot plays the heuristic outright: random builds in
+the opening left seats without a paying link, issuing shares every turn after. With them
+four easy seats went bankrupt in 8 of 160 seats on CCCP (6 on Egypt); playing the first
+two turns carefully, 3 (6 on Egypt, 0 on Chile). See docs/strength.md, Multi-player."""
+
+
 class EasyBot:
     """Half of its moves are random, as the generic easy bot, but never with money: shares
-    and bids follow the heuristic, random moves are only `_harmless` ones, and a seat whose
-    expenses outrun its income after turn 2 plays the heuristic outright (a beginner who
-    is short of money plays carefully). Against three normal bots these rules took the
-    easy seat's bankruptcies from 6/10/3 to 3/4/2 of 60 on Chile/CCCP/Egypt. It bids by the
-    plain rule, without the turn-order lookahead: four easy seats bidding by it went
-    bankrupt in 12 of 160 seats on CCCP."""
+    and bids follow the heuristic (the normal bot's turn-order lookahead too: the plain
+    small bids sent 10 of 160 all-easy CCCP seats bankrupt, the lookahead 8), random moves
+    are only `_harmless` ones, and it plays the heuristic outright in the first
+    `EASY_CAREFUL_TURNS` turns and whenever its expenses outrun its income after them (a
+    beginner who is short of money plays carefully). It stays weaker than the normal bot
+    through the random builds, tiles and deliveries of the middle and late game."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -755,8 +762,8 @@ class EasyBot:
         seat = state.current_player
         assert seat is not None and seat >= 0
         legal = state.legal_actions()
-        choice = quick_policy(state, self._rng)  # bids by the plain rule (see the report)
-        if _short_of_money(state, seat):
+        choice = policy(state, self._rng)
+        if state.round <= EASY_CAREFUL_TURNS or _short_of_money(state, seat):
             self._choice = choice
             return
         if state.phase not in (Phase.SHARES, Phase.AUCTION) and self._rng.random() < 0.5:

@@ -138,3 +138,34 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
                     else "not worth more than it costs") in reason  # the hint says why
         state.apply(move)
     assert bids >= 1 and drops >= 1  # both answers came up
+
+
+def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
+    """Random opening builds and blind small bids sent easy seats bankrupt: in the first
+    `EASY_CAREFUL_TURNS` turns every easy move is the heuristic's, and its auction moves
+    are the normal bot's (turn-order lookahead) all game."""
+    state, rng = set_up("cccp", 4, 4), random.Random(4)
+    opening = auctions = later = 0
+    while not state.is_terminal and state.round <= 5:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        expected = ai.policy(view, random.Random(0))
+        choices = set()
+        for seed in range(6):
+            bot = ai.EasyBot(random.Random(seed))
+            bot.start(view)
+            choices.add(bot.action())
+        if view.round <= ai.EASY_CAREFUL_TURNS and len(view.legal_actions()) > 2:
+            assert choices == {expected}
+            opening += 1
+        elif view.phase == Phase.AUCTION:
+            assert choices == {expected}
+            auctions += 1
+        elif len(choices) > 1:
+            later += 1
+        state.apply(expected)
+    assert opening and auctions and later  # later on it does play random moves

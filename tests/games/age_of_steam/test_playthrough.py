@@ -10,7 +10,7 @@ from nile.ai.bots import choose, make_bot
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.age_of_steam import GAME_INFO
-from nile.games.age_of_steam.ai import quick_policy
+from nile.games.age_of_steam.ai import policy
 from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules.phases import Phase
 
@@ -74,6 +74,6 @@ def test_easy_bots_finish_a_game_without_random_money_moves() -> None:
             continue
         action = choose(bots[seat], state.observation(seat))
         if state.phase in (Phase.SHARES, Phase.AUCTION):   # money moves follow the heuristic
-            assert action == quick_policy(state.observation(seat), random.Random(0))
+            assert action == policy(state.observation(seat), random.Random(0))
         state.apply(action)
     assert state.invariant_violations() == []
