@@ -421,9 +421,10 @@ class FlickPlanner:
         return self.reason
 
     def _flick_reason(self, best: int, pool: list[int]) -> str | None:
-        """'aims your large block at Giza: +2.3 points on your lead over the best rival if it
-        lands as simulated (at Memphis: +0.8)': the chosen target, the block, and what the
-        planner's simulated flicks gain over the board now, against the next best target."""
+        """'aims your large block at Giza: +2.3 points on your lead over the best rival, the
+        mean of 13 simulated flicks (at Memphis: +0.8)': the chosen target, the block, and
+        what the planner's simulated flicks of it (the mean flick and its wobbles, weighted
+        by their odds) gain over the board now, against the next best target."""
         state = self._state
         assert state is not None
         target = _target_words(self._cands[best].label)
@@ -432,8 +433,9 @@ class FlickPlanner:
         now = evaluate_for(state, state.turn)
         block = A.KIND_LABEL.get(state.chosen, "block")
         gain = self._expected(best) - now
+        tries = len(self._values[best])
         reason = (f"aims your {block} {target}: {gain:+.1f} points on your lead over the "
-                  f"best rival if it lands as simulated")
+                  f"best rival, the mean of {tries} simulated flick{'s' if tries > 1 else ''}")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
             return reason

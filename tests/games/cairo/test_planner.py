@@ -47,3 +47,7 @@ def test_hard_checks_several_targets_not_five_aims_at_one() -> None:
     assert len(bot.checked) == ai.LEVELS["hard"].refine
     assert max(targets.count(t) for t in targets) <= ai.LEVELS["hard"].per_target
     assert len(set(targets)) >= ai.LEVELS["hard"].refine // 2
+    # the hint's account counts the flicks it averaged: the mean flick and twelve wobbles
+    reason = bot.reasoning()
+    assert reason is not None and reason.startswith("aims your small block at ")
+    assert "the mean of 13 simulated flicks" in reason
