@@ -103,6 +103,7 @@ def test_cairo_hints_say_why_from_the_planners_simulations() -> None:
     flick = reasons["flick"]
     assert flick.startswith("aims your ") and "on your lead over the best rival" in flick
     assert re.search(r": [+-]\d+\.\d points on your lead", flick), flick  # the gain
+    assert re.search(r"the mean of \d+ simulated flicks?\b", flick), flick  # what it tried
     assert any(kind in flick for kind in ("small block", "large block", "die-block"))
     assert any(site.name in flick for site in board().sites)  # a place by its name
     assert "finger" in reasons["choose"]

@@ -90,8 +90,8 @@ class DrillCoach:
         if not self.level.refine:
             return
         best = sorted(self.values, key=lambda i: -self._expected(i))[:self.level.refine]
-        step = ai.likely_wobble(self.base.state.data.jitter)
-        self.todo = [(i, a * step, p * step) for i in best for a, p in self.level.wobbles]
+        wobbles = ai.wobble_indices(self.level, self.base.state.data.jitter)
+        self.todo = [(i, aim, power) for i in best for aim, power in wobbles]
 
     def _expected(self, index: int) -> float:
         samples = self.values[index]

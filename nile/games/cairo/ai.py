@@ -11,9 +11,11 @@ change a place still counts, and costs for blocks lost to the box and ships knoc
 Levels differ in how many flicks they try and how well they execute:
 - easy: a handful of mean flicks, then its own hand shakes (extra aim and power noise);
 - normal: more candidates, the best three checked against two wobbles;
-- hard: the most candidates, the best ten checked against four wobbles, within ~1 s.
-No expert: a planner with 208 simulated flicks (88 candidates, the best 20 against six
-wobbles) won 14 of 31 games against hard (bots2p), so more of the same buys nothing.
+- hard: the most candidates; the best ten, at most two aims at any one target, each
+  checked against twelve wobbles (small, medium and likely misses of aim and of power),
+  within ~1 s. Both refinements matter: normal's two likely aim misses cannot tell a
+  target that any miss loses from one that only a wide miss loses (about 60 % of blocks
+  end off the sites), and its best candidates are often five aims at one site.
 A planner's time cap is the app's; the tools lift it (`set_budget`), so a seeded
 tournament plays the same flicks on a busy machine as on a quiet one.
 The other decisions (what to flick, taking blocks back, pyramids, penalties) are quick
@@ -54,17 +56,25 @@ class Level:
     candidates: int
     refine: int
     """How many of the best candidates are checked against wobbles."""
-    wobbles: tuple[tuple[int, int], ...]
+    wobbles: tuple[tuple[float, float], ...]
+    """(aim, power) misses the best candidates are checked against, in likely wobbles
+    (`likely_wobble`, about 1.7 standard deviations): 1 is a likely miss, 1/3 a small one."""
     aim_noise: float
     """Degrees of extra aim error in the bot's own hand (easy)."""
     power_noise: float
     max_seconds: float
+    per_target: int = 0
+    """At most this many candidates of one target are checked against wobbles (0: any
+    number), so that an easier target nearly as good is not crowded out by five aims at
+    the best one."""
 
 
 LEVELS = {
     "easy": Level(6, 0, (), 7.0, 0.08, 0.3),
     "normal": Level(20, 3, ((-1, 0), (1, 0)), 0.0, 0.0, 0.6),
-    "hard": Level(44, 10, ((-1, 0), (1, 0), (0, -1), (0, 1)), 0.0, 0.0, 1.0),
+    "hard": Level(44, 10, tuple((a * k / 3, p * k / 3) for k in (1, 2, 3)
+                                for a, p in ((-1, 0), (1, 0), (0, -1), (0, 1))),
+                  0.0, 0.0, 1.0, per_target=2),
 }
 
 
@@ -72,6 +82,18 @@ def likely_wobble(jitter: Jitter) -> int:
     """The wobble index of a likely miss (about 1.7 standard deviations): the levels'
     `wobbles` are in these steps, whatever the edition's number of points."""
     return max(1, round(1.7320508 / jitter.z(1)))
+
+
+def wobble_indices(level: Level, jitter: Jitter) -> list[tuple[int, int]]:
+    """The level's wobbles as the jitter's (aim, power) indices, each once and never the
+    mean flick (a coarse edition rounds small misses to nothing)."""
+    step = likely_wobble(jitter)
+    out: list[tuple[int, int]] = []
+    for aim, power in level.wobbles:
+        index = (round(aim * step), round(power * step))
+        if index != (0, 0) and index not in out:
+            out.append(index)
+    return out
 
 
 # Evaluation -------------------------------------------------------------------------------
@@ -203,6 +225,23 @@ def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> fl
     return value
 
 
+def varied(ranked: list[int], labels: list[str], count: int, per_target: int) -> list[int]:
+    """The first `count` of `ranked` with at most `per_target` of one target each (0: no
+    limit); labels name the target before the '/' ('giza/3', 'hit 1s04')."""
+    if not per_target:
+        return ranked[:count]
+    picked: list[int] = []
+    seen: dict[str, int] = {}
+    for index, label in zip(ranked, labels, strict=True):
+        target = label.split("/")[0]
+        if seen.get(target, 0) < per_target:
+            seen[target] = seen.get(target, 0) + 1
+            picked.append(index)
+            if len(picked) == count:
+                break
+    return picked
+
+
 # Other decisions --------------------------------------------------------------------------
 
 def choose_kind(state: CairoState, rng: random.Random) -> A.Choose:
@@ -282,6 +321,8 @@ class FlickPlanner:
         self._started = 0.0
         self.simulations = 0
         self.reason: str | None = None
+        self.checked: list[str] = []
+        """The candidates (labels, 'giza/3') the last flick decision checked against wobbles."""
         self._cap: float | None = None
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
@@ -302,6 +343,7 @@ class FlickPlanner:
         self._started = time.perf_counter()
         self.simulations = 0
         self.reason = None
+        self.checked = []
         if observation.phase != Phase.FLICK:
             self._choice = quick_decision(observation, self.rng)
             self.reason = explain(observation, self._choice)
@@ -338,10 +380,13 @@ class FlickPlanner:
         self._refined = True
         if not self.level.refine:
             return
-        best = sorted(self._values, key=lambda i: -self._expected(i))[:self.level.refine]
+        ranked = sorted(self._values, key=lambda i: -self._expected(i))
+        best = varied(ranked, [self._cands[i].label for i in ranked], self.level.refine,
+                      self.level.per_target)
+        self.checked = [self._cands[i].label for i in best]
         assert self._state is not None
-        step = likely_wobble(self._state.data.jitter)
-        self._todo = [(i, a * step, p * step) for i in best for a, p in self.level.wobbles]
+        wobbles = wobble_indices(self.level, self._state.data.jitter)
+        self._todo = [(i, aim, power) for i in best for aim, power in wobbles]
 
     def _expected(self, index: int) -> float:
         samples = self._values[index]
@@ -376,9 +421,10 @@ class FlickPlanner:
         return self.reason
 
     def _flick_reason(self, best: int, pool: list[int]) -> str | None:
-        """'aims your large block at Giza: +2.3 points on your lead over the best rival if it
-        lands as simulated (at Memphis: +0.8)': the chosen target, the block, and what the
-        planner's simulated flicks gain over the board now, against the next best target."""
+        """'aims your large block at Giza: +2.3 points on your lead over the best rival, the
+        mean of 13 simulated flicks (at Memphis: +0.8)': the chosen target, the block, and
+        what the planner's simulated flicks of it (the mean flick and its wobbles, weighted
+        by their odds) gain over the board now, against the next best target."""
         state = self._state
         assert state is not None
         target = _target_words(self._cands[best].label)
@@ -387,8 +433,9 @@ class FlickPlanner:
         now = evaluate_for(state, state.turn)
         block = A.KIND_LABEL.get(state.chosen, "block")
         gain = self._expected(best) - now
+        tries = len(self._values[best])
         reason = (f"aims your {block} {target}: {gain:+.1f} points on your lead over the "
-                  f"best rival if it lands as simulated")
+                  f"best rival, the mean of {tries} simulated flick{'s' if tries > 1 else ''}")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
             return reason

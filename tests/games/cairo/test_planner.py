@@ -1,0 +1,53 @@
+"""The flick planner's sampling: which wobbles it checks and which candidates it checks."""
+
+from __future__ import annotations
+
+import random
+
+from nile.games.cairo import ai
+from nile.games.cairo.builder import Builder
+from nile.games.cairo.config import edition, load
+from nile.games.cairo.rules.phases import Phase
+
+
+def test_hard_checks_small_medium_and_likely_misses_of_aim_and_power() -> None:
+    """Hard samples each axis at 1, 2 and 3 steps of the eleven-point wobble, so a target
+    that a small miss already loses scores below one that only a likely miss loses."""
+    wobbles = ai.wobble_indices(ai.LEVELS["hard"], load().jitter)
+    assert sorted(a for a, p in wobbles if p == 0) == [-3, -2, -1, 1, 2, 3]
+    assert sorted(p for a, p in wobbles if a == 0) == [-3, -2, -1, 1, 2, 3]
+    assert len(wobbles) == 12
+    # normal keeps its two likely aim misses
+    assert ai.wobble_indices(ai.LEVELS["normal"], load().jitter) == [(-3, 0), (3, 0)]
+
+
+def test_a_coarse_edition_gets_each_wobble_once_and_never_the_mean_flick() -> None:
+    """Edition 1 has three wobble points: small misses round to none and are dropped."""
+    wobbles = ai.wobble_indices(ai.LEVELS["hard"], edition(1).jitter)
+    assert sorted(wobbles) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
+
+
+def test_varied_keeps_the_order_and_caps_each_target() -> None:
+    labels = ["giza/0", "giza/1", "giza/2", "edfu/0", "giza/3", "hit 1s02", "edfu/1"]
+    ranked = list(range(len(labels)))
+    assert ai.varied(ranked, labels, 4, 2) == [0, 1, 3, 5]
+    assert ai.varied(ranked, labels, 4, 0) == [0, 1, 2, 3]
+    assert ai.varied(ranked, labels, 9, 1) == [0, 3, 5]
+
+
+def test_hard_checks_several_targets_not_five_aims_at_one() -> None:
+    state = (Builder(2).ship(0, "U7").ship(1, "D1")
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
+    bot = ai.make_bot("hard", 0, random.Random(2))
+    bot.set_budget(None, None)
+    bot.start(state)
+    while not bot.think(1.0):
+        pass
+    targets = [label.split("/")[0] for label in bot.checked]
+    assert len(bot.checked) == ai.LEVELS["hard"].refine
+    assert max(targets.count(t) for t in targets) <= ai.LEVELS["hard"].per_target
+    assert len(set(targets)) >= ai.LEVELS["hard"].refine // 2
+    # the hint's account counts the flicks it averaged: the mean flick and twelve wobbles
+    reason = bot.reasoning()
+    assert reason is not None and reason.startswith("aims your small block at ")
+    assert "the mean of 13 simulated flicks" in reason
