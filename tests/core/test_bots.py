@@ -103,12 +103,12 @@ def test_every_searching_game_offers_an_expert_with_a_larger_budget() -> None:
     from nile.core import registry
 
     offered = {info.id for info in registry.all_games() if "expert" in levels(info)}
-    assert offered == {"loose_caboose", "cleopatra", "age_of_steam"}  # not Kap: no gain
+    assert offered == {"loose_caboose", "cleopatra", "age_of_steam", "kap_kairo"}  # not Cairo
     for game in sorted(offered):
         info = registry.get(game)
         hooks = hooks_of(info)
         (expert, cap), (hard, _) = hooks.budget("expert"), hooks.budget("hard")
-        assert expert >= 4 * hard and cap <= 5.0, game
+        assert expert >= 3 * hard and cap <= 5.0, game  # Kap's also scores positions better
         state = info.create(info.player_range(info.resolve_options({}))[0], 4, {})
         while state.current_player == CHANCE:
             state.apply(chance.pick(state.chance_outcomes(), random.Random(0)))
