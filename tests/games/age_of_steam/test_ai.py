@@ -4,6 +4,7 @@ report for the self-play counts)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from nile.core import chance
 from nile.core.game import CHANCE
@@ -59,15 +60,8 @@ def test_easy_random_deliveries_never_pay_a_fee_that_leaves_expenses_unpaid() ->
 def _first_view(stop: object, map_name: str = "cccp", seed: int = 3) -> AgeOfSteamState:
     """Normal bots play until `stop(view)` holds for the seat to move (its observation)."""
     state, rng = set_up(map_name, 4, seed), random.Random(seed)
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            state.apply(chance.pick(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player
-        assert seat is not None
-        view = state.observation(seat)
+    for _, view in _decisions(state, rng, last_round=state.last_round):
         if stop(view):  # type: ignore[operator]
-            assert isinstance(view, AgeOfSteamState)
             return view
         state.apply(ai.policy(view, rng))
     raise AssertionError("the moment never came")
@@ -111,15 +105,9 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
     drops out otherwise: no blind small bids (seeded Egypt, the first four auctions)."""
     from nile.games.age_of_steam.rules.actions import Bid, DropOut, FreePass
 
-    state, rng = set_up("egypt", 4, 5), random.Random(5)
+    state = set_up("egypt", 4, 5)
     bids = drops = 0
-    while not state.is_terminal and state.round <= 4:
-        if state.current_player == CHANCE:
-            state.apply(chance.pick(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player
-        assert seat is not None
-        view = state.observation(seat)
+    for seat, view in _decisions(state, random.Random(5), last_round=4):
         move = ai.policy(view, random.Random(0))
         legal = view.legal_actions()
         if state.phase == Phase.AUCTION and len(legal) > 1 and FreePass() not in legal:
@@ -144,15 +132,9 @@ def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
     """Random opening builds and blind small bids sent easy seats bankrupt: in the first
     `EASY_CAREFUL_TURNS` turns every easy move is the heuristic's, and its auction moves
     are the normal bot's (turn-order lookahead) all game."""
-    state, rng = set_up("cccp", 4, 4), random.Random(4)
+    state = set_up("cccp", 4, 4)
     opening = auctions = later = 0
-    while not state.is_terminal and state.round <= 5:
-        if state.current_player == CHANCE:
-            state.apply(chance.pick(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player
-        assert seat is not None
-        view = state.observation(seat)
+    for _, view in _decisions(state, random.Random(4), last_round=5):
         expected = ai.policy(view, random.Random(0))
         choices = set()
         for seed in range(6):
@@ -169,3 +151,18 @@ def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
             later += 1
         state.apply(expected)
     assert opening and auctions and later  # later on it does play random moves
+
+
+def _decisions(state: AgeOfSteamState, rng: random.Random,
+               last_round: int) -> Iterator[tuple[int, AgeOfSteamState]]:
+    """Each decision up to `last_round` as (seat, that seat's view), chance drawn from
+    `rng`; the caller applies its move to `state` before asking for the next."""
+    while not state.is_terminal and state.round <= last_round:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        assert isinstance(view, AgeOfSteamState)
+        yield seat, view
