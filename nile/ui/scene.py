@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from nile.core.text import UnsafeChars
-from nile.ui import sound, theme
+from nile.ui import sound, text, theme
 
 if TYPE_CHECKING:
     from nile.app import App
@@ -66,8 +66,10 @@ class Scene:
             object_id=object_id,
             container=container,
         )
-        if tooltip:  # the same wrap width as the tables' tooltips
-            element.set_tooltip(tooltip, wrap_width=theme.TOOLTIP_WIDTH)
+        if tooltip:  # the tables' wrap width; a short hint gets a box its own size (48:
+            # pygame_gui's padding and border round the text, found by trying)
+            wrap = min(theme.TOOLTIP_WIDTH, text.measure(tooltip, theme.TOOLTIP_FONT) + 48)
+            element.set_tooltip(tooltip, wrap_width=wrap)
         self._actions[element] = action
         return element
 

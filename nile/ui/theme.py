@@ -35,6 +35,8 @@ def _theme_file() -> dict[str, Any]:
 TOOLTIP_DELAY = float(_theme_file()["defaults"]["misc"]["tool_tip_delay"])
 """Seconds the mouse rests before any tooltip shows: one delay for every control and table
 (pygame_gui's, from theme.json, and the tables' own)."""
+TOOLTIP_FONT = int(_theme_file()["tool_tip"]["font"]["size"])
+"""The size of pygame_gui's tooltip type (theme.json), to fit a button's hint box to it."""
 TOOLTIP_WIDTH = 320
 """The widest any tooltip grows before its lines wrap (pygame_gui's default, 170 px, turned
 a button's one-line hint into three lines over the log)."""

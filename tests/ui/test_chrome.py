@@ -134,3 +134,6 @@ def test_a_buttons_hint_wraps_at_the_tables_tooltip_width(app) -> None:  # type:
                                                  manager=scene.gui, tool_tip_text=hint))
     assert ours.width <= theme.TOOLTIP_WIDTH < default.width * 2
     assert ours.height < default.height     # two lines where the default needs three
+    short = shown(scene.button(pygame.Rect(600, 500, 120, 40), "Bid", lambda: None,
+                               tooltip="Write this bid down (Enter)"))
+    assert short.height < ours.height and short.width < theme.TOOLTIP_WIDTH * 3 // 4
