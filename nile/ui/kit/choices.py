@@ -53,6 +53,7 @@ class ChoiceList:
     """The row under the mouse, or -1."""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     row_rects: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    _wanted: int | None = field(default=None, init=False, repr=False)
 
     def height(self) -> int:
         """How tall the list is with its visible rows (and the note, if some are hidden)."""
@@ -61,10 +62,13 @@ class ChoiceList:
 
     def wanted_width(self) -> int:
         """How wide the list must be for its title and every row to show whole at full size
-        (a list placed narrower shrinks or cuts the long rows)."""
-        star = 16 if self.proposal and len(self.rows) > 1 else 0
-        rows = max((text.measure(row, 14) for row in self.rows), default=0)
-        return max(text.measure(self.title, 14, "bold") + 24, rows + star + 32)
+        (a list placed narrower shrinks or cuts the long rows). Measured once: the popups
+        place themselves every frame, and a list's words never change."""
+        if self._wanted is None:
+            star = 16 if self.proposal and len(self.rows) > 1 else 0
+            rows = max((text.measure(row, 14) for row in self.rows), default=0)
+            self._wanted = max(text.measure(self.title, 14, "bold") + 24, rows + star + 32)
+        return self._wanted
 
     def layout(self, rect: pygame.Rect) -> None:
         """Put the list in `rect` (the game chooses where: near what it is about)."""
