@@ -36,6 +36,8 @@ def test_two_games_of_random_against_easy_rate_both_and_resume(tmp_path: Path) -
     assert [r["seats"] for r in sorted(records, key=lambda r: r["index"])] == [
         ["random", "easy"], ["easy", "random"]]
     assert "random vs easy" in text
+    gap = report["gaps"][0]  # type: ignore[index]
+    assert ("every neighbour's gap above zero: " + ("yes" if gap["low"] > 0 else "no")) in text
 
     # Same settings again: nothing is replayed, the report is the same.
     again_text, again = tournament(*args)

@@ -255,7 +255,10 @@ def table(report: dict[str, Any]) -> str:
         interval = f"[{r['low']}, {r['high']}]"
         lines.append(f"{level:<8} {r['elo']:>6} {interval:>16} "
                      f"{r['games']:>6} {row['seats']:>6} {row['wins']:>5}{extra}")
-    lines.append(f"intervals separated in this order: {'yes' if report['separated'] else 'no'}")
+    lines.append(f"intervals separated in this order: {'yes' if report['separated'] else 'no'}"
+                 " (each level's interval, measured from the first level)")
+    lines.append(f"every neighbour's gap above zero: "
+                 f"{'yes' if report['gaps_above_zero'] else 'no'} (the figure the targets use)")
     for g in report["gaps"]:
         lines.append(f"  {g['upper']} over {g['lower']}: {g['elo']:+} Elo, 95% interval "
                      f"[{g['low']}, {g['high']}]")
