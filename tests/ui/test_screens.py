@@ -138,7 +138,7 @@ def test_load_dialog_opens_a_good_save() -> None:
 
 def test_setup_offers_the_expert_where_the_game_has_one() -> None:
     app = make_app()
-    for game, offered in (("loose_caboose", True), ("kap_kairo", True), ("cairo", False)):
+    for game, offered in (("loose_caboose", False), ("kap_kairo", True), ("cairo", False)):
         info = registry.get(game)
         scene = SetupScene(app, info)
         app.push(scene)
