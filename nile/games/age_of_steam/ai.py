@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -282,10 +282,14 @@ def turn_order_gain(state: AgeOfSteamState, seat: int, bid: Bid) -> float:
     ahead, behind = base.clone(), base.clone()
     ahead.apply(bid)
     behind.apply(DropOut())
-    return _turn_played_out(ahead, seat) - _turn_played_out(behind, seat)
+    return turn_played_out(ahead, seat) - turn_played_out(behind, seat)
 
 
-def _turn_played_out(state: AgeOfSteamState, seat: int) -> float:
+def turn_played_out(state: AgeOfSteamState, seat: int,
+                    score: Callable[[GameState], list[float]] | None = None) -> float:
+    """`seat`'s `score` once every player has played the heuristic (the plain auction
+    rule, then tiles, builds and moves) to the end of this turn's moves (`score` defaults
+    to `evaluate`). Changes `state`: pass a determinized clone."""
     rng = random.Random(0)
     start = state.round
     for _ in range(400):
@@ -300,7 +304,7 @@ def _turn_played_out(state: AgeOfSteamState, seat: int) -> float:
         state.apply(plain_auction(state, mover, legal) if state.phase == Phase.AUCTION
                     else policy_choice(state, mover, legal, rng) if len(legal) > 1
                     else legal[0])
-    return evaluate(state)[seat]
+    return (score or evaluate)(state)[seat]
 
 
 def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
@@ -630,11 +634,11 @@ EVAL_SCALE = 12.0
 
 # Evaluation -----------------------------------------------------------------------
 
-def evaluate(state: GameState) -> list[float]:
-    """Projected final scores, each player's lead over the others' mean through a logistic
-    into [0, 1]: cash counts a little, a coming shortfall at expenses counts heavily (it
-    costs income, or the game)."""
-    assert isinstance(state, AgeOfSteamState)
+def projected_scores(state: AgeOfSteamState) -> list[float]:
+    """Each player's projected final score (-inf when out of the game): the score now, cash
+    counting a little, a coming shortfall at expenses heavily (it costs income, or the
+    game), and the income of the deliveries open next. `evaluate` and the hard bot's
+    `rival_evaluate` compare these in two ways."""
     values = []
     for s in range(state.players):
         if not state.alive[s]:
@@ -644,6 +648,14 @@ def evaluate(state: GameState) -> list[float]:
         deficit = max(0, expenses - state.income[s] - state.cash[s])
         values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
                       + state.cash[s] / 4 - 4 * deficit + POTENTIAL * _potential(state, s))
+    return values
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Projected final scores (`projected_scores`), each player's lead over the others'
+    mean through a logistic into [0, 1]."""
+    assert isinstance(state, AgeOfSteamState)
+    values = projected_scores(state)
     live = [v for v in values if v != -math.inf]
     if len(live) <= 1:
         return [0.0 if v == -math.inf else 1.0 for v in values]

@@ -3,9 +3,9 @@
 Age of Steam offers hundreds of tile placements per decision; a search of a few dozen
 iterations cannot sample them. The hard bot therefore searches only the heuristic's best
 few moves (its own choice first), with heuristic rollouts cut after `rollout_depth` moves
-and scored by `evaluate` (ai.py), which counts each player's deliverable income so that a
-tile that opens a delivery shows at once. It searches builds and deliveries; where a few
-moves ahead cannot show the worth of a choice (shares, bids, action tiles, Communism) it
+and scored by projected scores (ai.py), which count each player's deliverable income so
+that a tile that opens a delivery shows at once. It searches builds and deliveries; where a few
+moves ahead cannot show the worth of a choice (shares, bids, Communism) it
 plays the heuristic, and it keeps the heuristic's move unless the search finds a clear gain.
 
 The game's bot hooks (`hooks`, `make_bot`) are at the end of this module: they name this
@@ -14,6 +14,7 @@ bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -22,14 +23,16 @@ from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.games.age_of_steam.ai import (
     BUILD_THRESHOLD,
+    EVAL_SCALE,
     EasyBot,
     build_ranking,
-    evaluate,
     explain,
     policy,
     policy_choice,
+    projected_scores,
     quick_policy,
     route_value,
+    turn_played_out,
     urbanize_choice,
 )
 from nile.games.age_of_steam.rules.actions import (
@@ -57,11 +60,60 @@ heuristic there and searches builds, deliveries and Production's placements."""
 MARGIN = 0.02
 """How much better (in evaluation, 0..1) the search's move must look than the heuristic's."""
 
+TILE_MARGIN = 0.02
+"""How much better (in `rival_evaluate`, 0..1) another action tile's turn must end than the
+heuristic's tile's for `tile_choice` to take it."""
+
 EXPERT_ITERATIONS = 144
 """The expert's budget: six times the hard bot's (see the bots2 report for its games)."""
 
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
+
+
+def rival_evaluate(state: GameState) -> list[float]:
+    """The hard bot's leaf value: each player's projected score (`projected_scores`)
+    against the best other player's, through `evaluate`'s logistic. In a four-player game
+    only first place wins; a lead over the table's mean (`evaluate`) also rewards a move
+    that hurts the weakest seats while the leader pulls away."""
+    assert isinstance(state, AgeOfSteamState)
+    values = projected_scores(state)
+    live = [v for v in values if v != -math.inf]
+    if len(live) <= 1:
+        return [0.0 if v == -math.inf else 1.0 for v in values]
+    result = []
+    for seat, v in enumerate(values):
+        if v == -math.inf:
+            result.append(0.0)
+            continue
+        rival = max(w for other, w in enumerate(values) if other != seat)
+        result.append(1 / (1 + math.exp(-(v - rival) / EVAL_SCALE)))
+    return result
+
+
+def tile_choice(state: AgeOfSteamState, seat: int) -> Action:
+    """The action tile to take: each tile on offer tried by playing the turn out (every
+    player by the heuristic, hidden goods guessed with a fixed seed, `turn_played_out`)
+    and scored by `rival_evaluate`; the heuristic's own tile unless another ends the turn
+    better by `TILE_MARGIN`. Search rollouts of three moves cannot see what a tile buys
+    (it pays in the build and move phases), the full turn can. The Locomotive tile is
+    tried only when the heuristic takes it (it adds an expense every turn)."""
+    legal = state.legal_actions()
+    own = policy_choice(state, seat, legal, random.Random(0))
+    base = state.determinize(random.Random(0))
+
+    def outcome(tile: Action) -> float:
+        trial = base.clone()
+        trial.apply(tile)
+        return turn_played_out(trial, seat, rival_evaluate)
+
+    tried = [a for a in legal if isinstance(a, TakeAction)
+             and (a == own or a not in LASTING_COSTS)]
+    if own not in tried or len(tried) <= 1:
+        return own
+    scores = {tile: outcome(tile) for tile in tried}
+    best = max(tried, key=lambda tile: (scores[tile], tile == own))
+    return best if scores[best] - scores[own] > TILE_MARGIN else own
 
 
 def candidates(state: GameState) -> list[Action]:
@@ -138,7 +190,12 @@ class HardBot:
     def start(self, observation: GameState) -> None:
         assert isinstance(observation, AgeOfSteamState)
         self._own = None
-        if observation.phase in FOLLOW_POLICY and observation.current_player is not None:
+        seat = observation.current_player
+        if observation.phase == Phase.SELECT and seat is not None and seat >= 0:
+            self._own = tile_choice(observation, seat)
+            self._legal = [self._own]
+            return
+        if observation.phase in FOLLOW_POLICY and seat is not None:
             # Nothing to search: the heuristic's move, with its turn-order lookahead.
             self._own = policy(observation, random.Random(0))
             self._legal = [self._own]
@@ -176,13 +233,13 @@ def make_bot(level: str, seat: int, rng: random.Random) -> Any:
 
 
 def hooks() -> AiHooks:
-    """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `evaluate`, 24 iterations
-    (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
+    """Tuned with tools/selfplay.py: rollouts of 3 moves scored by `rival_evaluate`, 24
+    iterations (a few tenths of a second per decision here; 0.7 s is a safety cap that one iteration
     may overrun), no random moves in rollouts (the deterministic heuristic makes the
     comparison less noisy).
     Rollouts play the policy itself (`quick_policy`: it is the first of the candidates,
     without ranking the others, nor the turn-order lookahead)."""
-    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=evaluate,
+    return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=rival_evaluate,
                    rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7,
                    expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
