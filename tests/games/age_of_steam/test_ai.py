@@ -4,7 +4,6 @@ report for the self-play counts)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from nile.core import chance
 from nile.core.game import CHANCE
@@ -14,7 +13,7 @@ from nile.games.age_of_steam.rules import move as move_phase
 from nile.games.age_of_steam.rules.actions import IssueShares
 from nile.games.age_of_steam.rules.phases import Phase
 
-from .helpers import set_up
+from .helpers import decisions, set_up
 
 
 def test_the_opening_fits_the_starting_cash_so_no_share_is_issued_in_turn_one() -> None:
@@ -60,7 +59,7 @@ def test_easy_random_deliveries_never_pay_a_fee_that_leaves_expenses_unpaid() ->
 def _first_view(stop: object, map_name: str = "cccp", seed: int = 3) -> AgeOfSteamState:
     """Normal bots play until `stop(view)` holds for the seat to move (its observation)."""
     state, rng = set_up(map_name, 4, seed), random.Random(seed)
-    for _, view in _decisions(state, rng, last_round=state.last_round):
+    for _, view in decisions(state, rng, last_round=state.last_round):
         if stop(view):  # type: ignore[operator]
             return view
         state.apply(ai.policy(view, rng))
@@ -107,7 +106,7 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
 
     state = set_up("egypt", 4, 5)
     bids = drops = 0
-    for seat, view in _decisions(state, random.Random(5), last_round=4):
+    for seat, view in decisions(state, random.Random(5), last_round=4):
         move = ai.policy(view, random.Random(0))
         legal = view.legal_actions()
         if state.phase == Phase.AUCTION and len(legal) > 1 and FreePass() not in legal:
@@ -134,7 +133,7 @@ def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
     are the normal bot's (turn-order lookahead) all game."""
     state = set_up("cccp", 4, 4)
     opening = auctions = later = 0
-    for _, view in _decisions(state, random.Random(4), last_round=5):
+    for _, view in decisions(state, random.Random(4), last_round=5):
         expected = ai.policy(view, random.Random(0))
         choices = set()
         for seed in range(6):
@@ -151,18 +150,3 @@ def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
             later += 1
         state.apply(expected)
     assert opening and auctions and later  # later on it does play random moves
-
-
-def _decisions(state: AgeOfSteamState, rng: random.Random,
-               last_round: int) -> Iterator[tuple[int, AgeOfSteamState]]:
-    """Each decision up to `last_round` as (seat, that seat's view), chance drawn from
-    `rng`; the caller applies its move to `state` before asking for the next."""
-    while not state.is_terminal and state.round <= last_round:
-        if state.current_player == CHANCE:
-            state.apply(chance.pick(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player
-        assert seat is not None
-        view = state.observation(seat)
-        assert isinstance(view, AgeOfSteamState)
-        yield seat, view
