@@ -604,3 +604,18 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
         for x in range(rect.left, rect.right, 2):
             for y in range(rect.top, rect.bottom, 2):
                 assert bare.get_at((x, y)) == hanging.get_at((x, y)), (x, y)
+
+
+def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester read "ashore: out" as nonsense: the plate says why the ship is out,
+    in full, on the narrowest plate (five players)."""
+    from nile.games.cairo.view import panel
+    from nile.ui import text
+
+    builder = Builder(5).ship(0, "U4").ship(1, "D2").ship(2, "U9").ship(3, "U12")
+    builder.ship(4, S.OUT)
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    assert [seat.sailing for seat in scene._seats] == [True] * 4 + [False]
+    assert panel.OUT_OF_BLOCKS == "out: no blocks left"
+    plate = round(scene.strip_rect.width / 5) - 6
+    assert text.measure(panel.OUT_OF_BLOCKS, 12) <= plate - 16

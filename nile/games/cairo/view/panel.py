@@ -21,6 +21,8 @@ from nile.ui.theme import PlayerColor
 
 FINGER_NAMES = {1: "Thumb", 2: "Index", 3: "Middle", 4: "Ring", 5: "Little"}
 PANEL_ALPHA = 226
+OUT_OF_BLOCKS = "out: no blocks left"
+"""A plate's line once its ship has left the Nile (it does so when its supply is empty)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
     y = box.bottom - 13
     x = box.left + 10
     if not seat.sailing:
-        text.draw(surface, "ashore: out", (x, y), 12, theme.MUTED,
+        text.draw(surface, OUT_OF_BLOCKS, (x, y), 12, theme.MUTED,
                   anchor="midleft", max_width=box.width - 16)
         return
     surface.blit(block_icon("small", seat.color, 11), (x - 1, y - 7))
