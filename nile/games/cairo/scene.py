@@ -60,11 +60,11 @@ class CairoScene(GameScene):
 
     KEYS = (
         keys.Binding("s", "choose_small", "choosing: flick small blocks",
-                     when="may_choose_small"),
+                     when="choosing"),
         keys.Binding("l", "choose_large", "choosing: flick your large block (L is the "
-                     "log otherwise)", when="may_choose_large"),
+                     "log otherwise)", when="choosing"),
         keys.Binding("d", "choose_die", "choosing: flick your die-block",
-                     when="may_choose_die"),
+                     when="choosing"),
         keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
                      "you)", when="may_pick_finger"),
         *flick_input.KEYS,
@@ -494,9 +494,6 @@ class CairoScene(GameScene):
     def _phase_is(self, phase: Phase) -> bool:
         return self.accepting_input and self.cairo.phase == phase
 
-    def may_choose(self, kind: str) -> bool:
-        return self._phase_is(Phase.CHOOSE) and A.Choose(kind) in self.cairo.legal_actions()
-
     def choose_small(self) -> None:
         self.submit(A.Choose("small"))
 
@@ -506,18 +503,14 @@ class CairoScene(GameScene):
     def choose_die(self) -> None:
         self.submit(A.Choose("die"))
 
-    def may_choose_small(self) -> bool:
-        return self.may_choose("small")
-
-    def may_choose_large(self) -> bool:
-        return self.may_choose("large")
-
-    def may_choose_die(self) -> bool:
-        return self.may_choose("die")
-
     def may_pick_finger(self) -> bool:
         return (self._phase_is(Phase.FLICK) and self.cairo.die == S.FINGER_ANY
                 and not self.flick.active)
+
+    def choosing(self) -> bool:
+        """What to flick is being chosen: S, L and D answer (a kind the supply has run out
+        of is refused with the reason, not ignored)."""
+        return self._phase_is(Phase.CHOOSE)
 
     def retrieving(self) -> bool:
         return self._phase_is(Phase.RETRIEVE)

@@ -619,3 +619,16 @@ def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app) -> None:  # 
     assert panel.OUT_OF_BLOCKS == "out: no blocks left"
     plate = round(scene.strip_rect.width / 5) - 6
     assert text.measure(panel.OUT_OF_BLOCKS, 12) <= plate - 16
+
+
+def test_s_with_no_small_blocks_left_is_refused_with_the_reason(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester's S did nothing at all when the supply had no small blocks."""
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    builder.box(*(f"0s{n:02d}" for n in range(15)))
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    key(app, pygame.K_s)
+    assert scene.cairo.phase == Phase.CHOOSE
+    assert [t.message for t in scene.toasts.items] == ["No small blocks left in your supply."]
+    assert [t.kind for t in scene.toasts.items] == ["error"]
+    key(app, pygame.K_l)  # a kind still there is chosen as before
+    assert scene.cairo.phase == Phase.FLICK and scene.cairo.chosen == "large"
