@@ -632,3 +632,28 @@ def test_s_with_no_small_blocks_left_is_refused_with_the_reason(app) -> None:  #
     assert [t.kind for t in scene.toasts.items] == ["error"]
     key(app, pygame.K_l)  # a kind still there is chosen as before
     assert scene.cairo.phase == Phase.FLICK and scene.cairo.chosen == "large"
+
+
+def test_enter_after_a_hint_flicks_the_hinted_aim(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester pressed H, then Enter: Enter brought up another aim instead of
+    flicking the green one the hint showed."""
+    scene = open_state(app, flick_state())
+    key(app, pygame.K_h)
+    hint = scene.flick.hint
+    assert hint is not None
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert last_flick(scene) == A.Flick.of("small", hint.degrees, hint.power, hint.offset, 2)
+
+
+def test_arrow_keys_after_a_hint_start_from_the_hinted_aim() -> None:
+    from nile.games.cairo.view.flick_input import Aim, FlickInput
+
+    flick = FlickInput()
+    flick.set_anchor((500.0, 400.0), 31.0, 6.0)
+    flick.enabled = True
+    flick.show_hint(Aim(200.0, 0.5, 0.25))
+    up = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")
+    assert flick.handle_event(up)
+    assert flick.aim is not None and flick.aim.degrees == 200.0
+    assert flick.aim.power == pytest.approx(0.51) and flick.aim.offset == 0.25
