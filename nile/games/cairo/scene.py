@@ -660,12 +660,9 @@ class CairoScene(GameScene):
     def _draw_die_panel(self, surface: pygame.Surface) -> None:
         finger = self._die_finger()
         value = self.stage.die_value
-        if finger:
-            traits = words.traits(self.data.finger(finger))
-        else:
-            traits = "" if self.cairo.phase == Phase.OVER else "rolls by itself"
+        traits = words.traits(self.data.finger(finger)) if finger else "rolls by itself"
         H.draw_die_panel(surface, self.die_rect, self.stage.die, value, finger,
-                         value == S.FINGER_ANY, traits)
+                         value == S.FINGER_ANY, traits, self.cairo.phase == Phase.OVER)
 
     def _view_pieces(self) -> list[PieceDraw]:
         view = self.cairo

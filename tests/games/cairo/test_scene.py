@@ -657,3 +657,22 @@ def test_arrow_keys_after_a_hint_start_from_the_hinted_aim() -> None:
     assert flick.handle_event(up)
     assert flick.aim is not None and flick.aim.degrees == 200.0
     assert flick.aim.power == pytest.approx(0.51) and flick.aim.offset == 0.25
+
+
+def test_the_die_panel_at_the_end_says_game_over_not_a_dash(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from nile.games.cairo.view import panel
+
+    said: list[str] = []
+    def draw(surface: pygame.Surface, words: str, *args: object, **kw: object) -> pygame.Rect:
+        said.append(words)
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr(panel.text, "draw", draw)
+    surface = pygame.Surface((300, 60))
+    panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
+                         "rolls by itself")
+    assert said == ["\u2013", "next roll", "rolls by itself"]  # before the first roll
+    said.clear()
+    panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
+                         "rolls by itself", over=True)
+    assert said == ["Game over", panel.DIE_AT_THE_END]
