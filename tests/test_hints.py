@@ -21,6 +21,10 @@ CASES = [("loose_caboose", 2, {}), ("kap_kairo", 2, {}), ("cleopatra", 3, {}),
          ("age_of_steam", 4, {"map": "cccp"})]
 INTERNAL = re.compile(r"\b\d+,\d+\b|\b[A-Z]\d\b|\{p\d|\bp\d\b|seat \d")
 """Hex labels ("3,4"), card codes ("R0"), seat placeholders: never in a reason."""
+SIGNED = re.compile(r"(?<![\w.])([+\-\u2212]\d+\.\d|[\-\u2212]\d)")
+"""A minus or a signed fraction ("by -0.9", "+25.0 points"): a reason says "saves 0.9
+penalty points", "gains 25 points", so whether it helps is never left to a sign ("+1
+income", a whole gain, is the games' own way to say it)."""
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
@@ -41,6 +45,7 @@ def test_hints_give_the_normal_move_and_a_reason_in_words(
             reasons += 1
             assert advice.reason.strip() and "\n" not in advice.reason
             assert not INTERNAL.search(advice.reason), advice.reason
+            assert not SIGNED.search(advice.reason), advice.reason
         state.apply(advice.action)
         decisions += 1
     assert reasons >= decisions * 0.8  # most decisions say why (forced moves may not)
@@ -98,11 +103,13 @@ def test_cairo_hints_say_why_from_the_planners_simulations() -> None:
         assert advice.action in state.legal_actions() or state.phase == "flick"
         if advice.reason is not None:
             assert not INTERNAL.search(advice.reason), advice.reason
+            assert not SIGNED.search(advice.reason), advice.reason
             reasons.setdefault(state.phase, advice.reason)
         state.apply(advice.action)
     flick = reasons["flick"]
     assert flick.startswith("aims your ") and "on your lead over the best rival" in flick
-    assert re.search(r": [+-]\d+\.\d points on your lead", flick), flick  # the gain
+    # the gain as a verb and a size ("gains 25 points", not "+25.0 points")
+    assert re.search(r": (gains|loses) \d+(\.\d)? points? on your lead", flick), flick
     assert re.search(r"the mean of \d+ simulated flicks?\b", flick), flick  # what it tried
     assert any(kind in flick for kind in ("small block", "large block", "die-block"))
     assert any(site.name in flick for site in board().sites)  # a place by its name

@@ -42,6 +42,32 @@ def count(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
+def amount(value: float) -> str:
+    """The size of a number of points as people write it: at most one decimal, no sign.
+
+    >>> amount(25.0), amount(-0.94), amount(2.34), amount(0.04)
+    ('25', '0.9', '2.3', '0')
+    """
+    size = round(abs(value), 1)
+    return str(int(size)) if size.is_integer() else f"{size:.1f}"
+
+
+def change(value: float, more: str, less: str, noun: str = "") -> str:
+    """A change said with a verb that tells whether it is good, never with a bare sign
+    ("-0.9" left the player guessing): `more` for a rise, `less` for a fall.
+
+    >>> change(25.0, "gains", "loses", "point"), change(-0.9, "costs", "saves", "point")
+    ('gains 25 points', 'saves 0.9 points')
+    >>> change(1.0, "costs", "saves", "penalty point"), change(-0.3, "gains", "loses")
+    ('costs 1 penalty point', 'loses 0.3')
+    """
+    size = amount(value)
+    verb = less if value < 0 and size != "0" else more
+    if not noun:
+        return f"{verb} {size}"
+    return f"{verb} {size} {noun if size == '1' else noun + 's'}"
+
+
 # The text gate ------------------------------------------------------------------------------
 
 MAX_SHOWN_CHARS = 400

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from nile.ai.bots import levels
+from nile.ai.bots import hooks_of, levels
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.core.text import safe_text
@@ -25,6 +25,26 @@ BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut
 ROW_TOP, ROW_HEIGHT = 170, 52
 COL_SEAT, COL_KIND, COL_NAME, COL_COLOR = 40, 90, 300, 550
 COL_RIGHT, RIGHT_WIDTH = 820, 400
+
+
+LEVEL_WORDS = {
+    "easy": "for a first game: often picks a weaker move",
+    "normal": "rules of thumb, moves at once (the Hint's bot)",
+    "hard": "thinks ahead before each move: stronger",
+}
+"""What each bot level is like, for someone who has never met them (the expert's line
+names its thinking time, from the game's own budget: `level_words`)."""
+LEGEND_SIZE, LEGEND_ROW, LEGEND_NAME = 14, 22, 62
+"""The level lines' text size (each fits the right column whole at it), their spacing and
+the width of the level's name before its words."""
+
+
+def level_words(info: GameInfo, level: str) -> str:
+    """One line on a bot level of this game: how well it plays, and how long it thinks."""
+    if level == "expert":
+        seconds = hooks_of(info).expert_seconds
+        return f"the strongest: thinks up to {seconds:g} seconds a move"
+    return LEVEL_WORDS[level]
 
 
 @dataclass
@@ -357,3 +377,16 @@ class SetupScene(Scene):
             theme.MUTED,
             max_width=RIGHT_WIDTH,
         )
+        self._draw_levels(surface, self.seed_top + 110)
+
+    def _draw_levels(self, surface: pygame.Surface, top: int) -> None:
+        """What the bot levels mean, one line each, so the seat menus need no guessing (a
+        pygame_gui menu has no tooltip per option, and a closed one none that lasts)."""
+        text.draw(surface, "Bot levels", (COL_RIGHT, top), 15, theme.MUTED, "bold",
+                  max_width=RIGHT_WIDTH)
+        for i, level in enumerate(levels(self.info)):
+            y = top + 26 + i * LEGEND_ROW
+            text.draw(surface, level.capitalize(), (COL_RIGHT, y), LEGEND_SIZE, theme.TEXT,
+                      "bold", max_width=LEGEND_NAME)
+            text.draw(surface, level_words(self.info, level), (COL_RIGHT + LEGEND_NAME, y),
+                      LEGEND_SIZE, theme.MUTED, max_width=RIGHT_WIDTH - LEGEND_NAME)

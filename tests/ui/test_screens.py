@@ -154,3 +154,31 @@ def test_setup_offers_the_expert_where_the_game_has_one() -> None:
             assert [s.level for s in seats_from_rows(scene.rows) if s.kind == "bot"] == \
                 ["expert"]
         app.pop()
+
+
+def test_setup_says_what_each_bot_level_is_like_and_it_fits() -> None:
+    """A new player could not tell easy from expert, nor that the expert takes seconds."""
+    from nile.ai.bots import levels
+    from nile.ui import text
+    from nile.ui.setup_scene import (
+        LEGEND_NAME,
+        LEGEND_ROW,
+        LEGEND_SIZE,
+        RIGHT_WIDTH,
+        level_words,
+    )
+
+    app = make_app()
+    for info in registry.listed_games():
+        scene = SetupScene(app, info)
+        app.push(scene)
+        frames(app, 1)
+        for level in levels(info):
+            words = level_words(info, level)
+            assert words and text.measure(words, LEGEND_SIZE) <= RIGHT_WIDTH - LEGEND_NAME
+            assert text.measure(level.capitalize(), LEGEND_SIZE, "bold") < LEGEND_NAME - 6
+        bottom = scene.seed_top + 110 + 26 + len(levels(info)) * LEGEND_ROW
+        assert bottom <= 630, info.id  # above "Learn to play first"
+        if "expert" in levels(info):
+            assert "4 seconds a move" in level_words(info, "expert")
+        app.pop()

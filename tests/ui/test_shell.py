@@ -554,3 +554,28 @@ def test_the_menu_under_the_cover_offers_no_undo(app: App) -> None:
     app.push(MenuScene(app, scene))
     labels = [getattr(e, "text", None) for e in app.top._actions]  # type: ignore[union-attr]
     assert "Undo" not in labels and "Resume" in labels
+
+
+def test_at_the_end_the_bar_says_who_won_and_undo_is_not_offered(app: App) -> None:
+    """The play-tester's finished game had an empty bottom bar and a Menu offering Undo."""
+    from nile.ui.chrome.results import ResultsScene
+
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo", "bot", "easy", 1)), seed=5)
+    while not match.state.is_terminal:
+        match.play(match.state.legal_actions()[0])
+        match.resolve_chance()
+    open_match(app, match)
+    frames(app, 3)
+    table = next(s for s in app.stack if isinstance(s, ToyScene))
+    while isinstance(app.top, ResultsScene):  # "See the table"
+        press(app, app.top, "See the table")
+    ranking = match.state.ranking()
+    winner = ["Ann", "Bo"][ranking.index(1)] if ranking.count(1) == 1 else "Ann and Bo"
+    assert table.bar_prompt().startswith(winner) and "Results" in table.bar_prompt()
+    app.push(MenuScene(app, table))
+    labels = [getattr(e, "text", None) for e in app.top._actions]  # type: ignore[union-attr]
+    assert "Undo" not in labels and "Results" in labels
+    press(app, app.top, "Resume")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert [t.message for t in table.toasts.items][-1].startswith("The game is over")
+    assert match.state.is_terminal

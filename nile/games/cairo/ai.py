@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
+from nile.core.text import change
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Jitter
 from nile.games.cairo.rules import actions as A
@@ -421,8 +422,8 @@ class FlickPlanner:
         return self.reason
 
     def _flick_reason(self, best: int, pool: list[int]) -> str | None:
-        """'aims your large block at Giza: +2.3 points on your lead over the best rival, the
-        mean of 13 simulated flicks (at Memphis: +0.8)': the chosen target, the block, and
+        """'aims your large block at Giza: gains 2.3 points on your lead over the best rival,
+        the mean of 13 simulated flicks (at Memphis: gains 0.8)': the chosen target, the block, and
         what the planner's simulated flicks of it (the mean flick and its wobbles, weighted
         by their odds) gain over the board now, against the next best target."""
         state = self._state
@@ -434,14 +435,15 @@ class FlickPlanner:
         block = A.KIND_LABEL.get(state.chosen, "block")
         gain = self._expected(best) - now
         tries = len(self._values[best])
-        reason = (f"aims your {block} {target}: {gain:+.1f} points on your lead over the "
-                  f"best rival, the mean of {tries} simulated flick{'s' if tries > 1 else ''}")
+        reason = (f"aims your {block} {target}: {change(gain, 'gains', 'loses', 'point')} on "
+                  f"your lead over the best rival, the mean of {tries} simulated "
+                  f"flick{'s' if tries > 1 else ''}")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
             return reason
         second = max(others, key=lambda i: (self._expected(i), -i))
         return reason + (f" ({_target_words(self._cands[second].label)}: "
-                         f"{self._expected(second) - now:+.1f})")
+                         f"{change(self._expected(second) - now, 'gains', 'loses')})")
 
 
 def _target_words(label: str) -> str | None:

@@ -60,11 +60,11 @@ class CairoScene(GameScene):
 
     KEYS = (
         keys.Binding("s", "choose_small", "choosing: flick small blocks",
-                     when="may_choose_small"),
+                     when="choosing"),
         keys.Binding("l", "choose_large", "choosing: flick your large block (L is the "
-                     "log otherwise)", when="may_choose_large"),
+                     "log otherwise)", when="choosing"),
         keys.Binding("d", "choose_die", "choosing: flick your die-block",
-                     when="may_choose_die"),
+                     when="choosing"),
         keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
                      "you)", when="may_pick_finger"),
         *flick_input.KEYS,
@@ -494,9 +494,6 @@ class CairoScene(GameScene):
     def _phase_is(self, phase: Phase) -> bool:
         return self.accepting_input and self.cairo.phase == phase
 
-    def may_choose(self, kind: str) -> bool:
-        return self._phase_is(Phase.CHOOSE) and A.Choose(kind) in self.cairo.legal_actions()
-
     def choose_small(self) -> None:
         self.submit(A.Choose("small"))
 
@@ -506,18 +503,14 @@ class CairoScene(GameScene):
     def choose_die(self) -> None:
         self.submit(A.Choose("die"))
 
-    def may_choose_small(self) -> bool:
-        return self.may_choose("small")
-
-    def may_choose_large(self) -> bool:
-        return self.may_choose("large")
-
-    def may_choose_die(self) -> bool:
-        return self.may_choose("die")
-
     def may_pick_finger(self) -> bool:
         return (self._phase_is(Phase.FLICK) and self.cairo.die == S.FINGER_ANY
                 and not self.flick.active)
+
+    def choosing(self) -> bool:
+        """What to flick is being chosen: S, L and D answer (a kind the supply has run out
+        of is refused with the reason, not ignored)."""
+        return self._phase_is(Phase.CHOOSE)
 
     def retrieving(self) -> bool:
         return self._phase_is(Phase.RETRIEVE)
@@ -667,12 +660,9 @@ class CairoScene(GameScene):
     def _draw_die_panel(self, surface: pygame.Surface) -> None:
         finger = self._die_finger()
         value = self.stage.die_value
-        if finger:
-            traits = words.traits(self.data.finger(finger))
-        else:
-            traits = "" if self.cairo.phase == Phase.OVER else "rolls by itself"
+        traits = words.traits(self.data.finger(finger)) if finger else "rolls by itself"
         H.draw_die_panel(surface, self.die_rect, self.stage.die, value, finger,
-                         value == S.FINGER_ANY, traits)
+                         value == S.FINGER_ANY, traits, self.cairo.phase == Phase.OVER)
 
     def _view_pieces(self) -> list[PieceDraw]:
         view = self.cairo

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
+from nile.core.text import change
 from nile.games.cleopatra.rules import building, gods
 from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import BUILDING, TRAIN, game_data
@@ -378,9 +379,9 @@ def explain(state: GameState, action: Action) -> str | None:
     others = [value_action(ctx, a) for a in state.legal_actions() if a != action]
     if isinstance(action, EndTurn):
         return "no move left is worth its cost this turn" if others else None
-    text = f"worth about {chosen:+.1f} points against the others"
+    text = f"should {change(chosen, 'gain', 'lose', 'point')} against the others"
     if others:
-        text += f" (the next best move {max(others):+.1f})"
+        text += f" (the next best move would {change(max(others), 'gain', 'lose')})"
     return text
 
 

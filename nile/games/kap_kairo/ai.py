@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from nile.ai.hooks import AiHooks, Policy, SearchStatistics
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
+from nile.core.text import change
 from nile.games.kap_kairo import ai_eval
 from nile.games.kap_kairo.rules import (
     COINS,
@@ -193,7 +194,7 @@ def explain(state: GameState, action: Action) -> str | None:
     if isinstance(action, Take):
         worth = card_worth(state, seat, action.card)
         return (f"of the cards on offer the {_terrain(action.card)} suits your line best "
-                f"(worth {worth:+.1f} rails at its end)")
+                f"(at its end it should {change(worth, 'earn you', 'cost you', 'rail')})")
     return None
 
 

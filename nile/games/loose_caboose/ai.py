@@ -32,6 +32,7 @@ from functools import cached_property, lru_cache
 
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
+from nile.core.text import change
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.data import game_data
 from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
@@ -320,11 +321,16 @@ def explain(state: GameState, action: Action) -> str | None:
         return None
     best = min(options, key=lambda plan: plan.cost)
     rest = [plan for plan in options if plan != best]
-    text = f"{_plan_words(best)} should change your penalty points by {best.cost:+.1f}"
+    text = f"{_plan_words(best)} should {_cost_words(best.cost, 'penalty point')}"
     if rest:
         other = min(rest, key=lambda plan: plan.cost)
-        text += f" ({_plan_words(other)}: {other.cost:+.1f})"
+        text += f" ({_plan_words(other)} would {_cost_words(other.cost)})"
     return text
+
+
+def _cost_words(cost: float, noun: str = "") -> str:
+    """'save you 0.9 penalty points', 'cost you 1.2': whether the plan helps, in words."""
+    return change(cost, "cost you", "save you", noun)
 
 
 def _plan_words(plan: Plan) -> str:

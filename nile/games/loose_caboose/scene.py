@@ -238,6 +238,10 @@ class LooseCabooseScene(GameScene):
                 )
             )
             prompt = "Your turn: choose a card, then a highlighted cell at the front; or pass."
+            card = self._selected_card()
+            if card is not None:
+                prompt = (f"Lay your {card.name.removeprefix('a ')} on a highlighted cell at "
+                          "the front (click or drag); or pass.")
         else:
             dice = state.dice_to_roll
             value = state.laid[0].value if state.laid else 0
@@ -253,6 +257,8 @@ class LooseCabooseScene(GameScene):
             )
             more = any(isinstance(a, Lay) for a in legal)
             prompt = f"Lay another {value} or roll." if more else "Roll the dice."
+            if more and self._selected_card() is not None:
+                prompt = f"Lay this {value} on a highlighted cell at the front, or roll."
         if Pass() in legal and not any(isinstance(a, Lay) for a in legal):
             prompt = "No card of yours fits the railway: you must pass."
         self.set_action_bar(prompt, buttons)
@@ -288,7 +294,7 @@ class LooseCabooseScene(GameScene):
             if not self.hand.is_enabled(index):
                 self.toast(self._why_not_card(index), "error")
                 return True
-            self.hand.selected = {index}  # one value per turn: picking, not toggling
+            self._select({index})  # one value per turn: picking, not toggling
             self.dragging = index
             return True
         return False
@@ -308,11 +314,9 @@ class LooseCabooseScene(GameScene):
 
     def _lay(self, card: Card, cell: Cell) -> None:
         if self.submit(Lay(card.value, cell, card.broken)):
-            self.hand.selected.clear()
-            if self._own_hand():
-                same = [i for i, c in enumerate(self._own_hand()) if c.value == card.value]
-                if same and self._open_cells_for(self._own_hand()[same[0]]):
-                    self.hand.selected = {same[0]}
+            same = [i for i, c in enumerate(self._own_hand()) if c.value == card.value]
+            keep = bool(same) and bool(self._open_cells_for(self._own_hand()[same[0]]))
+            self._select({same[0]} if keep else set())
 
     def _open_cells_for(self, card: Card) -> list[Cell]:
         return [a.cell for a in self._legal_lays() if a.card == card]
@@ -336,7 +340,12 @@ class LooseCabooseScene(GameScene):
         return self.accepting_input and bool(self.hand.selected)
 
     def clear_selection(self) -> None:
-        self.hand.selected.clear()
+        self._select(set())
+
+    def _select(self, indices: set[int]) -> None:
+        """Pick these cards of the hand; the bottom bar says what comes next."""
+        self.hand.selected = indices
+        self.update_action_bar()
 
     def can_roll(self) -> bool:
         return self.accepting_input and Roll() in self.lc.legal_actions()
@@ -348,7 +357,7 @@ class LooseCabooseScene(GameScene):
         """Keys 1–4: pick a card of that value in the hand (as clicking it would)."""
         for i, card in enumerate(self._own_hand()):
             if card.value == value and self.hand.is_enabled(i):
-                self.hand.selected = {i}
+                self._select({i})
                 return
         self.toast(f"You cannot lay a {value} now.", "error")
 
@@ -367,7 +376,7 @@ class LooseCabooseScene(GameScene):
         if isinstance(action, Lay):
             for i, card in enumerate(self._own_hand()):
                 if card == action.card:
-                    self.hand.selected = {i}
+                    self._select({i})
             self.flash = (action.cell, 2.5)
 
     # Animation -----------------------------------------------------------------------

@@ -192,7 +192,9 @@ class MenuScene(Overlay):
             # under the cover nobody's move may be taken back, and no answer could show
             entries = [e for e in entries if e[0] != "Undo"]
         if game.game_over:
-            # after "See the table": the results and the replay stay at hand
+            # after "See the table": the results and the replay stay at hand; the moves
+            # stand (the top bar drops Undo too)
+            entries = [e for e in entries if e[0] != "Undo"]
             entries[1:1] = [("Results", self._then(game.reopen_results)),
                             ("Replay", self._then(game.open_replay))]
         super().__init__(app, 380, 110 + 54 * len(entries), "Menu")

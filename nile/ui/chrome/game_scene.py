@@ -41,7 +41,7 @@ from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import BotDriver
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
 from nile.ui.chrome.panels import LogPanel, Toasts, draw_top_bar
-from nile.ui.chrome.results import ResultsScene
+from nile.ui.chrome.results import ResultsScene, winners_line
 from nile.ui.chrome.savetrouble import SaveTrouble
 from nile.ui.chrome.tutorial_layer import PICTURE_SIZE, TutorialLayer
 from nile.ui.games import scene_for
@@ -331,10 +331,13 @@ class GameScene(Scene):
 
     def bar_prompt(self) -> str:
         """What the bottom bar says now: the game's prompt on the looking human's turn,
-        otherwise who is being waited for (or the hand-over, or a tutorial's watching)."""
+        otherwise who is being waited for (or the hand-over, or a tutorial's watching);
+        once the game is over and its end has played out, who won."""
         prompt = self.prompt
         seat = self.state.current_player
-        if self.handing_over is not None:
+        if self.game_over and not self.anims.busy:
+            prompt = self.over_line()
+        elif self.handing_over is not None:
             prompt = f"{self.name(self.handing_over)}, your move is made."
             if not self.anims.busy:
                 prompt += " When you are ready, pass the screen on."
@@ -346,6 +349,12 @@ class GameScene(Scene):
         elif not self.my_turn and seat is not None and seat >= 0:
             prompt = f"Waiting for {self.name(seat)}…"
         return prompt
+
+    def over_line(self) -> str:
+        """The bottom bar at the end: who won, and where the scores are."""
+        state = self.match.state
+        return (f"{winners_line(self.names, state.ranking())} Results in the top bar has "
+                "the scores; Replay shows the game again.")
 
     def _draw_action_bar(self, surface: pygame.Surface) -> None:
         bar = self.action_bar_rect
@@ -454,6 +463,10 @@ class GameScene(Scene):
     def action_undo(self) -> None:
         if self.tutorial is not None:
             self.toast("A tutorial goes forward only: follow the step on the card.")
+            return
+        if self.game_over:
+            self.toast("The game is over: its moves stand. Replay shows them again.",
+                       "error")
             return
         seat = self.match.undo_seat()
         if seat is None or self.replay is not None:

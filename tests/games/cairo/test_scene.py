@@ -604,3 +604,75 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
         for x in range(rect.left, rect.right, 2):
             for y in range(rect.top, rect.bottom, 2):
                 assert bare.get_at((x, y)) == hanging.get_at((x, y)), (x, y)
+
+
+def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester read "ashore: out" as nonsense: the plate says why the ship is out,
+    in full, on the narrowest plate (five players)."""
+    from nile.games.cairo.view import panel
+    from nile.ui import text
+
+    builder = Builder(5).ship(0, "U4").ship(1, "D2").ship(2, "U9").ship(3, "U12")
+    builder.ship(4, S.OUT)
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    assert [seat.sailing for seat in scene._seats] == [True] * 4 + [False]
+    assert panel.OUT_OF_BLOCKS == "out: no blocks left"
+    plate = round(scene.strip_rect.width / 5) - 6
+    assert text.measure(panel.OUT_OF_BLOCKS, 12) <= plate - 16
+
+
+def test_s_with_no_small_blocks_left_is_refused_with_the_reason(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester's S did nothing at all when the supply had no small blocks."""
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    builder.box(*(f"0s{n:02d}" for n in range(15)))
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    key(app, pygame.K_s)
+    assert scene.cairo.phase == Phase.CHOOSE
+    assert [t.message for t in scene.toasts.items] == ["No small blocks left in your supply."]
+    assert [t.kind for t in scene.toasts.items] == ["error"]
+    key(app, pygame.K_l)  # a kind still there is chosen as before
+    assert scene.cairo.phase == Phase.FLICK and scene.cairo.chosen == "large"
+
+
+def test_enter_after_a_hint_flicks_the_hinted_aim(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester pressed H, then Enter: Enter brought up another aim instead of
+    flicking the green one the hint showed."""
+    scene = open_state(app, flick_state())
+    key(app, pygame.K_h)
+    hint = scene.flick.hint
+    assert hint is not None
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert last_flick(scene) == A.Flick.of("small", hint.degrees, hint.power, hint.offset, 2)
+
+
+def test_arrow_keys_after_a_hint_start_from_the_hinted_aim() -> None:
+    from nile.games.cairo.view.flick_input import Aim, FlickInput
+
+    flick = FlickInput()
+    flick.set_anchor((500.0, 400.0), 31.0, 6.0)
+    flick.enabled = True
+    flick.show_hint(Aim(200.0, 0.5, 0.25))
+    up = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")
+    assert flick.handle_event(up)
+    assert flick.aim is not None and flick.aim.degrees == 200.0
+    assert flick.aim.power == pytest.approx(0.51) and flick.aim.offset == 0.25
+
+
+def test_the_die_panel_at_the_end_says_game_over_not_a_dash(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from nile.games.cairo.view import panel
+
+    said: list[str] = []
+    def draw(surface: pygame.Surface, words: str, *args: object, **kw: object) -> pygame.Rect:
+        said.append(words)
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr(panel.text, "draw", draw)
+    surface = pygame.Surface((300, 60))
+    panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
+                         "rolls by itself")
+    assert said == ["\u2013", "next roll", "rolls by itself"]  # before the first roll
+    said.clear()
+    panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
+                         "rolls by itself", over=True)
+    assert said == ["Game over", panel.DIE_AT_THE_END]

@@ -197,3 +197,19 @@ def test_ca_r3_the_last_block_still_gets_its_pyramid_offer_then_the_ship_leaves(
     assert state.phase == Phase.OFFER and state.ships[0] == "U7"
     events = state.apply(A.NO_PYRAMID)
     assert any(isinstance(e, PlayerLeft) and e.seat == 0 for e in events)
+
+
+def test_choosing_a_kind_the_supply_has_run_out_of_says_so() -> None:
+    import pytest
+
+    from nile.core.errors import IllegalAction
+
+    builder = Builder(2).ship(0, "U4").ship(1, "D2").box("0L")
+    state = builder.to_move(0, Phase.CHOOSE, die=2).build()
+    with pytest.raises(IllegalAction, match="Your large block is not in your supply"):
+        state.apply(A.Choose("large"))
+    builder = Builder(2).ship(0, "U4").ship(1, "D2").box(*(f"0s{n:02d}" for n in range(15)))
+    state = builder.to_move(0, Phase.CHOOSE, die=2).build()
+    with pytest.raises(IllegalAction, match="No small blocks left in your supply"):
+        state.apply(A.Choose("small"))
+    assert state.phase == Phase.CHOOSE

@@ -88,3 +88,24 @@ def test_every_level_finishes_a_game_with_legal_moves() -> None:
         assert action in state.legal_actions()
         state.apply(action)
     assert state.invariant_violations() == []
+
+
+def test_the_hint_says_whether_the_plan_saves_or_costs_penalty_points() -> None:
+    """The hint read "should change your penalty points by -0.9": good or bad?"""
+    from nile.ai.bots import advise
+
+    said = 0
+    for seed in range(12):
+        state = random_game(2, seed, plies=10 + seed)
+        rng = random.Random(seed)
+        while state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+        if state.is_terminal:
+            continue
+        reason = advise(GAME_INFO, state, seed).reason
+        if reason is None:
+            continue
+        said += 1
+        assert "should save you" in reason or "should cost you" in reason, reason
+        assert " by " not in reason and not any(c in reason for c in "+-"), reason
+    assert said >= 3

@@ -11,6 +11,7 @@ from nile.games.loose_caboose import GAME_INFO
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.cards import UNKNOWN
 from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.ui import text
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press
 
@@ -196,3 +197,26 @@ def test_stepping_a_replay_fast_leaves_no_card_standing(app) -> None:  # type: i
         frames(app)
     frames(app, 2)
     assert not scene.anims.busy and scene.ghosts == [] and scene.caboose_path == []
+
+
+def test_after_picking_a_card_the_bar_says_where_to_lay_it(app) -> None:  # type: ignore[no-untyped-def]
+    """The play-tester picked a card and the bar still said "choose a card"."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=12)
+    for _ in range(300):
+        if scene.accepting_input and scene._enabled_hand_indices():
+            break
+        frames(app, 3)
+    assert scene.bar_prompt().startswith("Your turn: choose a card")
+    index = min(scene._enabled_hand_indices())
+    card = scene._own_hand()[index]
+    key(app, getattr(pygame, f"K_{card.value}"))
+    assert scene._selected_card() is not None
+    assert scene.bar_prompt().startswith(f"Lay your {card.value}") or \
+        scene.bar_prompt().startswith(f"Lay your Broken Track {card.value}")
+    assert "highlighted cell" in scene.bar_prompt()
+    room = scene._buttons_left_of_bar - scene.action_bar_rect.left - 32
+    longest = scene.bar_prompt().replace(f"your {card.value}", f"your Broken Track {card.value}")
+    assert text.measure(longest, 17) <= room  # the whole line shows, at full size
+    key(app, pygame.K_ESCAPE)  # put it back: the bar asks for a card again
+    assert scene.bar_prompt().startswith("Your turn: choose a card")

@@ -171,6 +171,13 @@ class CairoState(GameState):
             return
         elif isinstance(action, A.Place) and self.phase == Phase.PLACE:
             building.validate_place(self, action)
+        elif isinstance(action, A.Choose) and self.phase == Phase.CHOOSE and \
+                action.kind in config.KINDS and not self.supply(self.turn, action.kind):
+            # a key for a kind the supply has run out of (S with no small blocks) is
+            # refused in words, not as "'choose small' is not a legal move now"
+            label = A.KIND_LABEL[action.kind]
+            raise IllegalAction(f"No {label}s left in your supply." if action.kind == "small"
+                                else f"Your {label} is not in your supply.")
         else:
             super().check_legal(action)
 

@@ -5,10 +5,11 @@ The pull's length sets the power on a soft-shot-friendly curve (power = pull ** 
 the first part of the pull, where most useful flicks are, is the finest); it is clamped at
 `max_pull` pixels. Where you pressed on the block, across the flick's direction, is the
 contact offset (spin). Keys: left/right turn the arrow (the tip moves that way on screen),
-up/down change the power, Shift for finer steps; Enter or Space flicks; Esc or a right click
-cancels. Touching a key during a drag holds the aim: moving the mouse no longer changes it,
-and letting go flicks the aim as the keys left it (or Enter). Keyboard aiming starts from the
-last aim flicked, so a second try is a small correction, not a fresh start due north.
+up/down change the power, Shift for finer steps; Enter or Space flicks (the hint's arrow if
+it shows and nothing else is aimed); Esc or a right click cancels. Touching a key during a
+drag holds the aim: moving the mouse no longer changes it, and letting go flicks the aim as
+the keys left it (or Enter). Keyboard aiming starts from the hint shown, else the last aim
+flicked, so a second try is a small correction, not a fresh start due north.
 
 No trajectory is previewed: the arrow shows the direction and the power, not the landing.
 
@@ -82,7 +83,8 @@ def direction(degrees: float) -> Point:
 KEYS = (
     keys.Binding("left, right", "", "aim: turn the arrow (hold Shift for fine steps)"),
     keys.Binding("up, down", "", "aim: more or less power (hold Shift for fine steps)"),
-    keys.Binding("return, space", "", "flick the aim shown (with none shown: show it)"),
+    keys.Binding("return, space", "", "flick the aim shown, or the hint's green arrow (with "
+                 "neither shown: show an aim)"),
     keys.Binding("escape", "", "cancel the aim"),
 )
 """The slingshot's keys, which it answers itself (a key held down keeps turning the arrow)."""
@@ -226,9 +228,10 @@ class FlickInput:
                 return True
             return False
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.aim is None:  # nothing to flick yet: show the aim the next press flicks
-                self.aim = self._start_aim()
-                return True
+            if self.aim is None and self.hint is None:
+                self.aim = self._start_aim()  # nothing to flick yet: show what the next
+                return True                   # press flicks
+            self.aim = self.aim or self.hint
             self.dragging = False
             self._fire()
             return True
@@ -246,8 +249,9 @@ class FlickInput:
         return True
 
     def _start_aim(self) -> Aim:
-        """The aim a key brings up: the last one flicked, else straight ahead at 30 %."""
-        return self.recent or Aim(self.default_degrees, 0.3, 0.0)
+        """The aim a key brings up: the hint's while it shows (to fine-tune it), else the
+        last one flicked, else straight ahead at 30 %."""
+        return self.hint or self.recent or Aim(self.default_degrees, 0.3, 0.0)
 
     def _sign(self, key: int) -> float:
         """Left moves the arrow's tip left on screen: counter-clockwise when it points up."""

@@ -21,6 +21,10 @@ from nile.ui.theme import PlayerColor
 
 FINGER_NAMES = {1: "Thumb", 2: "Index", 3: "Middle", 4: "Ring", 5: "Little"}
 PANEL_ALPHA = 226
+DIE_AT_THE_END = "no more rolls"
+"""The die panel's line once the game is over."""
+OUT_OF_BLOCKS = "out: no blocks left"
+"""A plate's line once its ship has left the Nile (it does so when its supply is empty)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
     y = box.bottom - 13
     x = box.left + 10
     if not seat.sailing:
-        text.draw(surface, "ashore: out", (x, y), 12, theme.MUTED,
+        text.draw(surface, OUT_OF_BLOCKS, (x, y), 12, theme.MUTED,
                   anchor="midleft", max_width=box.width - 16)
         return
     surface.blit(block_icon("small", seat.color, 11), (x - 1, y - 7))
@@ -96,11 +100,19 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
 # The Nile die and its finger ---------------------------------------------------------------
 
 def draw_die_panel(surface: pygame.Surface, rect: pygame.Rect, die: Die | None, value: int,
-                   finger: int | None, any_finger: bool, traits: str = "") -> None:
+                   finger: int | None, any_finger: bool, traits: str = "",
+                   over: bool = False) -> None:
     """The die as rolled, a hand with the finger it picks lit, the finger's name and what
-    it is like (`traits`)."""
+    it is like (`traits`); once the game is `over`, only that there are no more rolls (a
+    lone dash and "no roll" read as a fault)."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
+    if over:
+        text.draw(surface, "Game over", (rect.left + 12, rect.centery - 8), 14, theme.TEXT,
+                  "bold", "midleft", max_width=rect.width - 24)
+        text.draw(surface, DIE_AT_THE_END, (rect.left + 12, rect.centery + 9), 12,
+                  theme.MUTED, anchor="midleft", max_width=rect.width - 24)
+        return
     if die is not None and value:
         die.center = (rect.left + 6 + die.size / 2, rect.centery)
         die.draw(surface)
@@ -110,7 +122,7 @@ def draw_die_panel(surface: pygame.Surface, rect: pygame.Rect, die: Die | None, 
     hand = pygame.Rect(rect.left + 52, rect.top + 4, 34, rect.height - 8)
     draw_hand(surface, hand, finger if value else None, any_finger)
     if not value:
-        label = "next roll" if traits else "no roll"
+        label = "next roll"
     elif any_finger:
         label = f"any: {FINGER_NAMES[finger].lower()}" if finger else "any finger"
     else:
