@@ -587,7 +587,7 @@ class CleopatraScene(GameScene):
             if target[0] not in HAND_KINDS:
                 self.motion.flashes[target] = 2.5
         if isinstance(action, Bid):
-            self.bid_entry.set(action.amount)
+            self.bid_entry.propose(action.amount)
         self._marks_key = ()
         self.update_action_bar()
 

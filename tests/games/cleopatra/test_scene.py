@@ -395,3 +395,18 @@ def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert len(scene.match.actions) > before
+
+
+def test_a_digit_typed_after_a_hinted_bid_replaces_it(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint proposes a bid; the first digit typed then replaces it, as it replaces the
+    bid first proposed, rather than being appended to the hinted amount."""
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=5)
+    advance_to(app, scene, Phase.AUCTION)
+    scene.show_hint(Bid(3))
+    key(app, pygame.K_2)
+    assert scene.bid == 2

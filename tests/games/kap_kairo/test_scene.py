@@ -238,3 +238,15 @@ def test_a_hinted_bid_is_shown_whole_whatever_the_last_bid_entry_allowed(app) ->
     scene.bid.high = 20  # as another seat's smaller capital might have left it
     scene.show_hint(Bid(45))
     assert scene.bid_amount == 45
+
+
+def test_a_digit_typed_after_a_hint_replaces_the_hinted_bid(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint proposes a bid; typing a number replaces it (as a freshly asked bid is),
+    not appended to it: £13 hinted then 2 typed is £2, not £132."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    scene.show_hint(Bid(13))
+    type_bid(app, 2)
+    assert scene.bid_amount == 2
+    type_bid(app, 0)
+    assert scene.bid_amount == 20
