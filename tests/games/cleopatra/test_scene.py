@@ -260,7 +260,7 @@ def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyp
         key(app, pygame.K_ESCAPE)
     assert scene.popup is None and not scene.picked and app.top is scene
     press(app, scene, "End turn")
-    assert "action(s) to take" in scene.toasts.items[-1].message
+    assert "to take; the turn ends only when" in scene.toasts.items[-1].message
     assert len(scene.match.actions) == before
 
 
