@@ -62,6 +62,7 @@ from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PLAYER, FlickResult, PracticeTable, Prepared, Shot
 from nile.practice.view import BoardView
 from nile.ui import anim, keys, sound
+from nile.ui.chrome.dialogs import RulesScene
 from nile.ui.chrome.panels import Toasts
 from nile.ui.scene import Scene
 from nile.ui.table.dice import Die
@@ -75,6 +76,19 @@ WINDUP = 0.6
 """Seconds the bot's aim grows from the ship before its block flies (as in Cairo)."""
 THINK_SLICE = 0.006
 """Seconds of planning per frame while the bot thinks."""
+HELP = """Cairo's flick on its own, with no game around it.
+
+How to flick: press on the block on your ship, pull back like a slingshot (the arrow and
+the power bar show the aim and the strength) and let go. The arrow keys fine-tune an aim
+(hold Shift for fine steps), Enter flicks it, Esc or a right-click cancels it.
+
+Fingers: the thumb is strong and coarse, the little finger weak and shaky; each shows its
+wobble and reach under the finger buttons. Press 1-5 or F, or click a finger.
+
+Show me: the coach flicks it for you. Space watches the last flick again; R puts the
+blocks back. After each flick the panel says where the block stopped and how far from
+the target; Statistics keep your numbers, a heat map and your history."""
+"""What F1 shows in a drill (the keys follow it, from the key table)."""
 
 
 class DrillScene(Scene):
@@ -86,6 +100,7 @@ class DrillScene(Scene):
         keys.Binding("f", "cycle_finger", "the next finger"),
         keys.Binding("r", "reset", "put the blocks back and start again"),
         keys.Binding("space", "replay", "watch the last flick again", when="may_replay"),
+        keys.Binding("f1", "show_help", "how to flick, and the keys"),
         *flick_input.KEYS,
     )
 
@@ -447,6 +462,10 @@ class DrillScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         return keys.dispatch(self, self.KEYS, event)
+
+    def show_help(self) -> None:
+        """F1, as in every game: how to flick and every key of the drill."""
+        self.app.push(RulesScene(self.app, "Flick Practice", HELP, keys.describe(self.KEYS)))
 
     def escape(self) -> None:
         """Esc: cancel the aim, else stop the coach's demonstration, else leave the drill."""

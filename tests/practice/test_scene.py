@@ -261,3 +261,17 @@ def test_a_damaged_history_is_set_aside_with_a_message(app) -> None:  # type: ig
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)  # leaving practice saves the fresh history
     assert history.open_history(path).history.sessions[0].summary.count == 1
+
+
+def test_f1_in_a_drill_shows_how_to_flick_and_esc_closes_it_staying_in_the_drill(app) -> None:  # type: ignore[no-untyped-def]
+    """F1 does in a drill what it does in every game (it did nothing): how to flick and
+    the keys; Esc then closes that, not the drill."""
+    from nile.ui.chrome.dialogs import RulesScene
+
+    scene = open_drill(app, "landing")
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScene)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.top is scene

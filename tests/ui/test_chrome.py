@@ -137,3 +137,34 @@ def test_a_buttons_hint_wraps_at_the_tables_tooltip_width(app) -> None:  # type:
     short = shown(scene.button(pygame.Rect(600, 500, 120, 40), "Bid", lambda: None,
                                tooltip="Write this bid down (Enter)"))
     assert short.height < ours.height and short.width < theme.TOOLTIP_WIDTH * 3 // 4
+
+
+def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None:
+    """A prompt too long for one readable line (a build's running total naming long
+    places) is drawn whole on two lines; a short one stays on one line at full size."""
+    from nile.ui import text
+    from nile.ui.chrome.game_scene import draw_prompt
+
+    instant_app()
+    surface = pygame.Surface((900, 58))
+    area = pygame.Rect(16, 0, 700, 58)
+    long_prompt = ("Build track: click a city or your track, then where to go; or a "
+                   "highlighted hex (2 tiles left, $3). So far 2 tiles for $3, completing "
+                   "Al Fayyum – the pyramid next to Al Fayyum.")
+    drawn: list[str] = []
+    original = text.render
+
+    def spy(words: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(words)
+        return original(words, *args, **kwargs)
+
+    text.render = spy  # type: ignore[assignment]
+    try:
+        draw_prompt(surface, long_prompt, area)
+        assert len(drawn) == 2 and " ".join(drawn) == long_prompt
+        assert not any(line.endswith("…") for line in drawn)
+        drawn.clear()
+        draw_prompt(surface, "Waiting for Amun…", area)
+        assert drawn == ["Waiting for Amun…"]
+    finally:
+        text.render = original  # type: ignore[assignment]

@@ -157,7 +157,7 @@ def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> N
     joined = " ".join(line for entry in scene.match.log for e in entry.events
                       if (line := e.describe(0)))
     # every rule the lesson promises showed up on the table
-    for shown in ("issues 2 shares", "drops out, takes place 4 and pays $0", "takes first move",
+    for shown in ("issues 2 shares", "drops out, takes place 4 and pays $0", "takes First Move",
                   "town tile", "moves blue from Santiago to Valparaiso", "raises the locomotive",
                   "pays $6", "urbanizes Curico", "loses unfinished track",
                   "shares issued (yellow good)", "loses 2 income"):

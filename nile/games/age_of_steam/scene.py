@@ -114,6 +114,12 @@ class AgeOfSteamScene(GameScene):
                      when="picker_open", args=(-1,)),
         keys.Binding("pagedown, tab", "controls.picker_group", "the picker: town tiles with more "
                      "exits", when="picker_open", args=(1,)),
+        keys.Binding("up", "controls.step_way", "the ways to deliver: the one above",
+                     when="ways_open", args=(-1,)),
+        keys.Binding("down", "controls.step_way", "the ways to deliver: the one below",
+                     when="ways_open", args=(1,)),
+        keys.Binding("return, kp_enter", "controls.take_way",
+                     "the ways to deliver: deliver by the one selected", when="ways_open"),
         keys.Binding("e", "controls.end_build", "building: done (after the review)",
                      when="building"),
         keys.Binding("0-9, kp0-kp9", "controls.type_digit", "shares or bid: type the number (the "
@@ -331,6 +337,9 @@ class AgeOfSteamScene(GameScene):
     def moving(self) -> bool:
         return self.accepting_input and self.aos.phase == Phase.MOVE
 
+    def ways_open(self) -> bool:
+        return self.accepting_input and self.controls.ways_open()
+
     # Input ---------------------------------------------------------------------------
 
     def handle_view_event(self, event: pygame.event.Event) -> bool:
@@ -408,6 +417,7 @@ class AgeOfSteamScene(GameScene):
             if index == -2:
                 return True
             controls.dest_popup, controls.dest_routes = None, []
+            controls.refresh_bar()
         if controls.build_popup is not None:
             hit = controls.build_popup.hit(pos)
             if hit is not None:

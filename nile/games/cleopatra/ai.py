@@ -367,7 +367,10 @@ def explain(state: GameState, action: Action) -> str | None:
     if state.phase == Phase.AUCTION:
         limit = bid_limit(state, seat)
         if isinstance(action, Bid):
-            return f"turn order is worth about {limit} Florin to you with {state.money[seat]}"
+            return (
+                f"turn order is worth about {limit} Florin to you, "
+                f"with {state.money[seat]} Florin in hand"
+            )
         return f"more than {limit} Florin for turn order is not worth it to you now"
     if isinstance(action, ChooseGod):
         value = god_value(state, seat, action.god)

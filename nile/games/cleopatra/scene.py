@@ -564,6 +564,11 @@ class CleopatraScene(GameScene):
 
     def _refuse(self, target: Target) -> None:
         """Let the engine say why: submit the action this click most plausibly meant."""
+        missing = intent.no_card_for_track(self.cs, self._seat(), target, self.picked)
+        if missing is not None:
+            self.toast(missing, "error")
+            sound.play("error")
+            return
         action = intent.meant_action(self.cs, self._seat(), target, self.picked)
         if action is None or action in self.legal:
             self.toast("That does not go with the cards you picked: Esc clears them.", "error")
@@ -587,7 +592,7 @@ class CleopatraScene(GameScene):
             if target[0] not in HAND_KINDS:
                 self.motion.flashes[target] = 2.5
         if isinstance(action, Bid):
-            self.bid_entry.set(action.amount)
+            self.bid_entry.propose(action.amount)
         self._marks_key = ()
         self.update_action_bar()
 

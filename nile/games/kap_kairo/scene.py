@@ -470,7 +470,7 @@ class KapKairoScene(GameScene):
     def show_hint(self, action: Action) -> None:
         if isinstance(action, Bid):
             self.bid.high = self.kap.capital[self.kap.current_player or 0]
-            self.bid.set(action.amount)
+            self.bid.propose(action.amount)
         elif isinstance(action, Take):
             self.hint_card = (action.card, HINT_TIME)
         elif isinstance(action, Build):

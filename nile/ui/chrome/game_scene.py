@@ -83,6 +83,34 @@ def has_hidden_information(match: Match) -> bool:
     return match.info.hides_information(match.options)
 
 
+PROMPT_SIZE = 17
+PROMPT_SMALLEST_LINE = 15
+"""Below this size a long prompt is set on two lines rather than shrunk further."""
+PROMPT_TWO_LINE_SIZES = (15, 14, 13)
+"""The sizes tried for two lines, largest first."""
+
+
+def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None:
+    """The bottom bar's words in `area`: one line while it fits at a readable size, else
+    two lines (a long prompt, such as a build's running total, is read whole rather than
+    cut off mid-word), and only past that shrunk and cut with an ellipsis."""
+    if text.measure(prompt, PROMPT_SMALLEST_LINE) <= area.width:
+        text.draw(surface, prompt, (area.left, area.centery), PROMPT_SIZE, theme.TEXT,
+                  anchor="midleft", max_width=area.width)
+        return
+    for size in PROMPT_TWO_LINE_SIZES:
+        lines = text.wrap(prompt, size, area.width)
+        if len(lines) <= 2:
+            step = size + 4
+            top = area.centery - step * len(lines) / 2 + step / 2
+            for i, line in enumerate(lines):
+                text.draw(surface, line, (area.left, top + i * step), size, theme.TEXT,
+                          anchor="midleft")
+            return
+    text.draw(surface, prompt, (area.left, area.centery), PROMPT_SIZE, theme.TEXT,
+              anchor="midleft", max_width=area.width)
+
+
 class GameScene(Scene):
     """Shared chrome; subclasses draw the table and translate input into actions."""
 
@@ -366,14 +394,9 @@ class GameScene(Scene):
         )
         if self._done_button is not None:
             right = self._done_button.rect.left  # type: ignore[attr-defined]
-        text.draw(
-            surface,
-            prompt,
-            (bar.left + 16, bar.centery),
-            17,
-            theme.TEXT,
-            anchor="midleft",
-            max_width=max(60, right - bar.left - 32),
+        draw_prompt(
+            surface, prompt, pygame.Rect(bar.left + 16, bar.top, max(60, right - bar.left - 32),
+                                         bar.height)
         )
 
     # Layout ------------------------------------------------------------------------

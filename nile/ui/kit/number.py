@@ -44,5 +44,11 @@ class NumberEntry:
         self.value = max(self.low, min(high, value))
         self.fresh = False
 
+    def propose(self, value: int) -> None:
+        """A value suggested to the player (a hint): shown within the bounds, and still
+        replaced by the first digit typed, since the player has not chosen it."""
+        self.set(value)
+        self.fresh = True
+
     def step(self, amount: int) -> None:
         self.set(self.value + amount)

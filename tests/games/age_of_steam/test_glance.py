@@ -96,3 +96,25 @@ def test_the_map_buttons_stay_off_the_hexes_beside_a_tall_map() -> None:
              for x, y in (scene.mv.hex_centre(h) for h in range(view.map.size))]
     for map_button in scene._map_buttons:
         assert map_button.rect.collidelist(hexes) < 0
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_tied_markers_beside_a_tall_map_stay_inside_their_lane(players: int) -> None:
+    """At the start everyone ties on every track: in Egypt's narrow column the fan of
+    markers stays inside its own lane (the last one was cut off by the map)."""
+    from nile.ui.theme import palette
+
+    pygame.init()
+    view = GAME_INFO.create(players, 3, {"map": "egypt"})
+    size = (glance.COLUMN, 600)
+    colors = list(palette())[:players]
+    names = [f"P{s}" for s in range(players)]
+    values = tuple(tuple(f(view, s) for s in range(players)) for _, _, f in glance.MEASURES)
+    _, marks = glance._render(size, "beside", view, values, colors, names)
+    lane_width = (size[0] - 8) // len(glance.MEASURES)
+    assert len(marks) == 3 * players
+    for rect, mark in marks:
+        lane = next(i for i, (_, words, _) in enumerate(glance.MEASURES)
+                    if f": {words} " in mark.words)
+        left = 4 + lane * lane_width
+        assert left <= rect.left and rect.right <= left + lane_width, (mark.words, rect)

@@ -440,3 +440,36 @@ def test_shares_and_bids_can_be_typed_and_a_count_too_high_is_refused_with_a_rea
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert scene.view.shares[0] == 2 + 3
+
+
+def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
+    """With several ways to a city the list opens, the bottom bar says to pick one, and
+    Down then Enter delivers by the second way (Enter did nothing before)."""
+    from nile.games.age_of_steam.view import choices
+
+    match = Match.new(GAME_INFO, seats("egypt", 3), 21, {"map": "egypt"})
+    scene = open_scene(app, match)
+    controls = scene.controls
+    for _ in range(4000):
+        state = scene.match.state
+        assert isinstance(state, AgeOfSteamState) and not state.is_terminal
+        if not scene.accepting_input:
+            frames(app, 2)
+            continue
+        if state.phase == Phase.MOVE:
+            found = [(cube, dest) for cube in scene.mv.cubes
+                     for dest in choices.destinations(scene.aos, cube.hex, cube.colour)
+                     if len(dest.routes) > 1]
+            if found:
+                break
+        act_with_mouse(app, scene, hint(GAME_INFO, state, seed=scene.match.ply))
+    cube, dest = found[0]
+    click(app, scene.mv.cube_rect(cube).center)
+    click(app, centre(scene, dest.hexes[0]))
+    assert controls.dest_popup is not None
+    assert "pick a way in the list" in scene.bar_prompt()
+    second = controls.dest_routes[1].action
+    before = len(scene.match.actions)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert scene.match.log[before].action == second and controls.dest_popup is None

@@ -216,3 +216,12 @@ def test_as14_communism_with_an_empty_reserve_does_nothing() -> None:
     state.phase, state.queue, state.qpos = Phase.SELECT, [0, 1, 2, 3], 0
     state.apply(TakeAction("communism"))
     assert state.phase == Phase.SELECT and state.current_player == 1
+
+
+def test_the_log_names_an_action_tile_as_the_table_does() -> None:
+    """'Ann takes First Move.', as the tile reads, not the lower-case 'first move'."""
+    from nile.games.age_of_steam.rules.actions import ACTION_TITLES
+    from nile.games.age_of_steam.rules.events import ActionTaken
+
+    for name, title in ACTION_TITLES.items():
+        assert ActionTaken(0, name).describe(None) == f"{{p0}} takes {title}."

@@ -197,3 +197,17 @@ def test_the_bid_limit_varies_by_seed_but_not_for_one_seed() -> None:
     moves = [ai.policy(view, random.Random(s)) for s in range(24)]
     assert Pass() in moves and Bid(view.high_bid + 1) in moves
     assert moves == [ai.policy(view, random.Random(s)) for s in range(24)]
+
+
+def test_a_bid_hint_says_what_the_number_in_hand_counts() -> None:
+    """The reason for a bid names its units ("with 20 Florin in hand"), not a bare
+    "with 20" a new player cannot place."""
+    state = GAME_INFO.create(3, 3, {})
+    resolve_chance(state, 3)
+    assert state.phase == Phase.AUCTION
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    bid = next(a for a in state.legal_actions() if isinstance(a, Bid))
+    reason = ai.explain(state, bid)
+    assert reason is not None
+    assert reason.endswith(f"with {state.money[seat]} Florin in hand")

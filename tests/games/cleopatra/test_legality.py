@@ -109,3 +109,19 @@ def test_every_legal_action_has_a_unique_text() -> None:
             assert len(set(names)) == len(names)
             assert state.parse_action(names[-1]) == legal[-1]
             state.apply(rng.choice(legal))
+
+
+def test_ending_the_turn_early_is_refused_in_words_not_action_s() -> None:
+    """'You still have 2 actions to take; …' (counted words, and why), never 'action(s)'."""
+    from tests.games.cleopatra.test_scene_parts import action_phase
+
+    state = action_phase(1)
+    assert EndTurn() not in state.legal_actions()
+    try:
+        state.clone().apply(EndTurn())
+    except IllegalAction as refusal:
+        words = str(refusal)
+    else:
+        raise AssertionError("ending the turn with actions left was allowed")
+    assert "(s)" not in words and words.startswith("You still have ")
+    assert "action to take" in words or "actions to take" in words

@@ -260,7 +260,7 @@ def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyp
         key(app, pygame.K_ESCAPE)
     assert scene.popup is None and not scene.picked and app.top is scene
     press(app, scene, "End turn")
-    assert "action(s) to take" in scene.toasts.items[-1].message
+    assert "to take; the turn ends only when" in scene.toasts.items[-1].message
     assert len(scene.match.actions) == before
 
 
@@ -395,3 +395,18 @@ def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert len(scene.match.actions) > before
+
+
+def test_a_digit_typed_after_a_hinted_bid_replaces_it(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint proposes a bid; the first digit typed then replaces it, as it replaces the
+    bid first proposed, rather than being appended to the hinted amount."""
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=5)
+    advance_to(app, scene, Phase.AUCTION)
+    scene.show_hint(Bid(3))
+    key(app, pygame.K_2)
+    assert scene.bid == 2

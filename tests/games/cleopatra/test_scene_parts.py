@@ -162,3 +162,17 @@ def test_five_players_names_fit_whole_in_narrow_headers() -> None:
     name, size = panel._header_name("Hatshepsut", 66)
     assert name == "Hatshepsut" and size >= 10
     assert panel._header_name("Ann", 66) == ("Ann", 12)
+
+
+def test_a_track_click_with_no_city_card_for_its_ends_names_the_ends() -> None:
+    """Clicking a track when no City card in hand is for either end says so, naming the
+    ends, instead of "does not lead from" some unrelated city in the hand."""
+    state = action_phase(1)
+    seat = state.acting_seat
+    hand_cities = {D.city_cards[c].city for c in state.city_hand[seat]}
+    far = next(t for t, ends in enumerate(D.tracks) if not set(ends) & hand_cities)
+    near = next(t for t, ends in enumerate(D.tracks) if set(ends) & hand_cities)
+    reason = intent.no_card_for_track(state, seat, ("track", far), [])
+    a, b = (D.cities[end] for end in D.tracks[far])
+    assert reason is not None and a in reason and b in reason
+    assert intent.no_card_for_track(state, seat, ("track", near), []) is None

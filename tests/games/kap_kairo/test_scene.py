@@ -3,6 +3,7 @@ secret bid behind the pass-the-screen cover, refusals shown with the rules' reas
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -238,3 +239,42 @@ def test_a_hinted_bid_is_shown_whole_whatever_the_last_bid_entry_allowed(app) ->
     scene.bid.high = 20  # as another seat's smaller capital might have left it
     scene.show_hint(Bid(45))
     assert scene.bid_amount == 45
+
+
+def test_a_digit_typed_after_a_hint_replaces_the_hinted_bid(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint proposes a bid; typing a number replaces it (as a freshly asked bid is),
+    not appended to it: £13 hinted then 2 typed is £2, not £132."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    scene.show_hint(Bid(13))
+    type_bid(app, 2)
+    assert scene.bid_amount == 2
+    type_bid(app, 0)
+    assert scene.bid_amount == 20
+
+
+def test_a_replay_stopped_in_a_tie_break_duel_shows_the_bids(app) -> None:  # type: ignore[no-untyped-def]
+    """Between a duel's draws (a step only a replay stops at) the panel shows the tied
+    bids, not "Turning up land…" left from before the auction."""
+    from nile.core import chance
+    from nile.core.game import CHANCE
+    from nile.core.replay import Replay
+
+    seats = (SeatConfig("Ann", "bot", "easy", 0), SeatConfig("Bo", "bot", "easy", 1))
+    match = Match.new(GAME_INFO, seats, 4)
+    rng = random.Random(4)
+    while match.state.current_player == CHANCE:
+        match.play(chance.pick(match.state.chance_outcomes(), rng))
+    match.play(Bid(4))
+    match.play(Bid(4))
+    assert match.state.step == Phase.DUEL
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    watcher = KapKairoScene(app, match, replay=replay)
+    app.push(watcher)
+    watcher.seek(replay.length)
+    frames(app, 2)
+    watcher.painter.forget()
+    with drawn_words() as seen:
+        frames(app, 2)
+    assert "Turning up land…" not in seen
+    assert "Bids revealed: a tie, cards decide" in seen and seen.count("£4") >= 2

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from nile.core.game import Event
 from nile.core.text import count
+from nile.games.age_of_steam.rules.actions import ACTION_TITLES
 from nile.games.age_of_steam.rules.tiles import tile_phrase
 
 
@@ -86,7 +87,7 @@ class ActionTaken(Event):
     name: str
 
     def describe(self, viewer: int | None) -> str:
-        return f"{{p{self.seat}}} takes {self.name.replace('_', ' ')}."
+        return f"{{p{self.seat}}} takes {ACTION_TITLES.get(self.name, self.name)}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,7 +170,11 @@ def bar_move(c: Controls) -> Bar:
                                  c.raise_loco, True,
                                  "Raise your locomotive instead of moving a good"))
     buttons.append(BarButton("pass", "Pass", c.pass_move, True, "Do nothing this round"))
-    if c.good is not None:
+    if c.good is not None and c.dest_popup is not None:
+        h, colour = c.good
+        prompt = (f"{colour.capitalize()} good from {view.place_name(h)}: pick a way in the "
+                  f"list (click, or Up / Down and Enter; Esc: another destination).")
+    elif c.good is not None:
         h, colour = c.good
         prompt = (f"{colour.capitalize()} good from {view.place_name(h)}: click a ringed "
                   f"destination to deliver it (Esc: another good).")

@@ -181,6 +181,7 @@ class Controls:
         """Esc: drop the half-made choice; True if there was one."""
         if self.dest_popup is not None:
             self.dest_popup, self.dest_routes = None, []
+            self.refresh_bar()
             return True
         if self.good is not None:
             self.good, self.dests, self.preview = None, [], None
@@ -558,6 +559,7 @@ class Controls:
         place = self.view.place_name(dest.hexes[0])
         self.dest_popup = ListPopup(f"Ways to {place}: pick one", items)
         self.dest_routes = list(dest.routes)
+        self.refresh_bar()
 
     def deliver(self, route: Route) -> None:
         if self.play(route.action):
@@ -566,6 +568,21 @@ class Controls:
     def click_dest_popup(self, index: int) -> None:
         if 0 <= index < len(self.dest_routes):
             self.deliver(self.dest_routes[index])
+
+    def ways_open(self) -> bool:
+        """The list of ways to deliver a good is open (its keys answer)."""
+        return self.dest_popup is not None
+
+    def step_way(self, delta: int) -> None:
+        """Up / Down: the way above or below in the list."""
+        assert self.dest_popup is not None
+        self.dest_popup.move(delta)
+
+    def take_way(self) -> None:
+        """Enter: deliver by the way selected (the first, the best paying, until another
+        is pointed at), as a click on it would."""
+        assert self.dest_popup is not None
+        self.click_dest_popup(self.dest_popup.selected)
 
     # Keys (the scene's KEYS table calls these) ---------------------------------------
 

@@ -26,6 +26,8 @@ BAND = 88
 """Height of the strip under a map (three tracks)."""
 COLUMN = 196
 """Width of the strip beside a map."""
+MARK_RADIUS = 7
+"""A player's marker on a track."""
 
 
 def _income(view: AgeOfSteamState, seat: int) -> int:
@@ -174,18 +176,29 @@ def _track(surface: pygame.Surface, lane: pygame.Rect, way: str, title: str,
         half = (len(seats) - 1) / 2 * 13
         if way == "below":      # a fan at the track's end stays on the track
             x = min(max(x, start[0] + half), end[0] - half)
+        else:
+            across = _fan_across(lane, x, len(seats))
         for k, seat in enumerate(seats):
             if way == "below":  # tied markers fan out along the track, above the line
                 centre = (x + (k - (len(seats) - 1) / 2) * 13, y - 7)
-            else:               # beside: across the track, to its right
-                centre = (x + 10 + k * 13, y)
+            else:
+                centre = (across[k], y)
             found.append((seat, _marker(surface, centre, colors[seat])))
     return found
 
 
+def _fan_across(lane: pygame.Rect, x: float, count: int) -> list[float]:
+    """Where tied markers sit across a column's track: to its right, moved left onto the
+    line (and closer together) as far as needed to stay inside the lane, so the last of
+    three or five tied players is not cut off by the next lane or the map."""
+    gap = min(13.0, (lane.width - 2 * MARK_RADIUS - 2) / max(1, count - 1))
+    first = min(x + 10, lane.right - MARK_RADIUS - 1 - (count - 1) * gap)
+    return [first + k * gap for k in range(count)]
+
+
 def _marker(surface: pygame.Surface, centre: tuple[float, float],
             color: PlayerColor) -> pygame.Rect:
-    radius = 7
+    radius = MARK_RADIUS
     pygame.draw.circle(surface, (20, 20, 20), centre, radius + 1)
     pygame.draw.circle(surface, color.rgb, centre, radius)
     theme.draw_symbol(surface, color.symbol, centre, 3.8, color.ink)

@@ -16,6 +16,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
+from nile.core.text import count
 from nile.games.cleopatra.rules import actions, auction, building, endgame, gods, transport
 from nile.games.cleopatra.rules.consts import T_REVEAL_AUCTION, T_REVEAL_CITY, Phase
 from nile.games.cleopatra.rules.data import game_data
@@ -115,7 +116,10 @@ def apply(state: CleopatraState, action: Action) -> list[Event]:
         if (may_draw(state, seat) and actions.legal_draw(state, seat)) \
                 or action_choices(state, seat):
             left = state.actions_allowed(seat) - state.actions_used
-            raise IllegalAction(f"You still have {left} action(s) to take.")
+            raise IllegalAction(
+                f"You still have {count(left, 'action')} to take; the turn ends only when "
+                f"no action you can play is left."
+            )
         return _end_player_turn(state)
     return _apply_action(state, seat, action)
 

@@ -49,6 +49,26 @@ def meant_action(
     return _meant_action(state, seat, kind, value, picked)
 
 
+def no_card_for_track(
+    state: CleopatraState, seat: int, target: Target, picked: list[Target]
+) -> str | None:
+    """Why a click on a track cannot be meant as Construct Track when no City card was
+    picked and none in hand is for either end (the engine, handed a card for some other
+    city, would only say the track "does not lead from" that city)."""
+    kind, track = target
+    if kind != "track" or state.phase != Phase.ACTIONS or state.pending:
+        return None
+    if _first(picked, "hand_city") >= 0:
+        return None
+    ends = D.tracks[track]
+    hand = [c for c in state.city_hand[seat] if c != UNKNOWN]
+    if any(D.city_cards[c].city in ends for c in hand):
+        return None
+    a, b = (D.cities[end] for end in ends)
+    return (f"Building on {D.track_name(track)} needs a City card for {a} or {b}; "
+            f"none in your hand is.")
+
+
 def _first(picked: list[Target], kind: str) -> int:
     return next((v for k, v in picked if k == kind), -1)
 

@@ -54,6 +54,8 @@ def draw_panel(
         _draw_bids(t, surface, hits, view, inner)
     elif step == Phase.CHOOSE:
         _draw_order(t, surface, view, inner)
+    elif step == Phase.DUEL:  # shown only when a replay stops between the duel's draws
+        _draw_all_bids(t, surface, view, inner, "Bids revealed: a tie, cards decide")
     elif step in (Phase.DRAW, Phase.DECIDE, Phase.BONUS):
         _draw_rails(t, surface, hits, view, inner)
     else:
@@ -217,10 +219,14 @@ def _draw_order(t: TableView, surface: pygame.Surface, view: KapState, area: pyg
 
 
 def _draw_all_bids(
-    t: TableView, surface: pygame.Surface, view: KapState, area: pygame.Rect
+    t: TableView,
+    surface: pygame.Surface,
+    view: KapState,
+    area: pygame.Rect,
+    title: str = "Bids revealed!",
 ) -> None:
-    """The first moment of the reveal: every bid at once, in seat order."""
-    _title(surface, "Bids revealed!", area, theme.HIGHLIGHT)
+    """The first moment of the reveal (or a tie-break duel): every bid, in seat order."""
+    _title(surface, title, area, theme.HIGHLIGHT)
     y = area.top + 32
     for seat in range(view.num_players):
         bid = view.bids[seat]
