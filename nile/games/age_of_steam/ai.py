@@ -605,7 +605,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 
 def _fee_affordable(state: AgeOfSteamState, seat: int, route: move_phase.Route) -> bool:
     """Does paying this route's ferry fee still leave this turn's expenses covered (cash
-    plus income after the delivery)? The easy bot's random deliveries keep to these: a
+    plus income after the delivery)? The easy bot's deliveries keep to these: a
     fee for a delivery that pays others caused most of its Egypt bankruptcies, some in
     the first turn. (The normal bot weighs fees in `route_value`; filtering its routes
     too doubled its Egypt bankruptcies, 11 of 320 seats against 5.)"""
