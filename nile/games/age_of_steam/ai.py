@@ -422,12 +422,17 @@ BUILD_THRESHOLD = 0.2
 """A tile must score more than this to be worth building."""
 
 
-def _build(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+def _build(state: AgeOfSteamState, seat: int, legal: list[Action],
+           limit: int | None = None) -> Action:
+    """Urbanize first when a town is worth it, then the best scoring tile; stop at
+    `limit` tiles this turn when given (the easy bot's cap)."""
     urban = [a for a in legal if isinstance(a, Urbanize)]
     if urban and state.builds_done == 0:
         choice = urbanize_choice(state, seat, urban)
         if choice is not None:
             return choice
+    if limit is not None and state.builds_done >= limit:
+        return EndBuild()
     ranked = build_ranking(state, seat, legal)
     if ranked and ranked[0][0] > BUILD_THRESHOLD:
         return ranked[0][1]
@@ -604,7 +609,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 
 def _fee_affordable(state: AgeOfSteamState, seat: int, route: move_phase.Route) -> bool:
     """Does paying this route's ferry fee still leave this turn's expenses covered (cash
-    plus income after the delivery)? The easy bot's random deliveries keep to these: a
+    plus income after the delivery)? The easy bot's deliveries keep to these: a
     fee for a delivery that pays others caused most of its Egypt bankruptcies, some in
     the first turn. (The normal bot weighs fees in `route_value`; filtering its routes
     too doubled its Egypt bankruptcies, 11 of 320 seats against 5.)"""
@@ -754,15 +759,44 @@ the opening left seats without a paying link, issuing shares every turn after. W
 four easy seats went bankrupt in 8 of 160 seats on CCCP (6 on Egypt); playing the first
 two turns carefully, 3 (6 on Egypt, 0 on Chile). See docs/strength.md, Multi-player."""
 
+EASY_TILES = ("first_build", "first_move", "turn_order", "urbanization", "production",
+              "ferry", "communism", "engineer")
+"""A beginner's order of preference for the action tiles (each map offers one of
+production, ferry and communism). Building and moving first sound best to a beginner;
+the Engineer comes last because its extra tile is of no use to a player who lays two
+(`EASY_MAX_BUILDS`). Never the Locomotive: it raises expenses for good, the easiest
+way for a weak player to go bankrupt. The heuristic instead takes the Locomotive when
+a longer delivery pays, and the Engineer first."""
+
+EASY_MAX_BUILDS = 2
+"""Tiles the easy bot lays a turn at most (the heuristic lays up to three, four with the
+Engineer): a beginner builds short and stays solvent, so its network grows slower."""
+
+EASY_VARIETY = 0.2
+"""Share of the easy bot's tile, build and delivery decisions made at random among
+`_harmless` moves, so that two games against it do not go the same way."""
+
 
 class EasyBot:
-    """Half of its moves are random, as the generic easy bot, but never with money: shares
-    and bids follow the heuristic (the normal bot's turn-order lookahead too: the plain
-    small bids sent 10 of 160 all-easy CCCP seats bankrupt, the lookahead 8), random moves
-    are only `_harmless` ones, and it plays the heuristic outright in the first
-    `EASY_CAREFUL_TURNS` turns and whenever its expenses outrun its income after them (a
-    beginner who is short of money plays carefully). It stays weaker than the normal bot
-    through the random builds, tiles and deliveries of the middle and late game."""
+    """A beginner, clearly weaker than the normal bot but hardly ever bankrupt.
+
+    - Shares and bids follow the heuristic all game (the normal bot's turn-order lookahead
+      too: the plain small bids sent 10 of 160 all-easy CCCP seats bankrupt, the lookahead
+      8): the easy bot plays weak, never reckless with money.
+    - The heuristic outright in the first `EASY_CAREFUL_TURNS` turns (a paying first link)
+      and whenever its expenses outrun its income after them (a beginner who is short of
+      money plays carefully).
+    - Otherwise (its income covers its expenses) beginner moves: action tiles in the fixed
+      order `EASY_TILES` (never the Locomotive), at most `EASY_MAX_BUILDS` tiles a turn
+      from the heuristic's ranking, the delivery that pays itself most now
+      (`_greedy_delivery`, blind to what it gives others and to a longer engine), and
+      never a locomotive raise; in `EASY_VARIETY` of those decisions a random `_harmless`
+      move instead, from its seeded rng. Goods placement (production, communism) follows
+      the heuristic.
+
+    The random half-of-the-moves bot it replaces was no weaker than normal on Egypt
+    (docs/strength.md): random moves among harmless ones were mostly the heuristic's own.
+    """
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -774,13 +808,13 @@ class EasyBot:
         seat = state.current_player
         assert seat is not None and seat >= 0
         legal = state.legal_actions()
-        choice = policy(state, self._rng)
-        if state.round <= EASY_CAREFUL_TURNS or _short_of_money(state, seat):
-            self._choice = choice
-            return
-        if state.phase not in (Phase.SHARES, Phase.AUCTION) and self._rng.random() < 0.5:
-            choice = self._rng.choice(_harmless(state, seat, legal) or [choice])
-        self._choice = choice
+        careful = state.round <= EASY_CAREFUL_TURNS or _short_of_money(state, seat)
+        if len(legal) == 1:
+            self._choice = legal[0]
+        elif careful or state.phase not in (Phase.SELECT, Phase.BUILD, Phase.MOVE):
+            self._choice = policy_choice(state, seat, legal, self._rng)
+        else:
+            self._choice = beginner_choice(state, seat, legal, self._rng)
 
     def think(self, seconds: float) -> bool:
         return True
@@ -788,6 +822,39 @@ class EasyBot:
     def action(self) -> Action:
         assert self._choice is not None, "start() first"
         return self._choice
+
+
+def beginner_choice(state: AgeOfSteamState, seat: int, legal: list[Action],
+                    rng: random.Random) -> Action:
+    """The easy bot's tile, build or delivery once it plays as a beginner."""
+    if rng.random() < EASY_VARIETY:
+        harmless = _harmless(state, seat, legal)
+        if harmless:
+            return rng.choice(harmless)
+    if state.phase == Phase.SELECT:
+        return _easy_tile(legal)
+    if state.phase == Phase.BUILD:
+        return _build(state, seat, legal, limit=EASY_MAX_BUILDS)
+    return _greedy_delivery(state, seat, legal)
+
+
+def _easy_tile(legal: list[Action]) -> Action:
+    """The first free tile of `EASY_TILES` (the Locomotive only when nothing else is
+    left, which takes a table of six)."""
+    names = {a.name: a for a in legal if isinstance(a, TakeAction)}
+    return next((names[n] for n in EASY_TILES if n in names), legal[0])
+
+
+def _greedy_delivery(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
+    """The delivery paying this seat the most income now (the cheaper fee on a tie), among
+    those whose ferry fee leaves this turn's expenses paid; else pass. Unlike the normal
+    bot (`route_value`) it ignores what the delivery pays others and never raises the
+    locomotive for a longer one."""
+    paying = [r for r in state.offered_routes or move_phase.routes(state, seat)
+              if r.action in legal and r.income.get(seat, 0) > 0
+              and _fee_affordable(state, seat, r)]
+    best = max(paying, key=lambda r: (r.income.get(seat, 0), -r.fee), default=None)
+    return best.action if best is not None else PassMove()
 
 
 def _short_of_money(state: AgeOfSteamState, seat: int) -> bool:
@@ -798,9 +865,11 @@ def _short_of_money(state: AgeOfSteamState, seat: int) -> bool:
 def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Action]:
     """Moves a weak player may pick at random without ruining itself: no locomotive
     (it raises expenses), builds only among the heuristic's five best that it can afford
-    and that score, deliveries only that pay the seat and whose ferry fee leaves this
-    turn's expenses paid (or passing)."""
+    and that score, and none past `EASY_MAX_BUILDS`, deliveries only that pay the seat
+    and whose ferry fee leaves this turn's expenses paid (or passing)."""
     if state.phase == Phase.BUILD:
+        if state.builds_done >= EASY_MAX_BUILDS:
+            return [EndBuild()]
         ranked = [a for score, a in build_ranking(state, seat, legal)[:5]
                   if score > BUILD_THRESHOLD]
         return [*ranked, EndBuild()]

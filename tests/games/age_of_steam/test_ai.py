@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nile.core import chance
-from nile.core.game import CHANCE
+from nile.core.game import CHANCE, Action
 from nile.games.age_of_steam import ai
 from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules import move as move_phase
-from nile.games.age_of_steam.rules.actions import IssueShares
+from nile.games.age_of_steam.rules.actions import (
+    Build,
+    IssueShares,
+    PassMove,
+    RaiseLocomotive,
+    TakeAction,
+)
 from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import decisions, set_up
@@ -150,3 +158,93 @@ def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
             later += 1
         state.apply(expected)
     assert opening and auctions and later  # later on it does play random moves
+
+
+def _easy_game(map_name: str, seed: int, last_round: int = 99
+               ) -> list[tuple[int, AgeOfSteamState, Action]]:
+    """Four easy bots (seeded `seed`..`seed + 3`) play up to `last_round`: each decision as
+    (seat, view, move)."""
+    state = set_up(map_name, 4, seed)
+    bots = [ai.EasyBot(random.Random(seed + s)) for s in range(4)]
+    played = []
+    for seat, view in decisions(state, random.Random(seed), last_round):
+        bots[seat].start(view)
+        move = bots[seat].action()
+        played.append((seat, view, move))
+        state.apply(move)
+    return played
+
+
+def _beginner(view: AgeOfSteamState, seat: int) -> bool:
+    """Does the easy bot play beginner moves here (not the heuristic outright)?"""
+    return view.round > ai.EASY_CAREFUL_TURNS and not ai._short_of_money(view, seat)
+
+
+def test_the_easy_beginner_never_takes_the_locomotive_and_lays_two_tiles_at_most() -> None:
+    """Past its careful turns and with its income covering its expenses, the easy bot
+    never takes the Locomotive tile, never raises its locomotive and lays at most
+    `EASY_MAX_BUILDS` tiles a turn (the heuristic lays up to three)."""
+    tiles = builds = moves = normal_loco = normal_third = 0
+    for map_name, seed in (("egypt", 11), ("cccp", 12)):
+        laid: dict[tuple[int, int], int] = {}
+        for seat, view, move in _easy_game(map_name, seed):
+            if not _beginner(view, seat):
+                continue
+            assert move != TakeAction("locomotive") and move != RaiseLocomotive()
+            normal = ai.policy(view, random.Random(0))
+            normal_loco += normal in (TakeAction("locomotive"), RaiseLocomotive())
+            normal_third += view.builds_done >= 2 and isinstance(normal, Build)
+            tiles += view.phase == Phase.SELECT
+            moves += view.phase == Phase.MOVE
+            if isinstance(move, Build):
+                key = (view.round, seat)
+                laid[key] = laid.get(key, 0) + 1
+                assert laid[key] <= ai.EASY_MAX_BUILDS
+        builds += sum(laid.values())
+    assert tiles and builds and moves  # the beginner did choose tiles, build and move
+    assert normal_loco and normal_third  # where the normal bot would have done otherwise
+
+
+def test_the_easy_beginner_delivers_greedily(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without its random variety the beginner's delivery is `_greedy_delivery`: the
+    route paying the easy seat most, among those whose ferry fee it can afford, else a
+    pass (the normal bot's differs: it counts others' gain and raises its locomotive)."""
+    checked = differs = 0
+    for seat, view, _ in _easy_game("cccp", 21, last_round=6):
+        if view.phase != Phase.MOVE or not _beginner(view, seat):
+            continue
+        legal = view.legal_actions()
+        greedy = ai._greedy_delivery(view, seat, legal)
+        affordable = [r for r in move_phase.routes(view, seat)
+                      if ai._fee_affordable(view, seat, r)]
+        best = max((r.income.get(seat, 0) for r in affordable), default=0)
+        if best > 0:
+            chosen = move_phase.route_of(view, seat, greedy)  # type: ignore[arg-type]
+            assert chosen.income.get(seat, 0) == best and ai._fee_affordable(view, seat, chosen)
+        else:
+            assert greedy == PassMove()
+        with monkeypatch.context() as patch:
+            patch.setattr(ai, "EASY_VARIETY", 0.0)
+            bot = ai.EasyBot(random.Random(0))
+            bot.start(view)
+        assert bot.action() == greedy
+        checked += 1
+        differs += greedy != ai.policy(view, random.Random(0))
+    assert checked >= 4 and differs >= 1
+
+
+def test_the_easy_bot_plays_the_same_moves_from_the_same_seed() -> None:
+    """Its random variety comes from its own rng only: the same seeds replay the same
+    game, other seeds play a different one."""
+    first = [move for _, _, move in _easy_game("chile", 31, last_round=6)]
+    again = [move for _, _, move in _easy_game("chile", 31, last_round=6)]
+    assert first == again
+    state = set_up("chile", 4, 31)
+    bots = [ai.EasyBot(random.Random(100 + s)) for s in range(4)]
+    other = []
+    for seat, view in decisions(state, random.Random(31), last_round=6):
+        bots[seat].start(view)
+        other.append(bots[seat].action())
+        state.apply(other[-1])
+    assert other != first
+
