@@ -105,7 +105,7 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
     cost = action.buy * RULES.rail_price
     if cost > state.capital[seat]:
         return (
-            f"Buying {action.buy} rails costs £{cost}, but your capital is "
+            f"Buying {count(action.buy, 'rail')} costs £{cost}, but your capital is "
             f"£{state.capital[seat]}; it can never go below £0."
         )
     return None
