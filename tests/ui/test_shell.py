@@ -352,6 +352,10 @@ def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -
     app.push(MenuScene(app, table))
     with pytest.raises(LookupError):  # a finished game offers no Undo
         button_rect(app.top, "Undo")
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # nor does Ctrl+Z: it says why in words
+    assert table.toasts.items[-1].message.startswith("The game is over")
     press(app, app.top, "Results")
     assert isinstance(app.top, ResultsScene)
     press(app, app.top, "See the table")

@@ -478,6 +478,9 @@ class GameScene(Scene):
         if self.tutorial is not None:
             self.toast("A tutorial goes forward only: follow the step on the card.")
             return
+        if self.game_over and self.replay is None:
+            self.toast("The game is over: its moves are not taken back (Replay shows them).")
+            return
         seat = self.match.undo_seat()
         if seat is None or self.replay is not None:
             self.toast(
