@@ -73,7 +73,7 @@ def _bid_refusal(state: KapState, amount: int) -> str | None:
     if amount < 0:
         return "A bid cannot be negative."
     if amount > capital:
-        return f"You cannot bid more than your capital of £{capital} (VK-3)."
+        return f"You cannot bid more than your capital of £{capital}."
     return None
 
 
