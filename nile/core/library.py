@@ -23,6 +23,7 @@ from typing import Any
 
 from nile.core import paths, registry, saves
 from nile.core.errors import SaveError
+from nile.core.game import GameInfo
 from nile.core.session import Match
 from nile.core.text import fill_names, safe_text
 
@@ -51,6 +52,8 @@ class SaveEntry:
     saved_at: float
     problem: str | None = None
     """Why the file cannot be loaded (damaged, foreign), or None if it looks like a save."""
+    variant: str = ""
+    """The options it was set up with, as the setup screen names them ("Egypt"), or ""."""
 
     @property
     def when(self) -> str:
@@ -171,7 +174,18 @@ def summarize(path: Path, autosave: bool = False) -> SaveEntry:
         round=safe_text(round_text, 40) if isinstance(round_text, str) else "",
         finished=data.get("finished") is True,
         saved_at=saved_at,
+        variant=_variant(registry.get(data["game"]), data.get("options")),
     )
+
+
+def _variant(info: GameInfo, options: object) -> str:
+    """The chosen options in the setup screen's words ("Egypt"): two saves of one game on
+    different maps are told apart in a list. Only known choices count (the file is not
+    trusted for what is drawn)."""
+    if not isinstance(options, dict):
+        return ""
+    return ", ".join(spec.label_of(options[spec.key]) for spec in info.options
+                     if options.get(spec.key) in spec.choices)
 
 
 def _json_files(folder: Path) -> tuple[list[Path], list[str]]:

@@ -255,3 +255,23 @@ def test_a_home_that_cannot_be_created_is_not_an_error(monkeypatch: pytest.Monke
     assert library.tidy() == []
     with pytest.raises(OSError):
         library.write_named(a_match(), "nowhere")
+
+
+def test_a_save_names_the_options_it_was_set_up_with() -> None:
+    """Two Age of Steam games on different maps are told apart in the lists: the map is
+    named as the setup screen names it ('Age of Steam, Egypt (in progress)')."""
+    from nile.ui.chrome.savelist import details, title_line
+
+    info = registry.get("age_of_steam")
+    bots = tuple(SeatConfig(n, "bot", "easy", i) for i, n in enumerate(("Ann", "Bo", "Cy")))
+    match = Match.new(info, bots, 5, {"map": "egypt"})
+    path = library.new_autosave_path("age_of_steam")
+    saves.write_atomic(path, library.save_data(match))
+    entry = library.summarize(path, autosave=True)
+    assert entry.variant == "Egypt"
+    assert title_line(entry) == "Age of Steam, Egypt (in progress)"
+    assert details(entry).startswith("Age of Steam, Egypt  ·  Ann, Bo, Cy")
+    data = library.save_data(match)
+    data["options"] = {"map": "\u202eatlantis"}  # not a choice: nothing of it is drawn
+    saves.write_atomic(path, data)
+    assert library.summarize(path).variant == ""

@@ -138,6 +138,7 @@ class AgeOfSteamScene(GameScene):
                      when="bidding"),
         keys.Binding("return, kp_enter", "controls.place_bid", "auction: bid the amount shown",
                      when="bidding"),
+        keys.Binding("p", "controls.drop_out", "auction: drop out", when="may_drop_out"),
         keys.Binding("p", "controls.pass_move", "moving goods: pass this move (or raise "
                      "the locomotive with its button)", when="moving"),
         keys.Binding("f", "fit", "fit the map to the table", anytime=True),
@@ -330,6 +331,9 @@ class AgeOfSteamScene(GameScene):
 
     def bidding(self) -> bool:
         return self.accepting_input and self.controls.bidding()
+
+    def may_drop_out(self) -> bool:
+        return self.accepting_input and self.controls.may_drop_out()
 
     def typing_number(self) -> bool:
         return self.issuing() or self.bidding()

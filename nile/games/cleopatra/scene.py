@@ -365,6 +365,8 @@ class CleopatraScene(GameScene):
             prompt = self._prompt(options)
         else:
             prompt = "No action is possible: end your turn."
+        if self.popup is not None:
+            prompt = "Pick one in the list: click it, or Up / Down and Enter; Esc closes it."
         buttons.append(
             BarButton(
                 "end",
@@ -490,6 +492,7 @@ class CleopatraScene(GameScene):
             actions=ordered, anchor=pos, beside=beside,
         )
         self._marks_key = ()
+        self.update_action_bar()
 
     def open_options(self) -> None:
         options = self._options()

@@ -26,7 +26,6 @@ import pygame
 
 from nile.core.game import Action, Event, GameState
 from nile.games.kap_kairo.rules import (
-    NAMES,
     PASS,
     RULES,
     Bid,
@@ -35,6 +34,7 @@ from nile.games.kap_kairo.rules import (
     Pass,
     Phase,
     Take,
+    card_title,
     cheapest_build,
     describe_card,
     shortfall,
@@ -304,7 +304,7 @@ class KapKairoScene(GameScene):
         if any(isinstance(a, Build) for a in options):
             prompt = f"Build across {describe_card(card)}, or pass."
         else:
-            prompt = f"You cannot cover the {NAMES[card]} now: pass (Build tells you why)."
+            prompt = f"You cannot cover the {card_title(card)} now: pass (Build tells you why)."
         self.set_action_bar(prompt, buttons)
 
     # Submitting ----------------------------------------------------------------------

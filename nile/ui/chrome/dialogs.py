@@ -188,13 +188,12 @@ class MenuScene(Overlay):
         if game.replay is not None:
             entries = [e for e in entries if e[0] not in ("Save game…", "Undo")]
             entries.insert(1, ("Close replay", self._then(game.close_replay)))
-        elif game.covered_for is not None:
-            # under the cover nobody's move may be taken back, and no answer could show
+        elif game.covered_for is not None or game.game_over:
+            # under the cover nobody's move may be taken back, and no answer could show;
+            # a finished game is not taken back (Undo could only say "nothing to undo")
             entries = [e for e in entries if e[0] != "Undo"]
         if game.game_over:
-            # after "See the table": the results and the replay stay at hand; the moves
-            # stand (the top bar drops Undo too)
-            entries = [e for e in entries if e[0] != "Undo"]
+            # after "See the table": the results and the replay stay at hand
             entries[1:1] = [("Results", self._then(game.reopen_results)),
                             ("Replay", self._then(game.open_replay))]
         super().__init__(app, 380, 110 + 54 * len(entries), "Menu")

@@ -487,7 +487,7 @@ class GameScene(Scene):
         if self.tutorial is not None:
             self.toast("A tutorial goes forward only: follow the step on the card.")
             return
-        if self.game_over:
+        if self.game_over and self.replay is None:
             self.toast("The game is over: its moves stand. Replay shows them again.",
                        "error")
             return

@@ -20,11 +20,16 @@ DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one row that open it."""
 
 
+def game_words(entry: SaveEntry) -> str:
+    """The game and the options it was set up with: 'Age of Steam, Egypt'."""
+    return f"{entry.title}, {entry.variant}" if entry.variant else entry.title
+
+
 def details(entry: SaveEntry) -> str:
     """The second line of a row: 'Cairo · Ann, Bo · Round 3 · 1 Dec 2026, 21:40'."""
     if entry.problem:
         return f"Cannot be loaded: {entry.problem}"
-    parts = [entry.title]
+    parts = [game_words(entry)]
     if entry.players:
         parts.append(", ".join(entry.players))
     if entry.status:
@@ -36,7 +41,8 @@ def details(entry: SaveEntry) -> str:
 def title_line(entry: SaveEntry) -> str:
     """The first line: the name as typed, or for an autosave what it is of."""
     if entry.autosave:
-        return f"{entry.title} (finished)" if entry.finished else f"{entry.title} (in progress)"
+        state = "finished" if entry.finished else "in progress"
+        return f"{game_words(entry)} ({state})"
     return entry.name
 
 

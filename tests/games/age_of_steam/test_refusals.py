@@ -94,3 +94,16 @@ def test_the_hover_price_is_the_price_charged_with_the_engineer() -> None:
     view = state.observation(0)
     lines = tips.hex_lines(view, view.map.hex_at(build.hex_label), ["Ann", "Bo", "Cy"], None)
     assert f"A simple track costs you ${charged} here (Engineer: half of $3)." in lines
+
+
+def test_outside_building_the_hover_quotes_the_board_price_not_last_turns_engineer() -> None:
+    """Once building is over (here moving goods; the same in the next turn's shares and
+    auction, the tile still recorded) the Engineer halves nothing more: the hover says
+    the desert's own $3, not "costs you $1 (Engineer: half of $3)"."""
+    state = Builder(3, map="egypt").player(0, action="engineer").to_move(0, Phase.MOVE).build()
+    view = state.observation(0)
+    desert = next(h for h in range(view.map.size) if view.map.terrain[h] == "desert"
+                  and view.rules.buildable(view, h))
+    lines = tips.hex_lines(view, desert, ["Ann", "Bo", "Cy"], None)
+    assert "A simple track costs $3 here." in lines
+    assert not any("Engineer" in line for line in lines)

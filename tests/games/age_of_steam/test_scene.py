@@ -473,3 +473,23 @@ def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) ->
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert scene.match.log[before].action == second and controls.dest_popup is None
+
+
+def test_p_drops_out_of_the_turn_order_auction(app) -> None:  # type: ignore[no-untyped-def]
+    """P drops out from the keyboard. No key did: with the high bid at all one's cash,
+    Enter has nothing to bid and Drop out was mouse-only."""
+    match = Match.new(GAME_INFO, seats("egypt", 3), 21, {"map": "egypt"})
+    scene = open_scene(app, match)
+    for _ in range(400):
+        state = scene.match.state
+        assert isinstance(state, AgeOfSteamState)
+        if scene.accepting_input and state.phase == Phase.AUCTION:
+            break
+        if scene.accepting_input:
+            act_with_mouse(app, scene, hint(GAME_INFO, state, seed=scene.match.ply))
+        else:
+            frames(app, 2)
+    assert scene.controls.may_drop_out()
+    before = len(scene.match.actions)
+    key(app, pygame.K_p)
+    assert isinstance(scene.match.log[before].action, DropOut)

@@ -410,3 +410,20 @@ def test_a_digit_typed_after_a_hinted_bid_replaces_it(app) -> None:  # type: ign
     scene.show_hint(Bid(3))
     key(app, pygame.K_2)
     assert scene.bid == 2
+
+
+def test_the_bar_says_how_to_pick_while_the_list_of_choices_is_open(app) -> None:  # type: ignore[no-untyped-def]
+    """With every choice listed (O) the bottom bar says how to pick one, not the
+    'click a card in your hand…' of the table under the list; Esc brings that back."""
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=7)
+    advance_to(app, scene, Phase.ACTIONS)
+    key(app, pygame.K_o)
+    assert scene.popup is not None
+    assert scene.bar_prompt().startswith("Pick one in the list")
+    key(app, pygame.K_ESCAPE)
+    assert scene.popup is None and not scene.bar_prompt().startswith("Pick one")

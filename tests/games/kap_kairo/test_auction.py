@@ -161,3 +161,11 @@ def test_capital_may_reach_zero_but_never_below() -> None:
     assert state.legal_actions() == [Bid(0)]
     play(state, "bid 0", "bid 0")
     assert min(state.capital) >= 0
+
+
+def test_an_over_capital_bid_is_refused_in_words_without_a_ruling_number() -> None:
+    """The refusal a player reads names the capital, not the house ruling's id ('VK-3')."""
+    state = Builder(2).auction(("S0", "S1")).build()
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply(Bid(101))
+    assert str(refusal.value) == "You cannot bid more than your capital of £100."

@@ -278,3 +278,28 @@ def test_a_replay_stopped_in_a_tie_break_duel_shows_the_bids(app) -> None:  # ty
         frames(app, 2)
     assert "Turning up land…" not in seen
     assert "Bids revealed: a tie, cards decide" in seen and seen.count("£4") >= 2
+
+
+def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None:  # type: ignore[no-untyped-def]
+    """"You cannot cover the Village V7 now", as the table names cards (it said "the V7")."""
+    from nile.games.kap_kairo.rules import card_title
+
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    type_bid(app, 100)  # all her capital: no rails to buy afterwards
+    key(app, pygame.K_RETURN)
+    for _ in range(400):
+        frames(app, 2)
+        state = scene.state
+        if not scene.accepting_input or state.current_player != 0:
+            continue
+        if state.step == Phase.CHOOSE:
+            key(app, pygame.K_1)
+        elif state.step == Phase.DECIDE:
+            if not any(isinstance(a, Build) for a in state.legal_actions()):
+                break
+            key(app, pygame.K_p)
+    state = scene.state
+    assert state.step == Phase.DECIDE and state.current_player == 0
+    card = state.columns[0][0]
+    assert f"You cannot cover the {card_title(card)} now" in scene.bar_prompt()

@@ -215,3 +215,12 @@ def test_vk8_the_eighth_crossing_wins_at_once_even_mid_phase() -> None:
     with pytest.raises(IllegalAction, match="over"):
         state.apply(PASS)
     assert state.score_sheet().totals[0] == 8
+
+
+def test_a_refused_purchase_of_one_rail_says_rail() -> None:
+    """'Buying 1 rail costs £10', not '1 rails'."""
+    # R0 needs 10: row 3 (S8) + own 1 (V3) + bonus 5 = 9 leaves one rail to buy, with £5.
+    state = (Builder(2).column(0, "R0", "V3").column(1, "S0").row("S8").bonus(0, 5)
+             .capital(0, 5).to_move(0).build())
+    with pytest.raises(IllegalAction, match=r"Buying 1 rail costs £10, but"):
+        state.apply(Build(5, 1))

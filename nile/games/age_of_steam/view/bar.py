@@ -94,7 +94,7 @@ def bar_auction(c: Controls) -> Bar:
     alive = sum(1 for s in range(view.players) if view.alive[s])
     pay = bid_payment(view.bids.get(str(seat), 0), len(view.bidders), alive)
     buttons.append(BarButton("drop", f"Drop out (pay ${pay})", c.drop_out, True,
-                             f"Take place {len(view.bidders)} in the turn order"))
+                             f"Take place {len(view.bidders)} in the turn order (P)"))
     return prompt, buttons
 
 

@@ -601,6 +601,11 @@ class Controls:
     def bidding(self) -> bool:
         return self.view.phase == Phase.AUCTION and any(isinstance(a, Bid) for a in self.legal())
 
+    def may_drop_out(self) -> bool:
+        """In the auction, dropping out is open (also when no higher bid is affordable)."""
+        return self.view.phase == Phase.AUCTION and any(
+            isinstance(a, DropOut) for a in self.legal())
+
 
 def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:
     for route in choices.offered_routes(view):

@@ -83,10 +83,11 @@ def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
 
 
 def _price_seat(view: AgeOfSteamState) -> int:
-    """Whose price a hover quotes: the builder's while building, else the viewer's."""
+    """Whose price a hover quotes: the builder's while building; outside building the
+    board's price (-1), since a seat's action tile may still be last turn's Engineer."""
     if view.phase == Phase.BUILD and view.queue:
         return view.queue[view.qpos]
-    return view.viewer if view.viewer is not None else -1
+    return -1
 
 
 def link_lines(view: AgeOfSteamState, seg: Segment, names: list[str]) -> list[str]:

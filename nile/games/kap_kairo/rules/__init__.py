@@ -32,6 +32,7 @@ from nile.games.kap_kairo.rules.deck import (
     TERRAIN,
     TERRAIN_NAMES,
     card_named,
+    card_title,
     describe_card,
 )
 from nile.games.kap_kairo.rules.state import KapState
@@ -75,6 +76,7 @@ __all__ = [
     "Take",
     "build_options",
     "card_named",
+    "card_title",
     "cheapest_build",
     "column_rails",
     "describe_card",

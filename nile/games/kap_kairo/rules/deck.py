@@ -73,8 +73,13 @@ def card_named(name: str) -> int:
     return card
 
 
+def card_title(card: int) -> str:
+    """A card by its terrain and code, as the table prints it: "Village V7"."""
+    return f"{TERRAIN_NAMES[TERRAIN[card]]} {NAMES[card]}"
+
+
 def describe_card(card: int) -> str:
     """A card in words: "River R3 (1 rail, £9)"."""
     rails = RAILS[card]
     unit = "rail" if rails == 1 else "rails"
-    return f"{TERRAIN_NAMES[TERRAIN[card]]} {NAMES[card]} ({rails} {unit}, £{COINS[card]})"
+    return f"{card_title(card)} ({rails} {unit}, £{COINS[card]})"

@@ -14,7 +14,7 @@ from nile.core.text import count
 from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
 from nile.games.kap_kairo.rules.common import CHANCE_VERBS, Phase
-from nile.games.kap_kairo.rules.deck import NAMES, NEED, RULES, TERRAIN, TERRAIN_NAMES
+from nile.games.kap_kairo.rules.deck import NAMES, NEED, RULES, card_title
 
 if TYPE_CHECKING:
     from nile.games.kap_kairo.rules.state import KapState
@@ -73,7 +73,7 @@ def _bid_refusal(state: KapState, amount: int) -> str | None:
     if amount < 0:
         return "A bid cannot be negative."
     if amount > capital:
-        return f"You cannot bid more than your capital of £{capital} (VK-3)."
+        return f"You cannot bid more than your capital of £{capital}."
     return None
 
 
@@ -93,7 +93,7 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
     short = max(0, need - free)
     total = action.bonus + action.buy
     if total < short:
-        terrain = f"the {TERRAIN_NAMES[TERRAIN[card]]} {NAMES[card]}"
+        terrain = f"the {card_title(card)}"
         return (
             f"Not enough rails: {free} free + {action.bonus} bonus + {action.buy} "
             f"bought = {free + total}, but {terrain} needs {need}."
@@ -105,7 +105,7 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
     cost = action.buy * RULES.rail_price
     if cost > state.capital[seat]:
         return (
-            f"Buying {action.buy} rails costs £{cost}, but your capital is "
+            f"Buying {count(action.buy, 'rail')} costs £{cost}, but your capital is "
             f"£{state.capital[seat]}; it can never go below £0."
         )
     return None
