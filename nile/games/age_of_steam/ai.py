@@ -786,9 +786,11 @@ class EasyBot:
 
     The bot it replaces (a random harmless move half the time) was no weaker than normal
     on Egypt (normal over easy -10 Elo [-110, 91], 48 games); this one is separated below
-    normal on Egypt, Chile and CCCP with under 5 % of all-easy seats bankrupt (figures in
-    docs/strength.md, "a beginner easy bot"). Playing beginner moves also when short of
-    money was weaker still but sent 11 of 160 all-easy Egypt seats bankrupt.
+    normal on Chile and CCCP, and narrowly on Egypt (+52 [14, 88] over 192 games; there
+    an easy seat is short of money, so plays the heuristic, most of the time), with under
+    5 % of all-easy seats bankrupt (docs/strength.md, "a beginner easy bot"). Playing
+    beginner moves also when short of money was weaker still but sent 11 of 160 all-easy
+    Egypt seats bankrupt.
     """
 
     def __init__(self, rng: random.Random) -> None:
