@@ -661,17 +661,21 @@ def evaluate(state: GameState) -> list[float]:
     mean through a logistic into [0, 1]."""
     assert isinstance(state, AgeOfSteamState)
     values = projected_scores(state)
+    return win_chances(values, lambda seat, live: (sum(live) - values[seat]) / (len(live) - 1))
+
+
+def win_chances(values: list[float],
+                against: Callable[[int, list[float]], float]) -> list[float]:
+    """Projected scores (-inf: out of the game) into [0, 1]: each live seat's lead over
+    `against(seat, live values)` through a logistic of scale `EVAL_SCALE`; an out seat is
+    0, a lone survivor 1. `evaluate` measures against the others' mean, the hard bot's
+    `rival_evaluate` against the best other seat."""
     live = [v for v in values if v != -math.inf]
     if len(live) <= 1:
         return [0.0 if v == -math.inf else 1.0 for v in values]
-    result = []
-    for v in values:
-        if v == -math.inf:
-            result.append(0.0)
-            continue
-        others = (sum(live) - v) / (len(live) - 1)
-        result.append(1 / (1 + math.exp(-(v - others) / EVAL_SCALE)))
-    return result
+    return [0.0 if v == -math.inf
+            else 1 / (1 + math.exp(-(v - against(seat, live)) / EVAL_SCALE))
+            for seat, v in enumerate(values)]
 
 
 # Reasons (the hint's "why") ----------------------------------------------------------
@@ -857,16 +861,24 @@ def _greedy_delivery(state: AgeOfSteamState, seat: int, legal: list[Action]) -> 
     those whose ferry fee leaves this turn's expenses paid; else pass. Unlike the normal
     bot (`route_value`) it ignores what the delivery pays others and never raises the
     locomotive for a longer one."""
-    paying = [r for r in state.offered_routes or move_phase.routes(state, seat)
-              if r.action in legal and r.income.get(seat, 0) > 0
-              and _fee_affordable(state, seat, r)]
-    best = max(paying, key=lambda r: (r.income.get(seat, 0), -r.fee), default=None)
+    best = max(_paying_routes(state, seat, legal),
+               key=lambda r: (r.income.get(seat, 0), -r.fee), default=None)
     return best.action if best is not None else PassMove()
 
 
+def _paying_routes(state: AgeOfSteamState, seat: int,
+                   legal: list[Action]) -> list[move_phase.Route]:
+    """The legal deliveries that pay this seat and whose ferry fee leaves this turn's
+    expenses paid: all a weak player may choose among without ruining itself."""
+    return [r for r in state.offered_routes or move_phase.routes(state, seat)
+            if r.action in legal and r.income.get(seat, 0) > 0
+            and _fee_affordable(state, seat, r)]
+
+
 def _short_of_money(state: AgeOfSteamState, seat: int) -> bool:
-    """After turn 2, are the seat's expenses above its income?"""
-    return state.round > 2 and state.shares[seat] + state.loco[seat] > state.income[seat]
+    """After the careful turns, are the seat's expenses above its income?"""
+    return (state.round > EASY_CAREFUL_TURNS
+            and state.shares[seat] + state.loco[seat] > state.income[seat])
 
 
 def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Action]:
@@ -881,8 +893,7 @@ def _harmless(state: AgeOfSteamState, seat: int, legal: list[Action]) -> list[Ac
                   if score > BUILD_THRESHOLD]
         return [*ranked, EndBuild()]
     if state.phase == Phase.MOVE:
-        paying = {r.action for r in state.offered_routes or move_phase.routes(state, seat)
-                  if _fee_affordable(state, seat, r) and r.income.get(seat, 0) > 0}
+        paying = {r.action for r in _paying_routes(state, seat, legal)}
         return [a for a in legal if a in paying or isinstance(a, PassMove)]
     return [a for a in legal if not isinstance(a, RaiseLocomotive)
             and a != TakeAction("locomotive")]

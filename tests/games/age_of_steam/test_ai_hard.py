@@ -73,9 +73,34 @@ def test_the_hard_bot_never_raises_the_locomotive_unless_the_heuristic_does() ->
     """The lasting-cost moves stay out of the search's candidates unless the heuristic
     picks them (an expense every turn that a few moves ahead cannot weigh)."""
     state = set_up("cccp", 4, 6)
+    seen = 0
     for _, view in decisions(state, random.Random(6), last_round=4):
         own = ai.policy(view, random.Random(0))
         moves = ai_hard.candidates(view)
-        if own != RaiseLocomotive():
+        if own != RaiseLocomotive() and RaiseLocomotive() in view.legal_actions():
             assert RaiseLocomotive() not in moves[1:]
+            seen += 1
         state.apply(own)
+    assert seen
+
+
+def test_on_cccp_the_hard_bot_fears_ending_with_the_fewest_red_goods() -> None:
+    """CCCP's loser (fewest red goods kept) is placed last whatever the score: the seat
+    behind on red goods is worth less to the hard bot, more so late in the game, and on
+    the other maps the rule does not exist."""
+    state = set_up("cccp", 4, 1)
+    state.kept = [{"red": 2, "black": 0}, {"red": 1, "black": 0},
+                  {"red": 3, "black": 0}, {"red": 3, "black": 0}]
+    early = [ai_hard.loser_risk(state, seat) for seat in range(4)]
+    assert early[1] > early[0] > early[2] > 0
+    state.round = state.last_round
+    late = [ai_hard.loser_risk(state, seat) for seat in range(4)]
+    assert late[1] > 0.85 and all(b > a for a, b in zip(early, late, strict=True))
+    values = ai_hard.rival_evaluate(state)
+    state.kept[1]["red"] = 4  # now the fewest is seat 0's two
+    assert ai_hard.rival_evaluate(state)[1] > values[1]
+    state.alive[1] = False  # an out seat is no one's rival for the fewest
+    assert ai_hard.loser_risk(state, 0) > 0.85
+    egypt = set_up("egypt", 4, 1)
+    egypt.kept = state.kept
+    assert ai_hard.loser_risk(egypt, 1) == 0.0
