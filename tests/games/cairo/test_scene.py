@@ -676,3 +676,15 @@ def test_the_die_panel_at_the_end_says_game_over_not_a_dash(monkeypatch) -> None
     panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
                          "rolls by itself", over=True)
     assert said == ["Game over", panel.DIE_AT_THE_END]
+
+
+def test_l_with_the_large_block_used_toggles_the_log(app) -> None:  # type: ignore[no-untyped-def]
+    """L is the log whenever the large block cannot be chosen (the keys text says so); S and
+    D still answer with the reason."""
+    builder = Builder(2).ship(0, "U4").ship(1, "D2").box("0L")
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    was_open = scene.log_open
+    key(app, pygame.K_l)
+    assert scene.log_open is not was_open
+    assert scene.cairo.phase == Phase.CHOOSE
+    assert not scene.toasts.items
