@@ -23,7 +23,7 @@ from typing import Any
 
 from nile.core import paths, registry, saves
 from nile.core.errors import SaveError
-from nile.core.game import GameInfo
+from nile.core.game import GameInfo, OptionSpec
 from nile.core.session import Match
 from nile.core.text import fill_names, safe_text
 
@@ -179,13 +179,27 @@ def summarize(path: Path, autosave: bool = False) -> SaveEntry:
 
 
 def _variant(info: GameInfo, options: object) -> str:
-    """The chosen options in the setup screen's words ("Egypt"): two saves of one game on
-    different maps are told apart in a list. Only known choices count (the file is not
-    trusted for what is drawn)."""
+    """The chosen options in the setup screen's words ("Egypt", "Sudden Death"): two saves
+    of one game set up differently are told apart in a list. Only known choices count (the
+    file is not trusted for what is drawn)."""
     if not isinstance(options, dict):
         return ""
-    return ", ".join(spec.label_of(options[spec.key]) for spec in info.options
-                     if options.get(spec.key) in spec.choices)
+    return ", ".join(filter(None, (_option_words(spec, options[spec.key])
+                                   for spec in info.options
+                                   if options.get(spec.key) in spec.choices)))
+
+
+def _option_words(spec: OptionSpec, choice: str) -> str:
+    """One option as a save list names it: a map always by its name ("Chile"), as every
+    game is played on one; any other option only when not left at its default, a switch
+    by its own name ("Sudden Death"), a choice as "Option: choice"."""
+    if spec.key == "map":
+        return spec.label_of(choice)
+    if choice == spec.default:
+        return ""
+    if spec.choices == ("off", "on"):
+        return spec.label
+    return f"{spec.label}: {spec.label_of(choice)}"
 
 
 def _json_files(folder: Path) -> tuple[list[Path], list[str]]:

@@ -54,15 +54,21 @@ def amount(value: float) -> str:
 
 def change(value: float, more: str, less: str, noun: str = "") -> str:
     """A change said with a verb that tells whether it is good, never with a bare sign
-    ("-0.9" left the player guessing): `more` for a rise, `less` for a fall.
+    ("-0.9" left the player guessing): `more` for a rise, `less` for a fall. One too small
+    to show is "nothing" after `more` ("gains 0 points" read like a sum gone wrong); the
+    verb is kept as given, so "should gain", "would cost you" still read.
 
     >>> change(25.0, "gains", "loses", "point"), change(-0.9, "costs", "saves", "point")
     ('gains 25 points', 'saves 0.9 points')
     >>> change(1.0, "costs", "saves", "penalty point"), change(-0.3, "gains", "loses")
     ('costs 1 penalty point', 'loses 0.3')
+    >>> change(0.02, "gains", "loses", "point"), change(-0.04, "cost you", "save you")
+    ('gains no points', 'cost you nothing')
     """
     size = amount(value)
-    verb = less if value < 0 and size != "0" else more
+    if size == "0":
+        return f"{more} no {noun}s" if noun else f"{more} nothing"
+    verb = less if value < 0 else more
     if not noun:
         return f"{verb} {size}"
     return f"{verb} {size} {noun if size == '1' else noun + 's'}"

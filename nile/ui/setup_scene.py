@@ -37,6 +37,8 @@ names its thinking time, from the game's own budget: `level_words`)."""
 LEGEND_SIZE, LEGEND_ROW, LEGEND_NAME = 14, 22, 62
 """The level lines' text size (each fits the right column whole at it), their spacing and
 the width of the level's name before its words."""
+LEARN_TOP = 636
+"""Where "Learn to play first" starts: the level lines end above it."""
 
 
 def level_words(info: GameInfo, level: str) -> str:
@@ -200,7 +202,7 @@ class SetupScene(Scene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if has_tutorial(self.info):
-            self.button(pygame.Rect(COL_RIGHT, 636, RIGHT_WIDTH, 44), "Learn to play first",
+            self.button(pygame.Rect(COL_RIGHT, LEARN_TOP, RIGHT_WIDTH, 44), "Learn to play first",
                         self._learn,
                         "A guided first game that teaches the rules step by step")
         self.button(pygame.Rect(COL_RIGHT, 700, 175, 52), "Back", self.app.pop)

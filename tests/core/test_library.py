@@ -13,6 +13,7 @@ import pytest
 
 from nile.core import library, paths, registry, saves
 from nile.core.errors import SaveError
+from nile.core.game import OptionSpec
 from nile.core.session import Match, SeatConfig
 from nile.core.text import UnsafeChars, is_safe_char, safe_text
 from tests.core.toy_game import TOY_INFO
@@ -259,7 +260,8 @@ def test_a_home_that_cannot_be_created_is_not_an_error(monkeypatch: pytest.Monke
 
 def test_a_save_names_the_options_it_was_set_up_with() -> None:
     """Two Age of Steam games on different maps are told apart in the lists: the map is
-    named as the setup screen names it ('Age of Steam, Egypt (in progress)')."""
+    named as the setup screen names it ('Age of Steam, Egypt (in progress)'); another
+    option only when changed from its default ('Cairo, Sudden Death', never 'Cairo, Off')."""
     from nile.ui.chrome.savelist import details, title_line
 
     info = registry.get("age_of_steam")
@@ -275,3 +277,14 @@ def test_a_save_names_the_options_it_was_set_up_with() -> None:
     data["options"] = {"map": "\u202eatlantis"}  # not a choice: nothing of it is drawn
     saves.write_atomic(path, data)
     assert library.summarize(path).variant == ""
+    cairo = registry.get("cairo")
+    players = bots[:2]
+    for choice, title in (("on", "Cairo, Sudden Death (in progress)"),
+                          ("off", "Cairo (in progress)")):
+        match = Match.new(cairo, players, 5, {"sudden_death": choice})
+        path = library.new_autosave_path("cairo")
+        saves.write_atomic(path, library.save_data(match))
+        assert title_line(library.summarize(path, autosave=True)) == title
+    pace = OptionSpec("pace", "Pace", ("calm", "brisk"), names=("Calm", "Brisk"))
+    assert library._option_words(pace, "brisk") == "Pace: Brisk"
+    assert library._option_words(pace, "calm") == ""

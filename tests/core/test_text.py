@@ -24,5 +24,6 @@ def test_a_change_is_said_with_a_verb_and_a_size_never_a_bare_sign() -> None:
     assert change(25.0, "gains", "loses", "point") == "gains 25 points"
     assert change(-3.0, "gains", "loses", "point") == "loses 3 points"
     assert change(1.04, "costs", "saves", "point") == "costs 1 point"
-    assert change(-0.02, "gains", "loses") == "gains 0"  # no "loses 0"
+    assert change(-0.02, "gains", "loses") == "gains nothing"  # no "loses 0", no "gains 0"
+    assert change(0.01, "earn you", "cost you", "rail") == "earn you no rails"
     assert [amount(v) for v in (25.0, -0.94, 2.34, 7.96)] == ["25", "0.9", "2.3", "8"]

@@ -161,6 +161,7 @@ def test_setup_says_what_each_bot_level_is_like_and_it_fits() -> None:
     from nile.ai.bots import levels
     from nile.ui import text
     from nile.ui.setup_scene import (
+        LEARN_TOP,
         LEGEND_NAME,
         LEGEND_ROW,
         LEGEND_SIZE,
@@ -178,7 +179,7 @@ def test_setup_says_what_each_bot_level_is_like_and_it_fits() -> None:
             assert words and text.measure(words, LEGEND_SIZE) <= RIGHT_WIDTH - LEGEND_NAME
             assert text.measure(level.capitalize(), LEGEND_SIZE, "bold") < LEGEND_NAME - 6
         bottom = scene.seed_top + 110 + 26 + len(levels(info)) * LEGEND_ROW
-        assert bottom <= 630, info.id  # above "Learn to play first"
+        assert bottom <= LEARN_TOP, info.id  # above "Learn to play first"
         if "expert" in levels(info):
             assert "4 seconds a move" in level_words(info, "expert")
         app.pop()

@@ -362,6 +362,8 @@ class AgeOfSteamScene(GameScene):
         if event.type == pygame.MOUSEMOTION:
             self.handle_view_event(event)
             self._drag_over(event.pos, bool(getattr(event, "buttons", (0,))[0]))
+            if self.controls.dest_popup is not None:
+                self.controls.dest_popup.hover(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
             return self._drag_end()
@@ -666,9 +668,9 @@ class AgeOfSteamScene(GameScene):
                           self.mv.colors, bold=False)
             if hover in dest.hexes and controls.dest_popup is None:
                 shown = best
-        if controls.dest_popup is not None and 0 <= controls.dest_popup.hovered < len(
-                controls.dest_routes):
-            shown = controls.dest_routes[controls.dest_popup.hovered]
+        if controls.dest_popup is not None and 0 <= controls.dest_popup.selected < len(
+                controls.dest_routes):  # the way Enter takes, picked by pointer or keys
+            shown = controls.dest_routes[controls.dest_popup.selected]
         if shown is not None:
             overlay.route(surface, self.mv, choices.route_links(view, shown.action),
                           self.mv.colors)

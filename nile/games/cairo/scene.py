@@ -62,7 +62,7 @@ class CairoScene(GameScene):
         keys.Binding("s", "choose_small", "choosing: flick small blocks",
                      when="choosing"),
         keys.Binding("l", "choose_large", "choosing: flick your large block (L is the "
-                     "log otherwise)", when="choosing"),
+                     "log otherwise)", when="may_choose_large"),
         keys.Binding("d", "choose_die", "choosing: flick your die-block",
                      when="choosing"),
         keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
@@ -508,9 +508,14 @@ class CairoScene(GameScene):
                 and not self.flick.active)
 
     def choosing(self) -> bool:
-        """What to flick is being chosen: S, L and D answer (a kind the supply has run out
-        of is refused with the reason, not ignored)."""
+        """What to flick is being chosen: S and D answer (a kind the supply has run out of
+        is refused with the reason, not ignored)."""
         return self._phase_is(Phase.CHOOSE)
+
+    def may_choose_large(self) -> bool:
+        """L flicks the large block only while it may be chosen: otherwise L is the chrome's
+        game log, as the keys text says."""
+        return self.choosing() and A.Choose("large") in self.cairo.legal_actions()
 
     def retrieving(self) -> bool:
         return self._phase_is(Phase.RETRIEVE)

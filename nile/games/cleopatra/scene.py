@@ -430,6 +430,7 @@ class CleopatraScene(GameScene):
                 return True
             if not self.cs.pending:
                 self.popup = None
+                self.update_action_bar()
         target = self.target_at(pos)
         if target is None:
             if self.picked:
@@ -532,8 +533,6 @@ class CleopatraScene(GameScene):
     def clear_choice(self) -> bool:
         """Esc: put back the picked cards or close the list; else Esc opens the menu."""
         return self._escape()
-
-
 
     def _move_option(self, step: int) -> None:
         assert self.popup is not None

@@ -442,9 +442,9 @@ def test_shares_and_bids_can_be_typed_and_a_count_too_high_is_refused_with_a_rea
     assert scene.view.shares[0] == 2 + 3
 
 
-def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
-    """With several ways to a city the list opens, the bottom bar says to pick one, and
-    Down then Enter delivers by the second way (Enter did nothing before)."""
+def open_ways_list(app) -> AgeOfSteamScene:  # type: ignore[no-untyped-def]
+    """An Egypt game played on by hints until a good has several ways to a city, with that
+    city clicked: the list of ways is open."""
     from nile.games.age_of_steam.view import choices
 
     match = Match.new(GAME_INFO, seats("egypt", 3), 21, {"map": "egypt"})
@@ -467,10 +467,51 @@ def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) ->
     click(app, scene.mv.cube_rect(cube).center)
     click(app, centre(scene, dest.hexes[0]))
     assert controls.dest_popup is not None
+    return scene
+
+
+def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
+    """With several ways to a city the list opens, the bottom bar says to pick one, and
+    Down then Enter delivers by the second way (Enter did nothing before)."""
+    scene = open_ways_list(app)
+    controls = scene.controls
     assert "pick a way in the list" in scene.bar_prompt()
     second = controls.dest_routes[1].action
     before = len(scene.match.actions)
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert scene.match.log[before].action == second and controls.dest_popup is None
+
+
+def test_the_keys_choose_the_way_with_the_pointer_resting_on_the_list(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The pointer over the first way, Down then Enter still delivers by the second: the
+    pointer selects a row when it moves, not every frame (Down was undone before, and
+    Enter took the row under the pointer). The map draws the way Enter takes."""
+    from nile.games.age_of_steam import scene as scene_module
+    from nile.games.age_of_steam.view import choices
+
+    scene = open_ways_list(app)
+    controls = scene.controls
+    assert controls.dest_popup is not None
+    frames(app)
+    first = controls.dest_popup.row_rect(0)
+    assert first is not None
+    pygame.mouse.set_pos(first.center)
+    tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=first.center, rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    assert controls.dest_popup.selected == 0
+    second = controls.dest_routes[1].action
+    before = len(scene.match.actions)
+    drawn: list[object] = []
+    route = scene_module.overlay.route
+    monkeypatch.setattr(scene_module.overlay, "route",
+                        lambda surface, mv, links, *a, bold=True, **k:
+                        (drawn.append(links) if bold else None,
+                         route(surface, mv, links, *a, bold=bold, **k)))
+    key(app, pygame.K_DOWN)
+    frames(app, 2)
+    assert controls.dest_popup.selected == 1
+    assert drawn[-1] == choices.route_links(scene.aos, second)
     key(app, pygame.K_RETURN)
     assert scene.match.log[before].action == second and controls.dest_popup is None
 

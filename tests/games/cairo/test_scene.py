@@ -606,19 +606,33 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
                 assert bare.get_at((x, y)) == hanging.get_at((x, y)), (x, y)
 
 
-def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The play-tester read "ashore: out" as nonsense: the plate says why the ship is out,
-    in full, on the narrowest plate (five players)."""
+    in full, on the narrowest plate (five players): what is drawn is neither cut nor
+    shrunk to the width the plate gives it."""
     from nile.games.cairo.view import panel
-    from nile.ui import text
+    from nile.ui import text, theme
 
     builder = Builder(5).ship(0, "U4").ship(1, "D2").ship(2, "U9").ship(3, "U12")
     builder.ship(4, S.OUT)
     scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
     assert [seat.sailing for seat in scene._seats] == [True] * 4 + [False]
-    assert panel.OUT_OF_BLOCKS == "out: no blocks left"
-    plate = round(scene.strip_rect.width / 5) - 6
-    assert text.measure(panel.OUT_OF_BLOCKS, 12) <= plate - 16
+    drawn: list[tuple[str, int, str, int | None]] = []
+    real_draw = text.draw
+
+    def spy(surface, line, pos, size=16, color=theme.TEXT, style="regular",  # type: ignore[no-untyped-def]
+            anchor="topleft", max_width=None):
+        drawn.append((line, size, style, max_width))
+        return real_draw(surface, line, pos, size, color, style, anchor, max_width)
+
+    monkeypatch.setattr(panel.text, "draw", spy)
+    scene._layer = None  # the still table is drawn again, plates and all
+    frames(app)
+    out = [call for call in drawn if call[0].startswith("out")]
+    assert [call[0] for call in out] == ["out: no blocks left"]
+    line, size, style, max_width = out[0]
+    assert max_width is not None and 0 < max_width < scene.strip_rect.width / 5
+    assert text.fit(line, size, max_width, style) == (line, size)
 
 
 def test_s_with_no_small_blocks_left_is_refused_with_the_reason(app) -> None:  # type: ignore[no-untyped-def]
@@ -676,3 +690,15 @@ def test_the_die_panel_at_the_end_says_game_over_not_a_dash(monkeypatch) -> None
     panel.draw_die_panel(surface, pygame.Rect(0, 0, 200, 48), None, 0, None, False,
                          "rolls by itself", over=True)
     assert said == ["Game over", panel.DIE_AT_THE_END]
+
+
+def test_l_with_the_large_block_used_toggles_the_log(app) -> None:  # type: ignore[no-untyped-def]
+    """L is the log whenever the large block cannot be chosen (the keys text says so); S and
+    D still answer with the reason."""
+    builder = Builder(2).ship(0, "U4").ship(1, "D2").box("0L")
+    scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
+    was_open = scene.log_open
+    key(app, pygame.K_l)
+    assert scene.log_open is not was_open
+    assert scene.cairo.phase == Phase.CHOOSE
+    assert not scene.toasts.items

@@ -427,3 +427,27 @@ def test_the_bar_says_how_to_pick_while_the_list_of_choices_is_open(app) -> None
     assert scene.bar_prompt().startswith("Pick one in the list")
     key(app, pygame.K_ESCAPE)
     assert scene.popup is None and not scene.bar_prompt().startswith("Pick one")
+
+
+def test_clicking_off_the_list_of_choices_closes_it_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
+    """A click on the table away from the list closes it, and the bar stops saying
+    'Pick one in the list…' (it kept saying so before)."""
+    seats = (
+        SeatConfig("Ann"),
+        SeatConfig("Bo", "bot", "easy", 1),
+        SeatConfig("Cy", "bot", "easy", 2),
+    )
+    scene = open_scene(app, seats, seed=7)
+    advance_to(app, scene, Phase.ACTIONS)
+    key(app, pygame.K_o)
+    frames(app)
+    assert scene.popup is not None
+    popup = scene.popup
+    area = scene.board_rect
+    spot = next((x, y) for y in range(area.top + 4, area.bottom, 12)
+                for x in range(area.left + 4, area.right, 12)
+                if scene.on_table((x, y)) and popup.hit((x, y)) == -1
+                and scene.target_at((x, y)) is None)
+    click(app, spot)
+    assert scene.popup is None
+    assert not scene.bar_prompt().startswith("Pick one")

@@ -219,7 +219,9 @@ LIST_WIDTH = 340
 
 @dataclass
 class ListPopup(ChoiceList):
-    """The kit's choice list beside the place it is about (the ways to deliver a good)."""
+    """The kit's choice list beside the place it is about (the ways to deliver a good). The
+    scene feeds it the pointer's moves (`hover`): hovering each frame would undo Up/Down
+    whenever the pointer rests on the list."""
 
     max_rows: int = 8
 
@@ -227,6 +229,5 @@ class ListPopup(ChoiceList):
                 bounds: pygame.Rect, gap: float) -> pygame.Rect:
         width = min(max(LIST_WIDTH, self.wanted_width()), bounds.width - 16)
         self.layout(_place((width, self.height()), anchor, bounds, gap))
-        self.hover(pygame.mouse.get_pos())
         self.draw(surface)
         return self.rect
