@@ -303,3 +303,30 @@ def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None: 
     assert state.step == Phase.DECIDE and state.current_player == 0
     card = state.columns[0][0]
     assert f"You cannot cover the {card_title(card)} now" in scene.bar_prompt()
+
+
+def test_enter_passes_when_no_build_is_possible(app) -> None:  # type: ignore[no-untyped-def]
+    """Enter pressed the accent Build button and was refused although only Pass was
+    possible: then Pass is the highlighted button and Enter presses it."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    type_bid(app, 100)  # all her capital: no rails to buy afterwards
+    key(app, pygame.K_RETURN)
+    for _ in range(400):
+        frames(app, 2)
+        state = scene.state
+        if not scene.accepting_input or state.current_player != 0:
+            continue
+        if state.step == Phase.CHOOSE:
+            key(app, pygame.K_1)
+        elif state.step == Phase.DECIDE:
+            if not any(isinstance(a, Build) for a in state.legal_actions()):
+                break
+            key(app, pygame.K_p)
+    assert scene.state.step == Phase.DECIDE and scene.state.current_player == 0
+    accents = [spec.key for spec, _ in scene._context.values() if spec.accent]
+    assert accents == ["pass"]
+    before = len(scene.match.actions)
+    key(app, pygame.K_RETURN)
+    assert len(scene.match.actions) > before  # then chance draws the next player's card
+    assert scene.match.actions[before] == "pass"
