@@ -528,7 +528,10 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover_timer.moved(event.pos)
         if self.covered_for is not None:
-            self._handle_cover_event(event)
+            if self.cover_shown:
+                self._handle_cover_event(event)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.action_menu()
             return
         if self.replay is not None and self._handle_replay_key(event):
             return
@@ -956,8 +959,16 @@ class GameScene(Scene):
             self.forget(self._done_button)  # type: ignore[arg-type]
             self._done_button = None
 
+    @property
+    def cover_shown(self) -> bool:
+        """The pass-the-screen cover is drawn once the move before it has played out: the
+        table meanwhile shows everyone's public view (nobody's is chosen yet), so a bot's
+        move that starts a private step (its last track laid, then a secret bid) is seen
+        by all, not hidden behind a cover with the bar still naming the bot."""
+        return self.covered_for is not None and not self.anims.busy
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.covered_for is not None:
+        if self.cover_shown:
             self._draw_cover(surface)
             self._draw_bar(surface)
             self._show_context_buttons(False)
