@@ -3,13 +3,17 @@
 A replay is the action list re-applied to a fresh game. States are rebuilt on demand
 from checkpoints every `CHECKPOINT_EVERY` plies, so stepping is cheap in both
 directions without holding a copy of every state.
+
+Its stops are the players' moves: the set-up (with the chance steps that deal it), then
+each player's move together with the chance steps that follow it (the cards it turns
+up), so "Move 3 of 40" counts what players did, not shuffles and draws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nile.core.game import Event, GameInfo, GameState
+from nile.core.game import CHANCE, Event, GameInfo, GameState
 from nile.core.session import SeatConfig
 
 CHECKPOINT_EVERY = 25
@@ -17,7 +21,8 @@ CHECKPOINT_EVERY = 25
 
 @dataclass
 class Replay:
-    """The states of a recorded game, ply by ply; `position` 0 is the set-up state."""
+    """The states of a recorded game, ply by ply; `position` 0 is the state before any
+    chance step, and a replay starts at `setup` (the set-up dealt)."""
 
     info: GameInfo
     seats: tuple[SeatConfig, ...]
@@ -30,11 +35,53 @@ class Replay:
     _events: list[Event] = field(default_factory=list)
     _history: list[list[Event]] = field(default_factory=list)
     """What each ply caused, ply 1 first, as far as the replay has stepped (for the log)."""
+    _movers: list[int | None] = field(default_factory=list)
+    """Who made each ply (`CHANCE` for a chance step), as far as the replay has stepped."""
+    stops: list[int] = field(default_factory=list)
+    """The positions a step rests at: the set-up, then after each player's move and the
+    chance steps that follow it."""
 
     def __post_init__(self) -> None:
         start = self.info.create(len(self.seats), self.seed, self.options)
         self._checkpoints[0] = start
         self._state = start.clone()
+        self.seek(self.length)  # one pass: who made each ply, checkpoints, the log
+        self.stops = self._find_stops()
+        self.seek(self.setup)
+
+    def _find_stops(self) -> list[int]:
+        position, stops = 0, []
+        while True:
+            while position < self.length and self._movers[position] == CHANCE:
+                position += 1
+            stops.append(position)
+            if position >= self.length:
+                return stops
+            position += 1
+
+    @property
+    def setup(self) -> int:
+        """The first stop: the set-up dealt, before the first player's move."""
+        return self.stops[0]
+
+    @property
+    def move_count(self) -> int:
+        """How many moves the players made in the whole game."""
+        return self.moves_before(self.length)
+
+    def moves_before(self, position: int) -> int:
+        """How many players' moves come before `position` (chance steps do not count)."""
+        return sum(1 for mover in self._movers[:position] if mover != CHANCE)
+
+    def stop_from(self, position: int, step: int) -> int:
+        """The stop `step` moves on from `position` (back if negative), within the game."""
+        for _ in range(abs(step)):
+            if step > 0:
+                position = next((p for p in self.stops if p > position), self.stops[-1])
+            else:
+                position = next((p for p in reversed(self.stops) if p < position),
+                                self.stops[0])
+        return position
 
     @property
     def length(self) -> int:
@@ -77,9 +124,11 @@ class Replay:
 
     def _step(self) -> None:
         state = self.state
+        mover = state.current_player
         self._events = state.apply(state.parse_action(self.actions[self.position]))
         if self.position == len(self._history):
             self._history.append(self._events)
+            self._movers.append(mover)
         self.position += 1
         if self.position % CHECKPOINT_EVERY == 0 and self.position not in self._checkpoints:
             self._checkpoints[self.position] = state.clone()

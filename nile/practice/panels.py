@@ -189,10 +189,9 @@ def report_lines(report: Report) -> list[tuple[str, int, theme.Color, str]]:
     elif verdict.error is not None:
         parts = []
         if verdict.along is not None:
-            parts.append(f"{abs(verdict.along):.0f} mm {'long' if verdict.along >= 0 else 'short'}")
+            parts.append(f"{abs(verdict.along):.0f} mm {long_or_short(verdict.along)}")
         if verdict.across is not None:
-            side = "left" if verdict.across >= 0 else "right"
-            parts.append(f"{abs(verdict.across):.1f}\u00b0 {side}")
+            parts.append(f"{abs(verdict.across):.1f}\u00b0 {left_or_right(verdict.across)}")
         detail = f" ({', '.join(parts)})" if parts else ""
         lines.append((f"{verdict.error:.0f} mm from the target{detail}", 15, theme.TEXT,
                       "regular"))
@@ -273,10 +272,23 @@ def summary_words(summary: Summary) -> tuple[str, str]:
     if summary.mean_error is None:
         return first, "No target yet: click a site to aim at it."
     second = f"Error {summary.mean_error:.0f} \u00b1 {summary.std_error or 0:.0f} mm"
-    if summary.mean_along is not None:
-        second += (f"  ·  length {summary.mean_along:+.0f} \u00b1 "
-                   f"{summary.std_along or 0:.0f} mm")
-    if summary.mean_across is not None:
-        second += (f"  ·  direction {summary.mean_across:+.1f} \u00b1 "
-                   f"{summary.std_across or 0:.1f}\u00b0")
+    if summary.mean_along is not None:  # "44 ± 3 mm long", as each flick says it
+        along = summary.mean_along
+        side = f" {long_or_short(along)}" if round(along) else ""
+        second += f"  ·  length {abs(along):.0f} \u00b1 {summary.std_along or 0:.0f} mm{side}"
+    if summary.mean_across is not None:  # "23.6 ± 0.0° right", not "-23.6 ± 0.0°"
+        across = summary.mean_across
+        side = f" {left_or_right(across)}" if round(across, 1) else ""
+        second += (f"  ·  direction {abs(across):.1f} \u00b1 "
+                   f"{summary.std_across or 0:.1f}\u00b0{side}")
     return first, second
+
+
+def long_or_short(along: float) -> str:
+    """Which way a miss along the aim went, in words (+: past the target)."""
+    return "long" if along >= 0 else "short"
+
+
+def left_or_right(across: float) -> str:
+    """Which side a miss across the aim went, in words (+: counter-clockwise, left)."""
+    return "left" if across >= 0 else "right"

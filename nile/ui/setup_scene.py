@@ -25,6 +25,9 @@ BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut
 ROW_TOP, ROW_HEIGHT = 170, 52
 COL_SEAT, COL_KIND, COL_NAME, COL_COLOR = 40, 90, 300, 550
 COL_RIGHT, RIGHT_WIDTH = 820, 400
+ABOUT_TOP, ABOUT_GAP, ERROR_TOP = 470, 20, 700
+"""The "About the game" heading sits at least ABOUT_GAP below the last seat row's slot
+(whose boxes are 40 of its 52 high), and its text stops above the error line."""
 
 
 LEVEL_WORDS = {
@@ -68,10 +71,11 @@ def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
 
 
 def default_rows(info: GameInfo) -> list[SeatRow]:
-    """You and enough normal bots for the default options (Chile needs four players)."""
-    low = info.player_range(info.resolve_options({}))[0]
+    """You and enough normal bots for the default options (Chile needs four players), one
+    row per seat those options allow."""
+    low, high = info.player_range(info.resolve_options({}))
     rows = []
-    for seat in range(info.max_players):
+    for seat in range(high):
         if seat == 0:
             kind = "Human"
         elif seat < max(2, low):
@@ -120,6 +124,13 @@ def validate(info: GameInfo, rows: list[SeatRow], options: dict[str, str]) -> st
     return None
 
 
+def about_box(seats: int) -> pygame.Rect:
+    """Where "About the game" goes: a clear gap below the last seat row, above the error
+    line at the foot (its text starts 26 below the heading)."""
+    top = max(ABOUT_TOP, ROW_TOP + seats * ROW_HEIGHT + ABOUT_GAP)
+    return pygame.Rect(COL_SEAT, top, COL_RIGHT - COL_SEAT - 40, ERROR_TOP - 30 - top)
+
+
 class SetupScene(Scene):
     """Seats, options and seed for one game, then Start."""
 
@@ -145,8 +156,9 @@ class SetupScene(Scene):
         self.kind_menus[menu] = seat
 
     def _fit_to_options(self) -> None:
-        """After an option changes: enough players for it, and only colours it allows
-        (Egypt has no blue player)."""
+        """After an option changes: as many seats as it allows (Egypt seats five), enough
+        players for it, and only colours it allows (Egypt has no blue player)."""
+        self._fit_seat_count()
         self._fill_seats()
         for seat in range(len(self.rows)):
             self._free_color(seat)
@@ -161,6 +173,31 @@ class SetupScene(Scene):
             theme.palette()[row.color].name in excluded_colors(self.info, self.options)
         ):
             self._next_color(seat)
+
+    def _fit_seat_count(self) -> None:
+        """Drop the seats past the options' most players, or add empty ones up to it, and
+        remake the seat rows' controls to match."""
+        high = self.info.player_range(self.options)[1]
+        if high == len(self.rows):
+            return
+        del self.rows[high:]
+        for seat in range(len(self.rows), high):
+            self.rows.append(SeatRow("Empty", BOT_NAMES[seat % len(BOT_NAMES)], seat))
+        for element in (*self.kind_menus, *self.name_entries):
+            element.kill()
+        self.kind_menus.clear()
+        self.name_entries.clear()
+        self._build_seats()
+
+    def _build_seats(self) -> None:
+        """Each seat's kind menu and name box."""
+        for seat, row in enumerate(self.rows):
+            self._kind_menu(seat)
+            entry = self.text_entry(
+                pygame.Rect(COL_NAME, ROW_TOP + seat * ROW_HEIGHT, 230, 40), row.name, 20
+            )
+            self.name_entries.append(entry)
+        self._sync_rows()
 
     def _fill_seats(self) -> None:
         """Seat normal bots in empty chairs until the chosen options have enough players."""
@@ -179,12 +216,7 @@ class SetupScene(Scene):
         self._sync_rows()
 
     def _build(self) -> None:
-        for seat, row in enumerate(self.rows):
-            y = ROW_TOP + seat * ROW_HEIGHT
-            self._kind_menu(seat)
-            entry = self.text_entry(pygame.Rect(COL_NAME, y, 230, 40), row.name, 20)
-            self.name_entries.append(entry)
-        self._sync_rows()
+        self._build_seats()
         y = ROW_TOP
         for spec in self.info.options:
             menu = pygame_gui.elements.UIDropDownMenu(
@@ -320,11 +352,12 @@ class SetupScene(Scene):
         self._draw_right_column(surface)
         about = self.info.rules_summary.strip().split("\n\n")[0].replace("\n", " ")
         if about:
-            box = pygame.Rect(COL_SEAT, 470, COL_RIGHT - COL_SEAT - 40, 200)
+            box = about_box(len(self.rows))
             text.draw(surface, "About the game", box.topleft, 15, theme.MUTED, "bold")
             text.draw_wrapped(surface, about, box.move(0, 26), 16, theme.TEXT)
         if self.error:
-            text.draw_wrapped(surface, self.error, pygame.Rect(40, 700, 780, 60), 17, theme.BAD)
+            error_box = pygame.Rect(40, ERROR_TOP, 780, 60)
+            text.draw_wrapped(surface, self.error, error_box, 17, theme.BAD)
 
     def _draw_swatch(self, surface: pygame.Surface, seat: int, row: SeatRow) -> None:
         color = theme.player_color(row.color)

@@ -202,7 +202,9 @@ def test_replay_history_is_the_log_up_to_the_position() -> None:
     play_out(match, random.Random(4))
     replay = Replay(TOY_INFO, match.seats, match.seed, match.options, match.actions)
     logged = [list(entry.events) for entry in match.log]
-    assert replay.history() == []
+    assert replay.position == replay.setup  # the set-up dealt: chance steps only
+    assert replay.history() == logged[: replay.setup]
+    assert all(entry.seat == CHANCE for entry in match.log[: replay.setup])
     replay.seek(replay.length)
     assert replay.history() == logged
     replay.seek(7)  # back past a checkpoint rebuild: what was seen stays known
@@ -214,3 +216,23 @@ def test_replay_history_is_the_log_up_to_the_position() -> None:
 def test_returns_from_ranking_shares_ties() -> None:
     assert returns_from_ranking([1, 1, 3]) == [0.75, 0.75, 0.0]
     assert returns_from_ranking([2, 1]) == [0.0, 1.0]
+
+
+def test_replay_stops_at_players_moves_with_the_chance_that_follows() -> None:
+    """The replay's move count and steps skip chance: each stop is a player's move plus the
+    chance steps after it (the dice it rolls, the cards it turns up)."""
+    match = Match.new(TOY_INFO, HUMANS, seed=9)
+    play_out(match, random.Random(4))
+    replay = Replay(TOY_INFO, match.seats, match.seed, match.options, match.actions)
+    movers = [entry.seat for entry in match.log]
+    assert CHANCE in movers[replay.setup :]  # the toy's dice come between moves
+    assert replay.move_count == sum(1 for seat in movers if seat != CHANCE)
+    assert replay.stops[0] == replay.setup and replay.stops[-1] == replay.length
+    for before, after in zip(replay.stops, replay.stops[1:], strict=False):
+        assert movers[before] != CHANCE
+        assert all(seat == CHANCE for seat in movers[before + 1 : after])
+        assert replay.moves_before(after) == replay.moves_before(before) + 1
+    assert replay.stop_from(replay.setup, 2) == replay.stops[2]
+    assert replay.stop_from(replay.stops[2] + 1, -1) == replay.stops[2]
+    assert replay.stop_from(replay.length, 1) == replay.length
+    assert replay.stop_from(replay.setup, -1) == replay.setup

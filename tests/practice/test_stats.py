@@ -114,3 +114,19 @@ def test_closest_approach() -> None:
     distance, _ = closest_approach(path, (13.0, 5.0))
     assert distance == pytest.approx(3.0)
     assert closest_approach([(1.0, 1.0)], (4.0, 5.0))[0] == pytest.approx(5.0)
+
+
+def test_the_session_strip_says_which_way_the_misses_went() -> None:
+    """It said "direction -23.6 ± 0.0°" beside the flick's "23.6° right": the sides are
+    words, as for each flick."""
+    from nile.practice.panels import summary_words
+    from nile.practice.stats import Summary
+
+    summary = Summary(1, 0, 1, 90.0, 0.0, 44.0, 0.0, -23.6, 0.0)
+    _, second = summary_words(summary)
+    assert "length 44 \u00b1 0 mm long" in second
+    assert "direction 23.6 \u00b1 0.0\u00b0 right" in second and "-" not in second
+    _, second = summary_words(Summary(2, 1, 2, 9.0, 1.0, -12.0, 2.0, 4.0, 1.5))
+    assert "12 \u00b1 2 mm short" in second and "4.0 \u00b1 1.5\u00b0 left" in second
+    _, second = summary_words(Summary(2, 1, 2, 9.0, 1.0, 0.2, 2.0, -0.01, 1.5))
+    assert second.endswith("length 0 \u00b1 2 mm  ·  direction 0.0 \u00b1 1.5\u00b0")

@@ -98,17 +98,19 @@ def test_bots_play_to_the_end_and_results_show(app) -> None:  # type: ignore[no-
     assert isinstance(replay_scene, ToyScene) and replay_scene.replay is not None
     key(app, pygame.K_END)
     assert replay_scene.state == match.state
-    key(app, pygame.K_HOME)
-    assert replay_scene.replay.position == 0
+    key(app, pygame.K_HOME)  # the set-up, dealt (the toy rolls a die first)
+    assert replay_scene.replay.position == replay_scene.replay.setup
 
 
 def test_replay_scene_steps(app) -> None:  # type: ignore[no-untyped-def]
     match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=2)
+    match.play(match.state.legal_actions()[0])
+    match.resolve_chance()
     replay = Replay(INFO, match.seats, match.seed, match.options, list(match.actions))
     scene = ToyScene(app, match, replay=replay)
     app.push(scene)
     key(app, pygame.K_RIGHT)
-    assert replay.position == 1
+    assert replay.position == replay.stops[1] and replay.moves_before(replay.position) == 1
     click(app, (10, 10))
 
 

@@ -68,6 +68,8 @@ def step(app, code: int) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
 def test_replay_draws_every_move_forwards_and_backwards(info: GameInfo) -> None:
+    """Each arrow step is one player's move with the chance steps after it; the set-up
+    (dealt by chance) is no one's move."""
     app = instant_app()
     match = finished_match(info)
     watcher = scene_for(info)(app, match)
@@ -78,23 +80,57 @@ def test_replay_draws_every_move_forwards_and_backwards(info: GameInfo) -> None:
     scene = app.top
     assert isinstance(scene, GameScene) and scene.replay is not None
     replay = scene.replay
-    assert replay.position == 0 and replay.length == len(match.actions)
-    assert scene.log.lines == []
-    middle = replay.length // 2
-    for position in range(1, replay.length + 1):
+    movers = [entry.seat for entry in match.log]
+    assert replay.length == len(match.actions)
+    assert replay.move_count == sum(1 for seat in movers if seat != CHANCE)
+    assert replay.position == replay.setup
+    assert all(seat == CHANCE for seat in movers[: replay.setup])
+    assert scene.log.lines == log_until(match, replay.setup, scene)
+    stops = replay.stops
+    assert stops[0] == replay.setup and stops[-1] == replay.length
+    assert len(stops) == replay.move_count + 1
+    middle = stops[len(stops) // 2]
+    for number, position in enumerate(stops[1:], start=1):
         step(app, pygame.K_RIGHT)
-        assert replay.position == position
-        if position in (1, middle):
+        assert replay.position == position and replay.moves_before(position) == number
+        assert movers[stops[number - 1]] != CHANCE  # the step began with a player's move
+        assert all(seat == CHANCE for seat in movers[stops[number - 1] + 1 : position])
+        if position in (stops[1], middle):
             assert scene.log.lines == log_until(match, position, scene)
     assert scene.state == match.state
     assert scene.log.lines == log_until(match, replay.length, scene)
-    for position in range(replay.length - 1, -1, -1):
+    for position in reversed(stops[:-1]):
         step(app, pygame.K_LEFT)
         assert replay.position == position
         if position == middle:
             assert scene.log.lines == log_until(match, position, scene)
-    assert scene.state == info.create(len(match.seats), match.seed, match.options)
-    assert scene.log.lines == []
+    assert scene.log.lines == log_until(match, replay.setup, scene)
+
+
+def test_the_replay_counts_players_moves_not_chance_steps(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Cleopatra's replay said "Move 40 of 235" while it still showed the set-up: the deal
+    counted as moves."""
+    from nile.ui import text
+
+    app, match, scene = open_finished("cleopatra")
+    scene.open_replay()
+    watcher = app.top
+    assert isinstance(watcher, GameScene) and watcher.replay is not None
+    assert watcher.replay.setup > 10  # Cleopatra deals by chance before anyone moves
+    drawn: list[str] = []
+    original = text.draw
+
+    def spy(surface, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(words)
+        return original(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    frames(app)
+    assert "Set-up" in drawn
+    drawn.clear()
+    step(app, pygame.K_RIGHT)
+    total = sum(1 for entry in match.log if entry.seat != CHANCE)
+    assert f"Move 1 of {total}" in drawn
 
 
 def test_play_turns_into_pause_and_back_at_the_end() -> None:
@@ -113,7 +149,7 @@ def test_play_turns_into_pause_and_back_at_the_end() -> None:
     frames(app, 120)  # the last move plays and the replay stops by itself
     assert watcher.replay.position == watcher.replay.length and not watcher.playing
     press(app, watcher, "Play")  # at the end, Play starts again from the set-up
-    assert watcher.playing and watcher.replay.position <= 1
+    assert watcher.playing and watcher.replay.position <= watcher.replay.stops[1]
 
 
 def test_results_and_replay_reopen_after_see_the_table() -> None:
@@ -134,7 +170,7 @@ def test_results_and_replay_reopen_after_see_the_table() -> None:
     assert results.ranking == match.state.ranking()
     frames(app, 2)  # its railways are the final ones
     press(app, results, "Replay")  # in a replay: back to its set-up, no second replay
-    assert app.top is watcher and watcher.replay.position == 0
+    assert app.top is watcher and watcher.replay.position == watcher.replay.setup
     key(app, pygame.K_BACKSPACE)
     assert app.top is scene
 

@@ -183,3 +183,30 @@ def test_setup_says_what_each_bot_level_is_like_and_it_fits() -> None:
         if "expert" in levels(info):
             assert "4 seconds a move" in level_words(info, "expert")
         app.pop()
+
+
+def test_setup_offers_only_the_seats_the_chosen_map_allows() -> None:
+    """Egypt (3-5) and CCCP (4-5) offered a sixth seat; "About the game" touched the last."""
+    from nile.ui.setup_scene import ROW_HEIGHT, ROW_TOP, about_box
+
+    app = make_app()
+    info = registry.get("age_of_steam")
+    scene = SetupScene(app, info)
+    app.push(scene)
+    frames(app, 2)
+    map_menu = next(iter(scene.option_menus))
+    for name, map_id, seats in (("Egypt", "egypt", 5), ("CCCP", "cccp", 5), ("Chile", "chile", 6)):
+        change = pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=map_menu, text=name, selected_option_id=map_id,
+        )
+        tick(app, [change])
+        assert len(scene.rows) == seats, name
+        assert sorted(scene.kind_menus.values()) == list(range(seats)), name
+        assert len(scene.name_entries) == seats, name
+        assert all(menu.alive() for menu in scene.kind_menus), name
+        assert validate(info, scene.rows, scene.options) is None, name
+        last_bottom = ROW_TOP + (seats - 1) * ROW_HEIGHT + 40
+        assert about_box(seats).top - last_bottom >= 24, name
+    egypt_first = SetupScene(app, info)
+    assert len(egypt_first.rows) == 6  # the default map, Chile, seats six

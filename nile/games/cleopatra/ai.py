@@ -374,7 +374,8 @@ def explain(state: GameState, action: Action) -> str | None:
         return f"more than {limit} Florin for turn order is not worth it to you now"
     if isinstance(action, ChooseGod):
         value = god_value(state, seat, action.god)
-        return f"{GOD_REASONS[action.god]}: worth about {value:.1f} points to you now"
+        words = change(value, "worth about", "a cost of about", "point")  # no bare "-1.2"
+        return f"{GOD_REASONS[action.god]}: {words} to you now"
     if state.phase != Phase.ACTIONS or state.pending:
         return None
     ctx = Context(state, seat)
@@ -384,7 +385,11 @@ def explain(state: GameState, action: Action) -> str | None:
         return "no move left is worth its cost this turn" if others else None
     text = f"should {change(chosen, 'gain', 'lose', 'point')} against the others"
     if others:
-        text += f" (the next best move would {change(max(others), 'gain', 'lose')})"
+        best_other = change(max(others), "gain", "lose")
+        if best_other == change(chosen, "gain", "lose"):  # not "gain 19.5 (… gain 19.5)"
+            text += " (the next best move is as good)"
+        else:
+            text += f" (the next best move would {best_other})"
     return text
 
 

@@ -12,7 +12,8 @@ Playing:
 - choosing land: click a card for sale (or press 1–9);
 - track laying: the panel adds up the rails (row + own cards + bonus cards + bought rails
   at £10) against what the next card needs; − / + change the bonus cards spent and the
-  rails bought (default: the cheapest way); Build (B, Enter) or Pass (P).
+  rails bought (default: the cheapest way); Build (B) or Pass (P); Enter presses the
+  highlighted one (Pass when no build is possible).
 The capital ledger (C, or click a player's box) shows everyone's sheet at any time; only
 the viewer's own bid shows before the reveal. Only `view.legal_actions()` says what is
 offered; refusals come from the rules.
@@ -113,8 +114,9 @@ class KapKairoScene(GameScene):
         keys.Binding("return, kp_enter", "submit_bid", "bidding: bid", when="bidding"),
         keys.Binding("1-9", "choose_card", "choosing land: take that card",
                      when="choosing"),
-        keys.Binding("b, return, kp_enter", "submit_build", "laying track: build",
-                     when="deciding"),
+        keys.Binding("b", "submit_build", "laying track: build", when="deciding"),
+        keys.Binding("return, kp_enter", "submit_default", "laying track: the highlighted "
+                     "button (Build, or Pass when no build is possible)", when="deciding"),
         keys.Binding("p", "submit_pass", "laying track: pass", when="deciding"),
         keys.Binding("right", "change_bonus", "laying track: one more bonus card",
                      when="deciding", args=(1,)),
@@ -277,11 +279,13 @@ class KapKairoScene(GameScene):
 
     def _decide_bar(self, view: KapState) -> None:
         seat = view.turn
+        can_build = _can_build(view)
         buttons = [
             BarButton(
                 "pass",
                 "Pass",
                 self.submit_pass,
+                accent=not can_build,
                 tooltip="Do not build; the player on your left draws (P)",
             )
         ]
@@ -289,7 +293,6 @@ class KapKairoScene(GameScene):
             self.set_action_bar("No card lies in front of your locomotive: pass.", buttons)
             return
         card = view.columns[seat][0]
-        options = view.legal_actions()
         cost = self.buy_rails * RULES.rail_price
         label = f"Build (£{cost})" if cost else "Build"
         buttons.append(
@@ -297,11 +300,11 @@ class KapKairoScene(GameScene):
                 "build",
                 label,
                 self.submit_build,
-                accent=True,
+                accent=can_build,
                 tooltip="Lay track across your next card (B)",
             )
         )
-        if any(isinstance(a, Build) for a in options):
+        if can_build:
             prompt = f"Build across {describe_card(card)}, or pass."
         else:
             prompt = f"You cannot cover the {card_title(card)} now: pass (Build tells you why)."
@@ -321,6 +324,14 @@ class KapKairoScene(GameScene):
 
     def submit_pass(self) -> None:
         self.submit(PASS)
+
+    def submit_default(self) -> None:
+        """Enter presses the highlighted button: Build when a build is possible, else Pass
+        (pressing Build then is only refused)."""
+        if _can_build(self.kap):
+            self.submit_build()
+        else:
+            self.submit_pass()
 
     @property
     def bid_amount(self) -> int:
@@ -654,3 +665,9 @@ class KapKairoScene(GameScene):
 
 def _ordinal(place: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(place, f"#{place}")
+
+
+def _can_build(view: KapState) -> bool:
+    """Whether any build is legal now: it decides which of Build and Pass is highlighted
+    (and so what Enter presses)."""
+    return any(isinstance(action, Build) for action in view.legal_actions())

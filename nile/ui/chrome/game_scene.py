@@ -65,7 +65,7 @@ DONE_LABEL = "Done, pass to the next player"
 REPLAY_KEYS = (
     keys.Binding("right", "seek_by", "replay: one move forward", args=(1,)),
     keys.Binding("left", "seek_by", "replay: one move back", args=(-1,)),
-    keys.Binding("home", "seek", "replay: to the start", args=(0,)),
+    keys.Binding("home", "replay_start", "replay: to the start"),
     keys.Binding("end", "replay_end", "replay: to the end"),
     keys.Binding("space", "toggle_play", "replay: play or pause"),
     keys.Binding("backspace", "close_replay", "close the replay"),
@@ -446,7 +446,7 @@ class GameScene(Scene):
     def _make_replay_controls(self) -> None:
         y = theme.HEIGHT - 38
         specs = (
-            ("|<", "first", lambda: self.seek(0), "The set-up, before the first move (Home)"),
+            ("|<", "first", self.replay_start, "The set-up, before the first move (Home)"),
             ("<", "back", lambda: self.seek_by(-1), "One move back (Left)"),
             ("Play", "play", self.toggle_play, "Play or pause (Space)"),
             (">", "forward", lambda: self.seek_by(1), "One move on (Right)"),
@@ -528,7 +528,10 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover_timer.moved(event.pos)
         if self.covered_for is not None:
-            self._handle_cover_event(event)
+            if self.cover_shown:
+                self._handle_cover_event(event)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.action_menu()
             return
         if self.replay is not None and self._handle_replay_key(event):
             return
@@ -930,7 +933,7 @@ class GameScene(Scene):
         if self.replay is not None:
             while self.app.top is not None and self.app.top is not self:
                 self.app.pop()
-            self.seek(0)
+            self.replay_start()
             return
         match = self.match
         replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
@@ -956,8 +959,16 @@ class GameScene(Scene):
             self.forget(self._done_button)  # type: ignore[arg-type]
             self._done_button = None
 
+    @property
+    def cover_shown(self) -> bool:
+        """The pass-the-screen cover is drawn once the move before it has played out: the
+        table meanwhile shows everyone's public view (nobody's is chosen yet), so a bot's
+        move that starts a private step (its last track laid, then a secret bid) is seen
+        by all, not hidden behind a cover with the bar still naming the bot."""
+        return self.covered_for is not None and not self.anims.busy
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.covered_for is not None:
+        if self.cover_shown:
             self._draw_cover(surface)
             self._draw_bar(surface)
             self._show_context_buttons(False)
@@ -1017,23 +1028,29 @@ class GameScene(Scene):
 
     def seek(self, position: int) -> None:
         assert self.replay is not None
-        forward_one = position == self.replay.position + 1
+        before = self.replay.position
+        forward_one = position == self.replay.stop_from(before, 1) and position > before
         self.anims.finish()
         self.toasts.items.clear()  # what earlier moves announced is no longer on screen
         self.replay.seek(position)
         self.refresh()
-        if forward_one:
-            self.on_events(self.replay.last_events)
+        if forward_one:  # the move and the chance steps after it play out
+            self.on_events([e for events in self.replay.history()[before:] for e in events])
 
     def seek_by(self, step: int) -> None:
+        """One player's move on or back (with the chance steps that follow it)."""
         assert self.replay is not None
-        self.seek(self.replay.position + step)
+        self.seek(self.replay.stop_from(self.replay.position, step))
+
+    def replay_start(self) -> None:
+        """The set-up, dealt (its chance steps are no one's move)."""
+        self.seek(self.replay.setup if self.replay else 0)
 
     def toggle_play(self) -> None:
         """Play from here (from the start if at the end), or pause; the button says which."""
         assert self.replay is not None
         if not self.playing and self.replay.position >= self.replay.length:
-            self.seek(0)
+            self.replay_start()
         self._set_playing(not self.playing)
 
     def _set_playing(self, playing: bool) -> None:
@@ -1068,8 +1085,8 @@ class GameScene(Scene):
         bar = pygame.Rect(0, theme.HEIGHT - 44, self.table_rect.width, 44)
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-        position = self.replay.position
-        label = "Set-up" if position == 0 else f"Move {position} of {self.replay.length}"
+        moves, total = self.replay.moves_before(self.replay.position), self.replay.move_count
+        label = "Set-up" if moves == 0 else f"Move {moves} of {total}"
         close = self._bar_buttons["replay_close"].rect  # type: ignore[attr-defined]
         text.draw(
             surface,
@@ -1083,7 +1100,7 @@ class GameScene(Scene):
         left = close.right + 180
         track = pygame.Rect(left, bar.centery - 3, max(10, bar.right - 20 - left), 6)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=3)
-        if self.replay.length:
+        if total:
             done = track.copy()
-            done.width = round(track.width * self.replay.position / self.replay.length)
+            done.width = round(track.width * moves / total)
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)

@@ -534,3 +534,33 @@ def test_p_drops_out_of_the_turn_order_auction(app) -> None:  # type: ignore[no-
     before = len(scene.match.actions)
     key(app, pygame.K_p)
     assert isinstance(scene.match.log[before].action, DropOut)
+
+
+def test_a_city_without_a_ringed_good_says_why_by_name(app) -> None:  # type: ignore[no-untyped-def]
+    """Moving goods, a click on a city whose goods cannot go anywhere only showed its
+    tooltip: it says why, naming the place."""
+    match = Match.new(GAME_INFO, seats("egypt", 3), 21, {"map": "egypt"})
+    scene = open_scene(app, match)
+    for _ in range(4000):
+        state = scene.match.state
+        assert isinstance(state, AgeOfSteamState) and not state.is_terminal
+        if scene.accepting_input and state.phase == Phase.MOVE:
+            break
+        if not scene.accepting_input:
+            frames(app, 2)
+            continue
+        act_with_mouse(app, scene, hint(GAME_INFO, state, seed=scene.match.ply))
+    from nile.games.age_of_steam.rules.move import source_refusal
+
+    view = scene.aos
+    movable = {h for h, _ in scene.controls.movable()}
+    city = next(c for c in view.map.cities if not movable & set(c.hexes))
+    h = city.hexes[0]
+    before = len(scene.match.actions)
+    click(app, centre(scene, h))
+    said = [t.message for t in scene.toasts.items]
+    assert source_refusal(view, h) in said and view.place_name(h) in said[-1]
+    assert len(scene.match.actions) == before and scene.controls.good is None
+    emptied = view.clone()  # an empty city says so; a flooded one says that
+    emptied.goods[h] = []
+    assert source_refusal(emptied, h) == f"{view.place_name(h)} has no goods to move."

@@ -211,3 +211,43 @@ def test_a_bid_hint_says_what_the_number_in_hand_counts() -> None:
     reason = ai.explain(state, bid)
     assert reason is not None
     assert reason.endswith(f"with {state.money[seat]} Florin in hand")
+
+
+def test_a_hint_says_when_the_next_best_move_is_as_good(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"gain 19.5 points against the others (the next best move would gain 19.5)" read
+    oddly: an equal runner-up is "as good"; an unequal one is still said in words."""
+    from nile.games.cleopatra.rules.moves import EndTurn
+
+    state = GAME_INFO.create(3, 3, {})
+    rng = random.Random(3)
+    while state.phase != Phase.ACTIONS or state.pending or state.current_player == CHANCE:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+        else:
+            state.apply(ai.policy(state.observation(state.current_player), rng))
+    action = next(a for a in state.legal_actions() if not isinstance(a, EndTurn))
+    monkeypatch.setattr(ai, "value_action", lambda ctx, a: 19.5)
+    reason = ai.explain(state, action)
+    assert reason == "should gain 19.5 points against the others (the next best move is as good)"
+    monkeypatch.setattr(ai, "value_action", lambda ctx, a: 19.5 if a == action else -2.0)
+    reason = ai.explain(state, action)
+    assert reason == ("should gain 19.5 points against the others "
+                      "(the next best move would lose 2)")
+
+
+def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A god's value was printed with a bare sign ("worth about -1.2 points")."""
+    state = GAME_INFO.create(3, 3, {})
+    rng = random.Random(3)
+    while state.phase != Phase.GODS or state.current_player == CHANCE:
+        if state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+        else:
+            state.apply(ai.policy(state.observation(state.current_player), rng))
+    choice = next(a for a in state.legal_actions() if isinstance(a, ChooseGod))
+    monkeypatch.setattr(ai, "god_value", lambda *args: -1.24)
+    reason = ai.explain(state, choice)
+    assert reason is not None and reason.endswith(": a cost of about 1.2 points to you now")
+    monkeypatch.setattr(ai, "god_value", lambda *args: 1.0)
+    reason = ai.explain(state, choice)
+    assert reason is not None and reason.endswith(": worth about 1 point to you now")

@@ -123,9 +123,11 @@ def test_action_text_forms() -> None:
 def test_status_names_the_phase_and_the_player() -> None:
     state = Builder(2).auction(("S0", "S1")).build()
     assert state.status().phase_text == "Auction: {p0} writes a secret bid"
-    state = Builder(2).column(0, "S0").column(1, "S1").to_move(1).build()
-    assert state.status().phase_text == "Track laying: {p1} builds or passes"
     assert state.status().round_text == "Land purchase 1"
+    state = Builder(2).column(0, "S0").column(1, "S1").to_move(1).build()
+    # not "Land purchase 1 · Track laying: …", as if both went on at once
+    assert state.status().round_text == "Track laying 1"
+    assert state.status().phase_text == "{p1} builds or passes"
 
 
 def test_invariants_catch_a_lost_card_negative_capital_and_too_many_bonus_cards() -> None:

@@ -309,3 +309,70 @@ def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None: 
     assert said is not None, scene.bar_prompt()
     terrain, code = said.groups()
     assert code == NAMES[card] and code[0] == terrain[0]
+
+
+def test_enter_passes_when_no_build_is_possible(app) -> None:  # type: ignore[no-untyped-def]
+    """Enter pressed the accent Build button and was refused although only Pass was
+    possible: then Pass is the highlighted button and Enter presses it."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=3)
+    type_bid(app, 100)  # all her capital: no rails to buy afterwards
+    key(app, pygame.K_RETURN)
+    for _ in range(400):
+        frames(app, 2)
+        state = scene.state
+        if not scene.accepting_input or state.current_player != 0:
+            continue
+        if state.step == Phase.CHOOSE:
+            key(app, pygame.K_1)
+        elif state.step == Phase.DECIDE:
+            if not any(isinstance(a, Build) for a in state.legal_actions()):
+                break
+            key(app, pygame.K_p)
+    assert scene.state.step == Phase.DECIDE and scene.state.current_player == 0
+    accents = [spec.key for spec, _ in scene._context.values() if spec.accent]
+    assert accents == ["pass"]
+    before = len(scene.match.actions)
+    key(app, pygame.K_RETURN)
+    assert len(scene.match.actions) > before  # then chance draws the next player's card
+    assert scene.match.actions[before] == "pass"
+
+
+def test_a_bots_last_track_is_seen_before_the_cover_for_the_next_bid() -> None:
+    """The cover for the next secret bid went up at once after a bot's move that ended
+    track laying, while its build still played out and the bar said "Bastet builds or
+    passes": the move plays out on the public table first, then the cover goes up."""
+    from nile.core.saves import match_from_save
+    from tests.ui.harness import make_app
+
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1), SeatConfig("Bo", color=2))
+    match = Match.new(GAME_INFO, seats, 4)
+    for _ in range(2000):  # to the bot's move that ends a track laying
+        state = match.state
+        action = hint(GAME_INFO, state, seed=match.ply)
+        if state.step == Phase.DECIDE and state.current_player == 1:
+            after = match_from_save(match.to_save())
+            after.play(action)
+            after.resolve_chance()
+            if after.state.step == Phase.BID:
+                break
+        match.play(action)
+        match.resolve_chance()
+    assert match.state.step == Phase.DECIDE and match.state.current_player == 1
+    app = make_app()  # animations on
+    app.apply_settings(app.settings.changed(bot_speed="instant"), save=False)
+    scene = KapKairoScene(app, match)
+    app.push(scene)
+    ply = match.ply
+    for _ in range(600):
+        frames(app)
+        if match.ply > ply:
+            break
+    assert match.state.step == Phase.BID and scene.covered_for == 0
+    assert scene.anims.busy and not scene.cover_shown
+    assert scene.viewer is None and scene.view.viewer is None  # the public view meanwhile
+    for _ in range(600):
+        if not scene.anims.busy:
+            break
+        frames(app)
+    assert scene.cover_shown

@@ -61,3 +61,31 @@ def test_every_text_stays_on_the_table(name: str, log_open: bool) -> None:
     assert drawn
     outside = [(words, rect) for words, rect in drawn if not table.contains(rect)]
     assert not outside, outside
+
+
+def test_the_discard_badge_leaves_the_top_cards_rails_and_coin_readable() -> None:
+    """The discard pile's count badge sat on the top card's corner, over its printed rails
+    and coin: the card's top strip and its name are drawn as on the card alone."""
+    from nile.games.kap_kairo.view.board import Geometry
+
+    app = make_app()
+    app.bots_paused = True
+    shots.SHOTS["build"](app)
+    frames(app, 3)
+    scene = table_scene(app)
+    view = scene.kap
+    assert view.discards
+    canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    scene.painter.forget()
+    scene.draw_table(canvas, view)
+    small = scene.images.small
+    center = Geometry(view, scene.areas(), scene.images.cards).pile("discard")
+    alone = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    card = small.draw(alone, view.discards[-1], center)
+    inside = card.inflate(-12, -12)  # clear of the rounded corners
+    corners = pygame.Rect(inside.left, inside.top, inside.width, 10)  # rails, coin
+    name = pygame.Rect(inside.left, inside.bottom - 8, inside.width, 8)
+    for strip in (corners, name):
+        for x in range(strip.left, strip.right):
+            for y in range(strip.top, strip.bottom):
+                assert canvas.get_at((x, y)) == alone.get_at((x, y)), (x, y)

@@ -130,7 +130,10 @@ def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # typ
     assert replay_scene.state == scene.match.state
     for _ in range(length):
         key(app, pygame.K_LEFT)
-    assert replay_scene.replay.position == 0
+    assert replay_scene.replay.position == replay_scene.replay.setup
+    for position in range(replay_scene.replay.setup + 1):  # the set-up, card by card
+        replay_scene.seek(position)
+        frames(app)
 
 
 def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-untyped-def]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nile.core.game import Action, Event
+from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import (
@@ -197,6 +198,24 @@ def refusal(state: AgeOfSteamState, action: Action) -> str:
                 "locomotive, end at the first city of the good's colour, visit no place twice "
                 "and you must afford any ferry fee.")
     return f"'{action.to_str()}' is not possible while moving goods."
+
+
+def source_refusal(state: AgeOfSteamState, h: int) -> str | None:
+    """Why no good leaves the place at `h` for the player moving now, in words (a click on
+    a city without a ringed good); None if `h` is not a city or pyramid."""
+    mp = state.map
+    key = mp.cities[mp.city_of_hex[h]].hexes[0] if h in mp.city_of_hex else h
+    if key not in state.goods and key not in state.pyramids:
+        return None
+    name = state.place_name(h)
+    if state.rules.flooded(state, key):
+        return f"{name} is flooded this turn: no good can leave it."
+    if not dict(sources(state)).get(key):
+        return f"{name} has no goods to move."
+    seat = state.current_player or 0
+    links = count(state.loco[seat], "link")
+    return (f"No good at {name} can reach a city of its colour now: a delivery runs over "
+            f"complete links, at most {links} with your locomotive.")
 
 
 def route_of(state: AgeOfSteamState, seat: int, action: Deliver) -> Route:

@@ -20,7 +20,7 @@ from typing import Any
 from nile.core.game import Action
 from nile.core.session import LogEntry
 from nile.core.text import fill_names
-from nile.games.age_of_steam.rules import build
+from nile.games.age_of_steam.rules import build, move
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -541,6 +541,10 @@ class Controls:
         if self.good is not None:
             self.good, self.dests, self.preview = None, [], None
             self.refresh_bar()
+            return True
+        refusal = move.source_refusal(self.view, h) if h >= 0 else None
+        if refusal is not None:  # a city with no ringed good: say why (not just its tooltip)
+            self.calls.toast(refusal, "info")
             return True
         return False
 

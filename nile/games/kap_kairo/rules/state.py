@@ -240,10 +240,13 @@ class KapState(GameState):
                 Phase.CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
             }
             return Status(round_text, texts[step])
+        # the track laying that follows land purchase N is the N-th: "Land purchase 1 ·
+        # Track laying: …" read as if both were going on at once
+        laying = f"Track laying {self.auction}"
         if step == Phase.BONUS:
-            return Status(round_text, "Track laying: river bonus")
+            return Status(laying, "river bonus")
         verb = "turns up a card" if step == Phase.DRAW else "builds or passes"
-        return Status(round_text, f"Track laying: {{p{self.turn}}} {verb}")
+        return Status(laying, f"{{p{self.turn}}} {verb}")
 
     # Hidden information -------------------------------------------------------------
 

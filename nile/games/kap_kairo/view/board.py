@@ -255,9 +255,12 @@ def _draw_piles(t: TableView, surface: pygame.Surface, view: KapState, geo: Geom
     area = geo.areas["piles"]
     pygame.draw.rect(surface, theme.TABLE_DARK, area, border_radius=10)
     text.draw(surface, "Cards", (area.centerx, area.top + 6), 14, theme.MUTED, "bold", "midtop")
-    Pile(t.images.small, geo.pile("draw"), "Pile").draw(surface, view.pile_size())
+    # the badges sit on the cards' sides: on a corner one hid the top discard's rails
+    Pile(t.images.small, geo.pile("draw"), "Pile", badge_on_side=True).draw(
+        surface, view.pile_size())
     top = view.discards[-1] if view.discards else None
-    Pile(t.images.small, geo.pile("discard"), "Discards").draw(surface, len(view.discards), top)
+    Pile(t.images.small, geo.pile("discard"), "Discards", badge_on_side=True).draw(
+        surface, len(view.discards), top)
     text.draw(
         surface,
         f"Land purchase {max(1, view.auction)}",
