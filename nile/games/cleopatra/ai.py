@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
-from nile.core.text import change
+from nile.core.text import amount, change
 from nile.games.cleopatra.rules import building, gods
 from nile.games.cleopatra.rules.consts import Phase
 from nile.games.cleopatra.rules.data import BUILDING, TRAIN, game_data
@@ -374,7 +374,8 @@ def explain(state: GameState, action: Action) -> str | None:
         return f"more than {limit} Florin for turn order is not worth it to you now"
     if isinstance(action, ChooseGod):
         value = god_value(state, seat, action.god)
-        words = change(value, "worth about", "a cost of about", "point")  # no bare "-1.2"
+        words = ("worth next to nothing" if amount(value) == "0"  # not "worth about no points"
+                 else change(value, "worth about", "a cost of about", "point"))  # no bare "-1.2"
         return f"{GOD_REASONS[action.god]}: {words} to you now"
     if state.phase != Phase.ACTIONS or state.pending:
         return None

@@ -251,3 +251,6 @@ def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: igno
     monkeypatch.setattr(ai, "god_value", lambda *args: 1.0)
     reason = ai.explain(state, choice)
     assert reason is not None and reason.endswith(": worth about 1 point to you now")
+    monkeypatch.setattr(ai, "god_value", lambda *args: 0.03)
+    reason = ai.explain(state, choice)
+    assert reason is not None and reason.endswith(": worth next to nothing to you now")
