@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from nile.app import App
+from nile.ui import text
 from nile.ui.launcher import LauncherScene
 
 
@@ -94,3 +98,20 @@ def hand_over(app: App, scene: object) -> None:
     if getattr(scene, "covered_for", None) is not None:
         key(app, pygame.K_RETURN)
         frames(app)
+
+
+@contextmanager
+def drawn_words() -> Iterator[list[str]]:
+    """Every string the UI renders while the block runs (text.render is the one way)."""
+    seen: list[str] = []
+    original = text.render
+
+    def spy(words: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(words)
+        return original(words, *args, **kwargs)
+
+    text.render = spy  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        text.render = original  # type: ignore[assignment]

@@ -13,7 +13,7 @@ from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.results import ResultsScene
 from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm
-from tests.ui.harness import click, frames, hand_over, instant_app, key, press
+from tests.ui.harness import click, drawn_words, frames, hand_over, instant_app, key, press
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
@@ -144,7 +144,6 @@ def test_a_buttons_hint_wraps_at_the_tables_tooltip_width(app) -> None:  # type:
 def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None:
     """A prompt too long for one readable line (a build's running total naming long
     places) is drawn whole on two lines; a short one stays on one line at full size."""
-    from nile.ui import text
     from nile.ui.chrome.game_scene import draw_prompt
 
     instant_app()
@@ -153,20 +152,10 @@ def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None
     long_prompt = ("Build track: click a city or your track, then where to go; or a "
                    "highlighted hex (2 tiles left, $3). So far 2 tiles for $3, completing "
                    "Al Fayyum – the pyramid next to Al Fayyum.")
-    drawn: list[str] = []
-    original = text.render
-
-    def spy(words: str, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(words)
-        return original(words, *args, **kwargs)
-
-    text.render = spy  # type: ignore[assignment]
-    try:
+    with drawn_words() as drawn:
         draw_prompt(surface, long_prompt, area)
         assert len(drawn) == 2 and " ".join(drawn) == long_prompt
         assert not any(line.endswith("…") for line in drawn)
         drawn.clear()
         draw_prompt(surface, "Waiting for Amun…", area)
         assert drawn == ["Waiting for Amun…"]
-    finally:
-        text.render = original  # type: ignore[assignment]

@@ -335,11 +335,12 @@ def test_long_save_names_are_cut_at_a_word_with_an_ellipsis(app: App) -> None:
     assert whole == "Short name"
 
 
-def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -> None:
+def _finished_table(app: App, first: SeatConfig) -> tuple[Match, ToyScene]:
+    """A toy game played to its end (seed 5), opened, and its results closed ("See the
+    table"): the match and the table left on top."""
     from nile.ui.chrome.results import ResultsScene
 
-    match = Match.new(INFO, (SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")),
-                      seed=5)
+    match = Match.new(INFO, (first, SeatConfig("Bo", "bot", "easy", 1)), seed=5)
     while not match.state.is_terminal:
         match.play(match.state.legal_actions()[0])
         match.resolve_chance()
@@ -348,6 +349,13 @@ def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -
     table = next(s for s in app.stack if isinstance(s, ToyScene))
     while isinstance(app.top, ResultsScene):  # "See the table"
         press(app, app.top, "See the table")
+    return match, table
+
+
+def test_after_the_table_the_menu_reopens_the_results_and_the_replay(app: App) -> None:
+    from nile.ui.chrome.results import ResultsScene
+
+    _, table = _finished_table(app, SeatConfig("Ann", "bot", "easy"))
     assert isinstance(table, ToyScene) and app.top is table
     app.push(MenuScene(app, table))  # its lack of Undo: test_at_the_end_the_bar_says_who_won…
     press(app, app.top, "Results")
@@ -558,17 +566,8 @@ def test_the_menu_under_the_cover_offers_no_undo(app: App) -> None:
 
 def test_at_the_end_the_bar_says_who_won_and_undo_is_not_offered(app: App) -> None:
     """The play-tester's finished game had an empty bottom bar and a Menu offering Undo."""
-    from nile.ui.chrome.results import ResultsScene
 
-    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo", "bot", "easy", 1)), seed=5)
-    while not match.state.is_terminal:
-        match.play(match.state.legal_actions()[0])
-        match.resolve_chance()
-    open_match(app, match)
-    frames(app, 3)
-    table = next(s for s in app.stack if isinstance(s, ToyScene))
-    while isinstance(app.top, ResultsScene):  # "See the table"
-        press(app, app.top, "See the table")
+    match, table = _finished_table(app, SeatConfig("Ann"))
     ranking = match.state.ranking()
     winner = ["Ann", "Bo"][ranking.index(1)] if ranking.count(1) == 1 else "Ann and Bo"
     assert table.bar_prompt().startswith(winner) and "Results" in table.bar_prompt()

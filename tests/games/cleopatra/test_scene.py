@@ -34,6 +34,12 @@ from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press, press_done
 
 D = game_data()
+ANN_AND_TWO_BOTS = (
+    SeatConfig("Ann"),
+    SeatConfig("Bo", "bot", "easy", 1),
+    SeatConfig("Cy", "bot", "easy", 2),
+)
+"""One person and two easy bots: the table most of these tests play at."""
 
 
 @pytest.fixture
@@ -134,11 +140,7 @@ def play_game(app, scene: CleopatraScene, seed: int) -> int:  # type: ignore[no-
 
 
 def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=12)
     moves, kinds = play_game(app, scene, seed=1)
     assert moves > 30
@@ -207,11 +209,7 @@ def advance_to(app, scene: CleopatraScene, phase: int) -> None:  # type: ignore[
 
 
 def test_auction_keys_and_gods_by_click(app) -> None:  # type: ignore[no-untyped-def]
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=5)
     advance_to(app, scene, Phase.AUCTION)
     high = scene.cs.high_bid
@@ -234,11 +232,7 @@ def test_auction_keys_and_gods_by_click(app) -> None:  # type: ignore[no-untyped
 
 
 def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyped-def]
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=7)
     advance_to(app, scene, Phase.ACTIONS)
     state = scene.cs
@@ -296,11 +290,7 @@ def test_shipping_sources_are_lit(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_pyramid_variants_cheapest_first(app) -> None:  # type: ignore[no-untyped-def]
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=21)
     rng = random.Random(3)
     for _ in range(800):
@@ -347,11 +337,7 @@ def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[n
 
 
 def test_hint_points_at_the_move(app) -> None:  # type: ignore[no-untyped-def]
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=7)
     advance_to(app, scene, Phase.ACTIONS)
     key(app, pygame.K_h)
@@ -376,11 +362,7 @@ def test_a_building_under_way_can_be_taken_back(app) -> None:  # type: ignore[no
 def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
     """The first digit replaces the proposed bid, the next append, Backspace takes one back;
     a bid beyond your Florin is refused with the rules' reason and nothing is played."""
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=5)
     advance_to(app, scene, Phase.AUCTION)
     key(app, pygame.K_4)
@@ -400,11 +382,7 @@ def test_a_bid_can_be_typed(app) -> None:  # type: ignore[no-untyped-def]
 def test_a_digit_typed_after_a_hinted_bid_replaces_it(app) -> None:  # type: ignore[no-untyped-def]
     """The hint proposes a bid; the first digit typed then replaces it, as it replaces the
     bid first proposed, rather than being appended to the hinted amount."""
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=5)
     advance_to(app, scene, Phase.AUCTION)
     scene.show_hint(Bid(3))
@@ -415,11 +393,7 @@ def test_a_digit_typed_after_a_hinted_bid_replaces_it(app) -> None:  # type: ign
 def test_the_bar_says_how_to_pick_while_the_list_of_choices_is_open(app) -> None:  # type: ignore[no-untyped-def]
     """With every choice listed (O) the bottom bar says how to pick one, not the
     'click a card in your hand…' of the table under the list; Esc brings that back."""
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=7)
     advance_to(app, scene, Phase.ACTIONS)
     key(app, pygame.K_o)
@@ -432,11 +406,7 @@ def test_the_bar_says_how_to_pick_while_the_list_of_choices_is_open(app) -> None
 def test_clicking_off_the_list_of_choices_closes_it_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
     """A click on the table away from the list closes it, and the bar stops saying
     'Pick one in the list…' (it kept saying so before)."""
-    seats = (
-        SeatConfig("Ann"),
-        SeatConfig("Bo", "bot", "easy", 1),
-        SeatConfig("Cy", "bot", "easy", 2),
-    )
+    seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=7)
     advance_to(app, scene, Phase.ACTIONS)
     key(app, pygame.K_o)

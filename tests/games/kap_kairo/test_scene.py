@@ -4,8 +4,6 @@ secret bid behind the pass-the-screen cover, refusals shown with the rules' reas
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -17,9 +15,8 @@ from nile.games.kap_kairo.rules import MASKED, Bid, Build, Pass, Phase, Take
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
 from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
-from nile.ui import text
 from nile.ui.chrome.results import ResultsScene
-from tests.ui.harness import click, frames, hand_over, instant_app, key, press
+from tests.ui.harness import click, drawn_words, frames, hand_over, instant_app, key, press
 
 
 @pytest.fixture
@@ -32,23 +29,6 @@ def open_scene(app, seats, seed: int) -> KapKairoScene:  # type: ignore[no-untyp
     app.push(scene)
     frames(app, 2)
     return scene
-
-
-@contextmanager
-def drawn_words() -> Iterator[list[str]]:
-    """Every string the UI renders while the block runs (text.render is the one way)."""
-    seen: list[str] = []
-    original = text.render
-
-    def spy(words: str, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(words)
-        return original(words, *args, **kwargs)
-
-    text.render = spy  # type: ignore[assignment]
-    try:
-        yield seen
-    finally:
-        text.render = original  # type: ignore[assignment]
 
 
 def type_bid(app, amount: int) -> None:  # type: ignore[no-untyped-def]
@@ -280,12 +260,9 @@ def test_a_replay_stopped_in_a_tie_break_duel_shows_the_bids(app) -> None:  # ty
     assert "Bids revealed: a tie, cards decide" in seen and seen.count("£4") >= 2
 
 
-def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None:  # type: ignore[no-untyped-def]
-    """"You cannot cover the Village V7 now", as the table names cards (it said "the V7")."""
-    import re
-
-    from nile.games.kap_kairo.rules.deck import NAMES
-
+def _to_a_turn_with_no_build(app) -> KapKairoScene:  # type: ignore[no-untyped-def]
+    """Ann (seed 3) bids all her capital, then plays until a track-laying turn of hers in
+    which no build is possible (no money for rails)."""
     seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
     scene = open_scene(app, seats, seed=3)
     type_bid(app, 100)  # all her capital: no rails to buy afterwards
@@ -301,6 +278,16 @@ def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None: 
             if not any(isinstance(a, Build) for a in state.legal_actions()):
                 break
             key(app, pygame.K_p)
+    return scene
+
+
+def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None:  # type: ignore[no-untyped-def]
+    """"You cannot cover the Village V7 now", as the table names cards (it said "the V7")."""
+    import re
+
+    from nile.games.kap_kairo.rules.deck import NAMES
+
+    scene = _to_a_turn_with_no_build(app)
     state = scene.state
     assert state.step == Phase.DECIDE and state.current_player == 0
     card = state.columns[0][0]
@@ -314,21 +301,7 @@ def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None: 
 def test_enter_passes_when_no_build_is_possible(app) -> None:  # type: ignore[no-untyped-def]
     """Enter pressed the accent Build button and was refused although only Pass was
     possible: then Pass is the highlighted button and Enter presses it."""
-    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
-    scene = open_scene(app, seats, seed=3)
-    type_bid(app, 100)  # all her capital: no rails to buy afterwards
-    key(app, pygame.K_RETURN)
-    for _ in range(400):
-        frames(app, 2)
-        state = scene.state
-        if not scene.accepting_input or state.current_player != 0:
-            continue
-        if state.step == Phase.CHOOSE:
-            key(app, pygame.K_1)
-        elif state.step == Phase.DECIDE:
-            if not any(isinstance(a, Build) for a in state.legal_actions()):
-                break
-            key(app, pygame.K_p)
+    scene = _to_a_turn_with_no_build(app)
     assert scene.state.step == Phase.DECIDE and scene.state.current_player == 0
     accents = [spec.key for spec, _ in scene._context.values() if spec.accent]
     assert accents == ["pass"]
