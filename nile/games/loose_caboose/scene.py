@@ -222,46 +222,39 @@ class LooseCabooseScene(GameScene):
         return sorted({a.cell for a in self._legal_lays() if a.card == card})
 
     def update_action_bar(self) -> None:
-        state = self.lc
         if not self.my_turn:
             self.set_action_bar("")
             return
-        legal = state.legal_actions()
+        legal = self.lc.legal_actions()
         buttons = [BarButton("fit", "Fit view", self.refit, tooltip="Show the whole railway (F)")]
         if Pass() in legal:
-            buttons.append(
-                BarButton(
-                    "pass",
-                    "Pass",
-                    self._pass,
-                    tooltip="Move the caboose one card and take a penalty (P)",
-                )
-            )
-            prompt = "Your turn: choose a card, then a highlighted cell at the front; or pass."
-            card = self._selected_card()
-            if card is not None:
-                prompt = (f"Lay your {card.name.removeprefix('a ')} on a highlighted cell at "
-                          "the front (click or drag); or pass.")
+            buttons.append(BarButton("pass", "Pass", self._pass,
+                                     tooltip="Move the caboose one card and take a penalty (P)"))
         else:
-            dice = state.dice_to_roll
-            value = state.laid[0].value if state.laid else 0
-            label = f"Roll {dice} {'die' if dice == 1 else 'dice'}"
-            buttons.append(
-                BarButton(
-                    "roll",
-                    label,
-                    self._roll,
-                    accent=True,
-                    tooltip="Stop laying and roll (R)",
-                )
-            )
-            more = any(isinstance(a, Lay) for a in legal)
-            prompt = f"Lay another {value} or roll." if more else "Roll the dice."
-            if more and self._selected_card() is not None:
-                prompt = f"Lay this {value} on a highlighted cell at the front, or roll."
-        if Pass() in legal and not any(isinstance(a, Lay) for a in legal):
-            prompt = "No card of yours fits the railway: you must pass."
-        self.set_action_bar(prompt, buttons)
+            dice = self.lc.dice_to_roll
+            buttons.append(BarButton("roll", f"Roll {dice} {'die' if dice == 1 else 'dice'}",
+                                     self._roll, accent=True,
+                                     tooltip="Stop laying and roll (R)"))
+        self.set_action_bar(self._prompt(legal), buttons)
+
+    def _prompt(self, legal: list[Action]) -> str:
+        """What the bottom bar asks for: a card and a cell, the cell once a card is picked
+        (saying which card), another card or the roll, or the forced pass."""
+        can_lay = any(isinstance(a, Lay) for a in legal)
+        if Pass() in legal:
+            if not can_lay:
+                return "No card of yours fits the railway: you must pass."
+            card = self._selected_card()
+            if card is None:
+                return "Your turn: choose a card, then a highlighted cell at the front; or pass."
+            return (f"Lay your {card.name.removeprefix('a ')} on a highlighted cell at the "
+                    "front (click or drag); or pass.")
+        value = self.lc.laid[0].value if self.lc.laid else 0
+        if not can_lay:
+            return "Roll the dice."
+        if self._selected_card() is not None:
+            return f"Lay this {value} on a highlighted cell at the front, or roll."
+        return f"Lay another {value} or roll."
 
     def refit(self) -> None:
         self.auto_fit = True
