@@ -699,9 +699,7 @@ def explain(state: GameState, action: Action) -> str | None:
         return (f"playing this turn out, ${action.amount} for a better place in turn order "
                 f"ends it better for you than dropping out")
     if isinstance(action, DropOut):
-        spare = max(0, spare_cash(state, seat))
-        return (f"playing this turn out, an earlier place is not worth more than it costs "
-                f"(${spare} spare after next turn's expenses and a little building)")
+        return _explain_drop_out(state, seat)
     if isinstance(action, TakeAction):
         return TILE_REASONS.get(action.name)
     if isinstance(action, Urbanize):
@@ -717,6 +715,19 @@ def explain(state: GameState, action: Action) -> str | None:
     if isinstance(action, PassMove):
         return "no delivery open now pays you more than it pays the others"
     return None
+
+
+def _explain_drop_out(state: AgeOfSteamState, seat: int) -> str:
+    """Which of `_auction`'s limits stops the next bid: the cash to spare, the cap on any
+    bid, or the turn played out (the hint said "not worth it" when it was the cash)."""
+    spare = max(0, spare_cash(state, seat))
+    bid = state.high_bid + 1
+    if bid > spare:
+        return (f"a bid of ${bid} is more than the ${spare} you can spare after next "
+                f"turn's expenses and a little building")
+    if bid > BID_LOOKAHEAD_CAP:
+        return f"a place in turn order is never worth more than ${BID_LOOKAHEAD_CAP} to you"
+    return f"playing this turn out, an earlier place is not worth ${bid} to you"
 
 
 TILE_REASONS = {

@@ -248,3 +248,30 @@ def test_the_easy_bot_plays_the_same_moves_from_the_same_seed() -> None:
         state.apply(other[-1])
     assert other != first
 
+
+
+def test_the_drop_out_hint_names_the_limit_that_stops_the_bid() -> None:
+    """The hint said "an earlier place is not worth more than it costs" after bidding up to
+    $9 of $10, when what stopped it was the cash: it now names the cash, the cap on any
+    bid, or the turn played out, whichever stops the next bid."""
+    from nile.games.age_of_steam.rules.actions import DropOut
+
+    state = set_up("chile", 4, 2)
+    for _, view in decisions(state, random.Random(2), last_round=3):
+        if view.phase == Phase.AUCTION:
+            break
+        state.apply(ai.policy(view, random.Random(0)))
+    seat = view.current_player
+    assert view.phase == Phase.AUCTION and seat is not None
+    kept = view.cash[seat] - ai.spare_cash(view, seat)  # expenses and a little building
+    view.cash[seat] = kept + 40
+    view.high_bid = 3
+    assert ai.explain(view, DropOut()) == \
+        "playing this turn out, an earlier place is not worth $4 to you"
+    view.high_bid = ai.BID_LOOKAHEAD_CAP
+    assert ai.explain(view, DropOut()) == \
+        f"a place in turn order is never worth more than ${ai.BID_LOOKAHEAD_CAP} to you"
+    view.cash[seat] = kept + 5
+    assert ai.explain(view, DropOut()) == (
+        f"a bid of ${ai.BID_LOOKAHEAD_CAP + 1} is more than the $5 you can spare after "
+        "next turn's expenses and a little building")
