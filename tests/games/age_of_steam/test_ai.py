@@ -120,17 +120,18 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
         if state.phase == Phase.AUCTION and len(legal) > 1 and FreePass() not in legal:
             bid = Bid(view.high_bid + 1)
             room = min(ai.BID_LOOKAHEAD_CAP, ai.spare_cash(view, seat))
+            reason = ai.explain(view, move) or ""  # the hint says why
             if bid in legal and bid.amount <= room:
                 gain = ai.turn_order_gain(view, seat, bid)
                 assert gain == ai.turn_order_gain(view, seat, bid)  # seeded: same answer
                 assert move == (bid if gain > 0 else DropOut())
+                assert ("better for you than dropping out" if move == bid
+                        else f"not worth ${bid.amount} to you") in reason
             else:
                 assert move == DropOut()
+                assert "you can spare" in reason or "never worth more" in reason
             bids += move == bid
             drops += move == DropOut()
-            reason = ai.explain(view, move) or ""
-            assert ("better for you than dropping out" if move == bid
-                    else "not worth more than it costs") in reason  # the hint says why
         state.apply(move)
     assert bids >= 1 and drops >= 1  # both answers came up
 
