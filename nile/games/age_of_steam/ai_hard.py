@@ -17,6 +17,7 @@ bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -68,9 +69,14 @@ TILE_MARGIN = 0.02
 """How much better (in `rival_evaluate`, 0..1) another action tile's turn must end than the
 heuristic's tile's for `tile_choice` to take it."""
 
-# No expert: 144 iterations (six times hard's) won 7.5 of 30 Egypt games as one seat among
-# three hard bots, its chance share (docs/strength.md), so the level is not offered; a saved
-# "expert" seat plays the hard bot.
+EXPERT_ITERATIONS = 144
+"""The expert's budget: six times the hard bot's. Alone it bought nothing (7.5 of 30 Egypt
+games as one seat among three hard bots, the chance share: docs/strength.md)."""
+
+EXPERT_ROLLOUT_DEPTH = 30
+"""How far the expert's rollouts play on: about the rest of a phase or two for four
+players, instead of hard's 3 moves, so a leaf is scored after the others have answered
+(a build after the moves it opens). This, not the budget, made the expert stronger."""
 
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
@@ -195,10 +201,13 @@ class HardBot:
     """IS-MCTS (nile.ai) over the heuristic's best few moves (`candidates`), with
     heuristic rollouts cut short and the evaluation. Budgeted by `hard_iterations` (about
     half a second on the reference machine, so seeded games replay exactly);
-    `hard_seconds` caps it on a slow machine."""
+    `hard_seconds` caps it on a slow machine. The expert is the same search with
+    `EXPERT_ITERATIONS` and rollouts `EXPERT_ROLLOUT_DEPTH` moves deep."""
 
     def __init__(self, rng: random.Random, level: str = "hard") -> None:
         settings = hooks()
+        if level == "expert":
+            settings = dataclasses.replace(settings, rollout_depth=EXPERT_ROLLOUT_DEPTH)
         iterations, seconds = settings.budget(level)
         self._search = ISMCTS(settings, rng, iterations=iterations, seconds=seconds)
         self._legal: list[Action] = []
@@ -263,6 +272,6 @@ def hooks() -> AiHooks:
     return AiHooks(policy=policy, rollout_policy=quick_policy, evaluate=rival_evaluate,
                    rollout_depth=3,
                    hard_iterations=24, hard_seconds=0.7,
-                   rollout_epsilon=0.0,
+                   expert_iterations=EXPERT_ITERATIONS, rollout_epsilon=0.0,
                    exploration=0.5, candidates=candidates, make_bot=make_bot,
                    explain=explain)

@@ -104,3 +104,19 @@ def test_on_cccp_the_hard_bot_fears_ending_with_the_fewest_red_goods() -> None:
     egypt = set_up("egypt", 4, 1)
     egypt.kept = state.kept
     assert ai_hard.loser_risk(egypt, 1) == 0.0
+
+
+def test_the_expert_plays_its_rollouts_further_with_a_larger_budget() -> None:
+    """The expert is the hard search with six times the iterations and rollouts that play
+    on `EXPERT_ROLLOUT_DEPTH` moves (the budget alone measured no stronger); a saved
+    expert seat's search looks further than hard's and still answers with a legal move."""
+    from nile.ai.bots import choose
+
+    state = set_up("egypt", 4, 3)
+    _, view = next(decisions(state, random.Random(3), last_round=1))
+    bots = {level: ai_hard.HardBot(random.Random(0), level) for level in ("hard", "expert")}
+    depth = {level: bot._search._hooks.rollout_depth for level, bot in bots.items()}
+    assert depth == {"hard": 3, "expert": ai_hard.EXPERT_ROLLOUT_DEPTH}
+    assert ai_hard.hooks().budget("expert")[0] == ai_hard.EXPERT_ITERATIONS \
+        >= 6 * ai_hard.hooks().budget("hard")[0]
+    assert choose(bots["expert"], view) in view.legal_actions()
