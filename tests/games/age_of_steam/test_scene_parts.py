@@ -300,6 +300,8 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
 
 
 def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
+    from unittest import mock
+
     import pygame
 
     from nile.games.age_of_steam.builder import Builder
@@ -317,6 +319,11 @@ def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
     used = panel_module._score_words(pygame.Surface(wide.size), wide, state, 0)
     expected = text.render("15 points if the game ended now", 13, theme.MUTED).get_width()
     assert used == expected + 8
+    for score in (-1, 1):  # "-1 points" read wrong
+        with mock.patch.object(panel_module, "score_now", return_value=score):
+            used = panel_module._score_words(pygame.Surface(wide.size), wide, state, 0)
+        label = f"{score} point if the game ended now"
+        assert used == text.render(label, 13, theme.MUTED).get_width() + 8
 
 
 def test_destination_tags_and_routes_leave_every_name_readable() -> None:

@@ -263,8 +263,9 @@ def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamStat
     row, 'N pts' on a narrow one); returns the width it takes."""
     score = score_now(view, seat)
     if row.width >= WIDE_ROW:
-        words = "points" if view.phase == Phase.OVER else "points if the game ended now"
-        label = f"{score} {words}"
+        noun = "point" if abs(score) == 1 else "points"  # "-1 points" read wrong
+        label = f"{score} {noun}" + ("" if view.phase == Phase.OVER else
+                                     " if the game ended now")
     else:
         label = f"{score} pts"
     drawn = text.draw(surface, label, (row.right - 8, row.top + FIGURES_TOP + 9), 13, theme.MUTED,
