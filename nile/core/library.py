@@ -163,18 +163,19 @@ def summarize(path: Path, autosave: bool = False) -> SaveEntry:
     seats = data.get("seats")
     names = [s.get("name") for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
     round_text = data.get("round")
+    info = registry.get(data["game"])
     return SaveEntry(
         path=path,
         name=" ".join(safe_text(name, MAX_SAVE_NAME).split()) if isinstance(name, str) else stem,
         autosave=autosave,
         game=data["game"],
-        title=registry.get(data["game"]).title,
+        title=info.title,
         players=tuple(saves.clean_name(n, i) for i, n in enumerate(names[:8])
                       if isinstance(n, str)),
         round=safe_text(round_text, 40) if isinstance(round_text, str) else "",
         finished=data.get("finished") is True,
         saved_at=saved_at,
-        variant=_variant(registry.get(data["game"]), data.get("options")),
+        variant=_variant(info, data.get("options")),
     )
 
 

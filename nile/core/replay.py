@@ -40,6 +40,8 @@ class Replay:
     stops: list[int] = field(default_factory=list)
     """The positions a step rests at: the set-up, then after each player's move and the
     chance steps that follow it."""
+    _moves_upto: list[int] = field(default_factory=list)
+    """Players' moves before each position (drawn every frame of a replay: counted once)."""
 
     def __post_init__(self) -> None:
         start = self.info.create(len(self.seats), self.seed, self.options)
@@ -47,6 +49,9 @@ class Replay:
         self._state = start.clone()
         self.seek(self.length)  # one pass: who made each ply, checkpoints, the log
         self.stops = self._find_stops()
+        self._moves_upto = [0]
+        for mover in self._movers:
+            self._moves_upto.append(self._moves_upto[-1] + (mover != CHANCE))
         self.seek(self.setup)
 
     def _find_stops(self) -> list[int]:
@@ -71,7 +76,7 @@ class Replay:
 
     def moves_before(self, position: int) -> int:
         """How many players' moves come before `position` (chance steps do not count)."""
-        return sum(1 for mover in self._movers[:position] if mover != CHANCE)
+        return self._moves_upto[max(0, min(position, len(self._moves_upto) - 1))]
 
     def stop_from(self, position: int, step: int) -> int:
         """The stop `step` moves on from `position` (back if negative), within the game."""
