@@ -381,8 +381,8 @@ class GameScene(Scene):
     def over_line(self) -> str:
         """The bottom bar at the end: who won, and where the scores are."""
         state = self.match.state
-        return (f"{winners_line(self.names, state.ranking())} Results in the top bar has "
-                "the scores; Replay shows the game again.")
+        return (f"{winners_line(self.names, state.ranking())} The scores are under Results "
+                "in the top bar; Replay shows the game again.")
 
     def _draw_action_bar(self, surface: pygame.Surface) -> None:
         bar = self.action_bar_rect
