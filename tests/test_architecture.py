@@ -381,3 +381,40 @@ def test_scripted_screens_use_only_public_scene_methods() -> None:
                     and not node.attr.startswith("__") \
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
                 raise AssertionError(f"{path.relative_to(ROOT)}:{node.lineno} {ast.unparse(node)}")
+
+
+CHROME = ROOT / "nile" / "ui" / "chrome"
+MODE_FLAGS = ("covered_for", "handing_over", "tutorial", "replay", "playing")
+"""What says which mode a game screen is in: each is its own layer's to test."""
+
+
+def _layer_modules() -> list[Path]:
+    return [p for p in CHROME.glob("*.py")
+            if re.search(r"^class \w+\((\w+, )*(Layer|Autoplay|Ending)\b", p.read_text(),
+                         re.M)]
+
+
+def test_the_game_scene_is_a_stack_of_small_layers() -> None:
+    """Issue 28: the game scene keeps the table and routes to its layers (under 400 lines);
+    each layer is a unit a newcomer reads at once (under 300)."""
+    scene = CHROME / "game_scene.py"
+    assert len(scene.read_text().splitlines()) < 400
+    layers = _layer_modules()
+    assert {p.name for p in layers} >= {"handover.py", "replay_bar.py", "action_bar.py",
+                                        "top_bar.py", "game_log.py", "tutorial_layer.py"}
+    for path in layers:
+        assert len(path.read_text().splitlines()) < 300, path.name
+
+
+def test_no_mode_flag_is_tested_outside_its_own_layer() -> None:
+    """The game scene asks its layers (`handover.blocking`, `autoplay.allows_undo`, ...),
+    never `if self.replay is not None` or `if self.tutorial is not None`; the one question
+    it answers itself is whether the table holds the live game (`live_game`)."""
+    source = (CHROME / "game_scene.py").read_text()
+    tests = re.findall(rf"self\.({'|'.join(MODE_FLAGS)}) is (?:not )?None", source)
+    assert tests == ["replay"], tests  # live_game
+    for path in CHROME.glob("*.py"):
+        if path.name in ("game_scene.py", "handover.py"):
+            continue
+        text = path.read_text()
+        assert not re.search(r"\.(covered_for|handing_over) is", text), path.name

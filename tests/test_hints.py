@@ -82,7 +82,7 @@ def test_the_hint_key_toasts_the_move_and_its_reason() -> None:
     assert scene.accepting_input
     expected = advise(KAP, scene.state, seed=match.seed + match.ply)
     assert isinstance(expected, Advice) and expected.reason
-    scene.action_hint()
+    scene.commands.hint()
     assert any(expected.reason in t.message and t.message.startswith("Hint: ")
                for t in scene.toasts.items)
 

@@ -85,7 +85,7 @@ def press_done(app: App, scene: object) -> None:
     for _ in range(600):
         if getattr(scene, "handing_over", None) is None:
             return
-        if getattr(scene, "_done_button", None) is not None:
+        if getattr(getattr(scene, "handover", None), "_done_button", None) is not None:
             press(app, scene, "Done, pass to the next player")
         else:
             frames(app)

@@ -144,7 +144,7 @@ def test_a_buttons_hint_wraps_at_the_tables_tooltip_width(app) -> None:  # type:
 def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None:
     """A prompt too long for one readable line (a build's running total naming long
     places) is drawn whole on two lines; a short one stays on one line at full size."""
-    from nile.ui.chrome.game_scene import draw_prompt
+    from nile.ui.chrome.action_bar import draw_prompt
 
     instant_app()
     surface = pygame.Surface((900, 58))

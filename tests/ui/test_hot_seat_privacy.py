@@ -106,7 +106,7 @@ def test_only_public_facts_while_the_screen_may_change_hands(
             frames(app)
             continue
         if getattr(scene, "handing_over", None) is not None:
-            if scene._done_button is not None:
+            if scene.handover._done_button is not None:
                 dones += 1
                 press(app, scene, "Done, pass to the next player")
             else:
@@ -155,7 +155,7 @@ def test_the_cover_opens_when_the_button_is_let_go_not_when_it_goes_down() -> No
     app.push(scene)
     frames(app, 2)
     assert scene.covered_for is not None
-    at = scene._cover_button().rect.center
+    at = scene.handover._cover_button().rect.center
     pygame.mouse.set_pos(at)
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)])
     assert scene.covered_for is not None, "the cover opened on the press"

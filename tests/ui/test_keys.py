@@ -14,6 +14,7 @@ from nile.practice.drill_scene import DrillScene
 from nile.ui import keys
 from nile.ui.chrome.dialogs import RulesScene
 from nile.ui.chrome.game_scene import REPLAY_KEYS, GameScene
+from nile.ui.chrome.replay_bar import ReplayBar
 from nile.ui.games import scene_for
 from tests.ui.harness import frames, instant_app, key
 
@@ -99,9 +100,11 @@ def test_every_binding_names_a_real_action_and_condition() -> None:
         seats = (SeatConfig("Ann"), *(SeatConfig(f"B{i}", "bot", "easy", i)
                                       for i in range(1, low)))
         owners.append(scene_for(info)(app, Match.new(info, seats, seed=2)))
+    tables: list[tuple[object, tuple[keys.Binding, ...]]] = [(ReplayBar, REPLAY_KEYS)]
     for owner in owners:
-        table = owner.KEYS if isinstance(owner, type) else (  # type: ignore[attr-defined]
-            *type(owner).KEYS, *GameScene.CHROME_KEYS, *REPLAY_KEYS)
+        tables.append((owner, owner.KEYS if isinstance(owner, type) else (  # type: ignore[attr-defined]
+            *type(owner).KEYS, *GameScene.CHROME_KEYS)))
+    for owner, table in tables:
         for binding in table:
             binding.parsed()  # every key name exists
             assert binding.does and binding.does == binding.does.strip()

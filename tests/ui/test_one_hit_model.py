@@ -16,7 +16,7 @@ STILL_ALLOWED = {
     "nile/ui/launcher.py": "launcher tiles",
     "nile/ui/setup_scene.py": "seat colour swatches",
     "nile/ui/chrome/savelist.py": "the save list's own rect (wheel and clicks)",
-    "nile/ui/chrome/game_scene.py": "the log's wheel (is the mouse over the log at all)",
+    "nile/ui/chrome/game_log.py": "the log's wheel (is the mouse over the log at all)",
 }
 HIT_MAP_GAMES = ("cleopatra", "cairo", "kap_kairo", "age_of_steam", "loose_caboose")
 

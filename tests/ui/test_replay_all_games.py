@@ -139,17 +139,17 @@ def test_play_turns_into_pause_and_back_at_the_end() -> None:
     watcher = app.top
     assert isinstance(watcher, GameScene) and watcher.replay is not None
     press(app, watcher, "Play")
-    assert watcher.playing
+    assert watcher.replay_bar.playing
     press(app, watcher, "Pause")
-    assert not watcher.playing
+    assert not watcher.replay_bar.playing
     key(app, pygame.K_END)
     key(app, pygame.K_LEFT)
     key(app, pygame.K_SPACE)
-    assert watcher.playing
+    assert watcher.replay_bar.playing
     frames(app, 120)  # the last move plays and the replay stops by itself
-    assert watcher.replay.position == watcher.replay.length and not watcher.playing
+    assert watcher.replay.position == watcher.replay.length and not watcher.replay_bar.playing
     press(app, watcher, "Play")  # at the end, Play starts again from the set-up
-    assert watcher.playing and watcher.replay.position <= watcher.replay.stops[1]
+    assert watcher.replay_bar.playing and watcher.replay.position <= watcher.replay.stops[1]
 
 
 def test_results_and_replay_reopen_after_see_the_table() -> None:

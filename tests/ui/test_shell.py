@@ -479,9 +479,9 @@ def test_a_bots_own_reason_for_a_move_reaches_the_log(
         if scene.state.current_player == 0:
             play_one(scene)
         frames(app, 3)
-        if scene.bot_reasons:
+        if scene.log.reasons:
             break
-    assert scene.bot_reasons
+    assert scene.log.reasons
     frames(app, 2)
     assert "(Bo: passing searched better)" in scene.log.lines
 
@@ -523,7 +523,7 @@ def test_hint_looks_pressable_only_when_it_can_answer(app: App) -> None:
     scene = app.top
     assert isinstance(scene, ToyScene)
     frames(app, 2)
-    hint = scene._bar_buttons["hint"]
+    hint = scene.top_bar.buttons["hint"]
     for _ in range(10):
         if scene.state.current_player == 0:
             break
@@ -570,7 +570,7 @@ def test_at_the_end_the_bar_says_who_won_and_undo_is_not_offered(app: App) -> No
     match, table = _finished_table(app, SeatConfig("Ann"))
     ranking = match.state.ranking()
     winner = ["Ann", "Bo"][ranking.index(1)] if ranking.count(1) == 1 else "Ann and Bo"
-    assert table.bar_prompt().startswith(winner) and "Results" in table.bar_prompt()
+    assert table.action_bar.words().startswith(winner) and "Results" in table.action_bar.words()
     app.push(MenuScene(app, table))
     labels = [getattr(e, "text", None) for e in app.top._actions]  # type: ignore[union-attr]
     assert "Undo" not in labels and "Results" in labels

@@ -111,7 +111,7 @@ def test_a_wrong_action_is_refused_with_the_steps_line(app: App) -> None:
     assert any(progress.current.wrong in t.message for t in scene.toasts.items)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # no undo in a tutorial either
     assert any("forward only" in t.message for t in scene.toasts.items)
-    assert not scene._bar_buttons["undo"].is_enabled  # and the button does not pretend
+    assert not scene.top_bar.buttons["undo"].is_enabled  # and the button does not pretend
     key(app, pygame.K_h)  # the hint is the step's own move, not a bot's idea
     assert scene.toasts.items[-1].message == f"Hint: {scene.words(progress.current.wrong)}"
 

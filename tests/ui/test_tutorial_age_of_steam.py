@@ -211,8 +211,8 @@ def test_the_learner_ends_her_first_build_on_done_after_the_review_card(app: App
     assert done is not None and len(done.tiles) == 3 and done.cost == 6
     assert len(done.links) == 2 and all("Santiago" in link for link in done.links)
     assert scene.review_rect is not None, "no review card on the map"
-    assert layer.look_rect() == scene.review_rect  # the step points at the card
-    assert not scene.review_rect.colliderect(layer.card_rect()), "the step covers the review"
+    assert layer.card.look_rect() == scene.review_rect  # the step points at the card
+    assert not scene.review_rect.colliderect(layer.card.rect()), "the step covers the review"
     act_by_hand(app, scene, LESSON.steps[at].expect[0])  # E
     frames(app, 3)
     assert layer.progress.step == at + 1
@@ -267,7 +267,8 @@ def test_the_learners_own_moves_in_a_watch_step_offer_nothing_to_press(app: App)
     while scene.state.current_player != 0:  # the script plays on to Ann's own move
         frames(app, 2)
     assert not scene.my_turn
-    assert scene._context == {}, "the action bar offers the learner buttons while the script plays"
+    assert scene.action_bar.context == {}, \
+        "the action bar offers the learner buttons while the script plays"
     shares = scene.match.state.shares[0]
     while scene.match.state.current_player == 0 and scene.match.state.phase == Phase.SHARES:
         frames(app, 2)

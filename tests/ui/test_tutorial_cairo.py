@@ -21,7 +21,7 @@ from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
 from nile.games.cairo.view.flick_input import pull_of_power
 from nile.ui.chrome.results import ResultsScene
-from nile.ui.chrome.tutorial_layer import PICTURE_SIZE
+from nile.ui.chrome.tutorial_card import PICTURE_SIZE
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
 from tests.ui.harness import button_rect, click, drag, frames, instant_app, key, press
@@ -275,7 +275,7 @@ def test_the_picture_step_card_has_room_for_the_picture(app: App) -> None:
     layer = scene.tutorial
     assert layer is not None and LESSON is not None
     layer.fast_forward(next(n for n, s in enumerate(LESSON.steps) if s.picture))
-    card, picture = layer.card_rect(), layer.picture_rect()
+    card, picture = layer.card.rect(), layer.card.picture_rect()
     assert card.contains(picture) and picture.size == PICTURE_SIZE
     assert picture.bottom <= button_rect(scene, "Next").top
 
@@ -303,7 +303,8 @@ def test_while_the_script_plays_the_learners_turn_the_bar_says_so(app: App) -> N
     frames(app, 2)
     # the learner's own seat is to move, but in a watch step the table offers her nothing
     assert layer.watching and scene.state.current_player == 0 and not scene.my_turn
-    assert scene.bar_prompt() == "Watch: the lesson plays this move for Ann."
+    assert scene.action_bar.words() == "Watch: the lesson plays this move for Ann."
     layer.progress.step = takes_back  # an act step: the bar is the game's own again
     frames(app, 1)  # the layer sees the step change and the table offers the move again
-    assert scene.bar_prompt() == scene.prompt and "What will you flick" in scene.prompt
+    prompt = scene.action_bar.prompt
+    assert scene.action_bar.words() == prompt and "What will you flick" in prompt

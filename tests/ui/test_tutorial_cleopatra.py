@@ -243,8 +243,8 @@ def test_the_card_leaves_every_step_s_region_in_view(app: App) -> None:
     for index in range(len(LESSON.steps)):
         layer.fast_forward(index)
         frames(app)
-        look = layer.look_rect()
-        if look is not None and look.inflate(12, 12).colliderect(layer.card_rect()):
+        look = layer.card.look_rect()
+        if look is not None and look.inflate(12, 12).colliderect(layer.card.rect()):
             covered.append((index, LESSON.steps[index].look))
     assert covered == []
 
@@ -259,7 +259,7 @@ def test_left_while_skipping_ahead_it_resumes_and_still_reaches_the_scoring(app:
     for move in LESSON.steps[fast].moves[:5]:  # a few of its moves, then off to the launcher
         layer.progress.moves_played += 1
         scene.play_scripted(scene.state.parse_action(move))
-    scene.save_progress()
+    layer.save_progress()
     scene.autosaver.flush()
     actions = list(scene.match.actions)
     app.go_home()
@@ -313,4 +313,4 @@ def test_the_card_keeps_clear_of_an_open_list(app: App) -> None:
     click(app, point(scene, ("city", D.cities.index("Abydos"))))
     frames(app, 2)
     assert scene.popup is not None
-    assert not layer.card_rect().colliderect(scene.popup.rect)
+    assert not layer.card.rect().colliderect(scene.popup.rect)

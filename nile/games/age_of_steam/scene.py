@@ -185,9 +185,7 @@ class AgeOfSteamScene(GameScene):
         if self._log_costs_the_map():
             # A wide map (Chile's strip, CCCP) is bound by the window's width: give it the
             # log's width too (L or the Log button brings the log back).
-            self.log_open = False
-            self._layout()
-            self.on_view_changed()
+            self.show_log(False)
 
     def _log_costs_the_map(self) -> bool:
         """Would the map at Fit be much larger (a fifth or more) with the log closed?"""

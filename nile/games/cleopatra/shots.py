@@ -103,7 +103,7 @@ def _finished() -> Match:
 def scoring(app: App) -> None:
     """The final scoring on the table, half way through the cities."""
     scene = open_scene(app, _finished())
-    scene.results_shown = True  # the table, not the results screen
+    scene.ending.results_shown = True  # the table, not the results screen
     scene.motion.scoring_shown = 8
     scene.motion.flashes[("city", 6)] = 60.0
 

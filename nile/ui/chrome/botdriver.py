@@ -1,14 +1,23 @@
 """Drives bot seats from the frame loop: a little thinking each frame, then the move.
 
+`Autoplay` is the layer of a game scene that plays the seats no person here plays;
+`BotTurns` is the bots' (a lesson's script is `TutorialLayer`).
+
 Thinking is sliced (`think(seconds)`) so the window stays responsive; the move is
 played once the bot has decided and the bot-speed delay has passed, so people can follow.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nile.ai.bots import Bot, explanation, make_bot
 from nile.core.game import Action
 from nile.core.session import Match
+from nile.ui.chrome.layer import Layer
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
 
 THINK_SLICE = 0.008
 """Seconds of bot thinking per frame: the frame stays near 60 fps."""
@@ -54,3 +63,76 @@ class BotDriver:
             self.reset()
             return choice
         return None
+
+
+class Autoplay(Layer):
+    """Who plays the seats no person at this screen plays: nobody (a replay), the bots
+    (`BotTurns`) or a lesson's script (`TutorialLayer`). The scene asks it what a person
+    may do meanwhile."""
+
+    thinking = False
+    """A bot is working out its move (the top bar says so)."""
+    watching = False
+    """The script plays every seat now, the learner's too: the table offers nothing."""
+    skipping = False
+    """Moves follow one another without waiting for the table's animations."""
+    allows_undo = True
+    allows_results = True
+    """The results may open once the end has played out (a lesson explains them first)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+
+    def ready(self) -> bool:
+        """The table may move on by itself: nobody is being waited for, the last move
+        has played out (or is skipped), and bots are not paused."""
+        scene = self.scene
+        return (not scene.handover.waiting and (not scene.anims.busy or self.skipping)
+                and not scene.app.bots_paused)
+
+    @property
+    def busy(self) -> bool:
+        """A seat no person plays is to move and nobody is waited for."""
+        seat = self.scene.state.current_player
+        return (seat is not None and seat >= 0 and not self.scene.match.seats[seat].is_human
+                and not self.scene.handover.waiting)
+
+    def allows(self, action: Action) -> bool:
+        """Whether a person's move may be played (a lesson refuses all but its step's)."""
+        return True
+
+    def after(self, action: Action) -> None:
+        """A person's move was played."""
+
+    def hint(self) -> str | None:
+        """The hint to give instead of the normal bot's (a lesson's step), if any."""
+        return None
+
+    def reset(self) -> None:
+        """The position changed under the autoplay (a move, an undo)."""
+
+
+class BotTurns(Autoplay):
+    """The bots of a live game, thinking a slice each frame, moving when it is their turn."""
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.driver = BotDriver()
+
+    @property
+    def thinking(self) -> bool:  # type: ignore[override]
+        return self.driver.thinking
+
+    def reset(self) -> None:
+        self.driver.reset()
+
+    def update(self, dt: float) -> None:
+        if not self.ready():
+            return
+        scene = self.scene
+        actor = scene.state.current_player
+        action = self.driver.update(scene.match, dt, scene.app.settings.bot_delay())
+        if action is not None:
+            if self.driver.reason:
+                scene.log.reasons[scene.match.ply] = self.driver.reason
+            scene.after_action(scene.match.play(action), actor)

@@ -181,14 +181,14 @@ class MenuScene(Overlay):
             ("Save game…", lambda: self.app.replace(SaveDialog(self.app, game))),
             ("Load game…", self._load),
             ("Undo", self._undo),
-            ("Rules and keys", lambda: self.app.replace(game.rules_scene())),
+            ("Rules and keys", lambda: self.app.replace(game.commands.rules_scene())),
             ("Settings", self._settings),
             ("Quit to launcher", self._quit),
         ]
-        if game.replay is not None:
+        if not game.live_game():
             entries = [e for e in entries if e[0] not in ("Save game…", "Undo")]
             entries.insert(1, ("Close replay", self._then(game.close_replay)))
-        elif game.covered_for is not None or game.game_over:
+        elif game.handover.blocking or game.game_over:
             # under the cover nobody's move may be taken back, and no answer could show;
             # a finished game is not taken back (Undo could only say "nothing to undo")
             entries = [e for e in entries if e[0] != "Undo"]
@@ -209,7 +209,7 @@ class MenuScene(Overlay):
 
     def _undo(self) -> None:
         self.close()
-        self.game.action_undo()
+        self.game.commands.undo()
 
     def _settings(self) -> None:
         self.app.replace(SettingsScene(self.app))

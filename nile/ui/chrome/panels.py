@@ -8,6 +8,7 @@ from typing import ClassVar
 import pygame
 
 from nile.ui import text, theme
+from nile.ui.chrome.layer import Layer
 from nile.ui.table.token import draw_chip
 
 LOG_LINE = 16
@@ -127,7 +128,7 @@ class Toast:
 
 
 @dataclass
-class Toasts:
+class Toasts(Layer):
     """Short messages under the top bar: why a move was refused, a hint, a save."""
 
     center_x: int
@@ -144,6 +145,10 @@ class Toasts:
     def show(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.items = [t for t in self.items if t.message != message][-2:]
         self.items.append(Toast(message, kind, seconds))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
 
     def update(self, dt: float) -> None:
         for toast in self.items:

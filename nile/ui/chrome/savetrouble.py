@@ -1,4 +1,5 @@
-"""The banner a game shows while its autosave fails (a full or read-only disk).
+"""Whether a game is safe on the disk, and the banner it shows while its autosave fails
+(a full or read-only disk).
 
 The player must know that the moves are not on the disk, why, and what to do: the
 banner says so and offers "Save elsewhere…" (a folder of their choice). It goes away
@@ -12,8 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from nile.core.text import count
 from nile.ui import text, theme
 from nile.ui.chrome.dialogs import SaveDialog, leave_game
+from nile.ui.chrome.layer import Layer
+from nile.ui.scene import Rescued
 
 if TYPE_CHECKING:
     from nile.ui.chrome.game_scene import GameScene
@@ -21,7 +25,7 @@ if TYPE_CHECKING:
 BANNER_HEIGHT = 44
 
 
-class SaveTrouble:
+class SaveTrouble(Layer):
     """Watches the scene's autosaver; draws the banner and its button while it fails."""
 
     def __init__(self, scene: GameScene) -> None:
@@ -38,9 +42,9 @@ class SaveTrouble:
         table = self.scene.table_rect
         return pygame.Rect(table.left + 12, table.top + 8, table.width - 24, BANNER_HEIGHT)
 
-    def update(self) -> None:
+    def update(self, dt: float) -> None:
         """Show the button while the autosave fails, remove it once it works again."""
-        failing = self.message is not None and self.scene.covered_for is None
+        failing = self.message is not None
         if failing and self._button is None:
             rect = self.rect
             button_rect = pygame.Rect(rect.right - 176, rect.top + 6, 168, rect.height - 12)
@@ -49,6 +53,10 @@ class SaveTrouble:
         elif not failing and self._button is not None:
             self.scene.forget(self._button)  # type: ignore[arg-type]
             self._button = None
+
+    def hidden(self) -> None:
+        if self._button is not None and self._button.visible:  # type: ignore[attr-defined]
+            self._button.hide()  # type: ignore[attr-defined]
 
     def save_elsewhere(self) -> None:
         self.scene.app.push(SaveDialog(self.scene.app, self.scene, elsewhere=True))
@@ -59,8 +67,10 @@ class SaveTrouble:
 
     def draw(self, surface: pygame.Surface) -> None:
         message = self.message
-        if message is None or self.scene.covered_for is not None:
+        if message is None:
             return
+        if self._button is not None and not self._button.visible:  # type: ignore[attr-defined]
+            self._button.show()  # type: ignore[attr-defined]
         rect = self.rect
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.3), rect, border_radius=8)
         pygame.draw.rect(surface, theme.BAD, rect, 2, border_radius=8)
@@ -72,3 +82,39 @@ class SaveTrouble:
             line = f"{message} Your latest moves are not on the disk."
         text.draw(surface, line, (rect.left + 14, rect.centery), 16, theme.TEXT,
                   anchor="midleft", max_width=rect.width - 210)
+
+    # Is the game on the disk? ------------------------------------------------------
+
+    def saved(self) -> bool:
+        """Whether this game is safe on the disk now (a replay has nothing to save): the
+        newest move written, and the file still there (not deleted from the Load list)."""
+        saver = self.scene.autosaver
+        if saver is None:
+            return True
+        if saver.flush() and saver.path.exists():
+            return True
+        return saver.covered_elsewhere(self.scene.match.ply)
+
+    def allow_quit(self) -> bool:
+        """Closing the window with a game the disk refused asks first."""
+        if self.saved():
+            return True
+        self.confirm_leaving(lambda: setattr(self.scene.app, "running", False))
+        return False
+
+    def rescue(self) -> Rescued | None:
+        """Flush the autosave and say honestly how much of the game it holds."""
+        saver = self.scene.autosaver
+        if saver is None or self.scene.state.is_terminal:
+            return None
+        written = saver.flush() and saver.path.exists()
+        if saver.saved_ply is None or not saver.path.exists():
+            reason = saver.last_error or "the disk refused it"
+            return Rescued(None, f"Your game could not be saved ({reason}).")
+        # moves the players made since the save on the disk (chance is not a move)
+        behind = sum(1 for entry in self.scene.match.log[saver.saved_ply:] if entry.seat >= 0)
+        if written and behind <= 0:
+            return Rescued(saver.path, "Your game is saved: Continue opens it again at the "
+                                       "last move you made.")
+        return Rescued(saver.path, f"The disk refused the latest moves: Continue opens the "
+                                   f"game as it was {count(behind, 'move')} earlier.")

@@ -17,17 +17,14 @@ import pygame
 
 from nile.core.game import Action
 from nile.core.tutorial import Progress
-from nile.ui import assets, sound, text, theme
+from nile.ui import sound, theme
+from nile.ui.chrome.botdriver import Autoplay
+from nile.ui.chrome.tutorial_card import TutorialCard
 from nile.ui.games import start_new
 
 if TYPE_CHECKING:
     from nile.ui.chrome.game_scene import GameScene
 
-CARD_WIDTH = 470
-PICTURE_SIZE = (CARD_WIDTH - 32, 150)
-"""The frame an explain step's picture is drawn into, below the step's words."""
-NARROW_WIDTH = 350
-"""A card beside a wide region (a score table) where the usual one would cover it."""
 WATCH_DELAY = 1.0
 """Seconds between the scripted moves of the other seats, so the learner can follow."""
 FAST_DELAY = 0.12
@@ -35,21 +32,37 @@ FAST_DELAY = 0.12
 is cut short, the table still shows every move happen)."""
 
 
-class TutorialLayer:
-    """Drives and draws a tutorial over `scene`."""
+class TutorialLayer(Autoplay):
+    """Drives and draws a tutorial over `scene`: it plays the other seats in the bots'
+    place, and the learner's own seat in a watch step."""
+
+    allows_undo = False
+    """A lesson goes forward only."""
 
     def __init__(self, scene: GameScene, progress: Progress) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.progress = progress
         self._buttons: list[object] = []
         self._shown_step = -1
         self._wait = 0.0
         scene.match.chance_script = progress.scripted_chance
+        self.card = TutorialCard(scene, progress)
 
     # What the scene asks ---------------------------------------------------------------
 
     @property
-    def watching(self) -> bool:
+    def allows_results(self) -> bool:  # type: ignore[override]
+        """A lesson that plays to the end explains the scoring on the table first: the
+        results come with its last step."""
+        return self.progress.finished
+
+    def hint(self) -> str | None:
+        """The step knows the move it teaches; a bot's idea could be another one."""
+        step = self.progress.current
+        return self.scene.words(step.wrong or step.title)
+
+    @property
+    def watching(self) -> bool:  # type: ignore[override]
         """The script is playing moves now (a watch step): nothing is the learner's to do."""
         return self.progress.current.kind == "watch"
 
@@ -66,10 +79,16 @@ class TutorialLayer:
         """The learner did what the step asked: on to the next step."""
         if self.progress.current.kind == "act" and self.progress.current.accepts(action.to_str()):
             self.progress.advance()
-            self.scene.save_progress()
+            self.save_progress()
+
+    def save_progress(self) -> None:
+        """Autosave with the lesson's step, so it resumes where it was left."""
+        if self.scene.autosaver is not None:
+            self.scene.autosaver.extra = {"tutorial": self.progress.to_dict()}
+        self.scene.autosave()
 
     @property
-    def skipping(self) -> bool:
+    def skipping(self) -> bool:  # type: ignore[override]
         """A fast watch step: its moves do not wait for the table's animations."""
         step = self.progress.current
         return step.kind == "watch" and step.fast
@@ -81,12 +100,18 @@ class TutorialLayer:
             self.scene.refresh()  # a watch step begins or ends: the learner's controls change
 
     def update(self, dt: float) -> None:
+        """The step's buttons, then (when the table may move on) the script's moves."""
+        self.sync()
+        if self.ready():
+            self._play(dt)
+
+    def _play(self, dt: float) -> None:
         """The other seats' scripted moves, one by one, once the table is still."""
         move = self.progress.next_move()
         if move is None:
             if self.progress.current.kind == "watch":
                 self.progress.advance()
-                self.scene.save_progress()
+                self.save_progress()
             return
         fast = self.skipping
         if self.scene.anims.busy and not fast:
@@ -104,7 +129,7 @@ class TutorialLayer:
         left in the middle of a watch step resumes after the moves already made."""
         self.progress.moves_played += 1
         self.scene.play_scripted(self.scene.state.parse_action(move))
-        self.scene.save_progress()
+        self.save_progress()
 
     def _delay(self, fast: bool) -> float:
         """Seconds before the next scripted move: a fast step's, else the step's own pace
@@ -127,7 +152,7 @@ class TutorialLayer:
                 move = self.progress.next_move()
                 if move is None:
                     self.progress.advance()
-                    self.scene.save_progress()
+                    self.save_progress()
                 else:
                     self._play_move(move)
             elif step.example:
@@ -148,7 +173,7 @@ class TutorialLayer:
             self.scene.forget(element)  # type: ignore[arg-type]
         self._buttons = []
         self._shown_step = self.progress.step
-        card = self.card_rect()
+        card = self.card.rect()
         y = card.bottom - 50
         kind = self.progress.current.kind
         if kind == "explain":
@@ -165,7 +190,7 @@ class TutorialLayer:
     def next_step(self) -> None:
         if self.progress.current.kind == "explain":
             self.progress.advance()
-            self.scene.save_progress()
+            self.save_progress()
 
     def play_real_game(self) -> None:
         """The same seats, the others now real bots, a fresh seed."""
@@ -184,99 +209,13 @@ class TutorialLayer:
 
     # Drawing ------------------------------------------------------------------------------------
 
-    def look_rect(self) -> pygame.Rect | None:
-        look = self.progress.current.look
-        return self.scene.regions().get(look) if look else None
-
-    def card_rect(self) -> pygame.Rect:
-        """The step's card, in the first corner of the board that leaves the region it
-        points at in view (bottom right, bottom left, then the top corners below the
-        toasts), narrower if only a narrow card fits beside the region; over the region
-        only when it fills the board."""
-        board = self.scene.board_rect
-        step = self.progress.current
-        line = assets.font(16).get_linesize()
-        buttons = 48 if step.kind in ("explain", "end") else 0
-        picture = PICTURE_SIZE[1] + 12 if step.picture else 0
-        look = self.look_rect()
-        keep_clear = [r.inflate(12, 12) for r in (look, *self.scene.floating_rects())
-                      if r is not None]
-        inset, below_toasts = 14, board.top + 120
-        corners = (
-            {"bottomright": (board.right - inset, board.bottom - inset)},
-            {"bottomleft": (board.left + inset, board.bottom - inset)},
-            {"topright": (board.right - inset, below_toasts)},
-            {"topleft": (board.left + inset, below_toasts)},
-        )
-        # the end card's two buttons and a picture's frame need the full width
-        full = step.kind == "end" or bool(step.picture)
-        widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
-        floating = keep_clear[1:] if look is not None else keep_clear
-        # an open list must stay clickable even where the region cannot stay in view
-        for avoid in (keep_clear, floating) if floating else (keep_clear,):
-            for width in widths:
-                lines = text.wrap(self.scene.words(step.text), 16, width - 32)
-                card = pygame.Rect(0, 0, width, 74 + line * len(lines) + picture + buttons)
-                for corner in corners:
-                    placed = card.copy()
-                    for anchor, point in corner.items():
-                        setattr(placed, anchor, point)
-                    if placed.collidelist(avoid) < 0:
-                        return placed
-        lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
-        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
-        card.bottomleft = (board.left + inset, board.bottom - inset)
-        return card
-
     def draw(self, surface: pygame.Surface) -> None:
-        look = self.look_rect()
+        look = self.card.look_rect()
         if look is not None:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             shade.fill((8, 12, 16, 120))
             pygame.draw.rect(shade, (0, 0, 0, 0), look.inflate(12, 12), border_radius=10)
             surface.blit(shade, (0, 0))
             pygame.draw.rect(surface, theme.ACCENT, look.inflate(12, 12), 3, border_radius=10)
-        self._draw_card(surface)
-
-    def _draw_card(self, surface: pygame.Surface) -> None:
-        step = self.progress.current
-        card = self.card_rect()
-        panel = pygame.Surface(card.size, pygame.SRCALPHA)
-        panel.fill((*theme.darken(theme.PANEL, 0.25), 244))
-        surface.blit(panel, card)
-        pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=10)
-        total = len(self.progress.tutorial.steps)
-        head = f"{self.progress.tutorial.title} · step {self.progress.step + 1} of {total}"
-        text.draw(surface, head, (card.left + 16, card.top + 12), 13, theme.MUTED,
-                  max_width=card.width - 32)
-        text.draw(surface, step.title or _heading(step.kind), (card.left + 16, card.top + 32),
-                  19, theme.ACCENT, "bold", max_width=card.width - 32)
-        body = pygame.Rect(card.left + 16, card.top + 62, card.width - 32, card.height - 62)
-        height = text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
-        if step.picture:
-            self._draw_picture(surface, self.picture_rect(card, body.top + height),
-                               step.picture)
-
-    def picture_rect(self, card: pygame.Rect | None = None, text_bottom: int | None = None
-                     ) -> pygame.Rect:
-        """Where the step's picture goes: under its words, across the card."""
-        card = card if card is not None else self.card_rect()
-        if text_bottom is None:
-            line = assets.font(16).get_linesize()
-            words = text.wrap(self.scene.words(self.progress.current.text), 16, CARD_WIDTH - 32)
-            text_bottom = card.top + 62 + line * len(words)
-        return pygame.Rect((card.left + 16, text_bottom + 8), PICTURE_SIZE)
-
-    def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
-        """The scene paints the picture; the layer frames it (clipped, so a picture never
-        spills over the card)."""
-        pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=8)
-        clip = surface.get_clip()
-        surface.set_clip(rect.clip(clip))
-        self.scene.draw_tutorial_picture(surface, rect, name)
-        surface.set_clip(clip)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
-
-
-def _heading(kind: str) -> str:
-    return {"explain": "Look", "act": "Your move", "watch": "Watch", "end": "Well played"}[kind]
+        self.card.draw(surface)
+        self.scene.draw_floating(surface)  # a list the step asks to choose from stays clear

@@ -46,7 +46,7 @@ def test_cccp_at_fit_uses_the_logs_width() -> None:
     """CCCP is bound by its width: with the log closed its Fit is about 1.4× larger."""
     _, scene = _scene("cccp", 3)
     closed = scene.mv.zoom
-    scene.action_log()                       # L: the log comes back, the map shrinks
+    scene.commands.log()                       # L: the log comes back, the map shrinks
     assert scene.log_open and closed > 1.3 * scene.mv.zoom
 
 

@@ -81,7 +81,7 @@ def test_moskva_to_gorkiy_in_three_clicks_with_the_plan_shown_first() -> None:
     tile, its option toward Gorkiy first, the rest of the plan ghosted; Build all."""
     app, scene = _scene("cccp", 3)
     click(app, _at(scene, "Moskva"))
-    assert scene.controls.start >= 0 and scene.prompt.startswith("From Moskva")
+    assert scene.controls.start >= 0 and scene.action_bar.prompt.startswith("From Moskva")
     click(app, _at(scene, "Gorkiy"))
     plan = scene.controls.plan
     assert plan is not None and len(plan.builds) == 2 and plan.arrives
@@ -89,7 +89,7 @@ def test_moskva_to_gorkiy_in_three_clicks_with_the_plan_shown_first() -> None:
     assert "heads for Gorkiy" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
     frame = scene.controls.build_popup.frame_rect  # type: ignore[union-attr]
     assert frame.collidelist(scene._plan_rects()[:3]) < 0      # the plan stays in sight
-    button = scene._context["all"][1]
+    button = scene.action_bar.context["all"][1]
     click(app, button.rect.center)  # type: ignore[attr-defined]
     assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
     assert scene.match.state.current_player == 0               # Done is still to press
@@ -114,7 +114,7 @@ def test_a_drag_from_santiago_to_valparaiso_plans_the_link() -> None:
     drag(app, _at(scene, "Santiago"), _at(scene, "Valparaiso"))
     plan = scene.controls.plan
     assert plan is not None and plan.arrives and len(plan.builds) == 1
-    click(app, scene._context["all"][1].rect.center)  # type: ignore[attr-defined]
+    click(app, scene.action_bar.context["all"][1].rect.center)  # type: ignore[attr-defined]
     assert frozenset({"Santiago", "Valparaiso"}) in _links(scene)
 
 

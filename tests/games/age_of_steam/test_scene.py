@@ -62,7 +62,7 @@ def open_scene(app, match: Match) -> AgeOfSteamScene:  # type: ignore[no-untyped
 
 def bar(app, scene: AgeOfSteamScene, key_name: str) -> None:  # type: ignore[no-untyped-def]
     """Click the action bar's button with this key."""
-    spec, element = scene._context[key_name]
+    spec, element = scene.action_bar.context[key_name]
     assert spec.enabled, f"{key_name} is disabled"
     click(app, element.rect.center)
 
@@ -338,7 +338,7 @@ def test_communism_red_good_and_exchange_by_mouse(app) -> None:  # type: ignore[
 
     drive(app, scene, lambda s: s.phase == Phase.COMMUNISM and s.current_player == 0,
           take_communism)
-    assert "swap" in scene._context
+    assert "swap" in scene.action_bar.context
     reserve = scene.aos.red_reserve
     bar(app, scene, "swap")
     after = scene.match.state
@@ -475,7 +475,7 @@ def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) ->
     Down then Enter delivers by the second way (Enter did nothing before)."""
     scene = open_ways_list(app)
     controls = scene.controls
-    assert "pick a way in the list" in scene.bar_prompt()
+    assert "pick a way in the list" in scene.action_bar.words()
     second = controls.dest_routes[1].action
     before = len(scene.match.actions)
     key(app, pygame.K_DOWN)

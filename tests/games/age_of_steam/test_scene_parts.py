@@ -224,8 +224,9 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
                                         if isinstance(a, Build)))
     frames(app, 2)
     assert match.state.current_player == 0 and match.state.phase == Phase.BUILD
-    assert scene.prompt.startswith(f"Built {max_builds(match.state, 0)} tiles for $")
-    assert "Santiago – Valparaiso" in scene.prompt and "press Done" in scene.prompt
+    assert scene.action_bar.prompt.startswith(f"Built {max_builds(match.state, 0)} tiles for $")
+    prompt = scene.action_bar.prompt
+    assert "Santiago – Valparaiso" in prompt and "press Done" in prompt
     assert scene.review_rect is not None and scene.mv.camera.viewport.contains(
         scene.review_rect)
     for label in ("Fit", "+", "−", "Track: all"):

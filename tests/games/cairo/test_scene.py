@@ -212,7 +212,7 @@ def test_a_flick_that_lands_on_a_site(app) -> None:  # type: ignore[no-untyped-d
 
 def test_a_six_lets_the_player_pick_the_finger(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_state(app, flick_state(die=6))
-    assert {spec.label for spec, _ in scene._context.values()} >= {"Thumb", "Little"}
+    assert {spec.label for spec, _ in scene.action_bar.context.values()} >= {"Thumb", "Little"}
     key(app, pygame.K_3)
     press(app, scene, "Ring")
     assert scene.finger == 4
@@ -307,7 +307,7 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
 def test_penalty_choice_after_a_knock_over(app) -> None:  # type: ignore[no-untyped-def]
     state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, Phase.PENALTY, die=2).build()
     scene = open_state(app, state)
-    labels = {spec.label for spec, _ in scene._context.values()}
+    labels = {spec.label for spec, _ in scene.action_bar.context.values()}
     assert labels == {"Small block", "Large block", "Die-block"}
     press(app, scene, "Large block")
     assert scene.state.pieces["0L"].where == "box"
@@ -424,7 +424,7 @@ def test_a_replayed_flick_animates_too(app) -> None:  # type: ignore[no-untyped-
     frames(app, 2)
     shown = False
     for _ in range(len(match.actions)):
-        viewer.seek_by(1)
+        viewer.replay_bar.seek_by(1)
         frames(app, 1)
         shown = shown or viewer.stage.show is not None
     assert shown
@@ -544,29 +544,29 @@ def test_flick_count_survives_quit_and_continue(app) -> None:  # type: ignore[no
     scene = CairoScene(app, resumed)
     app.push(scene)
     frames(app, 2)
-    assert scene.prompt.startswith("Flick 2 of 3: ")
+    assert scene.action_bar.prompt.startswith("Flick 2 of 3: ")
 
 
 def test_prompts_start_with_a_capital(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_state(app, flick_state(die=6, flicks_left=1))
-    assert scene.prompt.startswith("A 6: choose your finger")
+    assert scene.action_bar.prompt.startswith("A 6: choose your finger")
 
 
 def test_the_next_prompt_waits_for_the_slide_to_end(app) -> None:  # type: ignore[no-untyped-def]
     """Issue 15: the prompt changed while the die rolled and the block still slid."""
     animated(app)
     scene = open_state(app, flick_state())
-    assert scene.prompt.startswith("Flick 1 of 3")
+    assert scene.action_bar.prompt.startswith("Flick 1 of 3")
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     frames(app, 2)
-    assert scene.anims.busy and scene.prompt == ""
+    assert scene.anims.busy and scene.action_bar.prompt == ""
     for _ in range(900):
         if not scene.anims.busy:
             break
         frames(app, 1)
     frames(app, 1)
-    assert scene.prompt.startswith("Flick 2 of 3")
+    assert scene.action_bar.prompt.startswith("Flick 2 of 3")
 
 
 def test_influence_badges_leave_the_blocks_they_count_visible(app) -> None:  # type: ignore[no-untyped-def]

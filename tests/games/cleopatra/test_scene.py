@@ -398,9 +398,9 @@ def test_the_bar_says_how_to_pick_while_the_list_of_choices_is_open(app) -> None
     advance_to(app, scene, Phase.ACTIONS)
     key(app, pygame.K_o)
     assert scene.popup is not None
-    assert scene.bar_prompt().startswith("Pick one in the list")
+    assert scene.action_bar.words().startswith("Pick one in the list")
     key(app, pygame.K_ESCAPE)
-    assert scene.popup is None and not scene.bar_prompt().startswith("Pick one")
+    assert scene.popup is None and not scene.action_bar.words().startswith("Pick one")
 
 
 def test_clicking_off_the_list_of_choices_closes_it_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
@@ -420,4 +420,4 @@ def test_clicking_off_the_list_of_choices_closes_it_and_the_bar_says_so(app) -> 
                 and scene.target_at((x, y)) is None)
     click(app, spot)
     assert scene.popup is None
-    assert not scene.bar_prompt().startswith("Pick one")
+    assert not scene.action_bar.words().startswith("Pick one")

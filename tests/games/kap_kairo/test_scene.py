@@ -37,7 +37,7 @@ def type_bid(app, amount: int) -> None:  # type: ignore[no-untyped-def]
 
 
 def bar_label(scene: KapKairoScene, key_name: str) -> str:
-    return next(spec.label for spec, _ in scene._context.values() if spec.key == key_name)
+    return next(spec.label for spec, _ in scene.action_bar.context.values() if spec.key == key_name)
 
 
 def click_hot(app, scene: KapKairoScene, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -292,8 +292,8 @@ def test_the_bar_names_a_card_it_cannot_cover_by_terrain_and_code(app) -> None: 
     assert state.step == Phase.DECIDE and state.current_player == 0
     card = state.columns[0][0]
     said = re.search(r"You cannot cover the (River|Mountain|Desert|Village|Savanna) "
-                     r"([RMDVS]\d+) now", scene.bar_prompt())
-    assert said is not None, scene.bar_prompt()
+                     r"([RMDVS]\d+) now", scene.action_bar.words())
+    assert said is not None, scene.action_bar.words()
     terrain, code = said.groups()
     assert code == NAMES[card] and code[0] == terrain[0]
 
@@ -303,7 +303,7 @@ def test_enter_passes_when_no_build_is_possible(app) -> None:  # type: ignore[no
     possible: then Pass is the highlighted button and Enter presses it."""
     scene = _to_a_turn_with_no_build(app)
     assert scene.state.step == Phase.DECIDE and scene.state.current_player == 0
-    accents = [spec.key for spec, _ in scene._context.values() if spec.accent]
+    accents = [spec.key for spec, _ in scene.action_bar.context.values() if spec.accent]
     assert accents == ["pass"]
     before = len(scene.match.actions)
     key(app, pygame.K_RETURN)
@@ -342,10 +342,10 @@ def test_a_bots_last_track_is_seen_before_the_cover_for_the_next_bid() -> None:
         if match.ply > ply:
             break
     assert match.state.step == Phase.BID and scene.covered_for == 0
-    assert scene.anims.busy and not scene.cover_shown
+    assert scene.anims.busy and not scene.handover.cover_shown
     assert scene.viewer is None and scene.view.viewer is None  # the public view meanwhile
     for _ in range(600):
         if not scene.anims.busy:
             break
         frames(app)
-    assert scene.cover_shown
+    assert scene.handover.cover_shown

@@ -54,7 +54,7 @@ def test_every_text_stays_on_the_table(name: str, log_open: bool) -> None:
     frames(app, 3)
     scene = table_scene(app)
     if scene.log_open != log_open:
-        scene.action_log()
+        scene.commands.log()
     frames(app, 2)
     table = scene.table_rect
     drawn = texts_drawn(scene)

@@ -41,7 +41,8 @@ def act_with_mouse(app, scene: LooseCabooseScene) -> None:  # type: ignore[no-un
         cx, cy = scene._cell_center(action.cell)
         click(app, (round(cx), round(cy)))
     elif isinstance(action, Roll):
-        label = next(spec.label for spec, _ in scene._context.values() if spec.key == "roll")
+        label = next(spec.label for spec, _ in scene.action_bar.context.values()
+                     if spec.key == "roll")
         press(app, scene, label)
     else:
         assert isinstance(action, Pass)
@@ -156,9 +157,9 @@ def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-unt
         frames(app)
     assert scene.handing_over == first and scene.anims.busy
     assert scene.covered_for is None and scene.viewer == first  # still the mover's view
-    assert scene._done_button is None  # Done comes once the move has played out
+    assert scene.handover._done_button is None  # Done comes once the move has played out
     frames(app, 600)
-    assert not scene.anims.busy and scene._done_button is not None
+    assert not scene.anims.busy and scene.handover._done_button is not None
     assert scene.state.current_player != first  # the next seat waits for Done
     moves = len(scene.match.actions)
     frames(app, 60)
@@ -210,16 +211,17 @@ def test_after_picking_a_card_the_bar_says_where_to_lay_it(app) -> None:  # type
         if scene.accepting_input and scene._enabled_hand_indices():
             break
         frames(app, 3)
-    assert scene.bar_prompt().startswith("Your turn: choose a card")
+    assert scene.action_bar.words().startswith("Your turn: choose a card")
     index = min(scene._enabled_hand_indices())
     card = scene._own_hand()[index]
     key(app, getattr(pygame, f"K_{card.value}"))
     assert scene._selected_card() is not None
-    assert scene.bar_prompt().startswith(f"Lay your {card.value}") or \
-        scene.bar_prompt().startswith(f"Lay your Broken Track {card.value}")
-    assert "highlighted cell" in scene.bar_prompt()
-    room = scene._buttons_left_of_bar - scene.action_bar_rect.left - 32
-    longest = scene.bar_prompt().replace(f"your {card.value}", f"your Broken Track {card.value}")
+    assert scene.action_bar.words().startswith(f"Lay your {card.value}") or \
+        scene.action_bar.words().startswith(f"Lay your Broken Track {card.value}")
+    assert "highlighted cell" in scene.action_bar.words()
+    room = scene.action_bar.buttons_left - scene.action_bar_rect.left - 32
+    longest = scene.action_bar.words().replace(f"your {card.value}",
+                                               f"your Broken Track {card.value}")
     assert text.measure(longest, 17) <= room  # the whole line shows, at full size
     key(app, pygame.K_ESCAPE)  # put it back: the bar asks for a card again
-    assert scene.bar_prompt().startswith("Your turn: choose a card")
+    assert scene.action_bar.words().startswith("Your turn: choose a card")

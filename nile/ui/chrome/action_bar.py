@@ -1,0 +1,144 @@
+"""The bottom bar of a live game: what the person looking can do now, with its buttons.
+
+The game says its prompt and buttons (`GameScene.set_action_bar`) for the human's own
+turn; otherwise the bar says who is being waited for, the hand-over, a lesson's watching,
+or, once the game's end has played out, who won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.ui import text, theme
+from nile.ui.chrome.layer import Layer
+from nile.ui.chrome.results import winners_line
+from nile.ui.kit.button import BarButton
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+HEIGHT = 58
+PROMPT_SIZE = 17
+PROMPT_SMALLEST_LINE = 15
+"""Below this size a long prompt is set on two lines rather than shrunk further."""
+PROMPT_TWO_LINE_SIZES = (15, 14, 13)
+"""The sizes tried for two lines, largest first."""
+
+
+def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None:
+    """The bottom bar's words in `area`: one line while it fits at a readable size, else
+    two lines (a long prompt, such as a build's running total, is read whole rather than
+    cut off mid-word), and only past that shrunk and cut with an ellipsis."""
+    if text.measure(prompt, PROMPT_SMALLEST_LINE) <= area.width:
+        text.draw(surface, prompt, (area.left, area.centery), PROMPT_SIZE, theme.TEXT,
+                  anchor="midleft", max_width=area.width)
+        return
+    for size in PROMPT_TWO_LINE_SIZES:
+        lines = text.wrap(prompt, size, area.width)
+        if len(lines) <= 2:
+            step = size + 4
+            top = area.centery - step * len(lines) / 2 + step / 2
+            for i, line in enumerate(lines):
+                text.draw(surface, line, (area.left, top + i * step), size, theme.TEXT,
+                          anchor="midleft")
+            return
+    text.draw(surface, prompt, (area.left, area.centery), PROMPT_SIZE, theme.TEXT,
+              anchor="midleft", max_width=area.width)
+
+
+class ActionBar(Layer):
+    """The prompt and the game's buttons under the table."""
+
+    in_table = HEIGHT
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+        self.prompt = ""
+        """The game's words for the human's own turn."""
+        self.context: dict[str, tuple[BarButton, object]] = {}
+        """The game's buttons now, by key: their spec and their pygame_gui element."""
+        self.buttons_left: int | None = None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        table = self.scene.table_rect
+        return pygame.Rect(table.left, table.bottom - HEIGHT, table.width, HEIGHT)
+
+    def set(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
+        """What the bar says and offers now (shown on a human's own turn only); a button
+        kept from before keeps its element (and so its hover and focus)."""
+        self.prompt = prompt
+        wanted = {b.key: b for b in buttons}
+        for key in list(self.context):
+            if key not in wanted or self.context[key][0] != wanted[key]:
+                self.scene.forget(self.context.pop(key)[1])  # type: ignore[arg-type]
+        bar = self.rect
+        x = bar.right - 10
+        for spec in reversed(list(buttons)):
+            width = max(96, 24 + text.render(spec.label, 16).get_width())
+            x -= width
+            rect = pygame.Rect(x, bar.top + 9, width, bar.height - 18)
+            if spec.key not in self.context:
+                element = self.scene.button(rect, spec.label, spec.action, spec.tooltip,
+                                            "@accent" if spec.accent else None)
+                if not spec.enabled:
+                    element.disable()
+                self.context[spec.key] = (spec, element)
+            else:
+                self.context[spec.key][1].set_relative_position(rect.topleft)  # type: ignore[attr-defined]
+            x -= 8
+        self.buttons_left = x
+
+    def words(self) -> str:
+        """What the bar says now: the game's prompt on the looking human's turn,
+        otherwise who is being waited for (or the hand-over, or a lesson's watching);
+        once the game is over and its end has played out, who won."""
+        scene = self.scene
+        seat = scene.state.current_player
+        if scene.game_over and not scene.anims.busy:
+            return self.over_line()
+        handing_over = scene.handover.words()
+        if handing_over is not None:
+            return handing_over
+        if seat is None or seat < 0:
+            return self.prompt
+        if scene.autoplay.watching and scene.match.seats[seat].is_human:
+            # the script plays the learner's own seat (a tutorial's later turns): the
+            # game's prompt ("press the block…") would ask for a move that is refused
+            return f"Watch: the lesson plays this move for {scene.name(seat)}."
+        if not scene.my_turn:
+            return f"Waiting for {scene.name(seat)}…"
+        return self.prompt
+
+    def over_line(self) -> str:
+        """The bar at the end: who won, and where the scores are."""
+        scene = self.scene
+        return (f"{winners_line(scene.names, scene.match.state.ranking())} The scores are "
+                "under Results in the top bar; Replay shows the game again.")
+
+    def _show_buttons(self, visible: bool) -> None:
+        for _, element in self.context.values():
+            if bool(visible) != bool(element.visible):  # type: ignore[attr-defined]
+                element.show() if visible else element.hide()  # type: ignore[attr-defined]
+
+    def hidden(self) -> None:
+        self._show_buttons(False)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        bar = self.rect
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        accepting = self.scene.accepting_input
+        right = bar.right
+        if accepting and self.buttons_left is not None:
+            right = self.buttons_left
+        done_left = self.scene.handover.done_left
+        if done_left is not None:
+            right = done_left
+        draw_prompt(surface, self.words(),
+                    pygame.Rect(bar.left + 16, bar.top, max(60, right - bar.left - 32),
+                                bar.height))
+        self._show_buttons(accepting)

@@ -1,0 +1,81 @@
+"""The commands every game shares, pressed on the top bar or by key: hint, undo, log,
+rules, menu and save (`GameScene.CHROME_KEYS` names them as `commands.<name>`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nile.ai.bots import advise
+from nile.ui import keys
+from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+
+class Commands:
+    """The shared commands of one game scene."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+
+    def hint(self) -> None:
+        """What the normal bot would do, and why (a lesson: what its step asks)."""
+        scene = self.scene
+        if not scene.accepting_input:
+            scene.toast("A hint is available on your own turn.")
+            return
+        lesson = scene.autoplay.hint()
+        if lesson is not None:
+            scene.toast(f"Hint: {lesson}")
+            return
+        advice = advise(scene.info, scene.state, seed=scene.match.seed + scene.match.ply)
+        why = f" — {advice.reason}" if advice.reason else ""
+        scene.toast(f"Hint: {scene.describe_action(advice.action)}{why}")
+        scene.show_hint(advice.action)
+
+    def undo(self) -> None:
+        """Take back the looking player's last move, where nothing hidden or random came
+        after it (`Match.undo_seat`)."""
+        scene = self.scene
+        if not scene.autoplay.allows_undo:
+            scene.toast("A tutorial goes forward only: follow the step on the card.")
+            return
+        if scene.game_over and scene.live_game():
+            scene.toast("The game is over: its moves stand. Replay shows them again.", "error")
+            return
+        seat = scene.match.undo_seat()
+        if seat is None or not scene.live_game():
+            scene.toast("Nothing to undo: chance, hidden information or another player's "
+                        "move came after your last move.", "error")
+            return
+        scene.match.undo()
+        scene.anims.finish()
+        scene.autoplay.reset()
+        scene.handover.take_back(seat)
+        scene.refresh()
+        scene.autosave()
+        scene.toast(f"Took back {scene.name(seat)}'s last move.", "ok")
+
+    def log(self) -> None:
+        self.scene.show_log(not self.scene.log.open)
+
+    def rules(self) -> None:
+        self.scene.app.push(self.rules_scene())
+
+    def rules_scene(self) -> RulesScene:
+        """The rules summary with the keys of this screen: the game's (in every phase, each
+        saying when it applies) and the shared ones; in a replay the replay's."""
+        scene = self.scene
+        return RulesScene(scene.app, scene.info.title, scene.info.rules_summary,
+                          keys.describe(self.key_bindings()))
+
+    def key_bindings(self) -> list[keys.Binding]:
+        """The keys that work here (what F1 lists)."""
+        return [*self.scene.table_layer.key_bindings(), *keys.APP_KEYS]
+
+    def menu(self) -> None:
+        self.scene.app.push(MenuScene(self.scene.app, self.scene))
+
+    def save(self) -> None:
+        self.scene.app.push(SaveDialog(self.scene.app, self.scene))

@@ -1,0 +1,119 @@
+"""The top bar of a game: its title, the round and phase, who acts, and the buttons.
+
+Hint, Undo, Log, Rules and Menu, and once the game is over Results and Replay in Hint's
+and Undo's place (a replay has neither pair). Under the pass-the-screen cover only Menu
+shows: nothing else may look clickable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core.game import Status
+from nile.ui import theme
+from nile.ui.chrome.layer import Layer
+from nile.ui.chrome.panels import draw_top_bar
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+BUTTONS = (
+    ("Hint", "hint", "What would the normal bot do? (H)"),
+    ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
+    ("Log", "log", "Show or hide the game log (L)"),
+    ("Rules", "rules", "Rules summary (F1)"),
+    ("Menu", "menu", "Save, load, settings, quit (Esc)"),
+)
+BUTTON_WIDTH = 66
+OVER_BUTTONS = (
+    ("Results", "results", "reopen_results", "Show the results again"),
+    ("Replay", "replay", "open_replay", "Watch the game again, move by move"),
+)
+"""Shown in the places of Hint and Undo once the game is over."""
+PLAYING_ONLY = ("hint", "undo")
+"""Buttons for playing, not watching: a replay has none of them."""
+
+
+class TopBar(Layer):
+    """The bar over the table; `live` is False in a replay (no hint, undo or end buttons)."""
+
+    def __init__(self, scene: GameScene, live: bool) -> None:
+        self.scene = scene
+        self.live = live
+        self.left = theme.WIDTH - 8 - len(BUTTONS) * (BUTTON_WIDTH + 4)
+        """Where the buttons begin: the status stops short of them."""
+        self.buttons: dict[str, object] = {}
+        self._held: tuple[Status, int | None] | None = None
+        self._hint_enabled = True
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        x = self.left
+        for label, key, tip in BUTTONS:
+            if self.live or key not in PLAYING_ONLY:
+                rect = pygame.Rect(x, 6, BUTTON_WIDTH, theme.TOP_BAR_HEIGHT - 12)
+                self.buttons[key] = self.scene.button(
+                    rect, label, getattr(self.scene.commands, key), tip, "@small")
+            x += BUTTON_WIDTH + 4
+        if not self.live:
+            return
+        x = self.left
+        for label, key, method, tip in OVER_BUTTONS:
+            rect = pygame.Rect(x, 6, BUTTON_WIDTH, theme.TOP_BAR_HEIGHT - 12)
+            element = self.scene.button(rect, label, getattr(self.scene, method), tip, "@small")
+            element.hide()
+            self.buttons[key] = element
+            x += BUTTON_WIDTH + 4
+
+    def refresh(self) -> None:
+        """After any change: Undo is pressable only when there is a move to take back."""
+        undo = self.buttons.get("undo")
+        if undo is not None:
+            can = self.scene.autoplay.allows_undo and self.scene.match.undo_seat() is not None
+            undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
+        self._show_buttons()
+
+    def _show_buttons(self) -> None:
+        """Which buttons show: under the cover only Menu; once the game is over Results
+        and Replay take Hint's and Undo's place."""
+        covered = self.scene.handover.blocking
+        over = self.live and self.scene.match.state.is_terminal
+        for key, element in self.buttons.items():
+            if key == "menu":
+                wanted = True
+            elif key in PLAYING_ONLY:
+                wanted = not covered and not over
+            elif key in ("results", "replay"):
+                wanted = not covered and over
+            else:
+                wanted = not covered
+            if wanted != bool(element.visible):  # type: ignore[attr-defined]
+                element.show() if wanted else element.hide()  # type: ignore[attr-defined]
+
+    def update(self, dt: float) -> None:
+        """Hint looks pressable only when it can answer: the human's own turn, table still."""
+        button = self.buttons.get("hint")
+        wanted = self.scene.accepting_input
+        if button is not None and wanted != self._hint_enabled:
+            self._hint_enabled = wanted
+            button.enable() if wanted else button.disable()  # type: ignore[attr-defined]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._show_buttons()
+        scene = self.scene
+        # While a move still plays out, the bar keeps saying what it said before it, as the
+        # log does: it must not tell the outcome (a knocked-over ship) before the table.
+        if self._held is None or not scene.anims.busy or not self.live:
+            self._held = (scene.state.status(), scene.state.current_player)
+        status, seat = self._held
+        player = None
+        if seat is not None and seat >= 0:
+            label = scene.name(seat)
+            if not scene.match.seats[seat].is_human:
+                label += " (thinking…)" if scene.autoplay.thinking else " (bot)"
+            player = (scene.color_index(seat), label)
+        title = scene.info.title + ("" if self.live else " · Replay")
+        draw_top_bar(surface, title, scene.words(status.round_text),
+                     scene.words(status.phase_text), player, self.left)
