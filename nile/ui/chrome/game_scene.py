@@ -10,7 +10,8 @@ Whose view is drawn: with one human, always that human; with none, a spectator w
 sees only public facts. When two or more humans share the screen in a game with hidden
 information, the person looking may change at any hand-over, so the table then shows
 only what everyone may see (`observation(None)`): at the start, during every bot's turn,
-and between two humans. A human who has moved first watches the move play out in their
+and between two humans. One property, `viewer`, says who is looking; the table, the
+log, the panels, toasts and the bars are all described for it. A human who has moved first watches the move play out in their
 own view, then presses "Done, pass to the next player"; the cover then goes up for the
 next human, and nothing of the table (and no control but Menu) shows until that player
 says they are ready. A game may say that a moment has nothing private
@@ -149,7 +150,12 @@ class GameScene(Scene):
         self.log = LogPanel(pygame.Rect(0, 0, 0, 0))
         self.hover_timer = HoverTimer()
         """Where the mouse rests: the table's tooltips show once it has rested a moment."""
-        self.viewer: int | None = None
+        self.given_to: int | None = None
+        """The human the screen is given to: their turn is played here (`my_turn`). Whether
+        their own view shows is `viewer`, the one rule for who is looking."""
+        self.seated: int | None = None
+        """Shared screen: the human who said "I am …" on the cover and has not passed the
+        screen on since (only they may read their own view)."""
         self.covered_for: int | None = None
         self.handing_over: int | None = None
         """The human who has just moved and has yet to press Done (shared screen only)."""
@@ -160,6 +166,9 @@ class GameScene(Scene):
         self._context: dict[str, tuple[BarButton, object]] = {}
         self.prompt = ""
         self._held_log: list[str] | None = None
+        self._log_shown = 0
+        """How many of the match's log entries the log panel shows (new ones wait while
+        the table still shows the move happening)."""
         self.tutorial: TutorialLayer | None = None
         self._bar_held: tuple[Status, int | None] | None = None
         self._hint_enabled = True
@@ -243,7 +252,7 @@ class GameScene(Scene):
             seat is not None
             and seat >= 0
             and self.match.seats[seat].is_human
-            and seat == self.viewer
+            and seat == self.given_to
             and not self.tutorial_watching
         )
 
@@ -315,7 +324,8 @@ class GameScene(Scene):
         return self.draw_tutorial_picture(scratch, scratch.get_rect(), name)
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
-        self.toasts.show(message, kind, seconds)
+        """Show `message` to whoever looks now (`viewer`): it leaves with their view."""
+        self.toasts.show(message, kind, seconds, self.viewer)
 
     def set_action_bar(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
@@ -502,7 +512,7 @@ class GameScene(Scene):
         self.match.undo()
         self.anims.finish()
         self.bots.reset()
-        self.viewer, self.covered_for, self.handing_over = seat, None, None
+        self.given_to, self.covered_for, self.handing_over = seat, None, None
         self.refresh()
         self._autosave()
         self.toast(f"Took back {self.name(seat)}'s last move.", "ok")
@@ -620,7 +630,8 @@ class GameScene(Scene):
         """The player the cover waits for says they are at the screen: their view shows."""
         if self.covered_for is None:
             return
-        self.viewer, self.covered_for = self.covered_for, None
+        self.given_to = self.seated = self.covered_for
+        self.covered_for = None
         self.refresh()
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
@@ -654,6 +665,24 @@ class GameScene(Scene):
     # Viewer, refresh, after actions ----------------------------------------------------
 
     @property
+    def viewer(self) -> int | None:
+        """Who is looking now: the one viewer that the table (`view`), the log, the panels,
+        toasts and the bars are all described for. None is the public, what every seat
+        may see (`Event.describe(None)`, `observation(None)`).
+
+        A seat only while that seat's own view may show: the one human at the screen, or
+        on a shared screen the human who said "I am …" on the cover, on their turn and
+        while their move plays out (until Done). Whenever the screen may change hands it
+        is None: under the cover, during bots' turns, at the start, between two humans
+        (also when the turn passes without a cover because nothing is private then), and
+        in a replay."""
+        if self.replay is not None or self.covered_for is not None:
+            return None
+        if self.shared_screen and self.given_to != self.seated:
+            return None
+        return self.given_to
+
+    @property
     def shared_screen(self) -> bool:
         """Two or more humans look at one screen in a game with hidden information."""
         humans = sum(1 for s in self.match.seats if s.is_human)
@@ -667,9 +696,9 @@ class GameScene(Scene):
         humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
         seat = self.state.current_player
         if seat is not None and seat >= 0 and seat in humans:
-            self.viewer = seat
+            self.given_to = seat
         else:
-            self.viewer = humans[0] if humans else None
+            self.given_to = humans[0] if humans else None
 
     def _human_to_act(self) -> int | None:
         seat = self.state.current_player
@@ -679,14 +708,14 @@ class GameScene(Scene):
 
     def _pass_on(self) -> None:
         """Shared screen: the next human gets the cover; a bot's turn shows public facts."""
-        self.handing_over = None
+        self.handing_over = self.seated = None
         seat = self._human_to_act()
         if seat is None:
-            self.viewer = None
+            self.given_to = None
         elif self.private_now():
-            self.viewer, self.covered_for = None, seat
+            self.given_to, self.covered_for = None, seat
         else:
-            self.viewer = seat
+            self.given_to = seat  # their turn, but whoever looks sees the public view
 
     def pass_screen(self) -> None:
         """The acting human pressed Done: their view goes, the screen passes on."""
@@ -698,7 +727,7 @@ class GameScene(Scene):
     def _hand_over(self, actor: int | None) -> None:
         """Shared screen, after any move: who may look at the table now."""
         if self.state.is_terminal:
-            self.viewer = self.covered_for = self.handing_over = None
+            self.given_to = self.seated = self.covered_for = self.handing_over = None
             return
         if self.state.current_player == actor:
             return  # the same seat goes on deciding (another card, the next step)
@@ -719,7 +748,7 @@ class GameScene(Scene):
         seat = self.state.current_player
         if seat is not None and seat >= 0 and self.match.seats[seat].is_human:
             return seat
-        return self.viewer
+        return self.given_to
 
     def refresh(self) -> None:
         """Recompute the drawn view and the log after any change."""
@@ -729,31 +758,37 @@ class GameScene(Scene):
             self.view = state
         else:
             self.view = state.observation(self.viewer)
-        viewer = None if self.replay is not None else self.viewer
+        self.toasts.keep_for(self.viewer)
+        lines = self.log_lines()
+        if self.anims.busy and self.replay is None:
+            # New lines wait while the table still shows the move happening, so the log
+            # never tells the outcome before the animation does; the lines shown already
+            # are described again for whoever looks now (the screen may have passed on).
+            self._held_log = lines
+            self.log.set_lines(self.log_lines(self._log_shown))
+        else:
+            self._held_log = None
+            self.log.set_lines(lines)
+            self._log_shown = len(self.match.log)
+        self._update_bar_buttons()
+        self.on_view_changed()
+
+    def log_lines(self, entries: int | None = None) -> list[str]:
+        """The game log as it reads for `viewer`, who is looking now: the match's first
+        `entries` log entries (all by default), or in a replay the moves up to its place."""
+        if self.replay is not None:
+            history = self.replay.history()[-400:]
+            return [self.words(line) for events in history for event in events
+                    if (line := event.describe(self.viewer))]
         lines = []
-        for entry in self.match.log[-400:] if self.replay is None else []:
+        for entry in self.match.log[:entries][-400:]:
             for event in entry.events:
-                line = event.describe(viewer)
+                line = event.describe(self.viewer)
                 if line:
                     lines.append(self.words(line))
             if entry.ply in self.bot_reasons:  # a bot's own word for a surprising move
                 lines.append(f"({self.name(entry.seat)}: {self.bot_reasons[entry.ply]})")
-        if self.replay is not None:
-            lines = [
-                self.words(line)
-                for events in self.replay.history()[-400:]
-                for line in (e.describe(None) for e in events)
-                if line
-            ]
-        # Hold new log lines back while the table still shows the move happening, so the
-        # log never tells the outcome before the animation does.
-        if self.anims.busy and self.replay is None:
-            self._held_log = lines
-        else:
-            self._held_log = None
-            self.log.set_lines(lines)
-        self._update_bar_buttons()
-        self.on_view_changed()
+        return lines
 
     def _sync_hint_button(self) -> None:
         """Hint looks pressable only when it can answer: the human's own turn, table still."""
@@ -795,7 +830,7 @@ class GameScene(Scene):
         if self.shared_screen:
             self._hand_over(actor)
         else:
-            self.viewer = self._next_viewer()
+            self.given_to = self._next_viewer()
         seat = self.state.current_player
         if seat is not None and seat >= 0 and self.match.seats[seat].is_human:
             sound.play("turn", 0.4)
@@ -874,6 +909,7 @@ class GameScene(Scene):
         if self._held_log is not None and not self.anims.busy:
             self.log.set_lines(self._held_log)
             self._held_log = None
+            self._log_shown = len(self.match.log)
         self.toasts.update(dt)
         self.hover_timer.update(dt)
         self.update_table(dt)
