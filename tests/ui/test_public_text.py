@@ -249,3 +249,19 @@ def test_a_toast_for_ones_own_view_leaves_with_it() -> None:
     scene.toast("Cy is to move.")  # told to everyone
     assert scene.viewer is None
     assert [t.message for t in scene.toasts.items] == ["Cy is to move."]
+
+
+def test_with_one_human_a_toast_stays_when_the_game_ends() -> None:
+    """Nobody else shares the screen: a toast about the last move stays while the end
+    plays out, although the view is then nobody's own (the whole table shows)."""
+    info = registry.get("loose_caboose")
+    app = instant_app()
+    match = Match.new(info, seats_for(info, {}, ("human", "bot")), 11, {})
+    scene = scene_for(info)(app, match)
+    app.push(scene)
+    frames(app)
+    assert not scene.shared_screen and scene.viewer == 0
+    scene.toast("Ann lays her last card.")
+    scene.given_to = None  # as after the last move (`_next_viewer` at the end)
+    scene.refresh()
+    assert [t.message for t in scene.toasts.items] == ["Ann lays her last card."]

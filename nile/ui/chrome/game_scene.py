@@ -11,11 +11,12 @@ sees only public facts. When two or more humans share the screen in a game with 
 information, the person looking may change at any hand-over, so the table then shows
 only what everyone may see (`observation(None)`): at the start, during every bot's turn,
 and between two humans. One property, `viewer`, says who is looking; the table, the
-log, the panels, toasts and the bars are all described for it. A human who has moved first watches the move play out in their
-own view, then presses "Done, pass to the next player"; the cover then goes up for the
-next human, and nothing of the table (and no control but Menu) shows until that player
-says they are ready. A game may say that a moment has nothing private
-(`private_now`): the screen then passes without a cover.
+log, the panels, toasts and the bars are all described for it. A human who has moved
+first watches the move play out in their own view, then presses "Done, pass to the next
+player"; the cover then goes up for the next human, and nothing of the table (and no
+control but Menu) shows until that player says they are ready. A game may say that a
+moment has nothing private (`private_now`): the screen then passes without a cover, and
+the human to act plays on the public view.
 
 A finished game keeps its results and its replay at hand (`reopen_results`,
 `open_replay`, the Results and Replay buttons of the top bar).
@@ -324,8 +325,9 @@ class GameScene(Scene):
         return self.draw_tutorial_picture(scratch, scratch.get_rect(), name)
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
-        """Show `message` to whoever looks now (`viewer`): it leaves with their view."""
-        self.toasts.show(message, kind, seconds, self.viewer)
+        """Show `message` to whoever looks now (`viewer`): on a shared screen it leaves
+        with their view (with one human at the screen it stays, the game's end too)."""
+        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None)
 
     def set_action_bar(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
