@@ -34,6 +34,9 @@ from nile.ui.games import scene_for
 from tests.ui.harness import frames, instant_app, key, make_app, press
 from tests.ui.test_hot_seat_privacy import VARIANTS, seats_for
 
+SHIPPED = [(info, options) for info, options in VARIANTS
+           if str(info.scene).startswith("nile.games.")]
+"""Nile's games with hidden information (not the toy games other tests register)."""
 KINDS = ("human", "bot", "human")
 HUMANS = (0, 2)
 KEPT_COLOUR = re.compile(r"(red|black)\(kept\)")
@@ -157,8 +160,8 @@ def step(app: Any, screen: Screen, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("animation", ["off", "fast"])
 @pytest.mark.parametrize(
-    ("info", "options"), VARIANTS, ids=[f"{i.id}-{'-'.join(o.values()) or 'default'}"
-                                        for i, o in VARIANTS]
+    ("info", "options"), SHIPPED, ids=[f"{i.id}-{'-'.join(o.values()) or 'default'}"
+                                       for i, o in SHIPPED]
 )
 def test_what_the_shared_screen_draws_is_for_everyone(
     info: GameInfo, options: dict[str, str], animation: str, monkeypatch: pytest.MonkeyPatch
@@ -265,3 +268,9 @@ def test_with_one_human_a_toast_stays_when_the_game_ends() -> None:
     scene.given_to = None  # as after the last move (`_next_viewer` at the end)
     scene.refresh()
     assert [t.message for t in scene.toasts.items] == ["Ann lays her last card."]
+
+
+def test_every_shipped_game_with_hidden_information_is_checked() -> None:
+    assert {info.id for info, _ in SHIPPED} == {
+        "loose_caboose", "cleopatra", "kap_kairo", "age_of_steam"}
+    assert dict(SHIPPED)[registry.get("age_of_steam")] == {"map": "cccp"}
