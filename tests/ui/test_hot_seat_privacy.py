@@ -113,7 +113,7 @@ def test_only_public_facts_while_the_screen_may_change_hands(
                 frames(app)
             continue
         if scene.accepting_input:
-            seen_as.add(scene.viewer)  # type: ignore[arg-type]
+            seen_as.add(match.state.current_player)  # type: ignore[arg-type]
             assert scene.submit(rng.choice(match.state.legal_actions()))
             frames(app)
             continue

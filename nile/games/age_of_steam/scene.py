@@ -579,7 +579,7 @@ class AgeOfSteamScene(GameScene):
         return PanelInfo(
             names=list(self.names),
             colors=list(self.mv.colors),
-            viewer=self.viewer if self.replay is None else None,
+            viewer=self.viewer,
             pickable_tiles=controls.pickable_tiles() if ready else frozenset(),
             pickable_rows=controls.pickable_rows() if ready else frozenset(),
             hover=hover if isinstance(hover, TileTarget | RowTarget) else None,

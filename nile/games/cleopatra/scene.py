@@ -601,8 +601,7 @@ class CleopatraScene(GameScene):
     # Events and animation ------------------------------------------------------------
 
     def on_events(self, events: list[Event]) -> None:
-        live = self.replay is None
-        where = animate.Where(self.areas, self.cs, self.viewer if live else None,
+        where = animate.Where(self.areas, self.cs, self.viewer,
                               len(self.match.seats))
         clock = 0.0
         for event in events:
@@ -724,7 +723,7 @@ class CleopatraScene(GameScene):
         surface.fill(theme.TABLE, self.table_rect)
         hits.add(self.board_rect, TABLE)
         marks, lit, usable = self._compute_marks()
-        viewer = self.viewer if self.replay is None else None
+        viewer = self.viewer
         names = self.names
         panel.draw_players(surface, view, a.players, names, self.colors, viewer)
         mapview.draw_map(surface, view, a.map, self.colors, marks, 0.0, hits)

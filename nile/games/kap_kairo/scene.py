@@ -454,7 +454,7 @@ class KapKairoScene(GameScene):
         seats = range(len(view.ledger))
         self.app.push(LedgerScene(self.app, view.ledger, [self.name(s) for s in seats],
                                   [self.color(s) for s in seats],
-                                  self.viewer if self.replay is None else None))
+                                  self.viewer))
 
     # Hints and words -------------------------------------------------------------------
 
@@ -550,26 +550,26 @@ class KapKairoScene(GameScene):
                 )
             return t + 0.3 if event.row else t
         if isinstance(event, BonusDealt):
-            message = self.words(event.describe(self.viewer))
             source = geo.pile("discard" if event.source == "discards" else "draw")
             self._fly(-2, source, geo.lane_box(event.seat).center, t, 0.45)
-            self.anims.later(t, lambda: self._announce(message, "card", "ok"))
+            self.anims.later(t, lambda: self._announce(event, "card", "ok"))
             return t + 0.45
         if isinstance(event, BonusMissed):
-            message = self.words(event.describe(self.viewer))
-            self.anims.later(t, lambda: self.toast(message))
+            self.anims.later(t, lambda: self._announce(event))
             return t
         if isinstance(event, Reshuffled):
-            message = self.words(event.describe(self.viewer))
-            self.anims.later(t, lambda: self._announce(message, "cancel"))
+            self.anims.later(t, lambda: self._announce(event, "cancel"))
             return t + 0.2
         if isinstance(event, GameWon):
             return t + 0.3
         return t
 
-    def _announce(self, message: str, noise: str, kind: str = "info") -> None:
-        sound.play(noise)
-        self.toast(message, kind)
+    def _announce(self, event: Event, noise: str | None = None, kind: str = "info") -> None:
+        """Say what happened when the table shows it, in words for whoever looks then (the
+        screen may have passed on since the move was made)."""
+        if noise is not None:
+            sound.play(noise)
+        self.toast(self.words(event.describe(self.viewer)), kind)
 
     def _animate_build(self, event: Built, geo: board.Geometry, t: float) -> float:
         crossed = len(self.kap.crossed[event.seat])
@@ -635,7 +635,7 @@ class KapKairoScene(GameScene):
     def table_view(self, view: KapState) -> TableView:
         """What the table shows this frame (the painting components get this, not the
         scene)."""
-        you = self.viewer if self.replay is None else None
+        you = self.viewer
         seats = tuple(Seat(self.name(s), self.color(s), self.color_index(s), s == you)
                       for s in range(view.num_players))
         tween = self.reveal_tween

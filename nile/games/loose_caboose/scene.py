@@ -197,7 +197,7 @@ class LooseCabooseScene(GameScene):
     # Hands and choices ---------------------------------------------------------------
 
     def _own_hand(self) -> list[Card]:
-        if self.viewer is None or self.replay is not None:
+        if self.viewer is None:
             return []
         return sorted(self.lc.hands[self.viewer])
 
@@ -561,7 +561,7 @@ class LooseCabooseScene(GameScene):
             if active:
                 pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
             label = self.name(seat) + (
-                " (you)" if seat == self.viewer and self.replay is None else ""
+                " (you)" if seat == self.viewer else ""
             )
             draw_chip(
                 surface,

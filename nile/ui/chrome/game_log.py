@@ -33,6 +33,9 @@ class GameLog(Layer):
         self.reasons: dict[int, str] = {}
         """The bots' own reasons for moves that need saying, by ply."""
         self._held: list[str] | None = None
+        self._shown = 0
+        """How many of the match's log entries the panel shows (new ones wait while the
+        table still shows the move happening)."""
 
     @property
     def rect(self) -> pygame.Rect:
@@ -48,11 +51,12 @@ class GameLog(Layer):
         """How much of the screen's width the log takes now."""
         return theme.LOG_WIDTH if self.open else 0
 
-    def live_lines(self, viewer: int | None) -> list[str]:
-        """The live game's log as `viewer` may read it."""
+    def live_lines(self, viewer: int | None, entries: int | None = None) -> list[str]:
+        """The live game's log as `viewer` may read it: its first `entries` log entries
+        (all by default)."""
         scene = self.scene
         lines = []
-        for entry in scene.match.log[-SHOWN:]:
+        for entry in scene.match.log[:entries][-SHOWN:]:
             for event in entry.events:
                 line = event.describe(viewer)
                 if line:
@@ -61,13 +65,22 @@ class GameLog(Layer):
                 lines.append(f"({scene.name(entry.seat)}: {self.reasons[entry.ply]})")
         return lines
 
-    def show(self, lines: list[str], hold: bool) -> None:
-        """Show `lines` now, or once the table is still (`hold`)."""
+    def show(self, lines: list[str]) -> None:
+        """Show `lines` now."""
+        self._held = None
+        self.panel.set_lines(lines)
+
+    def show_live(self, viewer: int | None, hold: bool) -> None:
+        """Show the live game's log as `viewer` reads it; with `hold` (a move still plays
+        out) its new lines wait, and the lines shown already are described again for
+        `viewer` (the screen may have passed on)."""
+        lines = self.live_lines(viewer)
         if hold:
             self._held = lines
+            self.panel.set_lines(self.live_lines(viewer, self._shown))
         else:
-            self._held = None
-            self.panel.set_lines(lines)
+            self.show(lines)
+            self._shown = len(self.scene.match.log)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEWHEEL and self.open
@@ -80,6 +93,7 @@ class GameLog(Layer):
         if self._held is not None and not self.scene.anims.busy:
             self.panel.set_lines(self._held)
             self._held = None
+            self._shown = len(self.scene.match.log)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.open:

@@ -191,7 +191,7 @@ class GameScene(TableHooks, Scene):
         """True when the human to act is the one looking (animations may still run)."""
         seat = self.state.current_player
         return (seat is not None and seat >= 0 and self.match.seats[seat].is_human
-                and seat == self.viewer and not self.handover.blocking
+                and seat == self.handover.given_to and not self.handover.blocking
                 and not self.autoplay.watching)
 
     @property
@@ -228,7 +228,9 @@ class GameScene(TableHooks, Scene):
         self.action_bar.set(prompt, buttons)
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
-        self.toasts.show(message, kind, seconds)
+        """Show `message` to whoever looks now (`viewer`): on a shared screen it leaves
+        with their view (with one human at the screen it stays, the game's end too)."""
+        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None)
 
     # Moves ---------------------------------------------------------------------------
 
@@ -265,7 +267,8 @@ class GameScene(TableHooks, Scene):
         """Recompute the drawn view and the log after any change."""
         self.hover_timer.restart()  # a tooltip about the old table must not linger
         self.view = self.handover.view_of(self.state)
-        self.log.show(self.handover.log_lines(), hold=self.anims.busy and self.live_game())
+        self.toasts.keep_for(self.viewer)
+        self.handover.show_log()
         self.top_bar.refresh()
         self.on_view_changed()
 

@@ -4,11 +4,13 @@ With one human, the table always shows that human's view; with none, a spectator
 sees only public facts. When two or more humans share the screen in a game with hidden
 information, the person looking may change at any hand-over, so the table then shows only
 what everyone may see (`observation(None)`): at the start, during every bot's turn, and
-between two humans. A human who has moved watches the move play out in their own view,
-then presses "Done, pass to the next player"; the cover then goes up for the next human,
-and nothing of the table (and no control but Menu) shows until that player says they are
-ready. A game may say that a moment has nothing private (`GameScene.private_now`): the
-screen then passes without a cover.
+between two humans. One property, `viewer`, says who is looking; the table, the log, the
+panels, toasts and the bars are all described for it. A human who has moved watches the
+move play out in their own view, then presses "Done, pass to the next player"; the cover
+then goes up for the next human, and nothing of the table (and no control but Menu) shows
+until that player says they are ready. A game may say that a moment has nothing private
+(`GameScene.private_now`): the screen then passes without a cover, and the human to act
+plays on the public view.
 
 A replay has one viewer, the spectator (`Spectator`): it shows the finished game to all.
 """
@@ -37,6 +39,7 @@ class Spectator(Layer):
     game hides nothing: the table shows the whole state, the log is everyone's."""
 
     viewer: int | None = None
+    given_to: int | None = None
     covered_for: int | None = None
     handing_over: int | None = None
     shared_screen = False
@@ -50,10 +53,10 @@ class Spectator(Layer):
     def view_of(self, state: GameState) -> GameState:
         return state
 
-    def log_lines(self) -> list[str]:
-        """The log up to the move shown."""
-        return [self.scene.words(line) for events in self.replay.history()[-SHOWN:]
-                for line in (e.describe(None) for e in events) if line]
+    def show_log(self) -> None:
+        """The log up to the move shown, as everyone saw it."""
+        self.scene.log.show([self.scene.words(line) for events in self.replay.history()[-SHOWN:]
+                             for line in (e.describe(None) for e in events) if line])
 
     def words(self) -> str | None:
         """Nothing changes hands in a replay."""
@@ -79,7 +82,12 @@ class HandOver(Layer):
         self.scene = scene
         self.shared_screen = shared_screen
         """Two or more humans look at one screen in a game with hidden information."""
-        self.viewer: int | None = None
+        self.given_to: int | None = None
+        """The human the screen is given to: their turn is played here (`my_turn`). Whether
+        their own view shows is `viewer`, the one rule for who is looking."""
+        self.seated: int | None = None
+        """Shared screen: the human who said "I am …" on the cover and has not passed the
+        screen on since (only they may read their own view)."""
         self.covered_for: int | None = None
         """The human the cover waits for (their view shows once they say they are there)."""
         self.handing_over: int | None = None
@@ -89,14 +97,32 @@ class HandOver(Layer):
 
     # Who looks ---------------------------------------------------------------------------
 
+    @property
+    def viewer(self) -> int | None:
+        """Who is looking now: the one viewer that the table (`view`), the log, the panels,
+        toasts and the bars are all described for. None is the public, what every seat
+        may see (`Event.describe(None)`, `observation(None)`).
+
+        A seat only while that seat's own view may show: the one human at the screen, or
+        on a shared screen the human who said "I am …" on the cover, on their turn and
+        while their move plays out (until Done). Whenever the screen may change hands it
+        is None: under the cover, during bots' turns, at the start, between two humans
+        (also when the turn passes without a cover because nothing is private then)."""
+        if self.covered_for is not None:
+            return None
+        if self.shared_screen and self.given_to != self.seated:
+            return None
+        return self.given_to
+
     def view_of(self, state: GameState) -> GameState:
         """What the table shows of `state`: the viewer's observation (a finished game's
         whole state)."""
         return state if state.is_terminal else state.observation(self.viewer)
 
-    def log_lines(self) -> list[str]:
-        """The log as the person looking may read it."""
-        return self.scene.log.live_lines(self.viewer)
+    def show_log(self) -> None:
+        """The log as the person looking now may read it (new lines once the table has
+        shown the move)."""
+        self.scene.log.show_live(self.viewer, hold=self.scene.anims.busy)
 
     @property
     def waiting(self) -> bool:
@@ -112,9 +138,9 @@ class HandOver(Layer):
         humans = [i for i, s in enumerate(self.scene.match.seats) if s.is_human]
         seat = state.current_player
         if seat is not None and seat >= 0 and seat in humans:
-            self.viewer = seat
+            self.given_to = seat
         else:
-            self.viewer = humans[0] if humans else None
+            self.given_to = humans[0] if humans else None
 
     def _human_to_act(self) -> int | None:
         seat = self.scene.state.current_player
@@ -124,26 +150,26 @@ class HandOver(Layer):
 
     def _pass_on(self) -> None:
         """Shared screen: the next human gets the cover; a bot's turn shows public facts."""
-        self.handing_over = None
+        self.handing_over = self.seated = None
         seat = self._human_to_act()
         if seat is None:
-            self.viewer = None
+            self.given_to = None
         elif self.scene.private_now():
-            self.viewer, self.covered_for = None, seat
+            self.given_to, self.covered_for = None, seat
         else:
-            self.viewer = seat
+            self.given_to = seat  # their turn, but whoever looks sees the public view
 
     def after_move(self, actor: int | None) -> None:
         """After any move: who may look at the table now."""
         if not self.shared_screen:  # the human to act looks; between them, the last one
             seat = self._human_to_act()
             if self.scene.state.is_terminal:
-                self.viewer = None
+                self.given_to = None
             elif seat is not None:
-                self.viewer = seat
+                self.given_to = seat
             return
         if self.scene.state.is_terminal:
-            self.viewer = self.covered_for = self.handing_over = None
+            self.given_to = self.seated = self.covered_for = self.handing_over = None
             return
         if self.scene.state.current_player == actor:
             return  # the same seat goes on deciding (another card, the next step)
@@ -160,7 +186,7 @@ class HandOver(Layer):
 
     def take_back(self, seat: int) -> None:
         """An undo gives the table back to the seat whose move was taken back."""
-        self.viewer, self.covered_for, self.handing_over = seat, None, None
+        self.given_to, self.covered_for, self.handing_over = seat, None, None
 
     def words(self) -> str | None:
         """The bottom bar's words while the screen waits for the acting human's Done."""
@@ -182,7 +208,8 @@ class HandOver(Layer):
         """The player the cover waits for says they are at the screen: their view shows."""
         if self.covered_for is None:
             return
-        self.viewer, self.covered_for = self.covered_for, None
+        self.given_to = self.seated = self.covered_for
+        self.covered_for = None
         self.scene.refresh()
 
     # The layer ---------------------------------------------------------------------------

@@ -125,6 +125,8 @@ class Toast:
     message: str
     kind: str
     ttl: float
+    viewer: int | None = None
+    """Whom it was written for: a seat (their own view) or None (everyone)."""
 
 
 @dataclass
@@ -142,9 +144,16 @@ class Toasts(Layer):
         "ok": theme.GOOD,
     }
 
-    def show(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
+    def show(self, message: str, kind: str = "info", seconds: float = 3.5,
+             viewer: int | None = None) -> None:
+        """Show `message`, written for `viewer` (a seat's own view, or None: everyone)."""
         self.items = [t for t in self.items if t.message != message][-2:]
-        self.items.append(Toast(message, kind, seconds))
+        self.items.append(Toast(message, kind, seconds, viewer))
+
+    def keep_for(self, viewer: int | None) -> None:
+        """Who looks now is `viewer`: a toast written for another seat's own view goes
+        with that view (what everyone may read stays)."""
+        self.items = [t for t in self.items if t.viewer is None or t.viewer == viewer]
 
     @property
     def busy(self) -> bool:

@@ -197,14 +197,15 @@ class GoodDelivered(Event):
     income: tuple[tuple[int, int], ...]
     fee: int
     kept: bool = False
-    """CCCP: the deliverer keeps the good hidden (AS-4), so only they read its colour."""
+    """CCCP: the deliverer keeps the good hidden (AS-4), so only they read its colour;
+    the public (`viewer` None: whoever may be at a shared screen) reads it as hidden."""
 
     def describe(self, viewer: int | None) -> str:
         earned = ", ".join(f"{{p{s}}} +{n}" for s, n in self.income) or "nobody"
         fee = f", ferry ${self.fee}" if self.fee else ""
         what = self.colour
         if self.kept:
-            what = (f"{self.colour} (kept)" if viewer is None or viewer == self.seat
+            what = (f"{self.colour} (kept)" if viewer == self.seat
                     else "a good they keep hidden")
         return (f"{{p{self.seat}}} moves {what} from {self.source} to "
                 f"{self.destination} ({earned}{fee}).")
