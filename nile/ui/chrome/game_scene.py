@@ -142,6 +142,9 @@ class GameScene(Scene):
         if autosaver is None and replay is None:
             autosaver = Autosaver(library.new_autosave_path(match.info.id))
         self.autosaver = autosaver if replay is None else None
+        self.over_when_opened = match.state.is_terminal
+        """The game had ended before this table opened it (a finished game loaded from a
+        named save): no move can be made here, so nothing of it can be lost by leaving."""
         self.anims = Animations(speed=app.settings.animation_factor())
         self.bots = BotDriver()
         self.toasts = Toasts(center_x=0)
@@ -815,9 +818,11 @@ class GameScene(Scene):
             self.autosaver.flush()
 
     def saved(self) -> bool:
-        """Whether this game is safe on the disk now (a replay has nothing to save): the
-        newest move written, and the file still there (not deleted from the Load list)."""
-        if self.autosaver is None:
+        """Whether this game is safe on the disk now: the newest move written, and the file
+        still there (not deleted from the Load list). A replay, or a game that was already
+        over when it was opened, has nothing to save: its autosave is never written (the
+        save it came from holds it), and leaving it must not say that moves will be lost."""
+        if self.autosaver is None or self.over_when_opened:
             return True
         if self.autosaver.flush() and self.autosaver.path.exists():
             return True
