@@ -336,8 +336,10 @@ def start_app() -> App | None:
             print(f"Nile could not start ({type(again).__name__}: {again}).{where}",
                   file=sys.stderr)
             return None
-        where = f" A report for the developers is in {report}." if report else ""
-        note = f"Nile met an error while starting and uses the default settings this time.{where}"
+        # the full path does not fit the note: the file's name, in the crash reports folder
+        where = f" (report {report.name} in the crash reports folder)" if report else ""
+        note = f"Nile met an error while starting, so it uses the default settings this " \
+               f"time{where}."
     app.guarded(app.go_home)
     if note:
         app.notify(note, "error", 15.0)

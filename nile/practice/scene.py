@@ -82,7 +82,11 @@ class PracticeScene(Scene):
                                         self.session.problem))
 
     def exit(self) -> None:
-        self.session.save()
+        """Leaving practice saves it and ends its writer; a save the disk refused is said
+        over the next screen (it used to be dropped)."""
+        problem = self.session.close()
+        if problem:
+            self.app.notify(problem, "error", 8.0)
 
     def back(self) -> None:
         if self.app.top is self:
