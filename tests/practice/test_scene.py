@@ -324,3 +324,39 @@ def test_leaving_practice_on_a_full_disk_says_the_history_is_not_saved(  # type:
     assert any("Could not save the practice history" in m and "No space left" in m
                for m in said), said
     frames(app, 2)  # and it draws over the launcher
+
+
+def test_closing_the_window_in_practice_on_a_full_disk_asks_first(  # type: ignore[no-untyped-def]
+    app, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+
+    from nile.core import saves
+    from nile.ui.chrome.dialogs import ConfirmDialog
+    from tests.ui.harness import tick
+
+    def disk_full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    home = open_practice(app)
+    real = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    click(app, home.cards["free"].center)
+    drill = app.top
+    flick_at(app, drill, 300.0, 400.0)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    dialog = app.top
+    assert app.running and isinstance(dialog, ConfirmDialog)
+    assert "No space left" in dialog.message and "lost" in dialog.message
+    key(app, pygame.K_ESCAPE)  # Stay
+    assert app.running and app.top is drill
+    monkeypatch.setattr(saves, "write_atomic", real)  # space was freed
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    assert history.open_history().history.sessions[0].summary.count == 1
+    app.running = True
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    flick_at(app, drill, 300.0, 400.0)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    press(app, app.top, "Close anyway")
+    assert not app.running
