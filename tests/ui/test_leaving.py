@@ -153,3 +153,31 @@ def test_a_stop_signal_during_a_slow_autosave_keeps_it_and_exits_quietly(
 
 def paths_in(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
+
+
+def test_a_stop_signal_with_a_game_the_disk_refused_says_so_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No question can be answered after a signal: the line on the terminal tells."""
+    import errno
+
+    from nile.core.session import Match, SeatConfig
+    from nile.ui.games import open_match
+
+    def disk_full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    info = GAMES[0]
+    low, _ = info.player_range(info.resolve_options({}))
+    seats = [SeatConfig(f"Player {i + 1}", color=i) for i in range(low)]
+    app = instant_app()
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    open_match(app, Match.new(info, seats, seed=4))
+    with app.stopping_on_signals():
+        signal.raise_signal(signal.SIGHUP)
+        assert not app.running and app.stopped_by == signal.SIGHUP
+        app._say_what_was_kept()
+    said = capsys.readouterr().err
+    assert "Nile closed (SIGHUP)." in said and "could not be saved" in said
+    assert "No space left" in said
+    assert not any(isinstance(scene, ConfirmDialog) for scene in app.stack)

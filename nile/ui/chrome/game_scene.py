@@ -850,7 +850,7 @@ class GameScene(Scene):
             return None
         written = saver.flush() and saver.path.exists()
         if saver.saved_ply is None or not saver.path.exists():
-            reason = saver.last_error or "the disk refused it"
+            reason = (saver.last_error or "the disk refused it").rstrip(".")
             return Rescued(None, f"Your game could not be saved ({reason}).")
         # moves the players made since the save on the disk (chance is not a move)
         behind = sum(1 for entry in self.match.log[saver.saved_ply:] if entry.seat >= 0)
