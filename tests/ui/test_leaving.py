@@ -92,19 +92,30 @@ def test_a_finished_game_from_a_named_save_is_left_without_an_alarm(
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW_DISK = """
-import sys, time
+import contextlib, sys, time
 from pathlib import Path
+from nile.app import App
 from nile.core import saves
 
 real_write = saves.write_atomic
-marker = Path(sys.argv[1])
+ready, signalled = Path(sys.argv[1]), Path(sys.argv[2])
+real_stopping = App.stopping_on_signals
+
+@contextlib.contextmanager
+def stopping(self):
+    with real_stopping(self):
+        ready.write_text("the main loop handles stop signals")
+        yield
 
 def slow_write(path, data):
-    # the game's first autosave is under way when the signal comes (a slow disk)
-    marker.write_text("writing")
-    time.sleep(1.5)
+    # the game's first autosave is still on its way to the disk when the signal comes
+    saves.write_atomic = real_write
+    deadline = time.monotonic() + 60
+    while not signalled.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
     real_write(path, data)
 
+App.stopping_on_signals = stopping
 saves.write_atomic = slow_write
 from nile.__main__ import main
 sys.exit(main(["--scene", "cairo"]))
@@ -127,18 +138,19 @@ def test_a_stop_signal_during_a_slow_autosave_keeps_it_and_exits_quietly(
     (home / "config").mkdir(parents=True)
     (home / "config" / "settings.json").write_text(
         json.dumps({"bot_speed": ["fast"], "animation_speed": {"speed": 2}}))
-    marker = tmp_path / "writing"
+    ready, signalled = tmp_path / "ready", tmp_path / "signalled"
     env = {**os.environ, "NILE_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    process = subprocess.Popen([sys.executable, "-c", SLOW_DISK, str(marker)], cwd=ROOT,
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen([sys.executable, "-c", SLOW_DISK, str(ready), str(signalled)],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 90
-        while not marker.exists() and process.poll() is None and time.monotonic() < deadline:
+        while not ready.exists() and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert marker.exists(), process.communicate(timeout=5)
+        assert ready.exists(), process.communicate(timeout=5)
         process.send_signal(number)
+        signalled.write_text("the autosave may reach the disk now")
         _out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
