@@ -12,11 +12,30 @@ import argparse
 import atexit
 import os
 import shutil
+import signal
 import sys
 import tempfile
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run Nile; the exit status is 0 after Quit, 128 + the signal after a stop signal,
+    1 if it could not start or gave up after repeated errors, 2 for an unknown scene.
+    Ctrl+C before the window is up ends quietly too (no traceback). An error the app's
+    own net did not catch still leaves a crash report and a line saying where it is."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    except Exception as error:
+        from nile.ui import crash
+
+        report = crash.write_report(error, [])
+        where = f"; a report for the developers is in {report}" if report else ""
+        print(f"Nile stopped ({type(error).__name__}: {error}){where}.", file=sys.stderr)
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="nile", description="Five tabletop games along the Nile.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--scene", metavar="GAME[:SHOT]",
@@ -34,17 +53,21 @@ def main(argv: list[str] | None = None) -> int:
         home = tempfile.mkdtemp(prefix="nile-scene-")
         os.environ["NILE_HOME"] = home
         atexit.register(shutil.rmtree, home, ignore_errors=True)
-    from nile.app import App
+    from nile.app import start_app
     from nile.core import library
     from nile.ui.direct import open_scene
 
     library.tidy()
-    app = App()
-    app.go_home()
-    if args.scene and not open_scene(app, args.scene):
+    app = start_app()
+    if app is None:
+        return 1
+    scene = args.scene
+    if scene and app.guarded(lambda: open_scene(app, scene)) is False:
         return 2
     app.run()
-    return 0
+    if app.stopped_by is not None:
+        return 128 + app.stopped_by
+    return 1 if app.gave_up else 0
 
 
 if __name__ == "__main__":

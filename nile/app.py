@@ -7,17 +7,23 @@ The window opens no larger than the desktop (scaled down, aspect kept).
 `step` is the guarded frame the main loop runs: an exception in any scene is caught,
 written to a crash report, the game's autosave is kept, and the player sees an error
 screen instead of losing the window. The guard is a net, not a fix: tests call `tick`,
-which lets exceptions through. Run with `python -m nile`.
+which lets exceptions through. `start_app` puts the same net under the start (the
+window, the settings, the launcher), and `run` ends on SIGTERM, SIGHUP or SIGINT the way
+it ends on Quit: every autosave flushed, no question asked, no traceback. Run with
+`python -m nile`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any, TypeVar
 
 import pygame
 
@@ -37,6 +43,12 @@ DESKTOP_MARGIN = (40, 80)
 CRASHES_BEFORE_GIVING_UP = 3
 """Crashes within CRASH_WINDOW seconds after which the app closes instead of looping."""
 CRASH_WINDOW = 10.0
+STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""Signals that end Nile as Quit does (a logout, a closed terminal, Ctrl+C). Without a
+handler SDL turned SIGTERM into a window close that could ask a question nobody would
+answer, SIGHUP killed Nile with an autosave still to write, SIGINT printed a traceback."""
+
+T = TypeVar("T")
 
 
 def window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -58,7 +70,10 @@ def window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
 class App:
     """Owns the display and the stack of scenes; `tick` runs one frame, `step` a guarded one."""
 
-    def __init__(self, home: Callable[[App], Scene] = LauncherScene) -> None:
+    def __init__(self, home: Callable[[App], Scene] = LauncherScene,
+                 settings: settings_store.Settings | None = None) -> None:
+        """Open the window; `settings` instead of the saved ones (the defaults, when
+        starting with the saved ones failed)."""
         # SDL without a GPU scales in software; pygame warns about it, the app is fine.
         warnings.filterwarnings("ignore", message="no fast renderer available")
         pygame.init()
@@ -84,7 +99,11 @@ class App:
         self.notices = Toasts(center_x=theme.WIDTH // 2, top=theme.HEIGHT - 78)
         """Messages from the app itself (a setting that could not be written, say)."""
         self._crash_times: list[float] = []
-        self.settings = settings_store.load()
+        self.gave_up = False
+        """The app closed after repeated crashes (the exit status says so)."""
+        self.stopped_by: int | None = None
+        """The signal that ended the main loop, if one did."""
+        self.settings = settings if settings is not None else settings_store.load()
         self.apply_settings(self.settings, save=False)
 
     def _fit_window(self) -> None:
@@ -206,10 +225,15 @@ class App:
 
     def step(self, dt: float, events: list[pygame.event.Event]) -> None:
         """A frame under the net: a scene's exception becomes the error screen."""
+        self.guarded(lambda: self.tick(dt, events))
+
+    def guarded(self, work: Callable[[], T]) -> T | None:
+        """`work()` under the net: an exception becomes the error screen (and None)."""
         try:
-            self.tick(dt, events)
+            return work()
         except Exception as error:  # the net: every cause is fixed and tested where it is
             self.crashed(error)
+            return None
 
     def crashed(self, error: BaseException) -> None:
         """Keep the game, write a report, show the error screen (or close if it loops)."""
@@ -220,6 +244,7 @@ class App:
         if len(self._crash_times) >= CRASHES_BEFORE_GIVING_UP:
             print(f"Nile stopped after repeated errors; report: {report}", file=sys.stderr)
             self.running = False
+            self.gave_up = True
             return
         while self.stack:
             with contextlib.suppress(Exception):
@@ -236,17 +261,54 @@ class App:
         self.notices.draw(surface)
 
     def run(self) -> None:
-        """The main loop, until Quit. A still screen is redrawn less often (it saves power)."""
+        """The main loop, until Quit or a stop signal. A still screen is redrawn less often
+        (it saves power)."""
         quiet = 0.0
-        while self.running and self.stack:
-            idle = quiet > IDLE_AFTER and self.top is not None and self.top.is_idle()
-            idle = idle and not self.notices.items
-            dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
-            events = pygame.event.get()
-            quiet = 0.0 if events else quiet + dt
-            self.step(min(dt, 0.1), events)
-            pygame.display.flip()
-        self.close()
+        with self.stopping_on_signals():
+            while self.running and self.stack:
+                top = self.top
+                idle = quiet > IDLE_AFTER and top is not None and bool(self.guarded(top.is_idle))
+                idle = idle and not self.notices.items
+                dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
+                events = pygame.event.get()
+                quiet = 0.0 if events else quiet + dt
+                self.step(min(dt, 0.1), events)
+                pygame.display.flip()
+            if self.stopped_by is not None:
+                self._say_what_was_kept()
+            self.close()
+
+    @contextlib.contextmanager
+    def stopping_on_signals(self) -> Iterator[None]:
+        """While the block runs, SIGTERM, SIGHUP and SIGINT end the main loop (`close`
+        then flushes the autosaves); the handlers before are restored after it."""
+        previous: dict[int, Any] = {}
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)  # Windows has no SIGHUP
+            if number is None:
+                continue
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                previous[number] = signal.signal(number, self._on_signal)
+        try:
+            yield
+        finally:
+            for number, handler in previous.items():
+                # a handler set outside Python (SDL's) reads as None: the default then
+                with contextlib.suppress(ValueError, OSError):
+                    signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+    def _on_signal(self, number: int, _frame: FrameType | None) -> None:
+        """Stop after this frame, as Quit does but without asking: nobody is there to
+        answer a question at logout, and Ctrl+C means now."""
+        self.stopped_by = number
+        self.running = False
+
+    def _say_what_was_kept(self) -> None:
+        """On the terminal, after a stop signal: whether the game in play reached the disk."""
+        name = signal.Signals(self.stopped_by).name if self.stopped_by else "a signal"
+        kept = crash.rescue(self.stack)  # flushes every autosave, and says what it holds
+        note = f" {kept.note}" if kept is not None else ""
+        print(f"Nile closed ({name}).{note}", file=sys.stderr)
 
     def close(self) -> None:
         """Let every scene finish (flush saves), top first, then shut pygame down."""
@@ -254,3 +316,31 @@ class App:
             with contextlib.suppress(Exception):
                 self.stack.pop().exit()
         pygame.quit()
+
+
+def start_app() -> App | None:
+    """The window with the launcher, under the net from the first line: if the window
+    cannot open with the player's settings (a file no check foresaw), a crash report is
+    written and Nile opens with the defaults and says so; if it cannot open at all, the
+    terminal says why and where the report is (None). Never a silent exit."""
+    note = ""
+    try:
+        app = App()
+    except Exception as error:
+        report = crash.write_report(error, [])
+        try:
+            app = App(settings=settings_store.Settings())
+        except Exception as again:
+            report = crash.write_report(again, []) or report
+            where = f" A report for the developers is in {report}." if report else ""
+            print(f"Nile could not start ({type(again).__name__}: {again}).{where}",
+                  file=sys.stderr)
+            return None
+        # the full path does not fit the note: the file's name, in the crash reports folder
+        where = f" (report {report.name} in the crash reports folder)" if report else ""
+        note = f"Nile met an error while starting, so it uses the default settings this " \
+               f"time{where}."
+    app.guarded(app.go_home)
+    if note:
+        app.notify(note, "error", 15.0)
+    return app

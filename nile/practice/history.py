@@ -5,15 +5,17 @@ The file is untrusted input. `open_history` reads it with the saves' guarded JSO
 finite numbers within sane bounds, known drill ids and fingers, list lengths within the
 limits of data.toml. Anything wrong and the whole file is refused: it is set aside as
 `practice.damaged-<n>.json` (never deleted) and practice starts from an empty history,
-with a message for the player. If it cannot even be set aside, nothing is written this
-time, so a bad read never overwrites the good data. Writing goes through
-`saves.write_atomic` (a crash leaves the old file or the new one, never half of one).
+with a message for the player. A file of another version of this format is not damaged:
+it is set aside as `practice.other-version-<n>.json`, and the message says so. If it
+cannot even be set aside, nothing is written this time, so a bad read never overwrites
+the good data. Writing goes through `saves.write_atomic` (a crash leaves the old file or
+the new one, never half of one).
 
 Format (version 1):
 
     {"format": "nile-practice", "version": 1,
      "best": {"<drill>": score, ...},
-     "sessions": [{"started": <unix seconds>,
+     "sessions": [{"started": <unix seconds, negative before 1970>,
                    "summary": {"count": n, "hits": n, "aimed": n, "mean_error": mm|null,
                                "std_error": mm|null},
                    "runs": [["<drill>", score|null, flicks], ...],
@@ -33,6 +35,7 @@ from typing import Any
 
 from nile.core import paths, saves
 from nile.core.errors import SaveError
+from nile.core.text import safe_text
 from nile.practice import config, stats
 from nile.practice.config import HistoryLimits
 from nile.practice.drills import DRILL_IDS, HIGHER, better_of
@@ -51,6 +54,11 @@ MAX_DAMAGED = 999
 
 class HistoryError(ValueError):
     """The history file is unusable (the message says why, for the player)."""
+
+
+class OtherVersion(HistoryError):
+    """A practice history, but of a version this Nile does not read (an older or newer
+    Nile wrote it): kept aside under that name, never called damaged."""
 
 
 @dataclass
@@ -162,26 +170,31 @@ def open_history(path: Path | None = None, limits: HistoryLimits | None = None) 
     limits = limits or config.load().history
     if not path.exists():
         return Opened(History())
+    label = "damaged"
     try:
         return Opened(parse(saves.read_json(path, limits.max_bytes), limits))
+    except OtherVersion as error:
+        reason, label = str(error), "other-version"
     except (SaveError, HistoryError) as error:
         reason = str(error)
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         reason = f"{path.name} cannot be read ({type(error).__name__})."
-    aside = set_aside(path)
+    opening = ("Your practice history is from another version of Nile: " if label !=
+               "damaged" else "Your practice history could not be read: ")
+    aside = set_aside(path, label)
     if aside is None:
-        return Opened(History(), f"Your practice history could not be read: {reason} It "
-                      "could not be moved aside either, so practice will not save this "
-                      "time (your file is left as it is).", None, writable=False)
-    return Opened(History(), f"Your practice history could not be read: {reason} It was "
-                  f"kept as {aside.name} and practice starts with a fresh history.", aside)
+        return Opened(History(), f"{opening}{reason} It could not be moved aside either, so "
+                      "practice will not save this time (your file is left as it is).", None,
+                      writable=False)
+    return Opened(History(), f"{opening}{reason} It was kept as {aside.name} and practice "
+                  "starts with a fresh history.", aside)
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a refused file to practice.damaged-<n>.json (first free n); None if that
-    fails."""
+def set_aside(path: Path, label: str = "damaged") -> Path | None:
+    """Rename a refused file to practice.<label>-<n>.json (first free n: `damaged`, or
+    `other-version` for a history this Nile cannot read); None if that fails."""
     for n in range(1, MAX_DAMAGED + 1):
-        target = path.with_name(f"{path.stem}.damaged-{n}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{label}-{n}{path.suffix}")
         if target.exists():
             continue
         try:
@@ -196,9 +209,12 @@ def parse(data: Any, limits: HistoryLimits) -> History:
     """Check parsed JSON field by field and build the history (HistoryError if wrong)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HistoryError("it is not a practice history.")
-    if data.get("version") != VERSION:
-        raise HistoryError(f"it was written by another version of Nile "
-                           f"(version {str(data.get('version'))[:12]}).")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise HistoryError("its version is missing or not a number.")
+    if version != VERSION:
+        raise OtherVersion(f"it is in the format of version {safe_text(str(version), 12)}, "
+                           f"this Nile reads version {VERSION}.")
     best = _best(data.get("best", {}))
     raw = data.get("sessions", [])
     if not isinstance(raw, list) or len(raw) > limits.max_sessions:
@@ -220,7 +236,8 @@ def _best(raw: Any) -> dict[str, float]:
 def _session(raw: Any, limits: HistoryLimits) -> Session:
     if not isinstance(raw, dict):
         raise HistoryError("a session is not valid.")
-    started = _integer(raw.get("started"), 0, MAX_STARTED, "a session's date")
+    # a clock set before 1970 gives a negative date: Nile writes it, so it reads it
+    started = _integer(raw.get("started"), -MAX_STARTED, MAX_STARTED, "a session's date")
     runs_raw = raw.get("runs", [])
     flicks_raw = raw.get("flicks", [])
     if not isinstance(runs_raw, list) or len(runs_raw) > limits.max_runs_per_session:

@@ -22,7 +22,7 @@ from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PracticeTable
 from nile.practice.view import paint_thumbnail
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import MessageDialog
+from nile.ui.chrome.dialogs import ConfirmDialog, MessageDialog
 from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 
@@ -82,7 +82,29 @@ class PracticeScene(Scene):
                                         self.session.problem))
 
     def exit(self) -> None:
-        self.session.save()
+        """Leaving practice saves it and ends its writer; a save the disk refused is said
+        over the next screen (it used to be dropped)."""
+        problem = self.session.close()
+        if problem:
+            self.app.notify(problem, "error", 8.0)
+
+    def allow_quit(self) -> bool:
+        """Closing the window saves first; if the disk refuses (and practice was meant to
+        save: not after a history that could not be set aside), ask, as a game does."""
+        problem = self.session.save()
+        if not problem or not self.session.writable:
+            return True
+        self.app.push(ConfirmDialog(
+            self.app, "Practice history not saved",
+            f"{problem}. If you close Nile now, this visit's flicks and results are lost.",
+            [("Close anyway", self._close_anyway), ("Stay", self._stay)]))
+        return False
+
+    def _close_anyway(self) -> None:
+        self.app.running = False
+
+    def _stay(self) -> None:
+        """The safe answer: back to practice (the save is tried again on leaving)."""
 
     def back(self) -> None:
         if self.app.top is self:

@@ -6,8 +6,10 @@ sites are all drawn from it, never from the global `random`. It turns each shown
 into a `FlickRow`, keeps drill results and best scores, and saves the history after every
 flick, so closing the window loses nothing. Writing with fsync can take tens of
 milliseconds, so those saves happen on a small writer thread (the newest data wins; the
-file is still replaced atomically); leaving practice saves and waits. A failed save is
-reported, never fatal.
+file is still replaced atomically); leaving practice saves, waits and ends that thread.
+There is one writer per process (`shared_writer`): each visit used to start a thread of
+its own that never ended, each with an exit hook (30 visits, 30 threads). A failed save
+is reported, never fatal.
 """
 
 from __future__ import annotations
@@ -32,44 +34,67 @@ FINGER_ANY = 6
 
 class Writer:
     """A background thread that writes the newest submitted history. It is a daemon (an
-    idle writer never holds the app open) with an exit hook that lets a write in progress
-    or waiting finish before the process ends."""
+    idle writer never holds the app open) with one exit hook that lets a write in progress
+    or waiting finish before the process ends. `stop` ends the thread when practice
+    closes; the next `start` begins a new one."""
 
     def __init__(self) -> None:
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
         self._job: tuple[Path, dict[str, Any]] | None = None
         self._busy = False
+        self._stopping = False
+        self._hooked = False
         self.error = ""
+        self.failed = False
+        """The last write failed (stays set after its message is taken, until one works)."""
 
     def start(self) -> None:
         """Start the thread now (starting one waits for it, so not in the middle of play)."""
         with self._cv:
             if self._thread is None:
+                self._stopping = False
                 self._thread = threading.Thread(target=self._run, name="practice-history",
                                                 daemon=True)
                 self._thread.start()
-                atexit.register(self.wait)
+                if not self._hooked:
+                    atexit.register(self.wait)
+                    self._hooked = True
+
+    def stop(self) -> None:
+        """Write what is waiting, then end the thread (practice closed)."""
+        with self._cv:
+            thread = self._thread
+            self._stopping = True
+            self._cv.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
 
     def submit(self, path: Path, data: dict[str, Any]) -> None:
-        self.start()
-        with self._cv:
+        with self._cv:  # the job is there before a stopping thread looks for one
             self._job = (path, data)
+            self.start()  # (the condition's lock is reentrant)
             self._cv.notify_all()
 
     def _run(self) -> None:
         while True:
             with self._cv:
-                while self._job is None:
+                while self._job is None and not self._stopping:
                     self._cv.wait()
+                if self._job is None:  # stopped with nothing left to write
+                    self._thread = None
+                    return
                 job, self._job = self._job, None
                 self._busy = True
             try:
                 saves.write_atomic(*job)
             except OSError as error:
                 with self._cv:
+                    self.failed = True
                     self.error = f"Could not save the practice history: " \
                                  f"{error.strerror or error}"
+            else:
+                self.failed = False
             finally:
                 with self._cv:
                     self._busy = False
@@ -85,6 +110,14 @@ class Writer:
         with self._cv:
             error, self.error = self.error, ""
         return error
+
+
+_SHARED = Writer()
+
+
+def shared_writer() -> Writer:
+    """The process's practice-history writer (one file, one writer)."""
+    return _SHARED
 
 
 @dataclass
@@ -105,7 +138,7 @@ class PracticeSession:
     """The finger chosen last (kept from one practice screen to the next)."""
     die_mode: bool = False
     """True while the Nile die picks the finger of each flick."""
-    writer: Writer = field(default_factory=Writer)
+    writer: Writer = field(default_factory=shared_writer)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(f"nile-practice/{self.seed}")
@@ -159,6 +192,9 @@ class PracticeSession:
         is there (it used to return at once when that save had taken the news already)."""
         if not background:
             self.writer.wait()
+            self.writer.take_error()  # this save's answer replaces a background one's
+            if self.writer.failed:
+                self.unsaved = max(self.unsaved, 1)  # the disk has not got it: try again now
         if not self.unsaved:
             return ""
         if not self.writable:
@@ -177,6 +213,13 @@ class PracticeSession:
             self.unsaved = 1
             return f"Could not save the practice history: {error.strerror or error}"
         return ""
+
+    def close(self) -> str:
+        """Leaving practice: save and wait, then end the writer's thread ('' or why the
+        save failed, for the player)."""
+        problem = self.save()
+        self.writer.stop()
+        return problem
 
     def take_save_problem(self) -> str:
         """A background save's failure, once."""

@@ -39,6 +39,15 @@ COLUMNS = (("Finger", 0), ("Flicks", 104), ("Hits", 166), ("Error", 250),
            ("Length", 380), ("Direction", 508))
 
 
+def day_label(started: int) -> str:
+    """A session's day ("5 Dec"); "" for a date the platform cannot show (before 1970
+    on some systems, or far beyond any calendar: the history allows +-2**40 seconds)."""
+    try:
+        return datetime.datetime.fromtimestamp(started).strftime("%d %b")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
 class StatsScene(Scene):
     """Practice statistics (Esc back)."""
 
@@ -178,8 +187,7 @@ class StatsScene(Scene):
         values = [mean for _, mean, _ in trend]
         labels = ("", "")
         if trend:
-            first = datetime.datetime.fromtimestamp(trend[0][0]).strftime("%d %b")
-            labels = (first, "latest")
+            labels = (day_label(trend[0][0]), "latest")
         charts.draw_trend(surface, SESSIONS, values, "Mean error per session (mm)",
                           window=3, labels=labels)
 

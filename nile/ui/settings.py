@@ -40,14 +40,18 @@ class Settings:
 
 
 def _valid(key: str, value: Any) -> bool:
+    """Whether `value` (any JSON: a list, an object, NaN) is a good value for `key`.
+
+    Never raises: the type is checked before the value is looked up (a list looked up
+    in a dict raised TypeError and stopped Nile at every start)."""
     if key in ("fullscreen", "muted", "color_blind"):
         return isinstance(value, bool)
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if key == "animation_speed":
-        return value in ANIMATION_SPEEDS
+        return isinstance(value, str) and value in ANIMATION_SPEEDS
     if key == "bot_speed":
-        return value in BOT_DELAYS
+        return isinstance(value, str) and value in BOT_DELAYS
     return False
 
 

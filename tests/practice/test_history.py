@@ -108,7 +108,7 @@ def damaged_cases() -> dict[str, bytes]:
         "truncated": text[: len(text) // 2],
         "not utf-8": b"\xff\xfe\x00practice",
         "not a history": json.dumps({"format": "nile-save", "version": 1}).encode(),
-        "another version": json.dumps({**data, "version": 99}).encode(),
+        "no version": json.dumps({**data, "version": "1"}).encode(),
         "a list": b"[1, 2, 3]",
     }
 
@@ -132,7 +132,8 @@ def damaged_cases() -> dict[str, bytes]:
     variant("unknown drill", lambda d: d["best"].__setitem__("bowling", 3))
     variant("best as text", lambda d: d["best"].__setitem__("landing", "80"))
     variant("sessions not a list", lambda d: d.__setitem__("sessions", {"a": 1}))
-    variant("negative date", lambda d: d["sessions"][0].__setitem__("started", -5))
+    variant("date beyond any calendar",
+            lambda d: d["sessions"][0].__setitem__("started", -(2**41)))
     variant("hits above count", lambda d: d["sessions"][0]["summary"].__setitem__("hits", 10**6))
     variant("too many sessions",
             lambda d: d.__setitem__("sessions", [d["sessions"][1]] * (LIMITS.max_sessions + 1)))
@@ -251,3 +252,92 @@ def test_leaving_waits_for_a_background_save_in_progress(tmp_path: Path,
     started.wait(2.0)
     assert session.save() == ""
     assert path.exists()
+
+
+# Another version, dates before 1970, one writer (issue 27) ------------------------------------
+
+@pytest.mark.parametrize("version", [0, 2, 99])
+def test_a_history_of_another_version_is_kept_aside_as_such_not_as_damaged(
+    tmp_path: Path, version: int,
+) -> None:
+    path = tmp_path / "practice.json"
+    write(path, {**good(), "version": version})
+    opened = open_history(path)
+    assert opened.history.sessions == [] and opened.writable
+    assert opened.set_aside == tmp_path / "practice.other-version-1.json"
+    assert "another version of Nile" in opened.problem and "damaged" not in opened.problem
+    assert f"version {version}" in opened.problem
+    assert json.loads(opened.set_aside.read_text(encoding="utf-8"))["version"] == version
+    assert not list(tmp_path.glob("*damaged*"))
+
+
+def test_a_session_dated_before_1970_is_written_and_read_alike(tmp_path: Path) -> None:
+    """A clock set before 1970: Nile's own writer wrote the date, its reader then called
+    the file damaged."""
+    path = tmp_path / "practice.json"
+    session = PracticeSession.open(seed=1, started=-400 * 86_400, path=path)
+    session.add_run("rings", 12.0, 10)
+    assert session.close() == ""
+    opened = open_history(path)
+    assert opened.problem == "" and opened.set_aside is None
+    assert [s.started for s in opened.history.sessions] == [-400 * 86_400]
+    assert opened.history.best == {"rings": 12.0}
+
+
+def test_the_statistics_label_any_date_the_history_allows() -> None:
+    from nile.practice.stats_scene import day_label
+
+    assert day_label(-400 * 86_400).endswith("Nov") or day_label(-400 * 86_400) == ""
+    assert day_label(history.MAX_STARTED) == day_label(-history.MAX_STARTED) == ""
+    assert day_label(1_700_000_000) != ""
+
+
+def test_a_background_save_the_disk_refused_is_retried_and_told_on_leaving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The drill shows the background failure as a toast (taking the message); leaving
+    must still know the history is not on the disk, try again and say so."""
+    import errno
+
+    from nile.core import saves
+
+    def disk_full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = tmp_path / "practice.json"
+    session = PracticeSession(seed=1, started=1_800_000_000, path=path)
+    real = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    session.add_run("rings", 12.0, 10)
+    session.save(background=True)
+    session.writer.wait()
+    assert "No space left" in session.take_save_problem()  # the drill's toast
+    assert "No space left" in session.close()
+    monkeypatch.setattr(saves, "write_atomic", real)
+    assert session.close() == ""  # the disk works again: written, nothing left to say
+    assert open_history(path).history.best == {"rings": 12.0}
+
+
+def test_the_writer_ends_when_practice_closes_and_a_later_save_starts_it_again(
+    tmp_path: Path,
+) -> None:
+    import threading
+
+    def writers() -> int:
+        return sum(t.name == "practice-history" for t in threading.enumerate())
+
+    first = PracticeSession(seed=1, started=1_800_000_000, path=tmp_path / "a.json")
+    second = PracticeSession(seed=2, started=1_800_000_001, path=tmp_path / "b.json")
+    assert first.writer is second.writer  # one writer per process
+    first.writer.start()
+    assert writers() == 1
+    first.add_run("rings", 12.0, 10)
+    first.save(background=True)
+    assert first.close() == ""
+    assert writers() == 0 and (tmp_path / "a.json").exists()
+    second.add_run("knock", 20.0, 10)
+    second.save(background=True)  # a new thread for the next visit
+    second.writer.wait()
+    assert (tmp_path / "b.json").exists()
+    second.close()
+    assert writers() == 0

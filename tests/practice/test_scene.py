@@ -275,3 +275,88 @@ def test_f1_in_a_drill_shows_how_to_flick_and_esc_closes_it_staying_in_the_drill
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
     assert app.top is scene
+
+
+# Leaving practice (issue 27) ----------------------------------------------------------------
+
+def practice_writers() -> int:
+    import threading
+
+    return sum(t.name == "practice-history" for t in threading.enumerate())
+
+
+def test_thirty_visits_leave_no_thread_behind(app) -> None:  # type: ignore[no-untyped-def]
+    """Each visit started a writer thread that never ended, with an exit hook of its
+    own: 30 visits, 30 threads. Now the one writer ends when practice closes."""
+    import threading
+
+    app.reset(LauncherScene(app))
+    before = threading.active_count()
+    for _ in range(30):
+        home = open_practice(app)
+        assert practice_writers() == 1 and app.top is home
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, LauncherScene)
+        assert practice_writers() == 0
+    assert threading.active_count() <= before  # (another test's autosave may end meanwhile)
+
+
+def test_leaving_practice_on_a_full_disk_says_the_history_is_not_saved(  # type: ignore[no-untyped-def]
+    app, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+
+    from nile.core import saves
+
+    def disk_full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    home = open_practice(app)
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    click(app, home.cards["free"].center)
+    flick_at(app, app.top, 300.0, 400.0)
+    frames(app, 3)  # the background save fails; the drill says so
+    key(app, pygame.K_ESCAPE)
+    assert app.top is home
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, LauncherScene)
+    said = [n.message for n in app.notices.items]
+    assert any("Could not save the practice history" in m and "No space left" in m
+               for m in said), said
+    frames(app, 2)  # and it draws over the launcher
+
+
+def test_closing_the_window_in_practice_on_a_full_disk_asks_first(  # type: ignore[no-untyped-def]
+    app, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+
+    from nile.core import saves
+    from nile.ui.chrome.dialogs import ConfirmDialog
+    from tests.ui.harness import tick
+
+    def disk_full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    home = open_practice(app)
+    real = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    click(app, home.cards["free"].center)
+    drill = app.top
+    flick_at(app, drill, 300.0, 400.0)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    dialog = app.top
+    assert app.running and isinstance(dialog, ConfirmDialog)
+    assert "No space left" in dialog.message and "lost" in dialog.message
+    key(app, pygame.K_ESCAPE)  # Stay
+    assert app.running and app.top is drill
+    monkeypatch.setattr(saves, "write_atomic", real)  # space was freed
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    assert history.open_history().history.sessions[0].summary.count == 1
+    app.running = True
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    flick_at(app, drill, 300.0, 400.0)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    press(app, app.top, "Close anyway")
+    assert not app.running

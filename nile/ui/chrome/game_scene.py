@@ -92,6 +92,9 @@ class GameScene(TableHooks, Scene):
         if autosaver is None and replay is None:
             autosaver = Autosaver(library.new_autosave_path(match.info.id))
         self.autosaver = autosaver if replay is None else None
+        self.over_when_opened = match.state.is_terminal
+        """The game had ended before this table opened it (a finished game loaded from a
+        named save): no move can be made here, so nothing of it can be lost by leaving."""
         self.commands = Commands(self)
         self.anims = Animations(speed=app.settings.animation_factor())
         self.hover_timer = HoverTimer()

@@ -86,10 +86,12 @@ class SaveTrouble(Layer):
     # Is the game on the disk? ------------------------------------------------------
 
     def saved(self) -> bool:
-        """Whether this game is safe on the disk now (a replay has nothing to save): the
-        newest move written, and the file still there (not deleted from the Load list)."""
+        """Whether this game is safe on the disk now: the newest move written, and the file
+        still there (not deleted from the Load list). A replay, or a game that was already
+        over when it was opened, has nothing to save: its autosave is never written (the
+        save it came from holds it), and leaving it must not say that moves will be lost."""
         saver = self.scene.autosaver
-        if saver is None:
+        if saver is None or self.scene.over_when_opened:
             return True
         if saver.flush() and saver.path.exists():
             return True
@@ -109,7 +111,7 @@ class SaveTrouble(Layer):
             return None
         written = saver.flush() and saver.path.exists()
         if saver.saved_ply is None or not saver.path.exists():
-            reason = saver.last_error or "the disk refused it"
+            reason = (saver.last_error or "the disk refused it").rstrip(".")
             return Rescued(None, f"Your game could not be saved ({reason}).")
         # moves the players made since the save on the disk (chance is not a move)
         behind = sum(1 for entry in self.scene.match.log[saver.saved_ply:] if entry.seat >= 0)

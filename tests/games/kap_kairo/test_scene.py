@@ -148,7 +148,8 @@ def test_second_humans_bid_is_never_drawn_while_the_first_looks(app) -> None:  #
             break
     # the chooser plays without a cover (nothing is private now), so whoever looks sees
     # what everyone may see (issue 27): the revealed bids, nobody's own view
-    assert scene.state.step == Phase.CHOOSE and scene.handover.given_to == scene.state.current_player
+    assert scene.state.step == Phase.CHOOSE
+    assert scene.handover.given_to == scene.state.current_player
     assert scene.my_turn and scene.viewer is None
     scene.painter.forget()  # the table layer is cached: draw it afresh
     with drawn_words() as seen:
