@@ -1,9 +1,10 @@
 """Every game's `builder.py` has one shape: `Builder(players, **options)`, fluent setters
 that return the builder, `to_move(seat, phase, ...)`, and `build()` returning the state.
 
-Each example below is built through that shape and must pass the conformance suite's
-own state checks (invariants, dict round trip, clone equality, the seat to move has the
-true moves in its observation); two `build()` calls give equal, independent states.
+Each game's example (`GAME_INFO.builder_example`) is built through that shape and must pass
+the conformance suite's own state checks (invariants, dict round trip, clone equality, the
+seat to move has the true moves in its observation); two `build()` calls give equal,
+independent states. The games are the registry's (`tests/per_game.py`), never a list here.
 """
 
 from __future__ import annotations
@@ -17,53 +18,34 @@ from typing import Any
 import pytest
 
 from nile.core.game import GameState
-from nile.games.age_of_steam import builder as aos
-from nile.games.age_of_steam.rules.phases import Phase as AosPhase
-from nile.games.cairo import builder as cairo
-from nile.games.cairo.rules.phases import Phase as CairoPhase
-from nile.games.cleopatra import builder as cleopatra
-from nile.games.kap_kairo import builder as kap
-from nile.games.kap_kairo.rules import Phase as KapPhase
-from nile.games.loose_caboose import builder as loose
-from nile.games.loose_caboose.rules import Phase
+from tests import per_game
 
 from .test_conformance import check_state
 
-BUILDERS = {"age_of_steam": aos.Builder, "cairo": cairo.Builder,
-            "cleopatra": cleopatra.Builder, "kap_kairo": kap.Builder,
-            "loose_caboose": loose.Builder}
-
-EXAMPLES: dict[str, Callable[[], Any]] = {
-    "age_of_steam": lambda: (aos.Builder(4, map="cccp").round(2)
-                             .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
-                             .goods("Kiev", ["black", "red"]).player(0, loco=2, cash=5)
-                             .to_move(0, AosPhase.MOVE)),
-    "cairo": lambda: (cairo.Builder(3).ship(0, "D3").ship(1, "U5")
-                      .on_site("0s00", "giza").at("1L", 300.0, 120.0, degrees=30.0)
-                      .pyramid("saqqara", ["0s01", "1s00", "0s02"])
-                      .to_move(1, CairoPhase.CHOOSE, die=2)),
-    "cleopatra": lambda: (cleopatra.Builder(4).fruit("Lisht", "coconut")
-                          .track("Edfu-Thebes", seat=1, trains=3)
-                          .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
-                          .money(2, 12).to_move(2)),
-    "kap_kairo": lambda: (kap.Builder(3).column(0, "S3", "R1").crossed(0, "D2")
-                          .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, KapPhase.DRAW)),
-    "loose_caboose": lambda: (loose.Builder(3).railway([2, 4, 1, 3], caboose=1)
-                              .hand(0, 3, "broken 2").hand(2, 1).penalty(1, 4)
-                              .banked(1, 2).discard(3).to_move(2, Phase.PLAY)),
-}
+GAMES = per_game.ids()
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def builder_of(game: str) -> type:
+    """The game's Builder class, as its `GAME_INFO.builder` names it."""
+    cls: type = per_game.named(game, "builder")
+    return cls
+
+
+def example_of(game: str) -> Any:
+    """The game's example position (`GAME_INFO.builder_example`), set up and not built."""
+    return per_game.named(game, "builder_example")()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_built_state_passes_the_games_own_checks(game: str) -> None:
-    state = EXAMPLES[game]().build()
+    state = example_of(game).build()
     assert isinstance(state, GameState) and state.game_id == game
     check_state(state)
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
+@pytest.mark.parametrize("game", GAMES)
 def test_building_twice_gives_equal_independent_states(game: str) -> None:
-    builder = EXAMPLES[game]()
+    builder = example_of(game)
     first, second = builder.build(), builder.build()
     assert first == second and first is not second
     before = json.dumps(second.to_dict(), sort_keys=True)
@@ -74,9 +56,9 @@ def test_building_twice_gives_equal_independent_states(game: str) -> None:
     assert builder.build() == second
 
 
-@pytest.mark.parametrize("game", sorted(BUILDERS))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_builder_has_the_same_shape(game: str) -> None:
-    cls = BUILDERS[game]
+    cls = builder_of(game)
     parameters = list(inspect.signature(cls).parameters.values())
     assert parameters[0].name == "players"
     assert all(p.kind == p.KEYWORD_ONLY for p in parameters[1:]), "options are keywords"
@@ -90,22 +72,36 @@ def test_every_builder_has_the_same_shape(game: str) -> None:
         assert returns in ("Builder", cls), f"{game} Builder.{name} returns {returns}"
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
-def test_every_setter_returns_its_builder(game: str) -> None:
-    builder = EXAMPLES[game]()
-    assert builder.to_move(0, *_first_phase(game)) is builder
+@pytest.mark.parametrize("game", GAMES)
+def test_every_setter_returns_its_builder(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each setter the example calls (to_move among them) hands back the very builder it
+    was called on, so a chain never continues on a copy or on None."""
+    cls = builder_of(game)
+    called: list[str] = []
+    for name, function in _setters(cls):
+        monkeypatch.setattr(cls, name, _spy(name, function, called))
+    example_of(game)
+    assert "to_move" in called, f"{game}'s example never says whose turn it is"
 
 
-def _first_phase(game: str) -> tuple[object, ...]:
-    """A valid phase argument for `to_move(0, ...)` in each game."""
-    return {"age_of_steam": (AosPhase.BUILD,), "cairo": (CairoPhase.ROLL,), "cleopatra": (),
-            "kap_kairo": (), "loose_caboose": (Phase.PLAY,)}[game]
+def _setters(cls: type) -> list[tuple[str, Callable[..., Any]]]:
+    return [(name, function) for name, function in inspect.getmembers(cls, inspect.isfunction)
+            if not name.startswith("_") and name != "build"]
 
 
-@pytest.mark.parametrize("game", sorted(BUILDERS))
+def _spy(name: str, function: Callable[..., Any], called: list[str]) -> Callable[..., Any]:
+    def spy(self: object, *args: Any, **kwargs: Any) -> Any:
+        result = function(self, *args, **kwargs)
+        assert result is self, f"Builder.{name} returns {result!r}, not its builder"
+        called.append(name)
+        return result
+    return spy
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_module_docstring_example_runs(game: str) -> None:
     """The example at the top of each builder.py builds a state that keeps its invariants."""
-    module = inspect.getmodule(BUILDERS[game])
+    module = inspect.getmodule(builder_of(game))
     assert module is not None and module.__doc__
     namespace = dict(vars(module))
     example = textwrap.dedent(_first_code_block(module.__doc__))

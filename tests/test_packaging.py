@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_wheel_contains_the_assets(tmp_path: Path) -> None:
     if importlib.util.find_spec("hatchling") is None:
         pytest.skip("hatchling (from the test extra) is needed to build the wheel")

@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # tool runs: tools/hostile.py and tools/killsave.py in subprocesses
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

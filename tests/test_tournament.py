@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from tournament import Settings, lineups, schedule  # noqa: E402
@@ -20,6 +22,7 @@ def tournament(*args: str) -> tuple[str, dict[str, object]]:
     return "\n".join(lines[:-1]), json.loads(lines[-1])
 
 
+@pytest.mark.slow
 def test_two_games_of_random_against_easy_rate_both_and_resume(tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     args = ("--game", "loose_caboose", "--levels", "random,easy", "--games", "2",

@@ -287,6 +287,18 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     scene: str | None = None
     """`module:factory` of the pygame scene, imported only by the app."""
+    art: str | None = None
+    """`module:function` drawing the launcher tile's picture on a pygame Surface of any
+    size (the game's `view/tile.py`); imported only by the launcher."""
+    shots: str | None = None
+    """The module of the game's scripted screens: `SHOTS = {"name": function}` and
+    optionally `BENCH_SHOT` (screenshots, snapshot tests, `nile --scene`, tools/bench.py)."""
+    builder: str | None = None
+    """`module:Class` of the game's Builder, the one way tests, shots and tutorials set up
+    an exact position (docs/adding-a-game.md, "The builder")."""
+    builder_example: str | None = None
+    """`module:function` returning a Builder set up through its setters and `to_move`,
+    not yet built: the builder tests build it and check the state."""
     ai_hooks: Callable[[], AiHooks] | None = None
     """Returns the game's heuristics for the bots (None: generic random rollouts)."""
     players_for: Callable[[Options], tuple[int, int]] | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from typing import Any
 
 import nile.games
 from nile.core.game import GameInfo
@@ -62,3 +63,12 @@ def get(game_id: str) -> GameInfo:
 def is_registered(game_id: str) -> bool:
     """True if a game with this id is installed."""
     return game_id in _games()
+
+
+def load(reference: str) -> Any:
+    """What a `GameInfo` names as `"module:name"` (its art, builder, builder example),
+    imported on first use so the registry itself stays light."""
+    module, _, name = reference.partition(":")
+    if not name:
+        raise ValueError(f"'{reference}' is not 'module:name'.")
+    return getattr(importlib.import_module(module), name)

@@ -1,20 +1,20 @@
 """Scripted screen states for screenshots, snapshot tests and frame benchmarks.
 
 A shot is a function that puts scenes on an app's stack. The shared screens live here;
-each game adds its own in `nile/games/<id>/shots.py` as `SHOTS = {"name": function}` and
-may name its busiest table as `BENCH_SHOT` (the frame-time benchmark renders it).
+each game adds its own in the module its `GAME_INFO.shots` names (`nile/games/<id>/shots.py`)
+as `SHOTS = {"name": function}` and may name its busiest table as `BENCH_SHOT` (the
+frame-time benchmark renders it).
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import nile.games
 from nile.ai.bots import choose, make_bot
 from nile.core import registry
+from nile.core.game import GameInfo
 from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 Shot = Callable[["App"], None]
 S = TypeVar("S", bound="Scene")
+PRACTICE_SHOTS = "nile.practice.shots"
+"""Flick Practice is not a game in the registry; its shots module is named here."""
 
 
 def play_bots_until(match: Match, stop: Callable[[Any], bool], *, me: int = 0,
@@ -60,13 +62,11 @@ def settings(app: App) -> None:
     app.push(SettingsScene(app))
 
 
-GAME_PACKAGES = ("cairo", "cleopatra", "kap_kairo", "age_of_steam", "loose_caboose")
-"""The games Nile ships (a toy game a test registered gets no screenshot)."""
-
-
 def setup_first_game(app: App) -> None:
+    """The setup screen of the launcher's first game (a game a test registers has no tile,
+    so it is never this one)."""
     launcher(app)
-    games = [g for g in registry.all_games() if is_playable(g) and g.id in GAME_PACKAGES]
+    games = [g for g in registry.listed_games() if is_playable(g)]
     if games:
         app.push(SetupScene(app, games[0]))
 
@@ -82,31 +82,34 @@ def tutorial_at(app: App, game_id: str, step: int) -> GameScene:
 SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game}
 
 
+def game_shots(info: GameInfo) -> dict[str, Shot]:
+    """The shots of the module a game names in `GAME_INFO.shots` (none if it names none)."""
+    if info.shots is None:
+        return {}
+    shots: dict[str, Shot] = getattr(importlib.import_module(info.shots), "SHOTS", {})
+    return shots
+
+
 def all_shots() -> dict[str, Shot]:
-    """Every shot: the shared ones and `<game>/<name>` from each game's shots module."""
+    """Every shot: the shared ones, `<game>/<name>` from each listed game's shots module and
+    `practice/<name>` from Flick Practice's."""
     shots = dict(SHARED)
-    for module in pkgutil.iter_modules(nile.games.__path__):
-        try:
-            game_shots = importlib.import_module(f"nile.games.{module.name}.shots")
-        except ModuleNotFoundError:
-            continue
-        for name, shot in getattr(game_shots, "SHOTS", {}).items():
-            shots[f"{module.name}/{name}"] = shot
-    try:
-        practice = importlib.import_module("nile.practice.shots")
-        shots.update({f"practice/{k}": v for k, v in getattr(practice, "SHOTS", {}).items()})
-    except ModuleNotFoundError:
-        pass
+    for info in registry.listed_games():
+        shots.update({f"{info.id}/{name}": shot for name, shot in game_shots(info).items()})
+    practice = importlib.import_module(PRACTICE_SHOTS)
+    shots.update({f"practice/{k}": v for k, v in getattr(practice, "SHOTS", {}).items()})
     return shots
 
 
 def bench_shot(game_id: str) -> Shot | None:
     """The game's busiest table for frame timing, if it names one."""
-    name = "nile.practice.shots" if game_id == "practice" else f"nile.games.{game_id}.shots"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError:
+    if game_id == "practice":
+        name: str | None = PRACTICE_SHOTS
+    else:
+        name = registry.get(game_id).shots if registry.is_registered(game_id) else None
+    if name is None:
         return None
+    module = importlib.import_module(name)
     bench = getattr(module, "BENCH_SHOT", None)
     shot: Shot | None = getattr(module, "SHOTS", {}).get(bench) if bench else None
     return shot

@@ -14,6 +14,8 @@ from nile.ai.bots import choose, make_bot
 from nile.core import registry
 from nile.core.game import CHANCE
 
+pytestmark = pytest.mark.slow  # the hard bot's search replays recorded openings
+
 RECORD = json.loads((Path(__file__).parent / "data" / "hard_openings.json").read_text())
 GAMES = RECORD["games"]
 

@@ -84,6 +84,7 @@ def test_undo_and_autosave(app) -> None:  # type: ignore[no-untyped-def]
     assert scene.state.legal_actions()[0] == pick and len(scene.match.actions) == 1
 
 
+@pytest.mark.slow
 def test_bots_play_to_the_end_and_results_show(app) -> None:  # type: ignore[no-untyped-def]
     match = Match.new(
         INFO, (SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")), seed=4

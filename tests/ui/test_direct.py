@@ -7,10 +7,11 @@ import pytest
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.direct import open_scene
 from nile.ui.settings_scene import SettingsScene
+from tests import per_game
 from tests.ui.harness import frames, instant_app
 
 
-@pytest.mark.parametrize("game", ["cairo", "loose_caboose", "kap_kairo"])
+@pytest.mark.parametrize("game", per_game.ids())
 def test_a_game_id_starts_a_new_game_with_bots(game: str) -> None:
     app = instant_app()
     app.bots_paused = True

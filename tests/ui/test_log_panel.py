@@ -77,6 +77,7 @@ def test_a_new_width_wraps_again_and_the_cache_keeps_only_shown_lines(
     assert set(panel._rows) == {(line, 380) for line in log(20)[10:]}
 
 
+@pytest.mark.slow
 def test_the_log_bench_measures_both_logs() -> None:
     """tools/log_bench.py runs and reports the four figures (a tiny run)."""
     root = Path(__file__).resolve().parents[2]

@@ -67,6 +67,7 @@ def step(app, code: int) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
+@pytest.mark.slow
 def test_replay_draws_every_move_forwards_and_backwards(info: GameInfo) -> None:
     """Each arrow step is one player's move with the chance steps after it; the set-up
     (dealt by chance) is no one's move."""

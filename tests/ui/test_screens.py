@@ -7,6 +7,7 @@ import json
 
 import pygame
 import pygame_gui
+import pytest
 
 from nile.core import paths, registry
 from nile.core.session import Match, SeatConfig
@@ -15,6 +16,7 @@ from nile.ui.chrome.dialogs import LoadDialog, MessageDialog, open_save
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SeatRow, SetupScene, seats_from_rows, validate
+from tests import per_game
 from tests.core.toy_game import TOY_INFO
 from tests.ui.harness import frames, key, make_app, press, tick
 from tests.ui.toy_scene import ToyScene
@@ -136,24 +138,28 @@ def test_load_dialog_opens_a_good_save() -> None:
     assert app.top.match.actions == match.actions
 
 
-def test_setup_offers_the_expert_where_the_game_has_one() -> None:
+@pytest.mark.parametrize("game", per_game.ids())
+def test_setup_offers_the_expert_where_the_game_has_one(game: str) -> None:
+    """The seat menu offers "Bot (expert)" exactly where the game's bots have that level
+    (which games do is tests/core/test_bots.py's business), and picking it seats one."""
+    from nile.ai.bots import levels
+
     app = make_app()
-    for game, offered in (("loose_caboose", False), ("kap_kairo", True), ("cairo", False)):
-        info = registry.get(game)
-        scene = SetupScene(app, info)
-        app.push(scene)
-        frames(app, 1)
-        menu = next(menu for menu, seat in scene.kind_menus.items() if seat == 1)
-        kinds = [option[0] for option in menu.options_list]
-        assert ("Bot (expert)" in kinds) is offered, game
-        if offered:
-            pick = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
-                                      text="Bot (expert)")
-            tick(app, [pick])
-            assert scene.rows[1].kind == "Bot (expert)"
-            assert [s.level for s in seats_from_rows(scene.rows) if s.kind == "bot"] == \
-                ["expert"]
-        app.pop()
+    info = registry.get(game)
+    offered = "expert" in levels(info)
+    scene = SetupScene(app, info)
+    app.push(scene)
+    frames(app, 1)
+    menu = next(menu for menu, seat in scene.kind_menus.items() if seat == 1)
+    kinds = [option[0] for option in menu.options_list]
+    assert ("Bot (expert)" in kinds) is offered, game
+    if offered:
+        pick = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                  text="Bot (expert)")
+        tick(app, [pick])
+        assert scene.rows[1].kind == "Bot (expert)"
+        bots = [s.level for s in seats_from_rows(scene.rows) if s.kind == "bot"]
+        assert bots.count("expert") == 1, bots  # the seat picked, the others as they were
 
 
 def test_setup_says_what_each_bot_level_is_like_and_it_fits() -> None:

@@ -20,6 +20,8 @@ import pytest
 from nile.ui.shots import all_shots
 from tests.ui.harness import frames, make_app
 
+pytestmark = pytest.mark.slow  # renders every scripted screen for 90 frames: the screenshot sweep
+
 SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots"
 CHANNEL_TOLERANCE = 24
 PIXEL_SHARE = 0.005

@@ -73,6 +73,7 @@ def test_every_tutorial_file_is_complete() -> None:
                         "step": [{"kind": "act", "text": "Do it."}]}, "toy")
 
 
+@pytest.mark.slow
 def test_loose_caboose_is_taught_from_start_to_end_by_clicks_and_keys(app: App) -> None:
     assert LESSON is not None
     scene = begin(app)
@@ -116,6 +117,7 @@ def test_a_wrong_action_is_refused_with_the_steps_line(app: App) -> None:
     assert scene.toasts.items[-1].message == f"Hint: {scene.words(progress.current.wrong)}"
 
 
+@pytest.mark.slow
 def test_a_tutorial_left_in_the_middle_resumes_at_its_step(app: App) -> None:
     scene = begin(app)
     assert scene.tutorial is not None
@@ -175,6 +177,7 @@ def kap_step(app: App, scene: object) -> None:
     frames(app, 3)
 
 
+@pytest.mark.slow
 def test_vom_kap_bis_kairo_is_taught_from_start_to_end_by_keys(app: App) -> None:
     app.go_home()
     scene = start_tutorial(app, registry.get("kap_kairo"))

@@ -137,6 +137,7 @@ def test_the_lesson_file_is_complete_and_plays_on_chile() -> None:
     assert any(s.pace is not None and s.pace < 0.5 for s in LESSON.steps)
 
 
+@pytest.mark.slow
 def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> None:
     assert LESSON is not None
     scene = begin(app)
@@ -295,6 +296,7 @@ def test_left_in_the_second_turn_it_resumes_there_on_chile(app: App) -> None:
     assert again.tutorial.progress.step == at + 1
 
 
+@pytest.mark.slow
 def test_left_in_the_middle_of_a_watch_step_it_resumes_after_the_moves_made(app: App) -> None:
     from nile.ui.chrome.dialogs import open_save
 

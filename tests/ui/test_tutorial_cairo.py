@@ -96,6 +96,7 @@ def do_step(app: App, scene: CairoScene) -> None:
     frames(app, 3)
 
 
+@pytest.mark.slow
 def test_cairo_is_taught_to_the_end_and_its_scoring_by_drags_clicks_and_keys(app: App) -> None:
     assert LESSON is not None
     scene = begin(app)

@@ -109,6 +109,7 @@ def log_text(scene: CleopatraScene) -> str:
                     if (line := e.describe(0)))
 
 
+@pytest.mark.slow
 def test_cleopatra_is_taught_from_the_first_bid_to_the_final_scoring(app: App) -> None:
     assert LESSON is not None
     scene = begin(app)
@@ -179,6 +180,7 @@ def test_the_first_bid_refuses_a_pass(app: App) -> None:
     assert any("Bid 2 Florin this time" in t.message for t in scene.toasts.items)
 
 
+@pytest.mark.slow
 def test_a_fast_watch_step_skips_ahead_without_waiting_for_animations() -> None:
     """With animations and bots at their usual speed, a fast step plays a move about every
     eighth of a second; a plain watch step lets each move be seen for a second and more."""
@@ -233,6 +235,7 @@ def test_the_cleopatra_tile_offers_learn_to_play(app: App) -> None:
     assert isinstance(app.top, CleopatraScene) and app.top.tutorial is not None
 
 
+@pytest.mark.slow
 def test_the_card_leaves_every_step_s_region_in_view(app: App) -> None:
     """Even the final scoring's wide table: the card narrows to sit beside it."""
     assert LESSON is not None
@@ -249,6 +252,7 @@ def test_the_card_leaves_every_step_s_region_in_view(app: App) -> None:
     assert covered == []
 
 
+@pytest.mark.slow
 def test_left_while_skipping_ahead_it_resumes_and_still_reaches_the_scoring(app: App) -> None:
     assert LESSON is not None
     scene = begin(app)
@@ -286,6 +290,7 @@ def test_cleopatra_s_setup_offers_to_learn_first(app: App) -> None:
     assert app.top.tutorial.progress.step == 0
 
 
+@pytest.mark.slow
 def test_the_skipped_turns_are_what_the_recording_tool_gives() -> None:
     """tools/tutorial_moves.py reproduces the fast steps' moves from the file itself, so
     they can be recorded again after a change to the rules makes them illegal."""

@@ -138,3 +138,12 @@ class Builder:
         state.supply[catalogue().types[tile].pool] -= 1
         state.tiles[h] = (tile, rotation, tuple(owners[t] for t in tracks_of(tile, rotation)))
         state.tiles_changed()
+
+
+def example() -> Builder:
+    """A position with something of everything, set through the setters and `to_move`
+    but not built (`GAME_INFO.builder_example`: tests/test_builders.py builds it)."""
+    return (Builder(4, map="cccp").round(2)
+            .path(0, ["Kiev", "3,7", "4,7", "Kharkov"])
+            .goods("Kiev", ["black", "red"]).player(0, loco=2, cash=5)
+            .to_move(0, Phase.MOVE))

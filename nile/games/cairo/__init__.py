@@ -64,6 +64,10 @@ GAME_INFO = GameInfo(
                         "Sites score during the game as soon as first and second are clear.",
                         names=("Off", "On")),),
     scene="nile.games.cairo.scene:CairoScene",
+    art="nile.games.cairo.view.tile:draw",
+    shots="nile.games.cairo.shots",
+    builder="nile.games.cairo.builder:Builder",
+    builder_example="nile.games.cairo.builder:example",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
     hidden_information=False,  # the board is public: no pass-the-screen cover

@@ -177,3 +177,12 @@ def full_board(seed: int = 1) -> list[BodySpec]:
                 break
     ships, blocks = specs[:5], sorted(specs[5:], key=lambda s: s.id)
     return ships + blocks
+
+
+def example() -> Builder:
+    """A position with something of everything, set through the setters and `to_move`
+    but not built (`GAME_INFO.builder_example`: tests/test_builders.py builds it)."""
+    return (Builder(3).ship(0, "D3").ship(1, "U5")
+            .on_site("0s00", "giza").at("1L", 300.0, 120.0, degrees=30.0)
+            .pyramid("saqqara", ["0s01", "1s00", "0s02"])
+            .to_move(1, Phase.CHOOSE, die=2))

@@ -64,6 +64,10 @@ GAME_INFO = GameInfo(
     new_game=new_game,
     state_class=CleopatraState,
     scene="nile.games.cleopatra.scene:CleopatraScene",
+    art="nile.games.cleopatra.view.tile:draw",
+    shots="nile.games.cleopatra.shots",
+    builder="nile.games.cleopatra.builder:Builder",
+    builder_example="nile.games.cleopatra.builder:example",
     ai_hooks=_ai_hooks,
     rules_summary=RULES_SUMMARY,
 )

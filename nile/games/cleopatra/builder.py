@@ -208,3 +208,12 @@ class Builder:
         state.action_index = state.action_order.index(self._acting)
         state.picks_left = self._picks
         return state
+
+
+def example() -> Builder:
+    """A position with something of everything, set through the setters and `to_move`
+    but not built (`GAME_INFO.builder_example`: tests/test_builders.py builds it)."""
+    return (Builder(4).fruit("Lisht", "coconut")
+            .track("Edfu-Thebes", seat=1, trains=3)
+            .hand(0, city=["Edfu (lime 8, lemon 8)"], auction=["3-train"])
+            .money(2, 12).to_move(2))

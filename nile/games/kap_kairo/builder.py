@@ -185,3 +185,10 @@ class Builder:
             state.drew = self._step == Phase.DECIDE and bool(self._row)
             if self._step == Phase.DRAW:
                 track.start_turn(state)  # reshuffles, or finds nothing to draw (VK-7)
+
+
+def example() -> Builder:
+    """A position with something of everything, set through the setters and `to_move`
+    but not built (`GAME_INFO.builder_example`: tests/test_builders.py builds it)."""
+    return (Builder(3).column(0, "S3", "R1").crossed(0, "D2")
+            .bonus(1, 2).capital(1, 40).row("M4", "V2").to_move(1, Phase.DRAW))

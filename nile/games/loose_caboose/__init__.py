@@ -72,6 +72,10 @@ GAME_INFO = GameInfo(
     new_game=new_game,
     state_class=LooseCabooseState,
     scene="nile.games.loose_caboose.scene:LooseCabooseScene",
+    art="nile.games.loose_caboose.view.tile:draw",
+    shots="nile.games.loose_caboose.shots",
+    builder="nile.games.loose_caboose.builder:Builder",
+    builder_example="nile.games.loose_caboose.builder:example",
     ai_hooks=ai_hooks,
     rules_summary=RULES_SUMMARY,
 )

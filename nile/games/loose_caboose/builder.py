@@ -162,3 +162,11 @@ def _place_the_rest(state: LooseCabooseState, pile: list[Card] | None) -> None:
     else:
         state.removed = rest
         state.pile = Pool(pile)
+
+
+def example() -> Builder:
+    """A position with something of everything, set through the setters and `to_move`
+    but not built (`GAME_INFO.builder_example`: tests/test_builders.py builds it)."""
+    return (Builder(3).railway([2, 4, 1, 3], caboose=1)
+            .hand(0, 3, "broken 2").hand(2, 1).penalty(1, 4)
+            .banked(1, 2).discard(3).to_move(2, Phase.PLAY))

@@ -106,6 +106,7 @@ def test_easy_random_deliveries_pay_the_easy_seat() -> None:
                                               and ai._fee_affordable(view, seat, route))
 
 
+@pytest.mark.slow
 def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -> None:
     """Unless it holds the Turn Order pass, the normal bot bids one more dollar exactly when
     the turn played out after that bid ends better for it than after dropping out, and
@@ -136,6 +137,7 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
     assert bids >= 1 and drops >= 1  # both answers came up
 
 
+@pytest.mark.slow
 def test_the_easy_bot_plays_the_opening_and_its_bids_as_the_heuristic() -> None:
     """Random opening builds and blind small bids sent easy seats bankrupt: in the first
     `EASY_CAREFUL_TURNS` turns every easy move is the heuristic's, and its auction moves
@@ -181,6 +183,7 @@ def _beginner(view: AgeOfSteamState, seat: int) -> bool:
     return view.round > ai.EASY_CAREFUL_TURNS and not ai._short_of_money(view, seat)
 
 
+@pytest.mark.slow
 def test_the_easy_beginner_never_takes_the_locomotive_and_lays_two_tiles_at_most() -> None:
     """Past its careful turns and with its income covering its expenses, the easy bot
     never takes the Locomotive tile, never raises its locomotive and lays at most
@@ -206,6 +209,7 @@ def test_the_easy_beginner_never_takes_the_locomotive_and_lays_two_tiles_at_most
     assert normal_loco and normal_third  # where the normal bot would have done otherwise
 
 
+@pytest.mark.slow
 def test_the_easy_beginner_delivers_greedily(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without its random variety the beginner's delivery is `_greedy_delivery`: the
     route paying the easy seat most, among those whose ferry fee it can afford, else a
@@ -234,6 +238,7 @@ def test_the_easy_beginner_delivers_greedily(monkeypatch: pytest.MonkeyPatch) ->
     assert checked >= 4 and differs >= 1
 
 
+@pytest.mark.slow
 def test_the_easy_bot_plays_the_same_moves_from_the_same_seed() -> None:
     """Its random variety comes from its own rng only: the same seeds replay the same
     game, other seeds play a different one."""

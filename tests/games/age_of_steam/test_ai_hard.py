@@ -6,11 +6,15 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from nile.games.age_of_steam import ai, ai_hard
 from nile.games.age_of_steam.rules.actions import RaiseLocomotive, TakeAction
 from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import decisions, set_up
+
+pytestmark = pytest.mark.slow  # the hard bot's search and its turn played out
 
 
 def test_rival_evaluate_favours_only_the_leader() -> None:

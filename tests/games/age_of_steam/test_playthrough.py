@@ -16,6 +16,8 @@ from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import play_random, set_up
 
+pytestmark = pytest.mark.slow  # bots play whole games
+
 
 @pytest.mark.parametrize("name,players", [("chile", 4), ("chile", 6), ("cccp", 4),
                                           ("cccp", 5), ("egypt", 3), ("egypt", 5)])

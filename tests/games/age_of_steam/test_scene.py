@@ -165,6 +165,7 @@ def play_rounds(app, scene: AgeOfSteamScene, until_round: int) -> set[str]:  # t
 
 @pytest.mark.parametrize("map_name,players,rounds", [("chile", 4, 3), ("cccp", 4, 3),
                                                      ("egypt", 3, 3)])
+@pytest.mark.slow
 def test_rounds_played_with_the_mouse(app, map_name: str, players: int, rounds: int) -> None:  # type: ignore[no-untyped-def]
     match = Match.new(GAME_INFO, seats(map_name, players), 21, {"map": map_name})
     scene = open_scene(app, match)

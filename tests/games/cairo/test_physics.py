@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nile.games.cairo import config
 from nile.games.cairo.board import board
 from nile.games.cairo.builder import full_board
@@ -109,6 +111,7 @@ def test_untouched_pieces_are_never_built() -> None:
             assert out.poses[spec.id] == spec.pose
 
 
+@pytest.mark.slow
 def test_stress_sample_of_strongest_flicks() -> None:
     """30 flicks at the speed cap: finite poses, no tunnelling, rest within the cap."""
     report = stress.run(30, seed=11)

@@ -9,8 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nile.games.cairo.board import board
 from nile.games.cairo.physics import BodySpec, FlickSimulation, Launch
+
+pytestmark = pytest.mark.slow  # a sweep of flicks through tools/tunnel_sweep.py
 
 TOOL = Path(__file__).resolve().parents[3] / "tools" / "tunnel_sweep.py"
 

@@ -139,6 +139,7 @@ def play_game(app, scene: CleopatraScene, seed: int) -> int:  # type: ignore[no-
     return moves, kinds
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
     seats = ANN_AND_TWO_BOTS
     scene = open_scene(app, seats, seed=12)
@@ -149,6 +150,7 @@ def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped
     assert state.final_rows and scene.motion.scoring_shown == len(state.final_rows)
 
 
+@pytest.mark.slow
 def test_five_players_all_human_fit_and_play(app) -> None:  # type: ignore[no-untyped-def]
     """Five humans passing the screen: every move by mouse, the cover between them."""
     seats = tuple(SeatConfig(n, color=i) for i, n in enumerate(("An", "Bo", "Cy", "Di", "Ed")))
@@ -312,6 +314,7 @@ def test_pyramid_variants_cheapest_first(app) -> None:  # type: ignore[no-untype
     pytest.skip("no pyramid choice came up in this game")
 
 
+@pytest.mark.slow
 def test_bots_only_game_replay_and_scoring_table(app) -> None:  # type: ignore[no-untyped-def]
     """A game of bots watched (no hands drawn), its results, then its replay."""
     from nile.core.replay import Replay

@@ -80,6 +80,7 @@ def _act(app, scene: KapKairoScene, action) -> None:  # type: ignore[no-untyped-
         key(app, pygame.K_p)
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
     scene = open_scene(app, seats, seed=12)

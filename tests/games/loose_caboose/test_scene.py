@@ -49,6 +49,7 @@ def act_with_mouse(app, scene: LooseCabooseScene) -> None:  # type: ignore[no-un
         press(app, scene, "Pass")
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_scene(app) -> None:  # type: ignore[no-untyped-def]
     seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
     scene = open_scene(app, seats, seed=12)
@@ -105,6 +106,7 @@ def test_hidden_hand_never_drawn_for_the_other_human(app) -> None:  # type: igno
     assert all(card == UNKNOWN for card in scene.view.hands[first])
 
 
+@pytest.mark.slow
 def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # type: ignore[no-untyped-def]
     """Issue 12: Human vs Bot easy, seed 7, pass every turn, Replay, then → crashed.
 
@@ -137,6 +139,7 @@ def test_replay_of_a_passed_game_draws_every_move_both_ways(app) -> None:  # typ
         frames(app)
 
 
+@pytest.mark.slow
 def test_hot_seat_with_a_bot_between_humans(app) -> None:  # type: ignore[no-untyped-def]
     """Issue 12, seats Human, Bot, Human: no hand at the start, the mover watches the
     roll and the caboose before Done, and the bot plays with every hand hidden."""
