@@ -4,9 +4,12 @@
 Routes are found by a depth-first search over complete links, bounded by the
 locomotive level: no place twice, never through a city of the good's colour (the route
 ends at the first one), towns and pyramids only as stops on the way (CCCP towns also
-take black goods). Of the many routes between the same places only one per
-(destination, income per owner, ferry fee) is offered, so the list stays short and
-every choice that changes anyone's income is there.
+take black goods). Every good may go (base rules V: nothing limits which cube), so each
+good (source, colour) is offered to each place it reaches. Of the many routes of one
+good to one place only one per (income per owner, ferry fee) is offered, so the list
+stays short and every choice that changes anyone's income is there; two goods with the
+same destination and income are two deliveries (issue 27: keying on the destination
+alone hid the second good).
 
 Al Qahirah (Egypt) is two hexes used as one place: a route may arrive at one hex and
 leave from the other without a link, and pays the ferry for the hex it enters only
@@ -128,7 +131,7 @@ def _search(state: AgeOfSteamState, seat: int, source: int, colour: str,
         if fee > state.cash[seat]:
             return
         income = rules.route_income(state, colour, stops, owners)
-        key = (state.place_key(dest), tuple(sorted(income.items())), fee)
+        key = (source, colour, state.place_key(dest), tuple(sorted(income.items())), fee)
         if key in found:
             return
         action = Deliver(colour, state.map.label(source),
