@@ -12,6 +12,7 @@ show; the thread never dies of it, and the next action tries again.
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +35,13 @@ class Autosaver:
         self.saved_ply: int | None = None
         """The ply of the last save that reached the disk (None: none yet)."""
         self._queued_ply: int | None = None
-        self.extra: dict[str, Any] = {}
-        """Fields saved beside the game (a tutorial's step)."""
         self.elsewhere: tuple[Path, int] | None = None
         """A save the player made in a folder of their choice while this file failed."""
 
-    def save(self, match: Match) -> None:
-        """Queue the match's current save (cheap: the disk work happens elsewhere)."""
-        data = {**library.save_data(match), **self.extra}
+    def save(self, match: Match, extra: Mapping[str, Any] | None = None) -> None:
+        """Queue the match's current save (cheap: the disk work happens elsewhere), with
+        `extra` fields beside the game (a tutorial's step) in the same write."""
+        data = {**library.save_data(match), **(extra or {})}
         with self._lock:
             self._pending = data
             self._queued_ply = match.ply

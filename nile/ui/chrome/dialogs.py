@@ -21,7 +21,7 @@ from nile.core.errors import SaveError
 from nile.core.text import safe_text
 from nile.ui import text, theme
 from nile.ui.chrome.savelist import SaveList
-from nile.ui.games import open_match, resume_tutorial
+from nile.ui.games import open_match, saved_lesson
 from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
 
@@ -471,15 +471,15 @@ def open_save(app: App, path: Path) -> None:
         )
         return
     own = path.parent.resolve() == paths.autosaves_dir().resolve()
-    try:
-        scene = open_match(app, match, autosave=path if own else None)
-    except LookupError as error:  # a game whose scene is not installed
-        app.push(MessageDialog(app, "This game cannot be opened", str(error)))
-        return
+    lesson = None
     with contextlib.suppress(SaveError):
         saved = saves.read_json(path)
         if isinstance(saved, dict) and "tutorial" in saved:
-            resume_tutorial(scene, saved["tutorial"])
+            lesson = saved_lesson(match, saved["tutorial"])
+    try:
+        open_match(app, match, autosave=path if own else None, lesson=lesson)
+    except LookupError as error:  # a game whose scene is not installed
+        app.push(MessageDialog(app, "This game cannot be opened", str(error)))
 
 
 def _escape(words: str) -> str:

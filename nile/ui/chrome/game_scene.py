@@ -266,9 +266,9 @@ class GameScene(Scene):
             self.toast(self.words(error.reason), "error")
             sound.play("error")
             return False
-        self.after_action(events, actor)
         if self.tutorial is not None:
-            self.tutorial.after(action)
+            self.tutorial.after(action)  # the step is done before the autosave holds the move
+        self.after_action(events, actor)
         return True
 
     # Tutorials ------------------------------------------------------------------------
@@ -288,9 +288,7 @@ class GameScene(Scene):
         self.after_action(self.match.play(action), actor)
 
     def save_progress(self) -> None:
-        """Autosave with the tutorial's step, so it resumes where it was left."""
-        if self.autosaver is not None and self.tutorial is not None:
-            self.autosaver.extra = {"tutorial": self.tutorial.progress.to_dict()}
+        """Autosave after a step moved on without a move (Next, a watch step's end)."""
         self._autosave()
 
     def regions(self) -> dict[str, pygame.Rect]:
@@ -802,8 +800,11 @@ class GameScene(Scene):
         self.refresh()
 
     def _autosave(self) -> None:
+        """Queue the save of the game as it is now; in a tutorial the step goes into the
+        same write as the move, so no save ever holds a move without its step."""
         if self.autosaver is not None:
-            self.autosaver.save(self.match)
+            lesson = {"tutorial": self.tutorial.progress.to_dict()} if self.tutorial else {}
+            self.autosaver.save(self.match, lesson)
 
     # Frames --------------------------------------------------------------------------
 

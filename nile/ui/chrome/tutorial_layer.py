@@ -63,10 +63,10 @@ class TutorialLayer:
         return False
 
     def after(self, action: Action) -> None:
-        """The learner did what the step asked: on to the next step."""
+        """The learner did what the step asked: on to the next step (before the scene
+        autosaves the move, so the step is written with it)."""
         if self.progress.current.kind == "act" and self.progress.current.accepts(action.to_str()):
             self.progress.advance()
-            self.scene.save_progress()
 
     @property
     def skipping(self) -> bool:
@@ -100,11 +100,11 @@ class TutorialLayer:
         self._play_move(move)
 
     def _play_move(self, move: str) -> None:
-        """One of the script's moves, saved with the count of moves played: a tutorial
-        left in the middle of a watch step resumes after the moves already made."""
+        """One of the script's moves, saved with the count of moves played (the scene's
+        autosave after the move): a tutorial left in the middle of a watch step resumes
+        after the moves already made."""
         self.progress.moves_played += 1
         self.scene.play_scripted(self.scene.state.parse_action(move))
-        self.scene.save_progress()
 
     def _delay(self, fast: bool) -> float:
         """Seconds before the next scripted move: a fast step's, else the step's own pace
