@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nile.core import library, tutorial
+from nile.core import library, owner, tutorial
 from nile.core.game import GameInfo
+from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.autosave import Autosaver
 
@@ -35,21 +36,35 @@ def scene_for(info: GameInfo) -> SceneFactory:
 
 
 def open_match(app: App, match: Match, autosave: Path | None = None,
-               lesson: tutorial.Progress | None = None) -> GameScene:
+               lesson: tutorial.Progress | None = None,
+               claim: owner.Claim | None = None) -> GameScene:
     """Show a match (new or loaded) on top of the launcher.
 
-    `autosave` is the file the game continues in (Continue gives the game's own); without
-    it the game gets a new one, so it never replaces another unfinished game. A `lesson`
-    (a tutorial's progress) is attached before the first autosave, so that save already
-    holds it: a kill right after opening leaves the lesson, not a game without it."""
+    `autosave` is the file the game continues in (Continue gives the game's own, with
+    this window's `claim` on it); without it the game gets a new one, so it never
+    replaces another unfinished game. A `lesson` (a tutorial's progress) is attached
+    before the first autosave, so that save already holds it: a kill right after opening
+    leaves the lesson, not a game without it."""
     path = autosave if autosave is not None else library.new_autosave_path(match.info.id)
-    scene = scene_for(match.info)(app, match, autosaver=Autosaver(path))
+    saver = Autosaver(path, claim if claim is not None else owner.claim(path))
+    scene = scene_for(match.info)(app, match, autosaver=saver)
     app.go_home()
     app.push(scene)
     if lesson is not None:
         scene.attach_tutorial(lesson)  # autosaves the game with its step
     elif not match.state.is_terminal and scene.autosaver is not None:
         scene.autosaver.save(match)
+    return scene
+
+
+def watch_match(app: App, match: Match, path: Path) -> GameScene:
+    """The game another window is playing, read only: its moves so far as a replay at
+    the latest one, following the file as that window saves (`GameScene.follow`)."""
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = scene_for(match.info)(app, match, replay=replay)
+    app.go_home()
+    app.push(scene)
+    scene.follow(path)
     return scene
 
 

@@ -23,13 +23,14 @@ A finished game keeps its results and its replay at hand (`reopen_results`,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from nile.ai.bots import advise
-from nile.core import library
-from nile.core.errors import IllegalAction
+from nile.core import library, saves
+from nile.core.errors import IllegalAction, SaveError
 from nile.core.game import Action, Event, GameState, Status
 from nile.core.replay import Replay
 from nile.core.session import Match
@@ -51,6 +52,9 @@ from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
     from nile.app import App
+
+WATCH_EVERY = 1.0
+"""Seconds between looks at the file of a game watched from another window."""
 
 BUTTONS = (
     ("Hint", "hint", "What would the normal bot do? (H)"),
@@ -111,6 +115,15 @@ def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None
               anchor="midleft", max_width=area.width)
 
 
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When and how large `path` was last written (None: it is not there)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 class GameScene(Scene):
     """Shared chrome; subclasses draw the table and translate input into actions."""
 
@@ -166,6 +179,10 @@ class GameScene(Scene):
         self.bot_reasons: dict[int, str] = {}
         """The bots' own reasons for moves that need saying, by ply (shown in the log)."""
         self.save_trouble = SaveTrouble(self)
+        self.watched: Path | None = None
+        """The autosave of a game another window plays, followed read only (`follow`)."""
+        self._watched_stamp: tuple[int, int] | None = None
+        self._watch_wait = 0.0
         self._layout()
         self._make_bar_buttons()
         self._start_viewer()
@@ -723,7 +740,9 @@ class GameScene(Scene):
         """Recompute the drawn view and the log after any change."""
         self.hover_timer.restart()  # a tooltip about the old table must not linger
         state = self.state
-        if self.replay is not None or state.is_terminal:
+        if self.watched is not None and not state.is_terminal:
+            self.view = state.observation(None)  # another window's game: what anyone sees
+        elif self.replay is not None or state.is_terminal:
             self.view = state
         else:
             self.view = state.observation(self.viewer)
@@ -813,7 +832,10 @@ class GameScene(Scene):
 
     def exit(self) -> None:
         if self.autosaver is not None:
-            self.autosaver.flush()
+            try:
+                self.autosaver.flush()
+            finally:
+                self.autosaver.release()  # another window may open the game now
 
     def saved(self) -> bool:
         """Whether this game is safe on the disk now (a replay has nothing to save): the
@@ -880,6 +902,7 @@ class GameScene(Scene):
         self.update_table(dt)
         if self.replay is not None:
             self._update_replay(dt)
+            self._follow_file(dt)
             return
         self._update_done_button()
         if self.tutorial is not None:
@@ -1066,6 +1089,38 @@ class GameScene(Scene):
 
 
 
+
+    def follow(self, path: Path) -> None:
+        """Watch the game another window plays in `path`: read only, at its latest move,
+        moving on as that window saves (checked every `WATCH_EVERY` seconds)."""
+        self.watched = path
+        self._watched_stamp = _stamp(path)
+        self.replay_end()
+        self.toast("Watching the game played in another window: read only.", seconds=5.0)
+
+    def _follow_file(self, dt: float) -> None:
+        if self.watched is None or self.replay is None:
+            return
+        self._watch_wait += dt
+        if self._watch_wait < WATCH_EVERY:
+            return
+        self._watch_wait = 0.0
+        stamp = _stamp(self.watched)
+        if stamp is None or stamp == self._watched_stamp:
+            return
+        self._watched_stamp = stamp
+        try:
+            match = saves.load(self.watched)
+        except SaveError:
+            return  # between two writes, or gone: the table stays as it was
+        if match.info.id != self.info.id or match.actions[:self.replay.length] != \
+                self.replay.actions:
+            return  # not the game on the table any more
+        at_end = self.replay.position >= self.replay.length
+        self.match = match
+        self.replay = Replay(match.info, match.seats, match.seed, match.options,
+                             list(match.actions))
+        self.replay_end() if at_end else self.refresh()
 
     def replay_end(self) -> None:
         self.seek(self.replay.length if self.replay else 0)
