@@ -164,3 +164,29 @@ def test_a_game_closed_here_can_be_continued_again(app: App) -> None:
     assert app.top.autosaver.path == path
     app.go_home()  # quit to the launcher lets go of it
     assert not owner.held_elsewhere(path)
+
+
+def test_a_game_open_elsewhere_cannot_be_deleted_from_the_load_list(app: App) -> None:
+    from nile.ui.chrome.dialogs import LoadDialog, MessageDialog
+
+    path, _ = game_in_progress()
+    other = owner.claim(path)
+    app.go_home()
+    dialog = LoadDialog(app)
+    app.push(dialog)
+    dialog.list.set_entries(library.list_saves()[0], path)
+    dialog._delete()
+    assert isinstance(app.top, MessageDialog) and "another window" in app.top.title
+    assert path.exists() and other is not None
+    other.release()
+
+
+def test_the_owner_file_a_crashed_window_left_is_tidied_with_its_game(tmp_path: Path) -> None:
+    path, _ = game_in_progress()
+    left = owner.owner_path(path)
+    left.write_text("4242\n")  # a window that died: the file stays, its lock went with it
+    library.tidy()
+    assert left.exists()  # its game is still there: the next window takes it over
+    path.unlink()
+    library.tidy()
+    assert not left.exists()

@@ -375,6 +375,11 @@ class LoadDialog(Overlay):
                                         "Its autosave keeps it safe while it is open. Quit it "
                                         "to the launcher first if you want to delete it."))
             return
+        if entry.autosave and owner.held_elsewhere(entry.path):
+            self.app.push(MessageDialog(self.app, "This game is open in another window",
+                                        "That window keeps saving it. Quit it to the "
+                                        "launcher there first if you want to delete it."))
+            return
 
         def remove() -> None:
             try:

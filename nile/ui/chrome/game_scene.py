@@ -1038,7 +1038,8 @@ class GameScene(Scene):
             if not self.match.seats[seat].is_human:
                 label += " (thinking…)" if self.bots.thinking else " (bot)"
             player = (self.color_index(seat), label)
-        title = self.info.title + (" · Replay" if self.replay else "")
+        mode = " · Watching" if self.watched else " · Replay"
+        title = self.info.title + (mode if self.replay else "")
         draw_top_bar(
             surface,
             title,
