@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nile.core import paths, registry, saves
+from nile.core import owner, paths, registry, saves
 from nile.core.errors import SaveError
 from nile.core.game import GameInfo, OptionSpec
 from nile.core.session import Match
@@ -141,8 +141,12 @@ def rename(entry: SaveEntry, new_name: str) -> Path:
 
 
 def delete(entry: SaveEntry) -> None:
-    """Remove a save for good (the player asked, and confirmed)."""
+    """Remove a save for good (the player asked, and confirmed), and the file a window
+    that had it open left beside it."""
     entry.path.unlink(missing_ok=True)
+    if not owner.held_elsewhere(entry.path):
+        with contextlib.suppress(OSError):
+            owner.owner_path(entry.path).unlink(missing_ok=True)
 
 
 # Reading ----------------------------------------------------------------------------------------
@@ -260,6 +264,7 @@ def tidy(now: float | None = None) -> list[str]:
     for folder in (paths.saves_dir(), paths.autosaves_dir(), paths.config_dir(),
                    paths.data_dir()):
         done += _remove_orphans(folder, now)
+    done += _remove_stale_owners(paths.autosaves_dir())
     legacy = paths.legacy_autosave_path()
     with contextlib.suppress(OSError):
         if legacy.is_file() and not legacy.is_symlink():
@@ -276,6 +281,22 @@ def tidy(now: float | None = None) -> list[str]:
 def _autosave_entries() -> list[SaveEntry]:
     files, _ = _json_files(paths.autosaves_dir())
     return [summarize(p, autosave=True) for p in files]
+
+
+def _remove_stale_owners(folder: Path) -> list[str]:
+    """The owner files (`nile.core.owner`) of games no longer there, that no window holds
+    (a window that crashed leaves its file; the lock itself died with it)."""
+    done = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if not (entry.name.startswith(".") and entry.name.endswith(owner.SUFFIX)):
+                continue
+            game = folder / entry.name[1:-len(owner.SUFFIX)]
+            stale = None if game.exists() else owner.claim(game)
+            if stale is not None:
+                stale.release()  # which removes the file
+                done.append(f"removed {entry.name}, the owner of a game no longer there")
+    return done
 
 
 def _remove_orphans(folder: Path, now: float) -> list[str]:

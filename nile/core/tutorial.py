@@ -31,12 +31,13 @@ Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from nile.core import data as data_files
+from nile.core.game import CHANCE
 
 STEP_KINDS = ("explain", "act", "watch", "end")
 
@@ -233,6 +234,41 @@ class Progress:
             self.chance_used += 1
             return entry
         return None
+
+    def moves_accounted(self) -> int:
+        """How many players' moves the steps done so far stand for: one per act step,
+        a watch step's moves, and the moves of the current watch step played already."""
+        done = sum(1 if step.kind == "act" else len(step.moves) if step.kind == "watch" else 0
+                   for step in self.tutorial.steps[:self.step])
+        return done + (self.moves_played if self.current.kind == "watch" else 0)
+
+    def catch_up(self, played: Iterable[tuple[int, str]]) -> None:
+        """Bring a resumed lesson in line with the moves its game holds: `played` is the
+        game's log as (seat, action text), chance included.
+
+        The game is the truth. A save written by an older Nile between a move and its step
+        (or a kill between the two) holds a step already done, which would refuse every
+        move: the steps those moves did are counted as done here, and the chance script's
+        place is counted again from the outcomes the game drew."""
+        self.chance_used = self.seeded_in_entry = 0
+        moves = 0
+        for seat, text in played:
+            if seat == CHANCE:
+                self.scripted_chance([text])  # used up exactly when it was what was drawn
+            else:
+                moves += 1
+        behind = moves - self.moves_accounted()
+        while behind > 0 and not self.finished:
+            step = self.current
+            if step.kind == "watch":
+                taken = min(behind, len(step.moves) - self.moves_played)
+                self.moves_played += taken
+                behind -= taken
+                if self.moves_played < len(step.moves):
+                    continue
+            elif step.kind == "act":
+                behind -= 1
+            self.advance()
 
     def to_dict(self) -> dict[str, int | str]:
         """For the autosave: a tutorial resumes where it was left."""

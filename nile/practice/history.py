@@ -29,11 +29,12 @@ Only the newest sessions keep their flicks; older ones keep their summary.
 from __future__ import annotations
 
 import math
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nile.core import paths, saves
+from nile.core import owner, paths, saves
 from nile.core.errors import SaveError
 from nile.core.text import safe_text
 from nile.practice import config, stats
@@ -50,6 +51,7 @@ MAX_COORD = 100_000.0
 MAX_SCORE = 1_000_000.0
 MAX_STARTED = 2**40
 MAX_DAMAGED = 999
+MAX_ID = 40
 
 
 class HistoryError(ValueError):
@@ -87,6 +89,8 @@ class Session:
     flicks: list[FlickRow] = field(default_factory=list)
     runs: list[DrillRun] = field(default_factory=list)
     summary: SessionSummary = field(default_factory=SessionSummary)
+    id: str = field(default_factory=lambda: secrets.token_hex(8))
+    """Which session this is when two windows' histories are merged (`merge`)."""
     _summarized: int = field(default=-1, repr=False, compare=False)
     _json: list[list[Any]] = field(default_factory=list, repr=False, compare=False)
 
@@ -219,7 +223,7 @@ def parse(data: Any, limits: HistoryLimits) -> History:
     raw = data.get("sessions", [])
     if not isinstance(raw, list) or len(raw) > limits.max_sessions:
         raise HistoryError("its list of sessions is not valid.")
-    return History([_session(s, limits) for s in raw], best)
+    return History([_session(s, limits, n) for n, s in enumerate(raw)], best)
 
 
 def _best(raw: Any) -> dict[str, float]:
@@ -233,11 +237,14 @@ def _best(raw: Any) -> dict[str, float]:
     return out
 
 
-def _session(raw: Any, limits: HistoryLimits) -> Session:
+def _session(raw: Any, limits: HistoryLimits, number: int) -> Session:
     if not isinstance(raw, dict):
         raise HistoryError("a session is not valid.")
     # a clock set before 1970 gives a negative date: Nile writes it, so it reads it
     started = _integer(raw.get("started"), -MAX_STARTED, MAX_STARTED, "a session's date")
+    ident = raw.get("id")
+    if not (isinstance(ident, str) and 0 < len(ident) <= MAX_ID and ident.isalnum()):
+        ident = f"old{started}n{number}"  # written before sessions had ids: the same each read
     runs_raw = raw.get("runs", [])
     flicks_raw = raw.get("flicks", [])
     if not isinstance(runs_raw, list) or len(runs_raw) > limits.max_runs_per_session:
@@ -245,7 +252,7 @@ def _session(raw: Any, limits: HistoryLimits) -> Session:
     if not isinstance(flicks_raw, list) or len(flicks_raw) > limits.max_flicks_per_session:
         raise HistoryError("a session's list of flicks is not valid.")
     session = Session(started, [_row(r) for r in flicks_raw], [_run(r) for r in runs_raw],
-                      _summary(raw.get("summary", {})))
+                      _summary(raw.get("summary", {})), ident)
     session.refresh_summary()
     return session
 
@@ -323,6 +330,7 @@ def to_json(history: History) -> dict[str, Any]:
         "best": dict(sorted(history.best.items())),
         "sessions": [
             {"started": s.started,
+             "id": s.id,
              "summary": {"count": s.summary.count, "hits": s.summary.hits,
                          "aimed": s.summary.aimed, "mean_error": _round(s.summary.mean_error),
                          "std_error": _round(s.summary.std_error)},
@@ -349,3 +357,53 @@ def save_history(history: History, path: Path | None = None,
     """Trim to the limits and write atomically (OSError if the disk refuses)."""
     history.trim(limits or config.load().history)
     saves.write_atomic(path or default_path(), to_json(history))
+
+
+# Two windows ----------------------------------------------------------------------------------
+
+def merge(ours: History, theirs: History) -> History:
+    """Both windows' sessions and the better best of each drill.
+
+    A session grows only in the window that plays it, so of two copies of one session
+    the larger is the newer: ours for the sessions played here, theirs for the sessions
+    the other window played on since we read the file."""
+    sessions = {s.id: s for s in theirs.sessions}
+    for session in ours.sessions:
+        other = sessions.get(session.id)
+        if other is None or _size(session) >= _size(other):
+            sessions[session.id] = session
+    best = dict(theirs.best)
+    for drill, score in ours.best.items():
+        old = best.get(drill)
+        higher = better_of(drill) == HIGHER
+        if old is None or (score > old if higher else score < old):
+            best[drill] = score
+    merged = sorted(sessions.values(), key=lambda s: (s.started, s.id))
+    return History(merged, best)
+
+
+def _size(session: Session) -> tuple[int, int, int]:
+    return session.summary.count, len(session.runs), len(session.flicks)
+
+
+def write_merged(path: Path, data: dict[str, Any], limits: HistoryLimits | None = None) -> None:
+    """Write `data` (this window's history) merged with what the file holds now, under
+    the file's lock (`owner.exclusive`): two Flick Practice windows each keep their runs,
+    instead of the last writer's replacing the other's. A file that has become unreadable
+    meanwhile is set aside first, never written over. OSError if the disk refuses or the
+    other window holds the file for too long."""
+    limits = limits or config.load().history
+    ours = parse(data, limits)
+    with owner.exclusive(path):
+        theirs = History()
+        if path.exists():
+            try:
+                theirs = parse(saves.read_json(path, limits.max_bytes), limits)
+            except (SaveError, HistoryError, ValueError, TypeError, OverflowError,
+                    RecursionError):
+                if set_aside(path) is None:
+                    raise OSError("the practice history on the disk is damaged and "
+                                  "cannot be moved aside") from None
+        merged = merge(ours, theirs)
+        merged.trim(limits)
+        saves.write_atomic(path, to_json(merged))

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nile.core import saves
 from nile.practice import config, history
 from nile.practice.config import PracticeData
 from nile.practice.drills import Verdict
@@ -87,7 +86,7 @@ class Writer:
                 job, self._job = self._job, None
                 self._busy = True
             try:
-                saves.write_atomic(*job)
+                history.write_merged(*job)  # with the other window's runs, if any
             except OSError as error:
                 with self._cv:
                     self.failed = True
@@ -208,7 +207,7 @@ class PracticeSession:
             return ""
         self.writer.wait()
         try:
-            saves.write_atomic(path, data)
+            history.write_merged(path, data, self.data.history)
         except OSError as error:
             self.unsaved = 1
             return f"Could not save the practice history: {error.strerror or error}"

@@ -8,9 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nile.core import library, tutorial
+from nile.core import library, owner, tutorial
 from nile.core.game import GameInfo
+from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
+from nile.ui.chrome import watching
 from nile.ui.chrome.autosave import Autosaver
 
 if TYPE_CHECKING:
@@ -34,17 +36,36 @@ def scene_for(info: GameInfo) -> SceneFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def open_match(app: App, match: Match, autosave: Path | None = None) -> GameScene:
+def open_match(app: App, match: Match, autosave: Path | None = None,
+               lesson: tutorial.Progress | None = None,
+               claim: owner.Claim | None = None) -> GameScene:
     """Show a match (new or loaded) on top of the launcher.
 
-    `autosave` is the file the game continues in (Continue gives the game's own); without
-    it the game gets a new one, so it never replaces another unfinished game."""
+    `autosave` is the file the game continues in (Continue gives the game's own, with
+    this window's `claim` on it); without it the game gets a new one, so it never
+    replaces another unfinished game. A `lesson` (a tutorial's progress) is attached
+    before the first autosave, so that save already holds it: a kill right after opening
+    leaves the lesson, not a game without it."""
     path = autosave if autosave is not None else library.new_autosave_path(match.info.id)
-    scene = scene_for(match.info)(app, match, autosaver=Autosaver(path))
+    saver = Autosaver(path, claim if claim is not None else owner.claim(path))
+    scene = scene_for(match.info)(app, match, autosaver=saver)
     app.go_home()
     app.push(scene)
-    if not match.state.is_terminal and scene.autosaver is not None:
+    if lesson is not None:
+        scene.attach_tutorial(lesson)  # autosaves the game with its step
+    elif not match.state.is_terminal and scene.autosaver is not None:
         scene.autosaver.save(match)
+    return scene
+
+
+def watch_match(app: App, match: Match, path: Path) -> GameScene:
+    """The game another window is playing, read only: its moves so far as a replay at
+    the latest one, following the file as that window saves (`GameScene.follow`)."""
+    replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+    scene = scene_for(match.info)(app, match, replay=replay)
+    app.go_home()
+    app.push(scene)
+    watching.follow(scene, path)
     return scene
 
 
@@ -66,25 +87,26 @@ def start_tutorial(app: App, info: GameInfo) -> GameScene:
                   info.create(len(seats), lesson.seed, resolved))
     match.chance_script = progress.scripted_chance
     match.resolve_chance()
-    scene = open_match(app, match)
-    scene.attach_tutorial(progress)
-    return scene
+    return open_match(app, match, lesson=progress)
 
 
-def resume_tutorial(scene: GameScene, saved: object) -> None:
-    """Reattach a tutorial left in the middle (its step was saved beside the game)."""
-    if not isinstance(saved, dict) or saved.get("game") != scene.info.id:
-        return
-    lesson = tutorial.load(scene.info.id)
+def saved_lesson(match: Match, saved: object) -> tutorial.Progress | None:
+    """The tutorial a save was left in the middle of (its step is saved beside the game),
+    brought in line with the moves the game holds (`Progress.catch_up`); None if the save
+    holds no lesson of this game."""
+    if not isinstance(saved, dict) or saved.get("game") != match.info.id:
+        return None
+    lesson = tutorial.load(match.info.id)
     if lesson is None:
-        return
+        return None
     progress = tutorial.Progress(lesson)
     for key in ("step", "chance_used", "moves_played", "seeded_in_entry"):
         value = saved.get(key, 0)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10_000:
             setattr(progress, key, value)
     progress.step = min(progress.step, len(lesson.steps) - 1)
-    scene.attach_tutorial(progress)
+    progress.catch_up((entry.seat, entry.action.to_str()) for entry in match.log)
+    return progress
 
 
 def start_new(

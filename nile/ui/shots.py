@@ -13,8 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nile.ai.bots import choose, make_bot
-from nile.core import registry
+from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
+from nile.core.session import Match, SeatConfig
+from nile.ui.chrome.dialogs import open_save
 from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
 from nile.ui.settings_scene import SettingsScene
@@ -22,7 +24,6 @@ from nile.ui.setup_scene import SetupScene
 
 if TYPE_CHECKING:
     from nile.app import App
-    from nile.core.session import Match
     from nile.ui.chrome.game_scene import GameScene
     from nile.ui.scene import Scene
 
@@ -79,7 +80,26 @@ def tutorial_at(app: App, game_id: str, step: int) -> GameScene:
     return scene
 
 
-SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game}
+_OTHER_WINDOW: list[object] = []
+"""The claim the shot's pretended other window holds on its game (kept alive here)."""
+
+
+def second_window(app: App) -> None:
+    """What a second Nile window shows when it continues a game another window has open:
+    the question, with a copy, watching or nothing on offer."""
+    launcher(app)
+    info = registry.get("loose_caboose")
+    seats = [SeatConfig("Ann", "human", color=0), SeatConfig("Bastet", "bot", "normal", 1)]
+    match = Match.new(info, seats, 7)
+    play_bots_until(match, lambda state: False, limit=6)
+    path = library.new_autosave_path(info.id)
+    saves.write_atomic(path, library.save_data(match))
+    _OTHER_WINDOW[:] = [owner.claim(path)]
+    open_save(app, path)
+
+
+SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game,
+                           "second_window": second_window}
 
 
 def game_shots(info: GameInfo) -> dict[str, Shot]:

@@ -341,3 +341,55 @@ def test_the_writer_ends_when_practice_closes_and_a_later_save_starts_it_again(
     assert (tmp_path / "b.json").exists()
     second.close()
     assert writers() == 0
+
+
+def test_two_practice_windows_keep_both_their_runs(tmp_path: Path) -> None:
+    """Two Flick Practice screens at once (issue 27, item 5): each writes its own runs
+    merged with what the other wrote, so neither replaces the other's (it did: the file
+    kept only the last writer's)."""
+    path = tmp_path / "practice.json"
+    save_history(sample(), path, LIMITS)
+    first = PracticeSession.open(seed=1, started=1_800_000_000, path=path)
+    second = PracticeSession.open(seed=2, started=1_800_000_100, path=path)
+    first.add_run("landing", 90.0, 10)  # a new best where more is better
+    assert first.save() == ""
+    second.add_run("pyramid", 40.0, 12)
+    second.add_run("landing", 85.0, 10)
+    assert second.save(background=True) == ""
+    second.writer.wait()
+    first.add_run("pyramid", 30.0, 12)
+    assert first.save() == ""
+    kept = open_history(path).history
+    runs = [(r.drill, r.score) for s in kept.sessions for r in s.runs]
+    assert runs == [("landing", 80.0), ("pyramid", None),  # the file's own sessions
+                    ("landing", 90.0), ("pyramid", 30.0),  # the first window's
+                    ("pyramid", 40.0), ("landing", 85.0)]  # the second's
+    assert kept.best["landing"] == 90.0
+
+
+def test_merging_takes_each_sessions_newest_copy_and_keeps_old_files_readable() -> None:
+    theirs = sample()
+    ours = history.parse(to_json(theirs), LIMITS)
+    theirs.sessions[1].runs.append(DrillRun("free", 5.0, 3))  # the other window played on
+    ours.sessions.append(Session(1_700_100_000, [row(1)]))  # and so did this one
+    merged = history.merge(ours, theirs)
+    assert [len(s.runs) for s in merged.sessions] == [1, 2, 0]
+    # a file written before sessions had ids reads the same ids every time
+    old = to_json(sample())
+    for session in old["sessions"]:
+        del session["id"]
+    ids = [s.id for s in history.parse(old, LIMITS).sessions]
+    assert ids == [s.id for s in history.parse(old, LIMITS).sessions] and len(set(ids)) == 2
+
+
+def test_a_history_held_by_another_window_is_written_after_it_lets_go(tmp_path: Path) -> None:
+    from nile.core import owner
+
+    path = tmp_path / "practice.json"
+    other = owner.claim(path)
+    assert other is not None
+    with pytest.raises(TimeoutError), owner.exclusive(path, wait=0.1):
+        pass
+    other.release()
+    history.write_merged(path, to_json(sample()), LIMITS)
+    assert len(open_history(path).history.sessions) == 2

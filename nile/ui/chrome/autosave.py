@@ -7,15 +7,18 @@ game has its own file (`library.new_autosave_path`), so no game replaces another
 
 A write that fails (a full or read-only disk) is kept in `last_error` for the scene to
 show; the thread never dies of it, and the next action tries again.
+
+The file is this window's while the game is open here (`claim`): one writer per game.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from nile.core import library, saves
+from nile.core import library, owner, saves
 from nile.core.session import Match
 from nile.core.text import safe_text
 
@@ -23,8 +26,11 @@ from nile.core.text import safe_text
 class Autosaver:
     """Writes the latest match save to `path` in the background."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, claim: owner.Claim | None = None) -> None:
         self.path = path
+        self.claim = claim
+        """This window's hold on the file (`nile.core.owner`): while it is held, another
+        window that opens the game is offered a copy instead of writing over this one."""
         self._pending: dict[str, Any] | None = None
         self._lock = threading.Lock()
         self._writing = threading.Lock()
@@ -34,14 +40,13 @@ class Autosaver:
         self.saved_ply: int | None = None
         """The ply of the last save that reached the disk (None: none yet)."""
         self._queued_ply: int | None = None
-        self.extra: dict[str, Any] = {}
-        """Fields saved beside the game (a tutorial's step)."""
         self.elsewhere: tuple[Path, int] | None = None
         """A save the player made in a folder of their choice while this file failed."""
 
-    def save(self, match: Match) -> None:
-        """Queue the match's current save (cheap: the disk work happens elsewhere)."""
-        data = {**library.save_data(match), **self.extra}
+    def save(self, match: Match, extra: Mapping[str, Any] | None = None) -> None:
+        """Queue the match's current save (cheap: the disk work happens elsewhere), with
+        `extra` fields beside the game (a tutorial's step) in the same write."""
+        data = {**library.save_data(match), **(extra or {})}
         with self._lock:
             self._pending = data
             self._queued_ply = match.ply
@@ -79,6 +84,12 @@ class Autosaver:
                     return
                 self._wake.clear()
             self.flush()
+
+    def release(self) -> None:
+        """The game is closed here: another window may own it now."""
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
 
     def saved_elsewhere(self, path: Path, ply: int) -> None:
         """The player saved the game to `path` (move `ply`) because this file failed."""

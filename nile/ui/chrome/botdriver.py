@@ -104,6 +104,10 @@ class Autoplay(Layer):
     def after(self, action: Action) -> None:
         """A person's move was played."""
 
+    def saved_with_game(self) -> dict[str, object]:
+        """Fields the autosave keeps beside the game (a lesson's step), in the same write."""
+        return {}
+
     def hint(self) -> str | None:
         """The hint to give instead of the normal bot's (a lesson's step), if any."""
         return None

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from nile.core import library, paths, saves
+from nile.core import library, owner, paths, saves
 from nile.core.errors import SaveError
+from nile.core.session import Match
 from nile.core.text import safe_text
+from nile.core.tutorial import Progress
 from nile.ui import text, theme
 from nile.ui.chrome.savelist import SaveList
-from nile.ui.games import open_match, resume_tutorial
+from nile.ui.games import open_match, saved_lesson, watch_match
 from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
 
@@ -373,6 +375,11 @@ class LoadDialog(Overlay):
                                         "Its autosave keeps it safe while it is open. Quit it "
                                         "to the launcher first if you want to delete it."))
             return
+        if entry.autosave and owner.held_elsewhere(entry.path):
+            self.app.push(MessageDialog(self.app, "This game is open in another window",
+                                        "That window keeps saving it. Quit it to the "
+                                        "launcher there first if you want to delete it."))
+            return
 
         def remove() -> None:
             try:
@@ -471,15 +478,58 @@ def open_save(app: App, path: Path) -> None:
         )
         return
     own = path.parent.resolve() == paths.autosaves_dir().resolve()
-    try:
-        scene = open_match(app, match, autosave=path if own else None)
-    except LookupError as error:  # a game whose scene is not installed
-        app.push(MessageDialog(app, "This game cannot be opened", str(error)))
-        return
+    lesson = None
     with contextlib.suppress(SaveError):
         saved = saves.read_json(path)
         if isinstance(saved, dict) and "tutorial" in saved:
-            resume_tutorial(scene, saved["tutorial"])
+            lesson = saved_lesson(match, saved["tutorial"])
+    claim = None
+    if own:
+        if any(getattr(getattr(scene, "autosaver", None), "path", None) == path
+               for scene in app.stack):
+            app.go_home()  # this window's own game: it lets go of its file first
+        claim = owner.claim(path)
+        if claim is None:
+            app.push(SecondWindowDialog(app, match, path, lesson))
+            return
+    _show(app, match, path if own else None, lesson, claim)
+
+
+def _show(app: App, match: Match, autosave: Path | None, lesson: Progress | None,
+          claim: owner.Claim | None = None) -> None:
+    """Open the loaded game; a game whose scene is not installed becomes a message."""
+    try:
+        open_match(app, match, autosave=autosave, lesson=lesson, claim=claim)
+    except LookupError as error:
+        if claim is not None:
+            claim.release()
+        app.push(MessageDialog(app, "This game cannot be opened", str(error)))
+
+
+class SecondWindowDialog(ConfirmDialog):
+    """The game chosen is open in another Nile window (it holds the autosave's claim):
+    both going on would write each other's moves away, so this window offers a copy of
+    its own, or to watch that window's game read only, or to leave it."""
+
+    def __init__(self, app: App, match: Match, path: Path, lesson: Progress | None) -> None:
+        names = match.names
+        players = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        super().__init__(
+            app, "This game is open in another window",
+            f"{match.info.title} with {players} is being played in another Nile window "
+            "right now. If both windows went on with it, each would save over the other's "
+            "moves.\n\nOpen a copy to play on here as a game of its own (the other window "
+            "keeps the original), or watch the other window's game as it goes on (read "
+            "only).",
+            [("Open a copy", lambda: _show(app, match, None, lesson)),
+             ("Watch", lambda: self._watch(match, path)),
+             ("Cancel", _nothing)])
+
+    def _watch(self, match: Match, path: Path) -> None:
+        try:
+            watch_match(self.app, match, path)
+        except LookupError as error:
+            self.app.push(MessageDialog(self.app, "This game cannot be opened", str(error)))
 
 
 def _escape(words: str) -> str:

@@ -41,11 +41,12 @@ from nile.ui.chrome.botdriver import Autoplay, BotTurns
 from nile.ui.chrome.commands import Commands
 from nile.ui.chrome.ending import Ending
 from nile.ui.chrome.game_log import GameLog
-from nile.ui.chrome.handover import HandOver, Spectator
+from nile.ui.chrome.handover import HandOver
 from nile.ui.chrome.panels import Toasts
 from nile.ui.chrome.replay_bar import REPLAY_KEYS, ReplayBar, ReplayEnding
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
+from nile.ui.chrome.spectator import Spectator
 from nile.ui.chrome.table_hooks import TableHooks
 from nile.ui.chrome.table_layer import LookTable, PlayTable
 from nile.ui.chrome.top_bar import TopBar
@@ -124,9 +125,9 @@ class GameScene(TableHooks, Scene):
 
     def _watch_layers(self, replay: Replay) -> list[layer.Layer]:
         """A replay's stack: the table to look at, the log, the bars."""
-        self.handover, self.autoplay = Spectator(self, replay), Autoplay(self)
+        self.handover, self.autoplay = Spectator(self), Autoplay(self)
         self.top_bar = TopBar(self, live=False)
-        self.replay_bar = ReplayBar(self, replay)
+        self.replay_bar = ReplayBar(self)
         self.ending = ReplayEnding(self, self.replay_bar)
         self.table_layer = LookTable(self)
         return [self.table_layer, self.log, self.replay_bar, self.top_bar, self.toasts]
@@ -202,6 +203,10 @@ class GameScene(TableHooks, Scene):
         """The match has ended (a replay's match always has)."""
         return self.match.state.is_terminal
 
+    def show_replay(self, match: Match, replay: Replay) -> None:
+        """Show `replay` of `match` from now on (a watched game that moved on)."""
+        self.match, self.replay, self._shown = match, replay, replay
+
     def live_game(self) -> bool:
         """Whether the table holds the live game (not a replay): undo, save and hints are
         for the live game only."""
@@ -250,8 +255,8 @@ class GameScene(TableHooks, Scene):
             self.toast(self.words(error.reason), "error")
             sound.play("error")
             return False
+        self.autoplay.after(action)  # a lesson's step is done before the move is saved
         self.after_action(events, actor)
-        self.autoplay.after(action)
         return True
 
     def after_action(self, events: list[Event], actor: int | None = None) -> None:
@@ -338,12 +343,17 @@ class GameScene(TableHooks, Scene):
     # Saving ------------------------------------------------------------------------
 
     def autosave(self) -> None:
+        """Queue the save of the game as it is now, with what the autoplay keeps beside it
+        (a lesson's step: one write, so no save holds a move without its step)."""
         if self.autosaver is not None:
-            self.autosaver.save(self.match)
+            self.autosaver.save(self.match, self.autoplay.saved_with_game())
 
     def exit(self) -> None:
         if self.autosaver is not None:
-            self.autosaver.flush()
+            try:
+                self.autosaver.flush()
+            finally:
+                self.autosaver.release()  # another window may open the game now
 
     def saved(self) -> bool:
         return self.save_trouble.saved()

@@ -12,7 +12,7 @@ until that player says they are ready. A game may say that a moment has nothing 
 (`GameScene.private_now`): the screen then passes without a cover, and the human to act
 plays on the public view.
 
-A replay has one viewer, the spectator (`Spectator`): it shows the finished game to all.
+A replay has one viewer, the spectator (`nile.ui.chrome.spectator`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import GameState
-from nile.core.replay import Replay
 from nile.ui import text, theme
-from nile.ui.chrome.game_log import SHOWN
 from nile.ui.chrome.layer import Layer
 from nile.ui.kit.button import Button
 
@@ -32,47 +30,6 @@ if TYPE_CHECKING:
     from nile.ui.chrome.game_scene import GameScene
 
 DONE_LABEL = "Done, pass to the next player"
-
-
-class Spectator(Layer):
-    """A replay's viewer: nobody in particular, no cover, nothing to hand over. A finished
-    game hides nothing: the table shows the whole state, the log is everyone's."""
-
-    viewer: int | None = None
-    given_to: int | None = None
-    covered_for: int | None = None
-    handing_over: int | None = None
-    shared_screen = False
-    waiting = False
-    done_left: int | None = None
-
-    def __init__(self, scene: GameScene, replay: Replay) -> None:
-        self.scene = scene
-        self.replay = replay
-
-    def view_of(self, state: GameState) -> GameState:
-        return state
-
-    def show_log(self) -> None:
-        """The log up to the move shown, as everyone saw it."""
-        self.scene.log.show([self.scene.words(line) for events in self.replay.history()[-SHOWN:]
-                             for line in (e.describe(None) for e in events) if line])
-
-    def words(self) -> str | None:
-        """Nothing changes hands in a replay."""
-        return None
-
-    def show_view(self) -> None:
-        """Nobody waits behind a cover in a replay."""
-
-    def pass_screen(self) -> None:
-        """Nothing to pass on in a replay."""
-
-    def after_move(self, actor: int | None) -> None:
-        """Nothing changes hands in a replay."""
-
-    def take_back(self, seat: int) -> None:
-        """A replay has no undo."""
 
 
 class HandOver(Layer):

@@ -38,13 +38,19 @@ class ReplayBar(Layer):
 
     below_table = BAR_HEIGHT
 
-    def __init__(self, scene: GameScene, replay: Replay) -> None:
+    def __init__(self, scene: GameScene) -> None:
         self.scene = scene
-        self.replay = replay
         self.playing = False
         self._play_timer = 0.0
         self._buttons: dict[str, object] = {}
         self._make_controls()
+
+    @property
+    def replay(self) -> Replay:
+        """The finished game on the table (the scene's: a watched game's grows)."""
+        replay = self.scene.replay
+        assert replay is not None
+        return replay
 
     def _make_controls(self) -> None:
         y = theme.HEIGHT - 38

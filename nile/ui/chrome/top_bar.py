@@ -42,6 +42,8 @@ class TopBar(Layer):
     def __init__(self, scene: GameScene, live: bool) -> None:
         self.scene = scene
         self.live = live
+        self.title_suffix = "" if live else " · Replay"
+        """What the title says the table is, besides the game (a replay, a watched game)."""
         self.left = theme.WIDTH - 8 - len(BUTTONS) * (BUTTON_WIDTH + 4)
         """Where the buttons begin: the status stops short of them."""
         self.buttons: dict[str, object] = {}
@@ -114,6 +116,6 @@ class TopBar(Layer):
             if not scene.match.seats[seat].is_human:
                 label += " (thinking…)" if scene.autoplay.thinking else " (bot)"
             player = (scene.color_index(seat), label)
-        title = scene.info.title + ("" if self.live else " · Replay")
+        title = scene.info.title + self.title_suffix
         draw_top_bar(surface, title, scene.words(status.round_text),
                      scene.words(status.phase_text), player, self.left)

@@ -76,15 +76,17 @@ class TutorialLayer(Autoplay):
         return False
 
     def after(self, action: Action) -> None:
-        """The learner did what the step asked: on to the next step."""
+        """The learner did what the step asked: on to the next step (before the scene
+        autosaves the move, so the step is written with it)."""
         if self.progress.current.kind == "act" and self.progress.current.accepts(action.to_str()):
             self.progress.advance()
-            self.save_progress()
+
+    def saved_with_game(self) -> dict[str, object]:
+        """The lesson's step goes into every autosave, in the same write as the move."""
+        return {"tutorial": self.progress.to_dict()}
 
     def save_progress(self) -> None:
-        """Autosave with the lesson's step, so it resumes where it was left."""
-        if self.scene.autosaver is not None:
-            self.scene.autosaver.extra = {"tutorial": self.progress.to_dict()}
+        """Autosave after a step moved on without a move (Next, a watch step's end)."""
         self.scene.autosave()
 
     @property
@@ -125,11 +127,11 @@ class TutorialLayer(Autoplay):
         self._play_move(move)
 
     def _play_move(self, move: str) -> None:
-        """One of the script's moves, saved with the count of moves played: a tutorial
-        left in the middle of a watch step resumes after the moves already made."""
+        """One of the script's moves, saved with the count of moves played (the scene's
+        autosave after the move): a tutorial left in the middle of a watch step resumes
+        after the moves already made."""
         self.progress.moves_played += 1
         self.scene.play_scripted(self.scene.state.parse_action(move))
-        self.save_progress()
 
     def _delay(self, fast: bool) -> float:
         """Seconds before the next scripted move: a fast step's, else the step's own pace

@@ -1,0 +1,78 @@
+"""Watching a game another Nile window plays (issue 27: one writer per game).
+
+The game is shown as a replay at its latest move, read only and as everyone may see it
+(no hand is shown: whoever watches is none of the players); this layer looks at the
+file every `WATCH_EVERY` seconds and moves the table on as that window saves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nile.core import saves
+from nile.core.errors import SaveError
+from nile.core.replay import Replay
+from nile.ui.chrome.layer import Layer
+from nile.ui.chrome.spectator import Spectator
+
+if TYPE_CHECKING:
+    from nile.ui.chrome.game_scene import GameScene
+
+WATCH_EVERY = 1.0
+"""Seconds between looks at the file of a game watched from another window."""
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When and how large `path` was last written (None: it is not there)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+class FollowFile(Layer):
+    """Follows the autosave another window writes; the scene is a replay of it."""
+
+    def __init__(self, scene: GameScene, path: Path) -> None:
+        self.scene = scene
+        self.path = path
+        self._stamp = _stamp(path)
+        self._wait = 0.0
+
+    def update(self, dt: float) -> None:
+        self._wait += dt
+        if self._wait < WATCH_EVERY:
+            return
+        self._wait = 0.0
+        stamp = _stamp(self.path)
+        if stamp is None or stamp == self._stamp:
+            return
+        self._stamp = stamp
+        try:
+            match = saves.load(self.path)
+        except SaveError:
+            return  # between two writes, or gone: the table stays as it was
+        scene, replay = self.scene, self.scene.replay
+        assert replay is not None
+        if match.info.id != scene.info.id or match.actions[:replay.length] != replay.actions:
+            return  # not the game on the table any more
+        at_end = replay.position >= replay.length
+        scene.show_replay(match, Replay(match.info, match.seats, match.seed, match.options,
+                                        list(match.actions)))
+        if at_end:
+            scene.replay_bar.replay_end()
+        else:
+            scene.refresh()
+
+
+def follow(scene: GameScene, path: Path) -> None:
+    """Make the replay `scene` watch the game another window plays in `path`: read only,
+    at its latest move, moving on as that window saves."""
+    assert isinstance(scene.handover, Spectator), "only a replay watches"
+    scene.layers.append(FollowFile(scene, path))
+    scene.handover.public = True
+    scene.top_bar.title_suffix = " · Watching"
+    scene.replay_bar.replay_end()
+    scene.toast("Watching the game played in another window: read only.", seconds=5.0)
