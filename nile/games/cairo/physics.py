@@ -197,6 +197,9 @@ class FlickSimulation:
         self.cfg = self.data.physics
         raw_board = self.data.raw["board"]
         self.board_size = board_size or (float(raw_board["width"]), float(raw_board["height"]))
+        self._dt = self.cfg.dt
+        self._max_steps = self.cfg.max_steps
+        """The config's derived values, read every step: computed once (issue 33 item 6)."""
         self.steps = 0
         self.physics_steps = 0
         """pymunk steps taken: one per tick, more while something moves fast."""
@@ -405,14 +408,18 @@ class FlickSimulation:
     # Stepping ---------------------------------------------------------------------------
 
     def _step(self) -> None:
-        self.dropped = set()
+        if self.dropped:  # a fresh set only after a drop: this runs every tick
+            self.dropped = set()
         if self.steps >= self._next_check:
             self._bookkeeping()
             if self.done:
                 return
-        for _ in range(self._substeps):
-            self._space.step(self.cfg.dt / self._substeps)
-        self.physics_steps += self._substeps
+        substeps = self._substeps
+        part = self._dt / substeps
+        step = self._space.step
+        for _ in range(substeps):
+            step(part)
+        self.physics_steps += substeps
         if self._tick_push:
             self._settle_knocks()
         if self.cfg.resubstep:
@@ -422,7 +429,7 @@ class FlickSimulation:
             self._check_deck()
         if self._stacked and self.steps % self.cfg.support_every == 0:
             self._check_supports()
-        if self.steps >= self.cfg.max_steps and not self.done:
+        if self.steps >= self._max_steps and not self.done:
             self.forced = True
             self.done = True
 
@@ -432,11 +439,15 @@ class FlickSimulation:
         than anything moved a tick before, and must not cross the ship in one step."""
         fastest = 0.0
         for rec in self._recs:
-            body = rec.body
-            if not rec.removed and not body.is_sleeping:
-                vx, vy = body.velocity
-                fastest = max(fastest, abs(vx) + abs(vy))
-        self._substeps = max(1, math.ceil(1.6 * fastest * self.cfg.dt / self.cfg.max_travel))
+            if rec.removed:
+                continue
+            vx, vy = rec.body.velocity
+            speed = abs(vx) + abs(vy)
+            # the same maximum over the awake bodies, asking whether a body sleeps only
+            # when it could raise it (it runs every tick: most bodies lie still)
+            if speed > fastest and not rec.body.is_sleeping:
+                fastest = speed
+        self._substeps = max(1, math.ceil(1.6 * fastest * self._dt / self.cfg.max_travel))
 
     def _bookkeeping(self) -> None:
         """Bring nearby pieces in, drop pieces off the board, detect rest.
