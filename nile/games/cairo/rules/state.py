@@ -112,6 +112,8 @@ class CairoState(GameState):
         self.site_points: dict[str, list[int]] = {}
         self.last_turn_seat = -1
         self._placements: dict[str, Placement] = {}
+        self._projected: tuple[tuple[object, ...], tuple[float, ...]] | None = None
+        """The last projected scores with what they were computed from (`_scoring_key`)."""
         self._legal: list[Action] | None = None
 
     # Protocol: who moves and what may they do ----------------------------------------
@@ -287,9 +289,25 @@ class CairoState(GameState):
     # Results ---------------------------------------------------------------------------
 
     def scores(self) -> list[float]:
+        """Banked points, plus what the open sites would pay now while the game goes on.
+
+        The projection classifies every block and measures tie-breaking distances (a few
+        ms on a full board); the table asks for it after every move, most of which leave
+        the board as it was (issue 33 item 6), so the last answer is kept with everything
+        it depends on and given again while that is unchanged."""
         if self.phase == OVER:
             return [float(p) for p in self.banked]
-        return [float(p) for p in scoring.projected_points(self)]
+        key = self._scoring_key()
+        if self._projected is None or self._projected[0] != key:
+            self._projected = (key, tuple(float(p) for p in scoring.projected_points(self)))
+        return list(self._projected[1])
+
+    def _scoring_key(self) -> tuple[object, ...]:
+        """What projected points are a function of: the edition's data, the banked points,
+        the closed sites and every block on the board (who, what, where, how it lies)."""
+        return (self.edition, self.players, tuple(self.banked), tuple(self.closed),
+                tuple((p.id, p.owner, p.kind, p.x, p.y, p.angle, p.level, p.pyramid, p.face)
+                      for p in self.pieces.values() if p.where == BOARD))
 
     def ranking(self) -> list[int]:
         keys = [(s, scoring.small_blocks_on_board(self, seat))
