@@ -50,6 +50,8 @@ KEPT = (
 )
 """The figures compared (others a bench prints are dropped: bot times depend on budgets)."""
 HIGHER_IS_BETTER = {"random_games_per_s"}
+COUNTS = {"move_frames"}
+"""How many frames played a move: it depends on what the table shows, better neither way."""
 
 Samples = dict[str, dict[str, list[float]]]
 """game -> figure -> one value per run."""
@@ -99,7 +101,8 @@ def table(rev: str, samples: dict[str, Samples]) -> list[dict[str, object]]:
             ratio = q_ours[1] / q_theirs[1] if q_theirs[1] else float("nan")
             rows.append({"game": game, "figure": figure, "rev": q_theirs, "this": q_ours,
                          "ratio": round(ratio, 3),
-                         "better": "higher" if figure in HIGHER_IS_BETTER else "lower"})
+                         "better": "higher" if figure in HIGHER_IS_BETTER else
+                         "-" if figure in COUNTS else "lower"})
     return rows
 
 
