@@ -4,13 +4,22 @@
     python tools/bench.py --game loose_caboose --json     # ... and a JSON last line
 
 Figures (medians of several runs where it makes sense):
-- random_games_per_s   full games with uniformly random moves, headless
+- random_games_per_s   full games with uniformly random moves, headless, per CPU second
+                       (wall time on a shared machine mostly measures the other processes)
 - bot_decision_p95_s   the hard bot's decision time (its real budget) over sampled states
 - frame_ms_p95         update + draw of the game's busiest table (its BENCH_SHOT), wall clock
 - frame_cpu_ms_p95     the same frames in this process's CPU time (steady on a busy machine)
+- frame_cpu_heavy_pct, frame_cpu_heavy_mean_ms, frame_cpu_worst_ms: the frames above 5 ms
+                       CPU (their share, their mean) and the worst, since a p95 hides them;
+  move_frames, move_frame_cpu_median_ms / _worst_ms, move_frames_over_16ms: the frames
+                       that played a move, apart (tools/frame_probe.py says more)
 - startup_s            process start to the first launcher frame, in a fresh process
 - rss_mb               peak memory of that process after rendering the busy table
 A game may add figures through `GameInfo(bench="module:function")`.
+
+    python tools/bench.py --against REV [--games a,b] [--runs 5]   # this tree against REV
+
+compares this tree with another commit in alternating runs (tools/bench_against.py).
 """
 
 from __future__ import annotations
@@ -32,6 +41,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Scripted games must never touch the player's own autosave and settings.
 os.environ.setdefault("NILE_HOME", tempfile.mkdtemp(prefix="nile-tools-"))
 
+import bench_against
+import frame_probe
 from _common import ROOT
 
 from nile.ai.bots import choose, make_bot
@@ -47,12 +58,7 @@ TARGETS = {
 }
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
+percentile = frame_probe.percentile
 
 
 def random_game(info: GameInfo, players: int, seed: int, options: dict[str, str]) -> GameState:
@@ -69,14 +75,15 @@ def random_game(info: GameInfo, players: int, seed: int, options: dict[str, str]
 def random_games_per_s(
     info: GameInfo, players: int, options: dict[str, str], seconds: float, runs: int
 ) -> float:
+    """Random games per CPU second of this process, the median of `runs` runs."""
     rates = []
     seed = 0
     for _ in range(runs):
-        count, started = 0, time.perf_counter()
-        while time.perf_counter() - started < seconds:
+        count, started = 0, time.process_time()
+        while time.process_time() - started < seconds:
             random_game(info, players, seed, options)
             count, seed = count + 1, seed + 1
-        rates.append(count / (time.perf_counter() - started))
+        rates.append(count / (time.process_time() - started))
     return statistics.median(rates)
 
 
@@ -114,26 +121,9 @@ def bot_decision_p95(
     return percentile(times, 0.95)
 
 
-def frame_ms_p95(game_id: str | None, frames: int) -> tuple[float, float]:
-    """Update + draw of the busiest table, p95 in ms: (wall clock, this process's CPU).
-
-    On a shared machine the wall clock also counts time the process waited for a core;
-    the CPU figure shows what the frame itself costs."""
-    import pygame
-
-    from nile.app import App
-    from nile.ui import shots
-
-    app = App()
-    shot = shots.bench_shot(game_id) if game_id else None
-    (shot or shots.launcher)(app)
-    wall, cpu = [], []
-    for _ in range(frames + 30):
-        started, used = time.perf_counter(), time.process_time()
-        app.tick(1 / 60, pygame.event.get())
-        wall.append((time.perf_counter() - started) * 1000)
-        cpu.append((time.process_time() - used) * 1000)
-    return percentile(wall[30:], 0.95), percentile(cpu[30:], 0.95)
+def frame_figures(game_id: str | None, frames: int) -> dict[str, float]:
+    """Update + draw of the busiest table: p95s, heavy frames, frames that played a move."""
+    return frame_probe.figures(frame_probe.measure(game_id, frames))
 
 
 STARTUP_PROBE = """
@@ -197,8 +187,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="per random-games run")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--decisions", type=int, default=40)
-    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--frames", type=int, default=900,
+                        help="timed frames (heavy ones are a few percent: enough of them)")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare with commit REV instead (tools/bench_against.py --help)")
     parser.add_argument("--skip", default="", help="comma list of figures to skip")
+    if argv is None:
+        argv = sys.argv[1:]
+    if "--against" in argv:  # the interleaved comparison has its own options
+        at = argv.index("--against")
+        return bench_against.main([*argv[at + 1:at + 2], *argv[:at], *argv[at + 2:]])
     args = parser.parse_args(argv)
     from _common import parse_options
 
@@ -219,8 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         figures.update(extra_figures(info))
     if "frame_ms_p95" not in skip:
-        wall, cpu = frame_ms_p95(args.game, args.frames)
-        figures["frame_ms_p95"], figures["frame_cpu_ms_p95"] = round(wall, 2), round(cpu, 2)
+        figures.update(frame_figures(args.game, args.frames))
     if "startup_s" not in skip:
         startup, rss = startup_and_rss(args.game, args.runs)
         figures["startup_s"], figures["rss_mb"] = round(startup, 3), round(rss, 1)

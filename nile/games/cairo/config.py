@@ -8,7 +8,7 @@ geometry by `board.py`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from nile.core import data as data_files
@@ -109,8 +109,15 @@ class Jitter:
         """Outcome indices run from -half to +half."""
         return len(self.points) // 2
 
+    @cached_property
+    def probabilities(self) -> tuple[float, ...]:
+        """Each point's probability, computed once: every flick lists all 121 wobbles
+        (11 aims by 11 powers), two probabilities each."""
+        total = sum(self.weights)
+        return tuple(weight / total for weight in self.weights)
+
     def probability(self, index: int) -> float:
-        return self.weights[index + self.half] / sum(self.weights)
+        return self.probabilities[index + self.half]
 
     def z(self, index: int) -> float:
         return self.points[index + self.half]

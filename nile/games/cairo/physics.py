@@ -38,7 +38,7 @@ How it works, and why:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pymunk
@@ -176,6 +176,13 @@ class _Rec:
     """Off the deck but still overlapping its own ship's outline: no collision with it."""
 
 
+KE_MARGIN = 1.0 + 1e-9
+"""Widens the speed bound read from a body's kinetic energy far beyond any rounding."""
+SURE_MM = 1e-6
+"""Pieces whose inscribed circles overlap by more than this overlap for certain: rounding
+in the polygon test is about 1e-12 mm on a board a metre wide."""
+
+
 def level_filter(level: int, group: int = 0) -> pymunk.ShapeFilter:
     """Stones collide only with pieces on their own level."""
     bit = 1 << (level - 1)
@@ -197,6 +204,11 @@ class FlickSimulation:
         self.cfg = self.data.physics
         raw_board = self.data.raw["board"]
         self.board_size = board_size or (float(raw_board["width"]), float(raw_board["height"]))
+        self._dt = self.cfg.dt
+        self._max_steps = self.cfg.max_steps
+        self._one_step_speed = 0.5 * self.cfg.max_travel / (1.6 * self._dt)
+        """Half the speed at which a tick starts to need a second step (`_resubstep`)."""
+        """The config's derived values, read every step: computed once (issue 33 item 6)."""
         self.steps = 0
         self.physics_steps = 0
         """pymunk steps taken: one per tick, more while something moves fast."""
@@ -405,24 +417,30 @@ class FlickSimulation:
     # Stepping ---------------------------------------------------------------------------
 
     def _step(self) -> None:
-        self.dropped = set()
+        if self.dropped:  # a fresh set only after a drop: this runs every tick
+            self.dropped = set()
         if self.steps >= self._next_check:
             self._bookkeeping()
             if self.done:
                 return
-        for _ in range(self._substeps):
-            self._space.step(self.cfg.dt / self._substeps)
-        self.physics_steps += self._substeps
+        substeps = self._substeps
+        part = self._dt / substeps
+        step = self._space.step
+        for _ in range(substeps):
+            step(part)
+        self.physics_steps += substeps
         if self._tick_push:
             self._settle_knocks()
-        if self.cfg.resubstep:
+        # the next tick's split; a tick that opens with bookkeeping splits itself anew
+        # from the same velocities, so it is left to that
+        if self.cfg.resubstep and self.steps + 1 < self._next_check:
             self._resubstep()
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
             self._check_deck()
         if self._stacked and self.steps % self.cfg.support_every == 0:
             self._check_supports()
-        if self.steps >= self.cfg.max_steps and not self.done:
+        if self.steps >= self._max_steps and not self.done:
             self.forced = True
             self.done = True
 
@@ -431,12 +449,25 @@ class FlickSimulation:
         squeezed between a pusher and a ship can leave the squeeze several times faster
         than anything moved a tick before, and must not cross the ship in one step."""
         fastest = 0.0
+        # A body can change the split only by being faster than the fastest so far and
+        # than `_one_step_speed` (below which a tick is one step whatever the maximum).
+        # This runs every tick, so the cheapest question comes first: the kinetic energy
+        # bounds the speed, (|vx| + |vy|)^2 <= 2 |v|^2 <= 4 KE / m, whether KE is m |v|^2
+        # (Chipmunk's) or half that; most bodies lie still or crawl and go no further.
+        beaten = self._one_step_speed ** 2
         for rec in self._recs:
+            if rec.removed:
+                continue
             body = rec.body
-            if not rec.removed and not body.is_sleeping:
+            if 4.0 * KE_MARGIN * body.kinetic_energy <= beaten * rec.mass:
+                continue
+            if not body.is_sleeping:
                 vx, vy = body.velocity
-                fastest = max(fastest, abs(vx) + abs(vy))
-        self._substeps = max(1, math.ceil(1.6 * fastest * self.cfg.dt / self.cfg.max_travel))
+                speed = abs(vx) + abs(vy)
+                if speed > fastest:
+                    fastest = speed
+                    beaten = max(beaten, speed * speed)
+        self._substeps = max(1, math.ceil(1.6 * fastest * self._dt / self.cfg.max_travel))
 
     def _bookkeeping(self) -> None:
         """Bring nearby pieces in, drop pieces off the board, detect rest.
@@ -717,17 +748,38 @@ class FlickSimulation:
         near = [o for o in self._recs if o is not rec and not o.removed and
                 o.level == rec.level and o.body.position.get_distance(p) <=
                 rec.radius + o.radius + self.cfg.tumble]
-        outlines = [(o, self._footprint(o), o.body.position, (rec.radius + o.radius) ** 2)
-                    for o in near]
         length, width, _ = self._size(rec.spec.kind)
+        angle = rec.body.angle
+        outlines = []
+        for o in near:
+            outline = self._footprint(o)
+            inner = 0.5 * (min(length, width) + min(self._size(o.spec.kind)[:2])) - SURE_MM
+            outlines.append((o, outline, geometry.axes_of(outline), o.body.position,
+                             (rec.radius + o.radius) ** 2, inner * inner))
+
+        def overlapping(x: float, y: float) -> Iterator[_Rec]:
+            # The free-spot search asks this hundreds of times, so the polygon test is
+            # left for the pieces it can decide: farther apart than their circumcircles,
+            # two pieces cannot overlap; closer than their inscribed circles (by SURE_MM),
+            # they overlap by that much along every axis the polygon test tries, far
+            # beyond any rounding, so it would find them overlapping too.
+            mine: geometry.Polygon | None = None
+            for o, outline, axes, c, reach2, inner2 in outlines:
+                gap2 = (x - c.x) ** 2 + (y - c.y) ** 2
+                if gap2 > reach2:
+                    continue
+                if gap2 < inner2:
+                    yield o
+                    continue
+                mine = mine or geometry.rectangle(x, y, angle, length, width)
+                if geometry.overlaps(mine, outline, axes):
+                    yield o
 
         def overlaps(x: float, y: float) -> list[_Rec]:
-            # pieces farther apart than their circumcircles cannot overlap: skip the
-            # polygon test for them (the free-spot search asks this hundreds of times)
-            mine = geometry.rectangle(x, y, rec.body.angle, length, width)
-            return [o for o, outline, c, reach2 in outlines
-                    if (x - c.x) ** 2 + (y - c.y) ** 2 <= reach2
-                    and geometry.separation(mine, outline, 0.0) is not None]
+            return list(overlapping(x, y))
+
+        def free(x: float, y: float) -> bool:
+            return next(overlapping(x, y), None) is None
 
         x, y = p.x, p.y
         for _ in range(3):
@@ -740,7 +792,7 @@ class FlickSimulation:
             x, y = x + push[0], y + push[1]
         else:
             if overlaps(x, y):
-                spot = self._free_spot(p.x, p.y, overlaps)
+                spot = self._free_spot(p.x, p.y, free)
                 if spot is None:
                     return overlaps(p.x, p.y)
                 x, y = spot
@@ -749,8 +801,7 @@ class FlickSimulation:
             self._space.reindex_shapes_for_body(rec.body)
         return []
 
-    def _free_spot(self, x: float, y: float,
-                   overlaps: Callable[[float, float], list[_Rec]]
+    def _free_spot(self, x: float, y: float, free: Callable[[float, float], bool]
                    ) -> tuple[float, float] | None:
         """The nearest point around (x, y) (rings 1 mm apart, 16 directions) with no
         overlap, or None if there is none within `tumble`."""
@@ -759,7 +810,7 @@ class FlickSimulation:
             for k in range(16):
                 angle = k * math.pi / 8
                 cx, cy = x + ring * math.cos(angle), y + ring * math.sin(angle)
-                if not overlaps(cx, cy):
+                if free(cx, cy):
                     return cx, cy
             ring += 1.0
         return None

@@ -256,7 +256,10 @@ class CairoScene(GameScene):
         return view.flicks_left
 
     def _seat_lines(self, view: CairoState) -> list[H.SeatLine]:
-        points = view.scores()
+        # Cairo hides nothing, so the state behind the view has the same board; asked
+        # there, its caches (each block's placement, the last projection) last from move
+        # to move, where the view is a fresh copy after every move (issue 33 item 6)
+        points = self.state.scores()
         out = []
         for seat in range(view.num_players):
             boxed = sum(1 for p in view.pieces.values() if p.owner == seat and p.where == BOX)

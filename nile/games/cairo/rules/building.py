@@ -24,7 +24,7 @@ from nile.games.cairo.board import board
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import scoring, turn
 from nile.games.cairo.rules.events import PoseRow, PyramidBuilt
-from nile.games.cairo.rules.phases import Phase
+from nile.games.cairo.rules.phases import ARRANGE, OFFER, PICK, PLACE
 from nile.games.cairo.rules.pieces import BOARD, Pyramid
 
 if TYPE_CHECKING:
@@ -63,14 +63,14 @@ def slots_top_down(size: int) -> list[Slot]:
 # Legal actions --------------------------------------------------------------------------
 
 def actions(state: CairoState) -> list[Action]:
-    if state.phase == Phase.OFFER:
+    if state.phase == OFFER:
         free = len(state.free_small_on(state.offer_site))
         return [*(A.BuildPyramid(n) for n in A.PYRAMID_SIZES if n <= free), A.NO_PYRAMID]
-    if state.phase == Phase.PICK:
+    if state.phase == PICK:
         return [A.PICK_AUTO, *(A.Pick(b) for b in _pickable(state))]
-    if state.phase == Phase.ARRANGE:
+    if state.phase == ARRANGE:
         return [A.Arrange(order) for order in _orders(state)]
-    if state.phase == Phase.PLACE:
+    if state.phase == PLACE:
         return [*placements(state), A.CancelPyramid()]
     return []
 
@@ -98,13 +98,13 @@ def apply(state: CairoState, action: Action) -> list[Event]:
         if action.size == 0:
             return _done(state)
         state.pyramid_size, state.picked = action.size, []
-        state.phase = Phase.PICK
+        state.phase = PICK
         return []
     if isinstance(action, A.Pick):
         return _pick(state, action.block)
     if isinstance(action, A.Arrange):
         state.order = action.order
-        state.phase = Phase.PLACE
+        state.phase = PLACE
         return []
     if isinstance(action, A.Place):
         return _build(state, action)
@@ -139,9 +139,9 @@ def _pick(state: CairoState, block: str) -> list[Event]:
     colours = _colours(state)
     if len(colours) == 1:
         state.order = (colours[0],)
-        state.phase = Phase.PLACE
+        state.phase = PLACE
     else:
-        state.phase = Phase.ARRANGE
+        state.phase = ARRANGE
     return []
 
 
@@ -238,7 +238,7 @@ def _build(state: CairoState, place: A.Place) -> list[Event]:
     site = state.offer_site
     state.pyramid_size, state.picked, state.order = 0, [], ()
     if site not in state.closed and len(state.free_small_on(site)) >= 3:
-        state.phase = Phase.OFFER
+        state.phase = OFFER
         return events
     state.offer_site = ""
     return events + turn.next_flick_or_end(state)

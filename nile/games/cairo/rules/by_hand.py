@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from nile.core.errors import IllegalAction
 from nile.games.cairo.board import board
 from nile.games.cairo.rules import phases as S
-from nile.games.cairo.rules.phases import Phase
+from nile.games.cairo.rules.phases import FLICK, OFFER
 from nile.games.cairo.rules.pieces import BOARD, SUPPLY
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def free_play(state: CairoState, ships: list[str]) -> None:
     seat 0 flicks small blocks, nobody owes a penalty, nothing is pending."""
     state.ships = list(ships)
     state.turn, state.phase, state.die, state.chosen, state.flicks_left = \
-        0, Phase.FLICK, 2, "small", 99
+        0, FLICK, 2, "small", 99
     state.offer_site, state.pyramid_size, state.picked, state.order = "", 0, [], ()
     state.last_turn_seat, state.knocked, state.pending = -1, False, None
     state.banked = [0] * state.players
@@ -94,4 +94,4 @@ def pick_up(state: CairoState, kind: str) -> None:
 def offer_pyramid(state: CairoState, site: str) -> None:
     """Ask, as the game does after a flick, whether to build a pyramid on `site` (the
     build itself then runs through the game's own actions)."""
-    state.phase, state.offer_site, state.flicks_left = Phase.OFFER, site, 99
+    state.phase, state.offer_site, state.flicks_left = OFFER, site, 99

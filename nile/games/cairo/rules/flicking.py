@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event
-from nile.games.cairo import physics
+from nile.games.cairo import config, physics
 from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import narration, scoring, turn
@@ -29,7 +30,7 @@ from nile.games.cairo.rules.events import (
     PoseRow,
     ShipKnockedOver,
 )
-from nile.games.cairo.rules.phases import Phase
+from nile.games.cairo.rules.phases import FACE, JITTER, OFFER, PENALTY
 from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
 
 if TYPE_CHECKING:
@@ -42,11 +43,17 @@ if TYPE_CHECKING:
 
 def flick_actions(state: CairoState) -> list[A.Flick]:
     """A representative grid of flicks (any in-range flick is legal; see `validate`)."""
-    grid = state.data.grid
-    fingers = state.finger_options()
+    return list(_flick_grid(state.data.grid, state.chosen, tuple(state.finger_options())))
+
+
+@cache
+def _flick_grid(grid: config.FlickGrid, kind: str, fingers: tuple[int, ...]
+                ) -> tuple[A.Flick, ...]:
+    """The grid for a kind of block and the fingers allowed, built once: every flick
+    decision of a random game or a bot's rollout lists it (up to a few hundred flicks)."""
     count = grid.angles if len(fingers) == 1 else grid.angles_on_six
-    return [A.Flick.of(state.chosen, 360.0 * i / count, power, 0.0, finger)
-            for finger in fingers for i in range(count) for power in grid.powers]
+    return tuple(A.Flick.of(kind, 360.0 * i / count, power, 0.0, finger)
+                 for finger in fingers for i in range(count) for power in grid.powers)
 
 
 def validate(state: CairoState, flick: A.Flick) -> None:
@@ -61,16 +68,31 @@ def validate(state: CairoState, flick: A.Flick) -> None:
 
 def flick(state: CairoState, action: A.Flick) -> list[Event]:
     state.pending = action
-    state.phase = Phase.JITTER
+    state.phase = JITTER
     return []
 
 
 def jitter_outcomes(state: CairoState) -> list[tuple[Action, float]]:
-    jitter = state.data.jitter
+    return list(_wobbles(state.data.jitter, state.edition != 1))
+
+
+def is_jitter_outcome(state: CairoState, action: A.Jitter) -> bool:
+    """Whether `action` is one of the listed wobbles (a set lookup, not 121 comparisons)."""
+    return action in _wobble_set(state.data.jitter, state.edition != 1)
+
+
+@cache
+def _wobbles(jitter: config.Jitter, fine: bool) -> tuple[tuple[A.Jitter, float], ...]:
+    """Every (aim, power) wobble with its probability: the same for every flick of an
+    edition, so listed once (a random game or a bot's rollout flicks hundreds of times)."""
     span = range(-jitter.half, jitter.half + 1)
-    fine = state.edition != 1
-    return [(A.Jitter(a, p, fine), jitter.probability(a) * jitter.probability(p))
-            for a in span for p in span]
+    return tuple((A.Jitter(a, p, fine), jitter.probability(a) * jitter.probability(p))
+                 for a in span for p in span)
+
+
+@cache
+def _wobble_set(jitter: config.Jitter, fine: bool) -> frozenset[A.Jitter]:
+    return frozenset(action for action, _ in _wobbles(jitter, fine))
 
 
 # From the decision to the physics ---------------------------------------------------------
@@ -190,7 +212,7 @@ def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> l
     if done.knocked:
         events.append(ShipKnockedOver(state.turn, done.knocked))
     if state.rolls:
-        state.phase = Phase.FACE
+        state.phase = FACE
         return events
     return events + after_flick(state)
 
@@ -317,7 +339,7 @@ def after_flick(state: CairoState) -> list[Event]:
     site = offer_site(state)
     if site:
         state.offer_site = site
-        state.phase = Phase.OFFER
+        state.phase = OFFER
         return events
     return events + turn.next_flick_or_end(state)
 
@@ -340,7 +362,7 @@ def _knockover_penalty(state: CairoState) -> list[Event]:
                           "empty") + turn.end_turn(state)
     if len(kinds) == 1:
         return penalty(state, kinds[0])
-    state.phase = Phase.PENALTY
+    state.phase = PENALTY
     return []
 
 

@@ -43,7 +43,22 @@ from nile.games.cairo.board import Placement, board, corners_of
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, flicking, scoring, turn
-from nile.games.cairo.rules.phases import CHANCE_PHASES, FINGER_ANY, OUT, START, Phase
+from nile.games.cairo.rules.phases import (
+    CHANCE_PHASES,
+    CHOOSE,
+    FACE,
+    FINGER_ANY,
+    FLICK,
+    JITTER,
+    OUT,
+    OVER,
+    PENALTY,
+    PLACE,
+    RETRIEVE,
+    ROLL,
+    START,
+    Phase,
+)
 from nile.games.cairo.rules.pieces import (
     BOARD,
     BOX,
@@ -76,7 +91,7 @@ class CairoState(GameState):
             for block in block_ids(seat, self.data.pieces["small"].count):
                 self.pieces[block] = Piece(block, seat, kind_of(block))
         self.ships: list[str] = [START] * players
-        self.phase: Phase = Phase.ROLL
+        self.phase: Phase = ROLL
         self.turn = 0
         self.turns_taken = 0
         self.die = 0
@@ -97,6 +112,8 @@ class CairoState(GameState):
         self.site_points: dict[str, list[int]] = {}
         self.last_turn_seat = -1
         self._placements: dict[str, Placement] = {}
+        self._projected: tuple[tuple[object, ...], tuple[float, ...]] | None = None
+        """The last projected scores with what they were computed from (`_scoring_key`)."""
         self._legal: list[Action] | None = None
 
     # Protocol: who moves and what may they do ----------------------------------------
@@ -107,7 +124,7 @@ class CairoState(GameState):
 
     @property
     def current_player(self) -> Seat | None:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return None
         if self.phase in CHANCE_PHASES:
             return CHANCE
@@ -121,22 +138,22 @@ class CairoState(GameState):
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == Phase.RETRIEVE:
+        if self.phase == RETRIEVE:
             return turn.retrieve_actions(self)
-        if self.phase == Phase.CHOOSE:
+        if self.phase == CHOOSE:
             return [A.Choose(k) for k in turn.choosable_kinds(self)]
-        if self.phase == Phase.FLICK:
+        if self.phase == FLICK:
             return list(flicking.flick_actions(self))
-        if self.phase == Phase.PENALTY:
+        if self.phase == PENALTY:
             return [A.Penalty(k) for k in self.supply_kinds(self.turn)]
         return building.actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == Phase.ROLL:
+        if self.phase == ROLL:
             return [(A.Roll(v), 1.0 / 6.0) for v in range(1, 7)]
-        if self.phase == Phase.JITTER:
+        if self.phase == JITTER:
             return flicking.jitter_outcomes(self)
-        if self.phase == Phase.FACE:
+        if self.phase == FACE:
             return [(A.Face(self.rolls[0], v), 1.0 / 6.0) for v in range(1, 7)]
         return []
 
@@ -154,7 +171,7 @@ class CairoState(GameState):
     def _may_become_edition_1(self) -> bool:
         """A save from before editions existed starts with a three-point "jitter" at its
         first flick: at that moment (nothing flicked yet) the game turns to edition 1."""
-        return self.phase == Phase.JITTER and self.edition != 1 and \
+        return self.phase == JITTER and self.edition != 1 and \
             all(p.where == SUPPLY for p in self.pieces.values())
 
     def _edition_1_jitter(self, action: Action) -> bool:
@@ -165,13 +182,16 @@ class CairoState(GameState):
     def check_legal(self, action: Action) -> None:
         if self.current_player is None:
             raise IllegalAction("The game is over.")
-        if isinstance(action, A.Flick) and self.phase == Phase.FLICK:
+        if isinstance(action, A.Flick) and self.phase == FLICK:
             flicking.validate(self, action)
         elif self._edition_1_jitter(action):
             return
-        elif isinstance(action, A.Place) and self.phase == Phase.PLACE:
+        elif isinstance(action, A.Jitter) and self.phase == JITTER:
+            if not flicking.is_jitter_outcome(self, action):  # as GameState.check_legal says
+                raise IllegalAction(f"'{action.to_str()}' is not a possible outcome.")
+        elif isinstance(action, A.Place) and self.phase == PLACE:
             building.validate_place(self, action)
-        elif isinstance(action, A.Choose) and self.phase == Phase.CHOOSE and \
+        elif isinstance(action, A.Choose) and self.phase == CHOOSE and \
                 action.kind in config.KINDS and not self.supply(self.turn, action.kind):
             # a key for a kind the supply has run out of (S with no small blocks) is
             # refused in words, not as "'choose small' is not a legal move now"
@@ -187,25 +207,25 @@ class CairoState(GameState):
         if self._edition_1_jitter(action):
             self.edition = 1
             self.data = config.edition(1)
-        if self.phase == Phase.ROLL:
+        if self.phase == ROLL:
             assert isinstance(action, A.Roll)
             return turn.roll(self, action.value)
-        if self.phase == Phase.RETRIEVE:
+        if self.phase == RETRIEVE:
             assert isinstance(action, A.Retrieve)
             return turn.retrieve(self, action.block)
-        if self.phase == Phase.CHOOSE:
+        if self.phase == CHOOSE:
             assert isinstance(action, A.Choose)
             return turn.choose(self, action.kind)
-        if self.phase == Phase.FLICK:
+        if self.phase == FLICK:
             assert isinstance(action, A.Flick)
             return flicking.flick(self, action)
-        if self.phase == Phase.JITTER:
+        if self.phase == JITTER:
             assert isinstance(action, A.Jitter)
             return flicking.resolve(self, action)
-        if self.phase == Phase.FACE:
+        if self.phase == FACE:
             assert isinstance(action, A.Face)
             return flicking.face(self, action)
-        if self.phase == Phase.PENALTY:
+        if self.phase == PENALTY:
             assert isinstance(action, A.Penalty)
             return flicking.penalty(self, action.kind)
         return building.apply(self, action)
@@ -269,9 +289,25 @@ class CairoState(GameState):
     # Results ---------------------------------------------------------------------------
 
     def scores(self) -> list[float]:
-        if self.phase == Phase.OVER:
+        """Banked points, plus what the open sites would pay now while the game goes on.
+
+        The projection classifies every block and measures tie-breaking distances (a few
+        ms on a full board); the table asks for it after every move, most of which leave
+        the board as it was (issue 33 item 6), so the last answer is kept with everything
+        it depends on and given again while that is unchanged."""
+        if self.phase == OVER:
             return [float(p) for p in self.banked]
-        return [float(p) for p in scoring.projected_points(self)]
+        key = self._scoring_key()
+        if self._projected is None or self._projected[0] != key:
+            self._projected = (key, tuple(float(p) for p in scoring.projected_points(self)))
+        return list(self._projected[1])
+
+    def _scoring_key(self) -> tuple[object, ...]:
+        """What projected points are a function of: the edition's data, the banked points,
+        the closed sites and every block on the board (who, what, where, how it lies)."""
+        return (self.edition, self.players, tuple(self.banked), tuple(self.closed),
+                tuple((p.id, p.owner, p.kind, p.x, p.y, p.angle, p.level, p.pyramid, p.face)
+                      for p in self.pieces.values() if p.where == BOARD))
 
     def ranking(self) -> list[int]:
         keys = [(s, scoring.small_blocks_on_board(self, seat))
@@ -279,7 +315,7 @@ class CairoState(GameState):
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
     def status(self) -> Status:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return Status(f"Turn {self.turns_taken}", "Game over")
         return Status(f"Turn {max(1, self.turns_taken)}", phase_text(self))
 

@@ -25,7 +25,20 @@ from nile.games.cairo.rules.events import (
     PlayerLeft,
     ShipMoved,
 )
-from nile.games.cairo.rules.phases import Phase
+from nile.games.cairo.rules.phases import (
+    ARRANGE,
+    CHOOSE,
+    FACE,
+    FLICK,
+    JITTER,
+    OFFER,
+    OVER,
+    PENALTY,
+    PICK,
+    PLACE,
+    RETRIEVE,
+    ROLL,
+)
 from nile.games.cairo.rules.pieces import BOARD, SUPPLY
 
 if TYPE_CHECKING:
@@ -40,7 +53,7 @@ def roll(state: CairoState, value: int) -> list[Event]:
     events: list[Event] = [DieRolled(state.turn, value, finger)]
     events.append(sail(state, state.turn, value))
     if retrievable(state):
-        state.phase = Phase.RETRIEVE
+        state.phase = RETRIEVE
         return events
     return events + start_flicking(state)
 
@@ -121,7 +134,7 @@ def start_flicking(state: CairoState) -> list[Event]:
         return end_turn(state)
     if len(kinds) == 1:
         return choose(state, kinds[0])
-    state.phase = Phase.CHOOSE
+    state.phase = CHOOSE
     return []
 
 
@@ -129,13 +142,13 @@ def choose(state: CairoState, kind: str) -> list[Event]:
     count = len(state.supply(state.turn, kind))
     state.chosen = kind
     state.flicks_left = min(3, count) if kind == "small" else 1
-    state.phase = Phase.FLICK
+    state.phase = FLICK
     return [KindChosen(state.turn, kind, state.flicks_left)]
 
 
 def next_flick_or_end(state: CairoState) -> list[Event]:
     if state.flicks_left > 0 and state.supply(state.turn, state.chosen):
-        state.phase = Phase.FLICK
+        state.phase = FLICK
         return []
     return end_turn(state)
 
@@ -164,14 +177,14 @@ def end_turn(state: CairoState) -> list[Event]:
         state.turn = next(s for s in
                           [(seat + k) % state.players for k in range(1, state.players + 1)]
                           if s in active)
-    state.phase = Phase.ROLL
+    state.phase = ROLL
     return events
 
 
 def finish(state: CairoState) -> list[Event]:
     """Score every site still open and end the game."""
     events: list[Event] = list(scoring.final_scoring(state))
-    state.phase = Phase.OVER
+    state.phase = OVER
     events.append(GameOver(tuple(float(p) for p in state.banked), tuple(state.ranking())))
     return events
 
@@ -182,18 +195,18 @@ def phase_text(state: CairoState) -> str:
     finger = "any finger" if state.die == S.FINGER_ANY else \
         state.data.finger(state.die).name if state.die else ""
     texts = {
-        Phase.ROLL: f"{who} rolls the Nile die",
-        Phase.RETRIEVE: f"{who} may take blocks back",
-        Phase.CHOOSE: f"{who} chooses what to flick",
-        Phase.FLICK: f"{who} flicks a {state.chosen} block with "
+        ROLL: f"{who} rolls the Nile die",
+        RETRIEVE: f"{who} may take blocks back",
+        CHOOSE: f"{who} chooses what to flick",
+        FLICK: f"{who} flicks a {state.chosen} block with "
                  f"{'any finger' if state.die == S.FINGER_ANY else 'the ' + finger}",
-        Phase.JITTER: f"{who}'s block is flying",
-        Phase.FACE: "A die-block settles",
-        Phase.PENALTY: f"{who} pays for the knocked-over ship",
-        Phase.OFFER: f"{who} may build a pyramid",
-        Phase.PICK: f"{who} picks the stones",
-        Phase.ARRANGE: f"{who} arranges the stones",
-        Phase.PLACE: f"{who} places the pyramid",
+        JITTER: f"{who}'s block is flying",
+        FACE: "A die-block settles",
+        PENALTY: f"{who} pays for the knocked-over ship",
+        OFFER: f"{who} may build a pyramid",
+        PICK: f"{who} picks the stones",
+        ARRANGE: f"{who} arranges the stones",
+        PLACE: f"{who} places the pyramid",
     }
     return texts.get(state.phase, "")
 

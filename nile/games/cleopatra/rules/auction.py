@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules.consts import AUCTION, GODS
 from nile.games.cleopatra.rules.events import AuctionPassed, AuctionWon, BidPlaced, MoneyChanged
 from nile.games.cleopatra.rules.moves import Bid, Pass
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def begin(state: CleopatraState) -> None:
     """A fresh auction, opened by the Start Player."""
     n = state.players
-    state.phase = Phase.AUCTION
+    state.phase = AUCTION
     state.bids = [0] * n
     state.active = [1] * n
     state.order = [-1] * n
@@ -79,7 +79,7 @@ def _pass(state: CleopatraState, seat: int) -> list[Event]:
     state.order[0] = winner
     events.append(AuctionWon(winner, state.bids[winner]))
     events += _collect_payments(state)
-    state.phase = Phase.GODS
+    state.phase = GODS
     state.god_pick = 0
     return events
 

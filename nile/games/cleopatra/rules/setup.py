@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.games.cleopatra.rules.consts import (
+    SETUP,
     T_DEAL_AUCTION,
     T_DEAL_CITY,
     T_FRUIT,
@@ -27,7 +28,6 @@ from nile.games.cleopatra.rules.consts import (
     T_REVEAL_AUCTION,
     T_REVEAL_CITY,
     T_START,
-    Phase,
 )
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import (
@@ -66,7 +66,7 @@ def initialise(state: CleopatraState, players: int) -> None:
     state.turn = state.start_player = state.high_bid = state.bidder = state.passes = 0
     state.god_pick = state.action_index = state.picks_left = 0
     state.actions_used = state.draws_used = state.player_done = 0
-    state.phase = Phase.SETUP
+    state.phase = SETUP
     state.light_city = -1
     state.markers_bag = list(range(len(D.prestige_markers)))
     state.city_marker = [-1] * cities

@@ -17,7 +17,15 @@ from typing import Any, ClassVar
 
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameState, ScoreSheet, Status
-from nile.games.cleopatra.rules.consts import PHASE_NAMES, UNKNOWN, Phase
+from nile.games.cleopatra.rules.consts import (
+    ACTIONS,
+    AUCTION,
+    GODS,
+    OVER,
+    PHASE_NAMES,
+    UNKNOWN,
+    Phase,
+)
 from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
@@ -120,13 +128,13 @@ class CleopatraState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return None
         if self.chance_queue:
             return CHANCE
-        if self.phase == Phase.AUCTION:
+        if self.phase == AUCTION:
             return self.bidder
-        if self.phase == Phase.GODS:
+        if self.phase == GODS:
             return self.order[self.god_pick]
         return self.action_order[self.action_index]
 
@@ -136,27 +144,27 @@ class CleopatraState(GameState):
         return self.action_order[self.action_index]
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == Phase.OVER or self.chance_queue:
+        if self.phase == OVER or self.chance_queue:
             return []
-        if self.phase == Phase.AUCTION:
+        if self.phase == AUCTION:
             return auction.legal(self)
-        if self.phase == Phase.GODS:
+        if self.phase == GODS:
             return gods.legal(self)
         return turns.legal(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.chance_queue or self.phase == Phase.OVER:
+        if not self.chance_queue or self.phase == OVER:
             return []
         return draws.outcomes(self)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             raise IllegalAction("The game is over.")
         if self.chance_queue:
             events = draws.apply(self, action)
-        elif self.phase == Phase.AUCTION:
+        elif self.phase == AUCTION:
             events = auction.apply(self, action)
-        elif self.phase == Phase.GODS:
+        elif self.phase == GODS:
             events = gods.apply(self, action)
         else:
             events = turns.apply(self, action)
@@ -169,7 +177,7 @@ class CleopatraState(GameState):
     def _over(self) -> bool:
         """The game has ended; a call, so the checker does not keep a phase narrowed
         before a phase module ran (that module may have ended the game)."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def begin_actions(self) -> list[Event]:
         """Every god is chosen: the action phase. Phases hand over through the state,
@@ -197,7 +205,7 @@ class CleopatraState(GameState):
         line = D.turn_line
         round_text = f"Turn {self.turn + 1} of {line.index(self.players) + 1}"
         phase = PHASE_NAMES[self.phase]
-        if self.phase == Phase.ACTIONS and not self.chance_queue:
+        if self.phase == ACTIONS and not self.chance_queue:
             seat = self.acting_seat
             if self.pending:
                 phase = "Actions: choose the building's fruit"

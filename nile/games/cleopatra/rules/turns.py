@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 from nile.core.errors import IllegalAction
 from nile.core.text import count
 from nile.games.cleopatra.rules import actions, auction, building, endgame, gods, transport
-from nile.games.cleopatra.rules.consts import T_REVEAL_AUCTION, T_REVEAL_CITY, Phase
+from nile.games.cleopatra.rules.consts import (
+    ACTIONS,
+    OVER,
+    SETUP,
+    T_REVEAL_AUCTION,
+    T_REVEAL_CITY,
+)
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     AuctionDiscarded,
@@ -50,7 +56,7 @@ NON_DRAW_ACTIONS = 2
 
 def begin_actions(state: CleopatraState) -> list[Event]:
     """After the gods are chosen: players act from the lowest god number to the highest."""
-    state.phase = Phase.ACTIONS
+    state.phase = ACTIONS
     state.action_order = sorted(range(state.players), key=lambda s: state.gods[s])
     state.action_index = 0
     return _begin_player(state)
@@ -191,10 +197,10 @@ def _end_player_turn(state: CleopatraState) -> list[Event]:
 
 def continue_after_chance(state: CleopatraState) -> list[Event]:
     """Called whenever no chance is pending: move the game on if a step has finished."""
-    if state.phase == Phase.SETUP:
+    if state.phase == SETUP:
         auction.begin(state)
         return []
-    if state.phase != Phase.ACTIONS or not state.player_done:
+    if state.phase != ACTIONS or not state.player_done:
         return []
     state.player_done = 0
     state.action_index += 1
@@ -211,7 +217,7 @@ def _end_of_turn(state: CleopatraState) -> list[Event]:
         state.auction_discard += state.auction_display
         state.auction_display = []
     if D.turn_line[state.turn] == state.players:  # CC-6
-        state.phase = Phase.OVER
+        state.phase = OVER
         return events + endgame.final_scoring(state)
     state.start_player = state.action_order[-1]
     events.append(TurnEnded(state.turn + 1, state.start_player))

@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules.common import Phase
+from nile.games.kap_kairo.rules.common import BID, CHOOSE, DUEL, REVEAL
 from nile.games.kap_kairo.rules.deck import COINS, NEED, RAILS, RULES
 from nile.games.kap_kairo.rules.events import (
     AuctionSkipped,
@@ -65,14 +65,14 @@ def _continue_reveal(state: KapState) -> list[Event]:
     if len(state.display) < state.players:
         events = refill(state)
         if state.pool:
-            state.step = Phase.REVEAL
+            state.step = REVEAL
             return events
     else:
         events = []
     if not state.display:  # VK-9: nothing to auction
         events.append(AuctionSkipped())
         return events + state.begin_track_laying(state.turn)
-    state.step = Phase.BID
+    state.step = BID
     return events
 
 
@@ -125,7 +125,7 @@ def _settle_order(state: KapState) -> list[Event]:
         if len(group) == 1:
             continue
         if len(state.pool) + len(state.discards) >= len(group):
-            state.step = Phase.DUEL
+            state.step = DUEL
             state.duel = sorted(group)
             state.duel_cards = []
             events: list[Event] = [DuelStarted(tuple(state.duel))]
@@ -135,7 +135,7 @@ def _settle_order(state: KapState) -> list[Event]:
         return [TieBySeat(tuple(seat_order)), *_settle_order(state)]
     state.order = [group[0] for group in state.groups]
     state.groups = []
-    state.step = Phase.CHOOSE
+    state.step = CHOOSE
     state.chooser = 0
     events = [ChoosingOrder(tuple(state.order))]
     return events + _continue_choosing(state)

@@ -13,16 +13,16 @@ from nile.core.game import Action
 from nile.core.text import count
 from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
-from nile.games.kap_kairo.rules.common import CHANCE_VERBS, Phase
+from nile.games.kap_kairo.rules.common import BID, CHANCE_VERBS, CHOOSE, DECIDE
 from nile.games.kap_kairo.rules.deck import NAMES, NEED, RULES, card_title
 
 if TYPE_CHECKING:
     from nile.games.kap_kairo.rules.state import KapState
 
 _WAITING = {
-    Phase.BID: "Now {who} writes a secret bid.",
-    Phase.CHOOSE: "Now {who} takes one of the face-up auction cards.",
-    Phase.DECIDE: "Now {who} builds or passes.",
+    BID: "Now {who} writes a secret bid.",
+    CHOOSE: "Now {who} takes one of the face-up auction cards.",
+    DECIDE: "Now {who} builds or passes.",
 }
 
 
@@ -37,15 +37,15 @@ def refusal(state: KapState, action: Action) -> str | None:
             if draw.verb == verb and draw.card in state.pool:
                 return None
         return _chance_refusal(state, action, verb)
-    if step == Phase.DECIDE:
+    if step == DECIDE:
         if kind is Pass:
             return None
         if kind is Build:
             return _build_refusal(state, cast(Build, action))
-    elif step == Phase.BID:
+    elif step == BID:
         if kind is Bid:
             return _bid_refusal(state, cast(Bid, action).amount)
-    elif step == Phase.CHOOSE:
+    elif step == CHOOSE:
         if kind is Take:
             card = cast(Take, action).card
             if card not in state.display:

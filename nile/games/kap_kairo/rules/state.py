@@ -47,7 +47,21 @@ from nile.games.kap_kairo.rules.actions import (
     Take,
     bids_up_to,
 )
-from nile.games.kap_kairo.rules.common import CHANCE_VERBS, MASKED, UNKNOWN, LedgerEntry, Phase
+from nile.games.kap_kairo.rules.common import (
+    BID,
+    BONUS,
+    CHANCE_VERBS,
+    CHOOSE,
+    DECIDE,
+    DRAW,
+    DUEL,
+    MASKED,
+    OVER,
+    REVEAL,
+    UNKNOWN,
+    LedgerEntry,
+    Phase,
+)
 from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, RULES
 from nile.games.kap_kairo.rules.refusals import refusal
 
@@ -84,7 +98,7 @@ class KapState(GameState):
         """The choosing order of the last auction (its first seat starts track laying)."""
         self.chooser = 0
         """Index in `order` of the player to take an auction card."""
-        self.step: Phase = Phase.REVEAL
+        self.step: Phase = REVEAL
         self.auction = 0
         self.turn = 0
         """Track laying: the player to move (and, after a build, the builder)."""
@@ -107,25 +121,25 @@ class KapState(GameState):
     @property
     def current_player(self) -> int | None:
         step = self.step
-        if step == Phase.DECIDE:
+        if step == DECIDE:
             return self.turn
-        if step == Phase.BID:
+        if step == BID:
             return self.bids.index(None)
-        if step == Phase.CHOOSE:
+        if step == CHOOSE:
             return self.order[self.chooser]
-        if step == Phase.OVER:
+        if step == OVER:
             return None
         return CHANCE
 
     def legal_actions(self) -> list[Action]:
         step = self.step
-        if step == Phase.DECIDE:
+        if step == DECIDE:
             options: list[Action] = list(track.build_options(self, self.turn))
             options.append(PASS)
             return options
-        if step == Phase.BID:
+        if step == BID:
             return list(bids_up_to(self.capital[self.bids.index(None)]))
-        if step == Phase.CHOOSE:
+        if step == CHOOSE:
             return [TAKES[card] for card in self.display]
         return []
 
@@ -157,11 +171,11 @@ class KapState(GameState):
         if kind is CardDraw:
             card = cast(CardDraw, action).card
             step = self.step
-            if step == Phase.DRAW:
+            if step == DRAW:
                 return track.draw_row_card(self, card)
-            if step == Phase.REVEAL:
+            if step == REVEAL:
                 return auction.reveal_card(self, card)
-            if step == Phase.DUEL:
+            if step == DUEL:
                 return auction.duel_draw(self, card)
             return track.bonus_from_pile(self, card)
         if kind is Build:
@@ -230,22 +244,22 @@ class KapState(GameState):
     def status(self) -> Status:
         round_text = f"Land purchase {self.auction}"
         step = self.step
-        if step == Phase.OVER:
+        if step == OVER:
             return Status(round_text, "Game over")
-        if step in (Phase.REVEAL, Phase.BID, Phase.DUEL, Phase.CHOOSE):
+        if step in (REVEAL, BID, DUEL, CHOOSE):
             texts = {
-                Phase.REVEAL: "Auction: turning up land",
-                Phase.BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
-                Phase.DUEL: "Auction: tie-break duel",
-                Phase.CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
+                REVEAL: "Auction: turning up land",
+                BID: f"Auction: {{p{self.current_player}}} writes a secret bid",
+                DUEL: "Auction: tie-break duel",
+                CHOOSE: f"Auction: {{p{self.current_player}}} chooses land",
             }
             return Status(round_text, texts[step])
         # the track laying that follows land purchase N is the N-th: "Land purchase 1 ·
         # Track laying: …" read as if both were going on at once
         laying = f"Track laying {self.auction}"
-        if step == Phase.BONUS:
+        if step == BONUS:
             return Status(laying, "river bonus")
-        verb = "turns up a card" if step == Phase.DRAW else "builds or passes"
+        verb = "turns up a card" if step == DRAW else "builds or passes"
         return Status(laying, f"{{p{self.turn}}} {verb}")
 
     # Hidden information -------------------------------------------------------------
@@ -254,7 +268,7 @@ class KapState(GameState):
         """A copy without other players' unrevealed bids and with pile bonus cards unknown."""
         view = self.clone()
         view.viewer = seat
-        if self.step == Phase.BID:
+        if self.step == BID:
             for other in range(self.players):
                 if other != seat and self.bids[other] is not None:
                     view.bids[other] = MASKED
@@ -388,7 +402,7 @@ class KapState(GameState):
         held = {c for hand in self.bonus for c in hand}
         if any(c not in held for c in self.secret):
             problems.append("a secret bonus card is not held by anyone")
-        if self.step == Phase.OVER and not self.end:
+        if self.step == OVER and not self.end:
             problems.append("the game is over without a reason")
         return problems
 
@@ -400,7 +414,7 @@ class KapState(GameState):
             problems.append(f"seat {seat} holds more than {RULES.bonus_cap} bonus cards")
         if len(self.crossed[seat]) > RULES.win_crossings:
             problems.append(f"seat {seat} crossed too many cards")
-        pending = self.step == Phase.BID and self.bids[seat] is not None
+        pending = self.step == BID and self.bids[seat] is not None
         if not pending and self.ledger[seat][-1][2] != self.capital[seat]:
             problems.append(f"seat {seat}'s ledger does not end on its capital")
         return problems

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from nile.core.game import Event
 from nile.games.kap_kairo.rules.actions import Build
-from nile.games.kap_kairo.rules.common import Phase
+from nile.games.kap_kairo.rules.common import BONUS, DECIDE, DRAW, OVER
 from nile.games.kap_kairo.rules.deck import (
     COINS,
     NAMES,
@@ -105,7 +105,7 @@ def build_options(state: KapState, seat: int) -> list[Build]:
 
 def cheapest_build(state: KapState) -> Build | None:
     """The build to propose to the player to move: fewest pounds (None: cannot build)."""
-    if state.step != Phase.DECIDE:
+    if state.step != DECIDE:
         return None
     options = build_options(state, state.turn)
     return options[0] if options else None
@@ -126,10 +126,10 @@ def start_turn(state: KapState) -> list[Event]:
     """The player to move turns up a card (chance), or cannot (nothing left, VK-7)."""
     events = state.refill_draw_pile()
     if state.pool:
-        state.step = Phase.DRAW
+        state.step = DRAW
         return events
     state.drew = False
-    state.step = Phase.DECIDE
+    state.step = DECIDE
     events.append(NothingToDraw(state.turn))
     return events
 
@@ -139,7 +139,7 @@ def draw_row_card(state: KapState, card: int) -> list[Event]:
     state.pool.remove(card)
     state.row.append(card)
     state.drew = True
-    state.step = Phase.DECIDE
+    state.step = DECIDE
     return [RowCardDrawn(state.turn, card)]
 
 
@@ -157,7 +157,7 @@ def pass_turn(state: KapState) -> list[Event]:
 
 
 def _deadlock(state: KapState) -> list[Event]:
-    state.step = Phase.OVER
+    state.step = OVER
     state.end = "deadlock"
     ranking = state.ranking()
     winners = tuple(s for s, place in enumerate(ranking) if place == 1)
@@ -206,7 +206,7 @@ def build(state: KapState, bonus: int, buy: int) -> list[Event]:
         RowDiscarded(discarded_row, tuple(spent)),
     ]
     if len(state.crossed[seat]) >= RULES.win_crossings:  # VK-8
-        state.step = Phase.OVER
+        state.step = OVER
         state.end = "won"
         state.winner = seat
         return [*events, GameWon(seat, len(state.crossed[seat]))]
@@ -243,7 +243,7 @@ def _continue_after_build(state: KapState) -> list[Event]:
                 BonusDealt(seat, "discards", _river_reason(state, seat), len(state.bonus[seat]))
             )
         elif state.pool:
-            state.step = Phase.BONUS
+            state.step = BONUS
             return events
         else:
             state.bonus_queue.pop(0)

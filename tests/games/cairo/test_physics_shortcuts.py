@@ -1,0 +1,51 @@
+"""The shortcuts the physics takes for speed (issue 33 item 6) decide exactly what the
+full computations they skip would decide."""
+
+from __future__ import annotations
+
+import math
+
+import pymunk
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nile.games.cairo import geometry
+from nile.games.cairo.physics import SURE_MM
+
+coords = st.floats(-400.0, 400.0, allow_nan=False)
+angles = st.floats(-math.pi, math.pi, allow_nan=False)
+sides = st.sampled_from([10.0, 14.0, 18.0, 30.0])
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, angles, sides, st.floats(-30.0, 30.0), st.floats(-30.0, 30.0),
+       angles, sides, st.floats(5.0, 20.0))
+def test_overlaps_answers_as_separation_does(x, y, a, side, dx, dy, b, other, width) -> None:
+    mine = geometry.rectangle(x, y, a, side, side)
+    theirs = geometry.rectangle(x + dx, y + dy, b, other, width)
+    expected = geometry.separation(mine, theirs, 0.0) is not None
+    assert geometry.overlaps(mine, theirs, geometry.axes_of(theirs)) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, angles, sides, st.floats(0.0, 1.0), angles, angles, sides,
+       st.floats(5.0, 20.0))
+def test_pieces_closer_than_their_inscribed_circles_overlap(x, y, a, side, share, heading,
+                                                           b, other, width) -> None:
+    """The free-spot search takes such pairs as overlapping without the polygon test."""
+    inner = 0.5 * (side + min(other, width)) - SURE_MM
+    gap = share * inner
+    mine = geometry.rectangle(x, y, a, side, side)
+    theirs = geometry.rectangle(x + gap * math.cos(heading), y + gap * math.sin(heading), b,
+                                other, width)
+    assert geometry.separation(mine, theirs, 0.0) is not None
+
+
+@given(st.floats(-3000.0, 3000.0), st.floats(-3000.0, 3000.0), st.floats(-50.0, 50.0),
+       st.floats(0.5, 80.0))
+def test_kinetic_energy_bounds_the_speed_the_split_is_judged_by(vx, vy, spin, mass) -> None:
+    """`_resubstep` skips a body when 4 KE / m is below the speed to beat."""
+    body = pymunk.Body(mass, mass * 100.0)
+    body.velocity = (vx, vy)
+    body.angular_velocity = spin
+    assert (abs(vx) + abs(vy)) ** 2 <= 4.0 * body.kinetic_energy / mass * (1 + 1e-12)
