@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 import nile.games
+from nile.ai.bots import hooks_of
 from nile.ai.hooks import AiHooks
 from nile.core import data, registry, tutorial
 from nile.ui import art, shots
@@ -44,7 +45,7 @@ def test_every_listed_game_provides_everything(game: str) -> None:
     bench = getattr(importlib.import_module(info.shots or ""), "BENCH_SHOT", None)
     assert bench in game_shots, "BENCH_SHOT names the busiest of its shots"
     assert info.ai_hooks is not None
-    hooks = info.ai_hooks()
+    hooks = hooks_of(info)
     assert isinstance(hooks, AiHooks) and hooks.policy and hooks.explain, "bots and hints"
     if data.has(package.__name__, "tutorial.toml"):  # a game that claims a tutorial has one
         lesson = tutorial.load(game)

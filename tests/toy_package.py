@@ -27,7 +27,6 @@ import dataclasses
 from collections.abc import Mapping
 
 from tests.core import toy_builder
-from tests.core.toy_ai import hooks
 from tests.core.toy_game import TOY_INFO, ToyState
 
 
@@ -53,7 +52,7 @@ GAME_INFO = dataclasses.replace(
     rules_summary="Pick a card, confirm it, score it.",
     scene="tests.ui.toy_scene:ToyScene", art="tests.ui.toy_scene:tile",
     shots="tests.ui.toy_shots", builder="nile.games.nile_toy_full:Builder",
-    builder_example="nile.games.nile_toy_full:example", ai_hooks=hooks,
+    builder_example="nile.games.nile_toy_full:example", ai_hooks="tests.core.toy_ai:hooks",
 )
 '''
 

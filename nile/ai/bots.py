@@ -14,6 +14,7 @@ from typing import Protocol
 
 from nile.ai.hooks import AiHooks, Policy
 from nile.ai.ismcts import ISMCTS
+from nile.core import registry
 from nile.core.game import Action, GameInfo, GameState, Seat
 
 
@@ -63,7 +64,11 @@ class PolicyBot:
 
 def hooks_of(info: GameInfo) -> AiHooks:
     """The game's heuristics, or the defaults."""
-    return info.ai_hooks() if info.ai_hooks is not None else AiHooks()
+    if info.ai_hooks is None:
+        return AiHooks()
+    made = registry.load(info.ai_hooks)()
+    assert isinstance(made, AiHooks), f"{info.ai_hooks} returns no AiHooks"
+    return made
 
 
 LEVELS = ("easy", "normal", "hard")

@@ -18,12 +18,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from nile.core.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
 
 CHANCE = -1
 """The seat number of chance: dice, shuffles and draws."""
@@ -299,8 +296,10 @@ class GameInfo:
     builder_example: str | None = None
     """`module:function` returning a Builder set up through its setters and `to_move`,
     not yet built: the builder tests build it and check the state."""
-    ai_hooks: Callable[[], AiHooks] | None = None
-    """Returns the game's heuristics for the bots (None: generic random rollouts)."""
+    ai_hooks: str | None = None
+    """`module:function` returning the game's heuristics for the bots (an `AiHooks`), imported
+    only when a bot is made (None: generic random rollouts). Named, not imported, so the
+    engine's core never depends on the bots (`nile.ai`)."""
     players_for: Callable[[Options], tuple[int, int]] | None = None
     """Player range that depends on options (Age of Steam's maps)."""
     rules_summary: str = ""

@@ -78,14 +78,18 @@ def test_the_search_walks_only_the_games_candidates() -> None:
                if a.to_str() == "pick 6")
 
 
+def expert_hooks() -> AiHooks:
+    """The toy game's hooks with an expert budget (named by a GameInfo as a test's)."""
+    return AiHooks(hard_iterations=40, expert_iterations=240)
+
+
 def test_the_expert_searches_its_own_larger_budget_where_the_game_has_one() -> None:
     from dataclasses import replace
 
     from nile.ai.bots import levels
 
     assert levels(TOY_INFO) == ("easy", "normal", "hard")  # no expert budget: no expert
-    expert_info = replace(TOY_INFO, ai_hooks=lambda: AiHooks(hard_iterations=40,
-                                                             expert_iterations=240))
+    expert_info = replace(TOY_INFO, ai_hooks="tests.core.test_bots:expert_hooks")
     assert levels(expert_info) == ("easy", "normal", "hard", "expert")
     state = start_state(3)
     state.hands[0] = [1, 3, 6]

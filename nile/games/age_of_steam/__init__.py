@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from nile.core.game import GameInfo, OptionSpec
 from nile.games.age_of_steam.rules import AgeOfSteamState, new_game
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
 
 PLAYERS = {"chile": (4, 6), "cccp": (4, 5), "egypt": (3, 5)}
 
@@ -17,12 +13,6 @@ PLAYERS = {"chile": (4, 6), "cccp": (4, 5), "egypt": (3, 5)}
 def players_for(options: Mapping[str, str]) -> tuple[int, int]:
     """Players allowed on the chosen map: Chile 4–6, CCCP 4–5, Egypt 3–5."""
     return PLAYERS[options.get("map", "chile")]
-
-
-def _hooks() -> AiHooks:
-    from nile.games.age_of_steam.ai_hard import hooks
-
-    return hooks()
 
 
 def _selfplay_stats(state: object, names: list[str]) -> Mapping[str, int]:
@@ -92,7 +82,7 @@ GAME_INFO = GameInfo(
     shots="nile.games.age_of_steam.shots",
     builder="nile.games.age_of_steam.builder:Builder",
     builder_example="nile.games.age_of_steam.builder:example",
-    ai_hooks=_hooks,
+    ai_hooks="nile.games.age_of_steam.ai_hard:hooks",
     players_for=players_for,
     rules_summary=RULES_SUMMARY,
     conformance_games=2,

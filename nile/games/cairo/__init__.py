@@ -2,21 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nile.core.game import GameInfo, OptionSpec
 from nile.games.cairo.rules import CairoState, new_game
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
-
-
-def _ai_hooks() -> AiHooks:
-    """The flick-planner bots (imported only when bots are wanted)."""
-    from nile.games.cairo.ai import hooks
-
-    return hooks()
-
 
 RULES_SUMMARY = """\
 Goal: the most victory points when the last ship has sailed. Each site pays its larger
@@ -68,7 +55,7 @@ GAME_INFO = GameInfo(
     shots="nile.games.cairo.shots",
     builder="nile.games.cairo.builder:Builder",
     builder_example="nile.games.cairo.builder:example",
-    ai_hooks=_ai_hooks,
+    ai_hooks="nile.games.cairo.ai:hooks",
     rules_summary=RULES_SUMMARY,
     hidden_information=False,  # the board is public: no pass-the-screen cover
     bench="cairo_bench:figures",  # tools/cairo_bench.py

@@ -2,20 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nile.core.game import GameInfo
 from nile.games.cleopatra.rules import CleopatraState, new_game
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
-
-
-def _ai_hooks() -> AiHooks:
-    from nile.games.cleopatra.ai import hooks
-
-    return hooks()
-
 
 RULES_SUMMARY = """\
 Goal: the most victory points after 7 turns (3 players), 6 (4) or 5 (5).
@@ -68,6 +56,6 @@ GAME_INFO = GameInfo(
     shots="nile.games.cleopatra.shots",
     builder="nile.games.cleopatra.builder:Builder",
     builder_example="nile.games.cleopatra.builder:example",
-    ai_hooks=_ai_hooks,
+    ai_hooks="nile.games.cleopatra.ai:hooks",
     rules_summary=RULES_SUMMARY,
 )

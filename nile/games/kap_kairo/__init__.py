@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nile.core.game import GameInfo, GameState
 from nile.games.kap_kairo.rules import KapState, new_game
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
 
 RULES_SUMMARY = """\
 Goal: be the first to lay track across 8 terrain cards.
@@ -51,13 +46,6 @@ def _selfplay_stats(state: GameState, seat_names: list[str]) -> dict[str, int]:
     return {f"end_{state.end or 'unfinished'}": 1}
 
 
-def _ai_hooks() -> AiHooks:
-    """The bots' hooks, imported only when a bot is made (keeps the registry light)."""
-    from nile.games.kap_kairo.ai import hooks
-
-    return hooks()
-
-
 GAME_INFO = GameInfo(
     id="kap_kairo",
     title="Vom Kap bis Kairo",
@@ -73,7 +61,7 @@ GAME_INFO = GameInfo(
     shots="nile.games.kap_kairo.shots",
     builder="nile.games.kap_kairo.builder:Builder",
     builder_example="nile.games.kap_kairo.builder:example",
-    ai_hooks=_ai_hooks,
+    ai_hooks="nile.games.kap_kairo.ai:hooks",
     rules_summary=RULES_SUMMARY,
     selfplay_stats=_selfplay_stats,
 )

@@ -7,13 +7,9 @@ is first made, and the scene (not written yet) only ever through the app.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from nile.core.game import GameInfo
 from nile.games.loose_caboose.rules import LooseCabooseState
-
-if TYPE_CHECKING:
-    from nile.ai.hooks import AiHooks
 
 RULES_SUMMARY = """\
 A runaway caboose rolls along a railway of track cards. Keep it on the rails:
@@ -54,13 +50,6 @@ def new_game(players: int, seed: int, options: Mapping[str, str]) -> LooseCaboos
     return LooseCabooseState(players)
 
 
-def ai_hooks() -> AiHooks:
-    """The bots' heuristics, imported on first use to keep the registry light."""
-    from nile.games.loose_caboose.ai import hooks
-
-    return hooks()
-
-
 GAME_INFO = GameInfo(
     id="loose_caboose",
     title="Loose Caboose!",
@@ -76,6 +65,6 @@ GAME_INFO = GameInfo(
     shots="nile.games.loose_caboose.shots",
     builder="nile.games.loose_caboose.builder:Builder",
     builder_example="nile.games.loose_caboose.builder:example",
-    ai_hooks=ai_hooks,
+    ai_hooks="nile.games.loose_caboose.ai:hooks",
     rules_summary=RULES_SUMMARY,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nile.ai.bots import hooks_of
 from nile.core import registry
 from nile.games.age_of_steam import GAME_INFO
 
@@ -31,7 +32,7 @@ def test_rules_summary_is_short_and_covers_every_map() -> None:
 
 def test_hooks_give_policy_evaluation_and_bots() -> None:
     assert GAME_INFO.ai_hooks is not None
-    hooks = GAME_INFO.ai_hooks()
+    hooks = hooks_of(GAME_INFO)
     assert hooks.policy is not None and hooks.evaluate is not None
     assert hooks.make_bot is not None and hooks.rollout_depth <= 12
 

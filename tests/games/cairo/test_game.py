@@ -167,7 +167,7 @@ def test_game_info_is_registered_with_its_option_and_extras() -> None:
     assert info.options[0].key == "sudden_death" and info.options[0].choices == ("off", "on")
     assert info.bench == "cairo_bench:figures" and not info.hides_information({})
     assert 20 <= len(info.rules_summary.splitlines()) <= 40
-    assert info.ai_hooks is not None and info.ai_hooks().make_bot is not None
+    assert info.ai_hooks is not None and hooks_of(info).make_bot is not None
 
 
 def test_every_bot_level_answers_every_decision_legally() -> None:
