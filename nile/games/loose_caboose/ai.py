@@ -142,7 +142,12 @@ def plans(state: LooseCabooseState) -> list[Plan]:
 
 def _relief(state: LooseCabooseState) -> float:
     """The worth of a point leaving the hand now: it rises over the player's last turns."""
-    turns_left = state.pile_size / state.players
+    return relief_at(state.pile_size, state.players)
+
+
+def relief_at(pile_size: int, players: int) -> float:
+    """`_relief` with `pile_size` cards left in the draw pile."""
+    turns_left = pile_size / players
     late = max(0.0, 1.0 - turns_left / LATE_TURNS)
     return RELIEF_EARLY + (RELIEF_LATE - RELIEF_EARLY) * late
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
-from nile.games.loose_caboose.ai import _relief, best_cell, best_plan
+from nile.games.loose_caboose.ai import best_cell, best_plan, relief_at
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
 from nile.games.loose_caboose.rules.actions import Dice, Draw
 from nile.games.loose_caboose.rules.cards import UNKNOWN, Pool
@@ -103,20 +103,22 @@ class Leaf:
         self._outlooks: dict[tuple[object, ...], float] = {}
         self._draws = random.Random(rng.random())
 
-    def value(self, state: LooseCabooseState, pile_left: int = 0) -> float:
+    def value(self, state: LooseCabooseState, pile_left: int, ahead: bool = True) -> float:
         """The player's expected lead in final points: after the next player's turn when
-        the game goes on long enough (`pile_left`), else after this turn."""
-        if state.phase is not Phase.OVER and pile_left > PILE_MARGIN:
-            return self._next_turn(state)
-        return self._one_turn(state)
+        the game goes on long enough (`pile_left`, the real draw pile) and `ahead`, else
+        after this turn."""
+        if ahead and state.phase is not Phase.OVER and pile_left > PILE_MARGIN:
+            return self._next_turn(state, pile_left)
+        return self._one_turn(state, pile_left)
 
-    def _next_turn(self, state: LooseCabooseState) -> float:
+    def _next_turn(self, state: LooseCabooseState, pile_left: int) -> float:
         """The next player's turn played by the normal policy over guessed hands, every
         throw weighed; then the value with this player's own outlook."""
         railway = state.railway
         key = ("2", tuple(railway.cards), railway.caboose,
                tuple(tuple(p.face_up) for p in state.penalties),
-               tuple(p.points for p in state.penalties), tuple(state.hands[self.seat]))
+               tuple(p.points for p in state.penalties), tuple(state.hands[self.seat]),
+               pile_left)
         cached = self._outlooks.get(key)
         if cached is not None:
             return cached
@@ -130,7 +132,7 @@ class Leaf:
             for card in cards[:-1]:
                 guess.pile.take(card)
             guess.apply(Draw(cards[-1]))
-            plan = best_plan(guess)
+            plan = best_plan(as_seen(guess, pile_left - 1))
             if plan.passing:
                 guess.apply(Pass())
             else:
@@ -139,45 +141,45 @@ class Leaf:
                     assert cell is not None
                     guess.apply(Lay(card.value, cell, card.broken))
                 guess.apply(Roll())
-            total += self._expect(guess)
+            total += self._expect(guess, pile_left - 1)
         value = total / NEXT_GUESSES
         self._outlooks[key] = value
         return value
 
-    def _expect(self, state: LooseCabooseState) -> float:
+    def _expect(self, state: LooseCabooseState, pile_left: int) -> float:
         """The value after the next player's turn, every throw weighed."""
         if state.phase in (Phase.DRAW, Phase.OVER):
-            return self._with_own_outlook(state)
+            return self._with_own_outlook(state, pile_left)
         if state.phase is Phase.PENALTY:  # one card per guess: the guesses average them
             state.apply(chance.pick(state.chance_outcomes(), self._draws))
-            return self._expect(state)
+            return self._expect(state, pile_left - 1)
         total = 0.0
         for action, p in _outcomes(state):
             child = state.clone()
             child.apply(action)
-            total += p * self._expect(child)
+            total += p * self._expect(child, pile_left)
         return total
 
-    def _with_own_outlook(self, state: LooseCabooseState) -> float:
+    def _with_own_outlook(self, state: LooseCabooseState, pile_left: int) -> float:
         """Back on this player's turn: their own coming turn priced by the policy."""
-        points = self._points(state)
+        points = self._points(state, pile_left)
         if state.phase is not Phase.OVER and state.seat == self.seat:
-            points[self.seat] += best_plan(state).cost
+            points[self.seat] += best_plan(as_seen(state, pile_left)).cost
         return self._lead(points)
 
-    def _one_turn(self, state: LooseCabooseState) -> float:
+    def _one_turn(self, state: LooseCabooseState, pile_left: int) -> float:
         """Right after this turn: the next player's coming turn priced by the policy."""
-        points = self._points(state)
+        points = self._points(state, pile_left)
         if state.phase is not Phase.OVER:
-            points[self.next_seat] += self._outlook(state)
+            points[self.next_seat] += self._outlook(state, pile_left)
         return self._lead(points)
 
-    def _points(self, state: LooseCabooseState) -> list[float]:
+    def _points(self, state: LooseCabooseState, pile_left: int) -> list[float]:
         """Each player's expected final points: the penalty pile and, until the end, the
         share of the hand `ai.evaluate` counts (unknown cards at the unseen average)."""
         if state.phase is Phase.OVER:
             return [float(pile.points) for pile in state.penalties]
-        weight = _relief(state)
+        weight = relief_at(pile_left, state.players)
         return [pile.points + weight * self._hand_points(seat, hand)
                 for seat, (pile, hand) in enumerate(zip(state.penalties, state.hands,
                                                         strict=True))]
@@ -195,16 +197,15 @@ class Leaf:
             return float(sum(card.value for card in hand))
         return sum(self.mean_unseen if card == UNKNOWN else card.value for card in hand)
 
-    def _outlook(self, state: LooseCabooseState) -> float:
+    def _outlook(self, state: LooseCabooseState, pile_left: int) -> float:
         """The next player's expected cost of their turn, over the guessed hands."""
         railway = state.railway
         pile = state.penalties[self.next_seat]
-        key = (tuple(railway.cards), railway.caboose, tuple(pile.face_up),
-               state.pile_size)
+        key = (tuple(railway.cards), railway.caboose, tuple(pile.face_up), pile_left)
         if key not in self._outlooks:
             total = 0.0
             for hand in self.hands:
-                guess = state.clone()
+                guess = as_seen(state, pile_left)
                 guess.seat = self.next_seat
                 guess.phase = Phase.PLAY
                 guess.hands[self.next_seat] = list(hand)
@@ -220,7 +221,7 @@ class PointsLeaf:
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def value(self, state: LooseCabooseState, pile_left: int = 0) -> float:
+    def value(self, state: LooseCabooseState, pile_left: int, ahead: bool = True) -> float:
         return -float(state.penalties[self.seat].points)
 
 
@@ -246,7 +247,7 @@ class TurnSearch:
             # After penalty cards from the pile (rare, but they come in many orders)
             # the cheaper one-turn value is enough.
             drew = node.pile_left < self.root.pile_left
-            return self.leaf.value(state, 0 if drew else node.pile_left)
+            return self.leaf.value(state, node.pile_left, ahead=not drew)
         if state.phase is Phase.PENALTY and len(state.pending) > EXACT_DRAWS:
             # A long run of cards from the pile (the caboose at the back, a big throw):
             # one card drawn at random, the last `EXACT_DRAWS` weighed exactly.
@@ -264,6 +265,17 @@ class TurnSearch:
         if key not in self._memo:
             self._memo[key] = max(self._value(node.after(action)) for action in moves(state))
         return self._memo[key]
+
+
+def as_seen(state: LooseCabooseState, pile_left: int) -> LooseCabooseState:
+    """A copy of a turn copy for the policy to price: the draw pile its real size (the
+    hand's relief rises over the last turns), the unseen cards apart (the pile's odds)."""
+    seen = state.clone()
+    seen.unseen = seen.pile
+    seen.pile = Pool()
+    if pile_left > 0:
+        seen.pile.add(UNKNOWN, pile_left)
+    return seen
 
 
 def penalty_key(node: TurnCopy) -> tuple[object, ...]:
