@@ -56,7 +56,7 @@ def new_game(players: int, seed: int, options: Mapping[str, str]) -> LooseCaboos
 
 def ai_hooks() -> AiHooks:
     """The bots' heuristics, imported on first use to keep the registry light."""
-    from nile.games.loose_caboose.ai import hooks
+    from nile.games.loose_caboose.ai_turn import hooks
 
     return hooks()
 

@@ -9,7 +9,7 @@ more terms: cards laid leave the hand, where they would count at the end, so eac
 point is a relief, worth little early and in full on the last turns; and the turn leaves
 the next player some cards ahead of the caboose, the fewer the likelier they derail.
 
-The hard bot is `turn_search.TurnBot`: the rest of its turn worked out exactly through the
+The hard bot is `ai_turn.TurnBot`: the rest of its turn worked out exactly through the
 engine, the turns after it guessed (see that module). Its earlier form, the generic
 IS-MCTS (nile/ai/ismcts.py) scoring every new node with `evaluate`, sampled the throws and
 gave up about 0.3 expected penalty points a decision against the exact turn
@@ -26,12 +26,8 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
 
 from nile.ai.hooks import AiHooks
-
-if TYPE_CHECKING:
-    from nile.ai.bots import Bot
 from nile.core.game import Action, GameState
 from nile.core.text import change
 from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
@@ -53,7 +49,7 @@ POINT_SCALE = 3.0
 ROLLOUT_DEPTH = 0
 HARD_ITERATIONS = 1500
 """The generic search's budget, had the hooks no `make_bot`: the hard bot is
-`turn_search.TurnBot`, whose turn is exact and has no iterations to count."""
+`ai_turn.TurnBot`, whose turn is exact and has no iterations to count."""
 
 # No expert: no larger search beat hard clearly (9000 iterations 19 of 34, a fitted
 # evaluation 31.5 of 50, policy playouts to the end 34 of 60: docs/strength.md), so the level
@@ -351,16 +347,6 @@ def _plan_words(plan: Plan) -> str:
     return f"laying a {value} then rolling"
 
 
-def make_bot(level: str, seat: int, rng: random.Random) -> Bot | None:
-    """The hard bot (and a saved expert seat) is the exact turn search of `turn_search`;
-    easy and normal are the generic policy bots."""
-    if level not in ("hard", "expert"):
-        return None
-    from nile.games.loose_caboose.turn_search import TurnBot
-
-    return TurnBot(rng)
-
-
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
-                   hard_iterations=HARD_ITERATIONS, explain=explain, make_bot=make_bot)
+                   hard_iterations=HARD_ITERATIONS, explain=explain)

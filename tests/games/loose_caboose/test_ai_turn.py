@@ -1,4 +1,4 @@
-"""The hard bot: the exact turn search (nile/games/loose_caboose/turn_search.py)."""
+"""The hard bot: the exact turn search (nile/games/loose_caboose/ai_turn.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 from nile.ai.bots import choose, make_bot
 from nile.core.game import CHANCE
 from nile.games.loose_caboose import GAME_INFO
-from nile.games.loose_caboose.builder import Builder
-from nile.games.loose_caboose.rules import Lay, LooseCabooseState, Pass
-from nile.games.loose_caboose.turn_search import (
+from nile.games.loose_caboose.ai_turn import (
     PointsLeaf,
     TurnBot,
     TurnSearch,
     moves,
 )
+from nile.games.loose_caboose.builder import Builder
+from nile.games.loose_caboose.rules import Lay, LooseCabooseState, Pass
 from tests.games.loose_caboose.helpers import random_game
 
 
