@@ -65,6 +65,6 @@ GAME_INFO = GameInfo(
     shots="nile.games.loose_caboose.shots",
     builder="nile.games.loose_caboose.builder:Builder",
     builder_example="nile.games.loose_caboose.builder:example",
-    ai_hooks="nile.games.loose_caboose.ai:hooks",
+    ai_hooks="nile.games.loose_caboose.ai_turn:hooks",
     rules_summary=RULES_SUMMARY,
 )

@@ -9,14 +9,11 @@ more terms: cards laid leave the hand, where they would count at the end, so eac
 point is a relief, worth little early and in full on the last turns; and the turn leaves
 the next player some cards ahead of the caboose, the fewer the likelier they derail.
 
-The hard bot is the generic IS-MCTS (nile/ai/ismcts.py) with no rollouts at all
-(`rollout_depth` 0): every new node is scored at once by `evaluate`, which counts the
-penalty points each player is expected to end with, including what the rest of the
-current turn should cost its player by the policy's reckoning. The dice bring noise
-enough: rollouts of 2 or 8 actions measured no stronger against the normal bot, and cost
-more per iteration. Nor does a `candidates` hook that keeps one cell per card (the
-policy's): the narrower tree searched deeper and won 10 of 23 seeded games against the
-normal bot where the full one won 16 (bots2p), so the search keeps every legal move.
+The hard bot is `ai_turn.TurnBot`: the rest of its turn worked out exactly through the
+engine, the turns after it guessed (see that module). Its earlier form, the generic
+IS-MCTS (nile/ai/ismcts.py) scoring every new node with `evaluate`, sampled the throws and
+gave up about 0.3 expected penalty points a decision against the exact turn
+(tools/lc_regret.py, issue 33); `evaluate` and the budget below stay for the hooks.
 
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
@@ -51,8 +48,8 @@ POINT_SCALE = 3.0
 """Points of difference that make a win about 3 to 1 in `evaluate`."""
 ROLLOUT_DEPTH = 0
 HARD_ITERATIONS = 1500
-"""The hard bot's budget: about 0.5 s of CPU per decision on a busy 2-core machine;
-the app also stops it at `AiHooks.hard_seconds`. Tuned with tools/selfplay.py."""
+"""The generic search's budget, had the hooks no `make_bot`: the hard bot is
+`ai_turn.TurnBot`, whose turn is exact and has no iterations to count."""
 
 # No expert: no larger search beat hard clearly (9000 iterations 19 of 34, a fitted
 # evaluation 31.5 of 50, policy playouts to the end 34 of 60: docs/strength.md), so the level
@@ -141,7 +138,12 @@ def plans(state: LooseCabooseState) -> list[Plan]:
 
 def _relief(state: LooseCabooseState) -> float:
     """The worth of a point leaving the hand now: it rises over the player's last turns."""
-    turns_left = state.pile_size / state.players
+    return relief_at(state.pile_size, state.players)
+
+
+def relief_at(pile_size: int, players: int) -> float:
+    """`_relief` with `pile_size` cards left in the draw pile."""
+    turns_left = pile_size / players
     late = max(0.0, 1.0 - turns_left / LATE_TURNS)
     return RELIEF_EARLY + (RELIEF_LATE - RELIEF_EARLY) * late
 
