@@ -141,6 +141,56 @@ def test_watching_follows_the_other_windows_moves_read_only(app: App) -> None:
     other.release()
 
 
+def _watching(app: App, moves: int) -> tuple[GameScene, Path, Match, object]:
+    """A game another window holds, watched here."""
+    path, match = game_in_progress(moves)
+    other = owner.claim(path)
+    assert other is not None
+    app.go_home()
+    open_save(app, path)
+    press(app, app.top, "Watch")
+    watch = app.top
+    assert isinstance(watch, GameScene) and watch.replay is not None
+    return watch, path, match, other
+
+
+def test_a_watcher_looking_back_stays_at_the_move_while_the_game_goes_on(app: App) -> None:
+    """Found in review: every save of the other window sent the table back to the set-up."""
+    watch, path, match, other = _watching(app, 10)
+    watch.replay_bar.seek_by(-1)
+    watch.replay_bar.seek_by(-1)
+    looking_at = watch.replay.position  # type: ignore[union-attr]
+    more_moves(match, 4)
+    saves.write_atomic(path, library.save_data(match))
+    frames(app, int(WATCH_EVERY * 60) + 5)
+    assert watch.replay is not None and watch.replay.length == len(match.actions)
+    assert watch.replay.position == looking_at
+    other.release()  # type: ignore[attr-defined]
+
+
+def test_a_watcher_follows_a_move_taken_back_in_the_other_window(app: App) -> None:
+    """Found in review: a save whose moves did not extend those shown (an undo there, then
+    another choice) froze the watch for good."""
+    watch, path, match, other = _watching(app, 10)
+    last = max(i for i, entry in enumerate(match.log) if entry.seat >= 0)
+    data = library.save_data(match)
+    data["actions"] = data["actions"][:last]
+    saves.write_atomic(path, data)
+    taken_back = saves.load(path)
+    other_choice = [a for a in taken_back.state.legal_actions()
+                    if a.to_str() != match.actions[last]]
+    assert other_choice
+    taken_back.play(other_choice[0])
+    taken_back.resolve_chance()
+    more_moves(taken_back, 4)
+    saves.write_atomic(path, library.save_data(taken_back))
+    frames(app, int(WATCH_EVERY * 60) + 5)
+    assert watch.replay is not None and watch.replay.actions == taken_back.actions
+    assert watch.replay.position == watch.replay.length
+    assert any("took a move back" in t.message for t in watch.toasts.items)
+    other.release()  # type: ignore[attr-defined]
+
+
 def test_a_dead_windows_game_opens_without_a_question(app: App,
                                                         first_window: object) -> None:
     path, match = game_in_progress()

@@ -160,14 +160,16 @@ def step(app: Any, screen: Screen, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("animation", ["off", "fast"])
 @pytest.mark.parametrize(
-    ("info", "options"), SHIPPED, ids=[f"{i.id}-{'-'.join(o.values()) or 'default'}"
-                                       for i, o in SHIPPED]
+    ("info", "options"), VARIANTS, ids=[f"{i.id}-{'-'.join(o.values()) or 'default'}"
+                                        for i, o in VARIANTS]
 )
 def test_what_the_shared_screen_draws_is_for_everyone(
     info: GameInfo, options: dict[str, str], animation: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With animations, too: the log holds new lines back and toasts come later while a
     move plays out, and the screen may pass on meanwhile."""
+    if (info, options) not in SHIPPED:
+        pytest.skip(f"{info.id} has no secret in its log to check")
     app = instant_app()
     app.apply_settings(app.settings.changed(animation_speed=animation), save=False)
     match = Match.new(info, seats_for(info, options, KINDS), 11, options)

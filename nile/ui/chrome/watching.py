@@ -56,15 +56,18 @@ class FollowFile(Layer):
             return  # between two writes, or gone: the table stays as it was
         scene, replay = self.scene, self.scene.replay
         assert replay is not None
-        if match.info.id != scene.info.id or match.actions[:replay.length] != replay.actions:
+        if match.info.id != scene.info.id or match.seed != scene.match.seed:
             return  # not the game on the table any more
-        at_end = replay.position >= replay.length
-        scene.show_replay(match, Replay(match.info, match.seats, match.seed, match.options,
-                                        list(match.actions)))
+        kept = match.actions[:replay.length] == replay.actions
+        at_end, position = replay.position >= replay.length, replay.position
+        moved_on = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
+        scene.show_replay(match, moved_on)
         if at_end:
             scene.replay_bar.replay_end()
-        else:
-            scene.refresh()
+        else:  # a player looking back at a move stays there
+            scene.replay_bar.seek(min(position, moved_on.length))
+        if not kept:  # the other window took moves back (an undo) and played on
+            scene.toast("The other window took a move back; the table follows it.")
 
 
 def follow(scene: GameScene, path: Path) -> None:
