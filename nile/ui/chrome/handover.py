@@ -129,7 +129,11 @@ class HandOver(Layer):
             self.given_to = self.seated = self.covered_for = self.handing_over = None
             return
         if self.scene.state.current_player == actor:
-            return  # the same seat goes on deciding (another card, the next step)
+            # the same seat goes on deciding (another card, the next step); if it was given
+            # the turn without the cover and now has something private, the cover first
+            if self.seated != actor and self.scene.private_now():
+                self._pass_on()
+            return
         if (
             actor is not None
             and actor >= 0

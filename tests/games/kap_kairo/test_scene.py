@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from nile.ai.bots import hint
+from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.rules import MASKED, Bid, Build, Pass, Phase, Take
@@ -354,3 +355,40 @@ def test_a_bots_last_track_is_seen_before_the_cover_for_the_next_bid() -> None:
             break
         frames(app)
     assert scene.handover.cover_shown
+
+
+def test_a_human_going_on_from_a_public_step_to_a_bid_gets_the_cover_first(app) -> None:  # type: ignore[no-untyped-def]
+    """Found in review: a human given the turn without the cover (nothing private then)
+    who goes on, as the same seat, to write a bid, wrote it with everyone looking."""
+    seats = tuple(SeatConfig(name) for name in ("Ann", "Bo", "Cy"))
+    match = Match.new(GAME_INFO, seats, 5)
+    rng = random.Random(5)
+    found = None
+    for _ in range(3000):
+        state = match.state
+        seat = state.current_player
+        if state.is_terminal:
+            break
+        if seat is not None and seat >= 0 and state.step != Phase.BID:
+            for action in state.legal_actions():
+                after = state.clone()
+                after.apply(action)
+                while after.current_player == CHANCE:  # any draw will do to see who is next
+                    after.apply(after.chance_outcomes()[0][0])
+                if after.current_player == seat and after.step == Phase.BID:
+                    found = action
+                    break
+        if found is not None:
+            break
+        match.play(rng.choice(match.state.legal_actions()))
+        match.resolve_chance()
+    assert found is not None, "no public step of a human led on to their own bid"
+    scene = KapKairoScene(app, match)
+    app.push(scene)
+    frames(app, 2)
+    seat = match.state.current_player
+    assert scene.covered_for is None and scene.handover.given_to == seat
+    assert scene.submit(found)
+    frames(app, 30)
+    assert scene.state.current_player == seat and scene.state.step == Phase.BID
+    assert scene.covered_for == seat and scene.viewer is None
