@@ -187,12 +187,14 @@ class GameScene(TableHooks, Scene):
 
     @property
     def accepting_input(self) -> bool:
-        """True when a human may act on the table now (their turn, their view, no cover)."""
+        """True when a human may act on the table now (their turn here, no cover, the table
+        still)."""
         return self.my_turn and not self.anims.busy
 
     @property
     def my_turn(self) -> bool:
-        """True when the human to act is the one looking (animations may still run)."""
+        """True when the human to act has the screen (`handover.given_to`: not under the
+        cover, not a lesson's watch step); animations may still run."""
         seat = self.state.current_player
         return (seat is not None and seat >= 0 and self.match.seats[seat].is_human
                 and seat == self.handover.given_to and not self.handover.blocking
@@ -200,7 +202,7 @@ class GameScene(TableHooks, Scene):
 
     @property
     def game_over(self) -> bool:
-        """The match has ended (a replay's match always has)."""
+        """The match has ended (a replay's has; a game watched in another window may not)."""
         return self.match.state.is_terminal
 
     def show_replay(self, match: Match, replay: Replay) -> None:
@@ -300,7 +302,6 @@ class GameScene(TableHooks, Scene):
         """A move of a seat the tutorial plays (as a bot's move is played)."""
         actor = self.state.current_player
         self.after_action(self.match.play(action), actor)
-
 
     # The log ---------------------------------------------------------------------------
 

@@ -3,8 +3,9 @@
 A game scene is its table plus a stack of layers (the bottom bar, the log, the top bar,
 a replay's controls, a lesson's card, toasts, the pass-the-screen cover, ...). The scene
 draws them bottom first and offers each input event from the top down until one takes it,
-so each mode of the screen lives in its own layer and asks nobody else what mode it is.
-Models: arcade's Sections, Textual's pushed screens.
+so each mode of the screen lives in its own layer. A layer that depends on another mode
+asks that mode's layer a question (`handover.blocking`, `autoplay.watching`), never a
+flag of the scene. Models: arcade's Sections, Textual's pushed screens.
 """
 
 from __future__ import annotations
