@@ -20,7 +20,7 @@ from nile.core import library, owner, registry, saves
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.dialogs import SecondWindowDialog, open_save
 from nile.ui.chrome.game_scene import GameScene
-from nile.ui.chrome.watching import LET_GO, WATCH_EVERY
+from nile.ui.chrome.watching import WATCH_EVERY
 from nile.ui.launcher import LauncherScene
 from nile.ui.shots import play_bots_until
 from tests.ui.harness import frames, instant_app, press
@@ -139,42 +139,6 @@ def test_watching_follows_the_other_windows_moves_read_only(app: App) -> None:
         watch.replay.length
     assert other is not None
     other.release()
-
-
-def test_the_watcher_is_told_when_the_other_window_lets_the_game_go(app: App) -> None:
-    """Seen in a real window (playtest): the owner closed and the watching table simply
-    stopped, with no word that the game could now be continued here."""
-    path, _ = game_in_progress()
-    other = owner.claim(path)
-    app.go_home()
-    open_save(app, path)
-    press(app, app.top, "Watch")
-    watch = app.top
-    assert isinstance(watch, GameScene)
-    frames(app, int(WATCH_EVERY * 60) * 2 + 5)
-    assert LET_GO not in [t.message for t in watch.toasts.items]  # still held: no word
-    assert other is not None
-    other.release()  # the other window closes the game
-    frames(app, int(WATCH_EVERY * 60) + 5)
-    assert [t.message for t in watch.toasts.items].count(LET_GO) == 1
-    frames(app, int(WATCH_EVERY * 60) * 2 + 5)
-    assert [t.message for t in watch.toasts.items].count(LET_GO) == 1  # told once
-    assert not owner.held_elsewhere(path)  # looking took nothing: Continue can have it
-
-
-def test_the_watcher_is_told_when_the_other_window_dies(app: App,
-                                                        first_window: object) -> None:
-    path, _ = game_in_progress()
-    process = first_window(path)  # type: ignore[operator]
-    app.go_home()
-    open_save(app, path)
-    press(app, app.top, "Watch")
-    watch = app.top
-    assert isinstance(watch, GameScene)
-    process.send_signal(signal.SIGKILL)  # its lock file stays behind, unheld
-    process.wait(timeout=10)
-    frames(app, int(WATCH_EVERY * 60) + 5)
-    assert LET_GO in [t.message for t in watch.toasts.items]
 
 
 def test_a_dead_windows_game_opens_without_a_question(app: App,
