@@ -54,6 +54,9 @@ class SaveEntry:
     """Why the file cannot be loaded (damaged, foreign), or None if it looks like a save."""
     variant: str = ""
     """The options it was set up with, as the setup screen names them ("Egypt"), or ""."""
+    lesson: bool = False
+    """A Learn to play game (its autosave carries the tutorial step): a list tells it from
+    a real game of the same players, which it otherwise reads exactly like."""
 
     @property
     def when(self) -> str:
@@ -180,6 +183,7 @@ def summarize(path: Path, autosave: bool = False) -> SaveEntry:
         finished=data.get("finished") is True,
         saved_at=saved_at,
         variant=_variant(info, data.get("options")),
+        lesson=isinstance(data.get("tutorial"), dict),
     )
 
 

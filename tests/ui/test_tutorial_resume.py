@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 
 from nile.app import App
-from nile.core import paths, registry, saves, tutorial
+from nile.core import library, paths, registry, saves, tutorial
 from nile.core.game import CHANCE
 from nile.core.tutorial import Progress, Step, Tutorial
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.chrome.game_scene import GameScene
+from nile.ui.chrome.savelist import title_line
 from nile.ui.games import start_tutorial
 from tests import per_game
 from tests.ui.harness import instant_app
@@ -207,3 +208,19 @@ def test_catch_up_counts_the_moves_and_the_chance_the_game_holds() -> None:
     reading = Progress(TOY, step=3)  # a save that agrees with its game is left as it is
     reading.catch_up([*log, (1, "take 3")])
     assert (reading.step, reading.moves_played) == (3, 0)
+
+
+def test_the_continue_list_tells_a_lesson_from_a_game(app: App) -> None:
+    """Seen in a real window (playtest): a lesson left half-way was listed as "Vom Kap bis
+    Kairo (in progress)", with Ann and Bastet, exactly like a real game: a player could not
+    tell which row resumes the lesson. Its row is named after the lesson."""
+    scene = start_tutorial(app, registry.get("kap_kairo"))
+    assert scene.tutorial is not None and scene.autosaver is not None
+    scene.tutorial.fast_forward(3)
+    scene.autosaver.flush()
+    entry = library.summarize(scene.autosaver.path, autosave=True)
+    assert entry.lesson and title_line(entry) == "Learn Vom Kap bis Kairo (in progress)"
+    game = library.save_data(scene.match)  # the same moves saved as a game, no step
+    saves.write_atomic(scene.autosaver.path, game)
+    entry = library.summarize(scene.autosaver.path, autosave=True)
+    assert not entry.lesson and title_line(entry) == "Vom Kap bis Kairo (in progress)"

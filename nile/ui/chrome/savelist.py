@@ -42,7 +42,8 @@ def title_line(entry: SaveEntry) -> str:
     """The first line: the name as typed, or for an autosave what it is of."""
     if entry.autosave:
         state = "finished" if entry.finished else "in progress"
-        return f"{game_words(entry)} ({state})"
+        what = f"Learn {entry.title}" if entry.lesson else game_words(entry)
+        return f"{what} ({state})"
     return entry.name
 
 

@@ -2,7 +2,9 @@
 
 The game is shown as a replay at its latest move, read only and as everyone may see it
 (no hand is shown: whoever watches is none of the players); this layer looks at the
-file every `WATCH_EVERY` seconds and moves the table on as that window saves.
+file every `WATCH_EVERY` seconds and moves the table on as that window saves. When that
+window lets the game go (it closed, or died), the watcher is told once that the game is
+free to Continue here: otherwise the table would just stop moving, with no word why.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nile.core import saves
+from nile.core import owner, saves
 from nile.core.errors import SaveError
 from nile.core.replay import Replay
 from nile.ui.chrome.layer import Layer
@@ -21,6 +23,10 @@ if TYPE_CHECKING:
 
 WATCH_EVERY = 1.0
 """Seconds between looks at the file of a game watched from another window."""
+
+LET_GO = ("The other window has closed this game: nothing more will arrive. Close, then "
+          "Continue to play it on here.")
+"""Told once when the watched game's owner lets it go."""
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -40,12 +46,26 @@ class FollowFile(Layer):
         self.path = path
         self._stamp = _stamp(path)
         self._wait = 0.0
+        self._let_go = False
+
+    def _owner_gone(self) -> bool:
+        """Whether no window holds the game any more: its lock file removed on a close,
+        or left unheld by a window that died (`nile.core.owner`)."""
+        return (not owner.owner_path(self.path).exists()
+                or not owner.held_elsewhere(self.path))
 
     def update(self, dt: float) -> None:
         self._wait += dt
         if self._wait < WATCH_EVERY:
             return
         self._wait = 0.0
+        self._follow_moves()
+        if not self._let_go and self._owner_gone():
+            self._let_go = True
+            self.scene.toast(LET_GO, seconds=10.0)
+
+    def _follow_moves(self) -> None:
+        """Move the table on if the other window saved since the last look."""
         stamp = _stamp(self.path)
         if stamp is None or stamp == self._stamp:
             return
