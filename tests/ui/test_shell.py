@@ -578,3 +578,23 @@ def test_at_the_end_the_bar_says_who_won_and_undo_is_not_offered(app: App) -> No
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert [t.message for t in table.toasts.items][-1].startswith("The game is over")
     assert match.state.is_terminal
+
+
+def test_the_menus_undo_is_pressable_exactly_when_the_top_bars_is(app: App) -> None:
+    """Found in a real-window play-test: with nothing to take back (or in a lesson) the top
+    bar's Undo was greyed out while the menu offered it, only to refuse."""
+
+    def undo_buttons() -> tuple[bool, bool]:
+        app.push(MenuScene(app, scene))
+        in_menu = next(e for e in app.top._actions  # type: ignore[union-attr]
+                       if getattr(e, "text", None) == "Undo")
+        menu_enabled = bool(in_menu.is_enabled)  # type: ignore[attr-defined]
+        key(app, pygame.K_ESCAPE)
+        return menu_enabled, bool(scene.top_bar.buttons["undo"].is_enabled)  # type: ignore[attr-defined]
+
+    scene = start(app)
+    assert undo_buttons() == (False, False)  # nothing played yet
+    play_one(scene)
+    frames(app, 2)
+    can = scene.match.undo_seat() is not None
+    assert undo_buttons() == (can, can)

@@ -199,8 +199,13 @@ class MenuScene(Overlay):
             entries[1:1] = [("Results", self._then(game.reopen_results)),
                             ("Replay", self._then(game.open_replay))]
         super().__init__(app, 380, 110 + 54 * len(entries), "Menu")
+        # Undo looks pressable only when there is a move to take back (as on the top bar)
+        can_undo = game.autoplay.allows_undo and game.match.undo_seat() is not None
         for i, (label, action) in enumerate(entries):
-            self.button(self.row(i), label, action, object_id="@accent" if i == 0 else None)
+            element = self.button(self.row(i), label, action,
+                                  object_id="@accent" if i == 0 else None)
+            if label == "Undo" and not can_undo:
+                element.disable()
 
     def _then(self, action: Callable[[], None]) -> Callable[[], None]:
         """Close the menu, then act (the action may push its own screen)."""
