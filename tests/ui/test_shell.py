@@ -598,3 +598,18 @@ def test_the_menus_undo_is_pressable_exactly_when_the_top_bars_is(app: App) -> N
     frames(app, 2)
     can = scene.match.undo_seat() is not None
     assert undo_buttons() == (can, can)
+
+
+def test_a_finished_game_is_offered_for_saving_under_who_won(app: App) -> None:
+    """Found in a real-window play-test: a finished Loose Caboose was offered as "Loose
+    Caboose! 0 cards left in the draw pile" (its last round's text)."""
+    match, table = _finished_table(app, SeatConfig("Ann"))
+    ranking = match.state.ranking()
+    first = " and ".join(["Ann", "Bo"][i] for i, place in enumerate(ranking) if place == 1)
+    app.push(SaveDialog(app, table))
+    assert app.top.entry.get_text() == f"{INFO.title} won by {first}"  # type: ignore[union-attr]
+    key(app, pygame.K_ESCAPE)
+    live = start(app)
+    app.push(SaveDialog(app, live))
+    words = live.words(live.state.status().round_text)
+    assert app.top.entry.get_text() == f"{INFO.title} {words}".strip()  # type: ignore[union-attr]

@@ -173,6 +173,16 @@ def leave_game(app: App, game: GameScene, then: Callable[[], None]) -> None:
     ))
 
 
+def _save_name(game: GameScene) -> str:
+    """The name a save is offered under: the game and where it stands ("Cairo Turn 4"), or
+    for a finished game who won ("Loose Caboose! won by Ann"), not its last round's text."""
+    state = game.state
+    if state.is_terminal:
+        first = [game.names[i] for i, place in enumerate(state.ranking()) if place == 1]
+        return f"{game.info.title} won by {' and '.join(first)}"
+    return f"{game.info.title} {game.words(state.status().round_text)}".strip()
+
+
 class MenuScene(Overlay):
     """Esc in a game: resume, save, load, undo, rules, settings, quit to the launcher."""
 
@@ -248,8 +258,7 @@ class SaveDialog(Overlay):
                          "Save the game elsewhere" if elsewhere else "Save game")
         self.game = game
         self.elsewhere = elsewhere
-        round_text = game.words(game.state.status().round_text)
-        default = safe_text(f"{game.info.title} {round_text}".strip(), library.MAX_SAVE_NAME)
+        default = safe_text(_save_name(game), library.MAX_SAVE_NAME)
         self.entry = self.text_entry(self.row(0), default, library.MAX_SAVE_NAME)
         self.folder_entry: pygame_gui.elements.UITextEntryLine | None = None
         if elsewhere:
