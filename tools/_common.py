@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from nile.ai.bots import Bot, choose, hooks_of, make_bot  # noqa: E402
+from nile.ai.bots import choose, hooks_of, make_bot  # noqa: E402
+from nile.ai.hooks import Bot  # noqa: E402
 from nile.core import chance  # noqa: E402
 from nile.core.game import CHANCE, Action, GameInfo, GameState  # noqa: E402
 

@@ -10,22 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
 
-from nile.ai.hooks import AiHooks, Policy
+from nile.ai.hooks import AiHooks, Bot, Policy
 from nile.ai.ismcts import ISMCTS
 from nile.core import registry
 from nile.core.game import Action, GameInfo, GameState, Seat
-
-
-class Bot(Protocol):
-    """An incremental decision maker."""
-
-    def start(self, observation: GameState) -> None: ...
-
-    def think(self, seconds: float) -> bool: ...
-
-    def action(self) -> Action: ...
 
 
 def choose(bot: Bot, observation: GameState) -> Action:

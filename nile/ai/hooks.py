@@ -5,12 +5,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from nile.core.game import Action, GameState
 
-if TYPE_CHECKING:
-    from nile.ai.bots import Bot
+
+class Bot(Protocol):
+    """An incremental decision maker (here, beside the hooks that may make one, so that
+    the hooks and the bots that use them need not know each other)."""
+
+    def start(self, observation: GameState) -> None: ...
+
+    def think(self, seconds: float) -> bool: ...
+
+    def action(self) -> Action: ...
 
 Policy = Callable[[GameState, random.Random], Action]
 """A quick move for the player to act in `state` (which may be an observation)."""
@@ -47,7 +55,7 @@ Overrule = Callable[[GameState, Action, SearchStatistics], "tuple[Action, str | 
 move to play and, when the game overrules a noisy search, why in the player's words (None
 otherwise). Kap bis Kairo takes a free crossing unless passing searched clearly better."""
 
-BotFactory = Callable[[str, int, random.Random], "Bot | None"]
+BotFactory = Callable[[str, int, random.Random], Bot | None]
 """(level, seat, rng) -> a game-specific bot, or None to use the generic one.
 
 If the bot has `set_budget(iterations: int | None, seconds: float | None)`, the tools'

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.ai.bots import Bot, explanation, make_bot
+from nile.ai.bots import explanation, make_bot
+from nile.ai.hooks import Bot
 from nile.core.game import Action
 from nile.core.session import Match
 from nile.ui.chrome.layer import Layer
