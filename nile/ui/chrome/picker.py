@@ -1,0 +1,101 @@
+"""The table's half-made move: it holds what the player has picked and asks the game's intent
+(`nile/core/intent.py`) what the picks mean; the scene only hands it clicked targets.
+
+Every game turns clicks into moves here, the same way: a click on a drawn target is followed
+(`intent.follow`), the bar shows the offer's words and buttons, the table lights the offer's
+targets, and a ready move is submitted. A click that fits nothing is submitted as what it most
+plausibly meant, so the player reads the engine's reason for the refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from nile.core.game import Action, GameState, Seat
+from nile.core.intent import BarChoice, Intent, Offer, Refused, Target, follow
+from nile.ui.kit.button import BarButton
+
+
+@dataclass(frozen=True)
+class PickerCalls:
+    """What the picker asks of its scene: the view drawn now, the seat that may act here
+    (None: nobody at this screen may), playing a move, and the bar."""
+
+    view: Callable[[], GameState]
+    seat: Callable[[], Seat | None]
+    submit: Callable[[Action], bool]
+    set_bar: Callable[[str, Sequence[BarButton]], None]
+
+
+class Picker:
+    """The picks of the person acting, and what they offer."""
+
+    def __init__(self, intent: Intent, calls: PickerCalls) -> None:
+        self.intent = intent
+        self.calls = calls
+        self.offer: Offer | None = None
+
+    @property
+    def picked(self) -> tuple[Target, ...]:
+        return self.offer.picked if self.offer else ()
+
+    def is_picked(self, target: Target) -> bool:
+        return target in self.picked
+
+    def is_lit(self, target: Target) -> bool:
+        """Whether a click on `target` would take the move further (for highlighting)."""
+        return self.offer is not None and target in self.offer.lit
+
+    def click(self, target: Target) -> bool:
+        """Follow a click on `target`; True if it meant something (a pick, a move, or a
+        refused move whose reason the scene shows)."""
+        seat = self.calls.seat()
+        if seat is None:
+            return False
+        step = follow(self.intent, self.calls.view(), seat, self.picked, target)
+        if isinstance(step, Refused):
+            if step.action is None:
+                return False
+            self.calls.submit(step.action)
+            return True
+        self.show(step)
+        return True
+
+    def refresh(self) -> None:
+        """Start again from no picks for the view drawn now (after a move, a new viewer)."""
+        seat = self.calls.seat()
+        self.offer = None if seat is None else self.intent.offer(self.calls.view(), seat, ())
+        self.show_bar()
+
+    def cancel(self) -> bool:
+        """Let go of every pick (Esc); False if there were none."""
+        if not self.picked:
+            return False
+        self.refresh()
+        return True
+
+    def show(self, offer: Offer) -> None:
+        """Take `offer` as the state of the move; play it if it is ready."""
+        if offer.ready is not None:
+            self.calls.submit(offer.ready)
+            self.refresh()
+            return
+        self.offer = offer
+        self.show_bar()
+
+    def choose(self, choice: BarChoice) -> None:
+        """A bar button: play its action, or cancel the picks."""
+        if choice.action is not None:
+            self.calls.submit(choice.action)
+        self.refresh()
+
+    def show_bar(self) -> None:
+        if self.offer is None:
+            return
+        buttons = [BarButton(c.key, c.label, self._chooser(c), enabled=c.enabled,
+                             tooltip=c.tooltip, accent=c.accent) for c in self.offer.choices]
+        self.calls.set_bar(self.offer.prompt, buttons)
+
+    def _chooser(self, choice: BarChoice) -> Callable[[], None]:
+        return lambda: self.choose(choice)
