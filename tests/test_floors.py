@@ -11,8 +11,8 @@
   tested without a window, and a scene class that only wires and animates (under 400 lines).
 - **No circle at all**, even counting the imports made only for type checking.
 
-Games are found on disk (every package under `nile/games/` with a `rules/` folder), never
-listed by hand."""
+Games come from the registry (`tests/per_game.py`), never listed by hand; a game whose
+engine lives elsewhere than a `rules/` package of its own (a test's toy) is skipped, saying so."""
 
 from __future__ import annotations
 
@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from tests import per_game
 from tests.test_architecture import ROOT, _circles, imported_from, module_name
 
 GAMES_DIR = ROOT / "nile" / "games"
-GAMES = sorted(p.parent.parent.name for p in GAMES_DIR.glob("*/rules/__init__.py"))
+GAMES = per_game.ids()
 FACE_EXTRAS = ("actions", "events", "phases")
 """Besides `rules/__init__`, the modules a bot or a view may import: the moves, what
 happened, and the names of the phases."""
@@ -32,7 +33,7 @@ happened, and the names of the phases."""
 PENDING: set[str] = {"age_of_steam", "cairo", "cleopatra", "kap_kairo", "loose_caboose"}
 """Games not yet rebuilt to these rules (issue 28 in progress); emptied as each lands."""
 
-CHROME_PENDING = True
+CHROME_PENDING = False
 """The game screen's layers name `GameScene` for their type hints (being broken)."""
 
 
@@ -57,6 +58,8 @@ def _is_module(name: str) -> bool:
 
 
 def _pending(game: str) -> None:
+    if not (GAMES_DIR / game / "rules" / "__init__.py").is_file():
+        pytest.skip(f"{game} has no rules package of its own")
     if game in PENDING:
         pytest.xfail(f"{game} is not rebuilt yet (issue 28)")
 

@@ -16,7 +16,7 @@ from nile.ui import text, theme
 from nile.ui.chrome.dialogs import Overlay
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class DoneChoices:
 class DrillDoneDialog(Overlay):
     """Score, best result, and Again / Statistics / Drills (Esc: back to the drills)."""
 
-    def __init__(self, app: App, outcome: RunOutcome, choices: DoneChoices) -> None:
+    def __init__(self, app: Shell, outcome: RunOutcome, choices: DoneChoices) -> None:
         super().__init__(app, 560, 300, f"{outcome.title}: done")
         self.choices = choices
         self.outcome = outcome

@@ -68,7 +68,7 @@ from nile.ui.scene import Scene
 from nile.ui.table.dice import Die
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 END_PAUSE = 1.4
 """Seconds to look at the board after the last flick of a drill, before its result."""
@@ -104,7 +104,7 @@ class DrillScene(Scene):
         *flick_input.KEYS,
     )
 
-    def __init__(self, app: App, session: PracticeSession, drill_id: str) -> None:
+    def __init__(self, app: Shell, session: PracticeSession, drill_id: str) -> None:
         super().__init__(app)
         self.session = session
         self.data = cairo_config.load()

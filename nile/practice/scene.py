@@ -27,7 +27,7 @@ from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 CARD_W, CARD_H, GAP = 384, 252, 18
 GRID_LEFT, GRID_TOP = (1280 - 3 * CARD_W - 2 * GAP) // 2, 130
@@ -52,7 +52,7 @@ class DrillCard:
 class PracticeScene(Scene):
     """The practice home."""
 
-    def __init__(self, app: App, session: PracticeSession | None = None) -> None:
+    def __init__(self, app: Shell, session: PracticeSession | None = None) -> None:
         super().__init__(app)
         if session is None:
             now = time.time()

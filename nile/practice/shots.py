@@ -28,7 +28,7 @@ from nile.practice.table import PracticeTable
 from nile.ui.launcher import LauncherScene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 STARTED = 1_767_000_000
 """A fixed date for the scripted session (late December 2025)."""
@@ -70,14 +70,14 @@ def new_session(history: bool = True) -> PracticeSession:
     return session
 
 
-def open_home(app: App, session: PracticeSession | None = None) -> PracticeScene:
+def open_home(app: Shell, session: PracticeSession | None = None) -> PracticeScene:
     app.reset(LauncherScene(app))
     home = PracticeScene(app, session or new_session())
     app.push(home)
     return home
 
 
-def open_drill(app: App, drill_id: str, session: PracticeSession | None = None,
+def open_drill(app: Shell, drill_id: str, session: PracticeSession | None = None,
                scene_class: type[DrillScene] = DrillScene) -> DrillScene:
     home = open_home(app, session)
     scene = scene_class(app, home.session, drill_id)
@@ -120,11 +120,11 @@ def _plan(scene: DrillScene, errors: list[tuple[float, float]]) -> None:
 
 # The shots ------------------------------------------------------------------------------------
 
-def home(app: App) -> None:
+def home(app: Shell) -> None:
     open_home(app)
 
 
-def damaged(app: App) -> None:
+def damaged(app: Shell) -> None:
     """A garbled history file: set aside with a message, practice starts fresh."""
     (paths.data_dir() / "practice.json").write_text('{"format": "nile-practice", "vers',
                                                     encoding="utf-8")
@@ -132,40 +132,40 @@ def damaged(app: App) -> None:
     app.push(PracticeScene(app))
 
 
-def free(app: App) -> None:
+def free(app: Shell) -> None:
     """Free practice with the clutter of a few flicks and a target site."""
     scene = open_drill(app, "free")
     scene.drill.pick_site("saqqara")
     _plan(scene, [(1.12, 4.0), (0.9, -3.0), (1.0, 1.5), (1.05, -1.0), (0.97, 0.5)])
 
 
-def landing(app: App) -> None:
+def landing(app: Shell) -> None:
     scene = open_drill(app, "landing")
     _plan(scene, [(1.15, 3.0), (0.92, -2.0), (1.03, 0.8), (0.99, 0.2)])
 
 
-def rings(app: App) -> None:
+def rings(app: Shell) -> None:
     scene = open_drill(app, "rings")
     _plan(scene, [(1.02, 0.5), (0.96, -1.0), (1.0, 0.3), (1.06, 1.5)])
 
 
-def pyramid(app: App) -> None:
+def pyramid(app: Shell) -> None:
     scene = open_drill(app, "pyramid")
     _plan(scene, [(1.0, 0.0), (1.22, 5.0)])
 
 
-def knock(app: App) -> None:
+def knock(app: Shell) -> None:
     scene = open_drill(app, "knock")
     _plan(scene, [(2.0, 0.2)])
 
 
-def timed(app: App) -> None:
+def timed(app: Shell) -> None:
     scene = open_drill(app, "timed")
     _plan(scene, [(1.0, 0.5), (0.9, -2.0), (1.04, 1.0)])
     scene.drill.tick(23.4)
 
 
-def demo(app: App) -> None:
+def demo(app: Shell) -> None:
     """Show me: the bot's aim grows from the ship before its block flies."""
     scene = open_drill(app, "landing")
     _plan(scene, [(1.1, 2.0)])
@@ -179,7 +179,7 @@ def demo(app: App) -> None:
         scene.show.windup_total = scene.show.windup = 2.2  # caught mid wind-up at 1.5 s
 
 
-def statistics(app: App) -> None:
+def statistics(app: Shell) -> None:
     """All time: the numbers per finger, the heat map, the trends and the grouping."""
     session = new_session()
     scene = open_drill(app, "landing", session)
@@ -224,14 +224,14 @@ def clutter(table: PracticeTable) -> None:
             n += 1
 
 
-def busy(app: App) -> None:
+def busy(app: Shell) -> None:
     """The benchmark table: a cluttered board and a flick after every flick from U6 (your
     blocks pile up as clutter too)."""
     scene = open_drill(app, "free", scene_class=BusyScene)
     clutter(scene.table)
 
 
-def aiming(app: App) -> None:
+def aiming(app: Shell) -> None:
     """Mid-drag on the cluttered board after a few flicks: band, arrow, power bar, the last
     flick's path and the ghost of the one before."""
     import pygame

@@ -25,7 +25,7 @@ from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 TABLE = pygame.Rect(16, 96, 640, 252)
 BESTS = pygame.Rect(16, 356, 640, 120)
@@ -51,7 +51,7 @@ def day_label(started: int) -> str:
 class StatsScene(Scene):
     """Practice statistics (Esc back)."""
 
-    def __init__(self, app: App, session: PracticeSession, scope: int = 0) -> None:
+    def __init__(self, app: Shell, session: PracticeSession, scope: int = 0) -> None:
         super().__init__(app)
         self.session = session
         self.scope = scope

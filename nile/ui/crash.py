@@ -23,7 +23,7 @@ from nile.ui.chrome.dialogs import open_save
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 MAX_REPORTS = 30
 """Older reports are removed: a crash loop must not fill the disk."""
@@ -75,7 +75,7 @@ def rescue(stack: list[Scene]) -> Rescued | None:
 class ErrorScene(Scene):
     """'Something went wrong; your game is saved', with Continue and Launcher."""
 
-    def __init__(self, app: App, report: Path | None, rescued: Rescued | None) -> None:
+    def __init__(self, app: Shell, report: Path | None, rescued: Rescued | None) -> None:
         super().__init__(app)
         self.report = report
         self.resume = rescued.path if rescued is not None else None

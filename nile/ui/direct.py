@@ -13,10 +13,10 @@ from nile.ui.setup_scene import default_rows, seats_from_rows
 from nile.ui.shots import all_shots
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 
-def open_scene(app: App, name: str) -> bool:
+def open_scene(app: Shell, name: str) -> bool:
     """Put the scene `name` on top of the launcher; False (and a message) if unknown.
 
     `name` is a game id (a new game: you and normal bots), `game:shot` (a scripted screen

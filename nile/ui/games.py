@@ -16,10 +16,10 @@ from nile.ui.chrome import watching
 from nile.ui.chrome.autosave import Autosaver
 
 if TYPE_CHECKING:
-    from nile.app import App
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
+    from nile.ui.scene import Shell
 
-SceneFactory = Callable[..., "GameScene"]
+SceneFactory = Callable[..., "TableScene"]
 
 
 def is_playable(info: GameInfo | None) -> bool:
@@ -36,9 +36,9 @@ def scene_for(info: GameInfo) -> SceneFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def open_match(app: App, match: Match, autosave: Path | None = None,
+def open_match(app: Shell, match: Match, autosave: Path | None = None,
                lesson: tutorial.Progress | None = None,
-               claim: owner.Claim | None = None) -> GameScene:
+               claim: owner.Claim | None = None) -> TableScene:
     """Show a match (new or loaded) on top of the launcher.
 
     `autosave` is the file the game continues in (Continue gives the game's own, with
@@ -58,7 +58,7 @@ def open_match(app: App, match: Match, autosave: Path | None = None,
     return scene
 
 
-def watch_match(app: App, match: Match, path: Path) -> GameScene:
+def watch_match(app: Shell, match: Match, path: Path) -> TableScene:
     """The game another window is playing, read only: its moves so far as a replay at
     the latest one, following the file as that window saves (`GameScene.follow`)."""
     replay = Replay(match.info, match.seats, match.seed, match.options, list(match.actions))
@@ -74,7 +74,7 @@ def has_tutorial(info: GameInfo) -> bool:
     return tutorial.load(info.id) is not None
 
 
-def start_tutorial(app: App, info: GameInfo) -> GameScene:
+def start_tutorial(app: Shell, info: GameInfo) -> TableScene:
     """The game's guided first game: the learner at seat 0, the script at the others."""
     lesson = tutorial.load(info.id)
     if lesson is None:
@@ -110,7 +110,7 @@ def saved_lesson(match: Match, saved: object) -> tutorial.Progress | None:
 
 
 def start_new(
-    app: App,
+    app: Shell,
     info: GameInfo,
     seats: Sequence[SeatConfig],
     options: Mapping[str, str],

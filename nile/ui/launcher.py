@@ -23,7 +23,7 @@ from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 PRACTICE_SCENE = "nile.practice.scene"
 GAP = 24
@@ -82,7 +82,7 @@ def build_tiles() -> list[Tile]:
 class LauncherScene(Scene):
     """The first screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -18,7 +18,9 @@ from nile.core.text import UnsafeChars
 from nile.ui import sound, text, theme
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui import settings as settings_store
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -29,12 +31,50 @@ class Rescued:
     note: str
 
 
+class Shell(Protocol):
+    """What a screen may ask of the app that shows it (`nile.app.App` is the one there is):
+    the stack of scenes, the settings, a message over everything, the safety net.
+
+    Screens are typed against this, not against the app: the app opens the launcher, the
+    launcher the games, the games their screens; were each screen to name the app back, the
+    house would be one circle, if only for the type checker."""
+
+    stack: list[Scene]
+    settings: settings_store.Settings
+    running: bool
+    bots_paused: bool
+    """Scripted screenshots are still pictures: bots wait (their thinking is timed)."""
+    gave_up: bool
+    stopped_by: int | None
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def reset(self, scene: Scene) -> None: ...
+
+    def go_home(self) -> None: ...
+
+    def notify(self, message: str, kind: str = "info", seconds: float = 6.0) -> None: ...
+
+    def apply_settings(self, new: settings_store.Settings, save: bool = True) -> None: ...
+
+    def tick(self, dt: float, events: list[pygame.event.Event]) -> None: ...
+
+    def guarded(self, work: Callable[[], T]) -> T | None: ...
+
+
 class Scene:
     """Base class. `overlay` scenes let the scene below show through (dialogs, menus)."""
 
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self._gui: pygame_gui.UIManager | None = None
         self._actions: dict[object, Callable[[], None]] = {}

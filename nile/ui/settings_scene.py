@@ -15,7 +15,7 @@ from nile.ui import sound, text, theme
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 LEFT, VALUE_X, TOP, STEP = 260, 620, 150, 78
 
@@ -23,7 +23,7 @@ LEFT, VALUE_X, TOP, STEP = 260, 620, 150, 78
 class SettingsScene(Scene):
     """A form of the player's settings."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         s = app.settings
         self.toggles: dict[object, str] = {}

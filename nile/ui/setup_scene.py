@@ -19,7 +19,7 @@ from nile.ui.games import has_tutorial, start_new, start_tutorial
 from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 BOT_NAMES = ("Amun", "Bastet", "Hapi", "Khonsu", "Nut", "Ptah", "Sobek", "Tefnut")
 ROW_TOP, ROW_HEIGHT = 170, 52
@@ -134,7 +134,7 @@ def about_box(seats: int) -> pygame.Rect:
 class SetupScene(Scene):
     """Seats, options and seed for one game, then Start."""
 
-    def __init__(self, app: App, info: GameInfo) -> None:
+    def __init__(self, app: Shell, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
         self.rows = default_rows(info)

@@ -23,11 +23,10 @@ from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
 
 if TYPE_CHECKING:
-    from nile.app import App
-    from nile.ui.chrome.game_scene import GameScene
-    from nile.ui.scene import Scene
+    from nile.ui.chrome.face import TableScene
+    from nile.ui.scene import Scene, Shell
 
-Shot = Callable[["App"], None]
+Shot = Callable[["Shell"], None]
 S = TypeVar("S", bound="Scene")
 PRACTICE_SHOTS = "nile.practice.shots"
 """Flick Practice is not a game in the registry; its shots module is named here."""
@@ -47,23 +46,23 @@ def play_bots_until(match: Match, stop: Callable[[Any], bool], *, me: int = 0,
         match.resolve_chance()
 
 
-def on_table(app: App, scene: S) -> S:
+def on_table(app: Shell, scene: S) -> S:
     """`scene` over the launcher, as a player who started it from there sees it."""
     launcher(app)
     app.push(scene)
     return scene
 
 
-def launcher(app: App) -> None:
+def launcher(app: Shell) -> None:
     app.reset(LauncherScene(app))
 
 
-def settings(app: App) -> None:
+def settings(app: Shell) -> None:
     launcher(app)
     app.push(SettingsScene(app))
 
 
-def setup_first_game(app: App) -> None:
+def setup_first_game(app: Shell) -> None:
     """The setup screen of the launcher's first game (a game a test registers has no tile,
     so it is never this one)."""
     launcher(app)
@@ -72,7 +71,7 @@ def setup_first_game(app: App) -> None:
         app.push(SetupScene(app, games[0]))
 
 
-def tutorial_at(app: App, game_id: str, step: int) -> GameScene:
+def tutorial_at(app: Shell, game_id: str, step: int) -> TableScene:
     """The game's tutorial, played up to its step `step` (0-based), over the launcher."""
     scene = start_tutorial(app, registry.get(game_id))
     assert scene.tutorial is not None
@@ -84,7 +83,7 @@ _OTHER_WINDOW: list[object] = []
 """The claim the shot's pretended other window holds on its game (kept alive here)."""
 
 
-def second_window(app: App) -> None:
+def second_window(app: Shell) -> None:
     """What a second Nile window shows when it continues a game another window has open:
     the question, with a copy, watching or nothing on offer."""
     launcher(app)

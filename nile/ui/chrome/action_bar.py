@@ -18,7 +18,7 @@ from nile.ui.chrome.results import winners_line
 from nile.ui.kit.button import BarButton
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 HEIGHT = 58
 PROMPT_SIZE = 17
@@ -54,7 +54,7 @@ class ActionBar(Layer):
 
     in_table = HEIGHT
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.prompt = ""
         """The game's words for the human's own turn."""

@@ -18,7 +18,7 @@ from nile.core.session import Match
 from nile.ui.chrome.layer import Layer
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 THINK_SLICE = 0.008
 """Seconds of bot thinking per frame: the frame stays near 60 fps."""
@@ -81,7 +81,7 @@ class Autoplay(Layer):
     allows_results = True
     """The results may open once the end has played out (a lesson explains them first)."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
 
     def ready(self) -> bool:
@@ -120,7 +120,7 @@ class Autoplay(Layer):
 class BotTurns(Autoplay):
     """The bots of a live game, thinking a slice each frame, moving when it is their turn."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.driver = BotDriver()
 

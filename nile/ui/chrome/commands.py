@@ -10,13 +10,28 @@ from nile.ui import keys
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
+
+
+CHROME_KEYS: tuple[keys.Binding, ...] = (
+    keys.Binding("escape", "commands.menu", "menu: save, load, undo, rules, settings, quit "
+                 "to the launcher (after a half-made move is cancelled)"),
+    keys.Binding("f1", "commands.rules", "rules summary and keys"),
+    keys.Binding("l", "commands.log", "show or hide the game log"),
+    keys.Binding("h", "commands.hint", "hint: what the normal bot would do, and why",
+                 when="live_game"),
+    keys.Binding("ctrl+z", "commands.undo", "undo your last move (never across dice, draws, "
+                 "revealed cards or another player's move)", when="live_game"),
+    keys.Binding("ctrl+s", "commands.save", "save the game under a name", when="live_game"),
+)
+"""The keys every game screen shares (its `Commands` do them): game keys come first, then
+these, so Esc first cancels a half-made choice."""
 
 
 class Commands:
     """The shared commands of one game scene."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
 
     def hint(self) -> None:

@@ -28,8 +28,8 @@ from nile.ui.scene import Scene
 from nile.ui.settings_scene import SettingsScene
 
 if TYPE_CHECKING:
-    from nile.app import App
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
+    from nile.ui.scene import Shell
 
 
 class Overlay(Scene):
@@ -37,7 +37,7 @@ class Overlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, width: int, height: int, title: str) -> None:
+    def __init__(self, app: Shell, width: int, height: int, title: str) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
@@ -91,7 +91,7 @@ class Overlay(Scene):
 class MessageDialog(Overlay):
     """A message with an OK button (a refused save file, say)."""
 
-    def __init__(self, app: App, title: str, message: str) -> None:
+    def __init__(self, app: Shell, title: str, message: str) -> None:
         self.message = safe_text(message, 2000, newlines=True)
         lines = text.wrap(self.message, 17, 520)
         super().__init__(app, 600, 170 + 24 * min(len(lines), 10), title)
@@ -122,7 +122,7 @@ class ConfirmDialog(Overlay):
 
     The last answer is the safe one (Esc gives it)."""
 
-    def __init__(self, app: App, title: str, message: str,
+    def __init__(self, app: Shell, title: str, message: str,
                  answers: Sequence[tuple[str, Callable[[], None]]],
                  destructive: bool = False) -> None:
         self.message = safe_text(message, 1000, newlines=True)
@@ -155,7 +155,7 @@ def _nothing() -> None:
     """The safe answer of a question: stay where you are."""
 
 
-def leave_game(app: App, game: GameScene, then: Callable[[], None]) -> None:
+def leave_game(app: Shell, game: TableScene, then: Callable[[], None]) -> None:
     """Run `then` (quit, load, open another game) once the game is safe, or the player
     has agreed to lose what the disk refused."""
     if game.saved():
@@ -173,7 +173,7 @@ def leave_game(app: App, game: GameScene, then: Callable[[], None]) -> None:
     ))
 
 
-def _save_name(game: GameScene) -> str:
+def _save_name(game: TableScene) -> str:
     """The name a save is offered under: the game and where it stands ("Cairo Turn 4"), or
     for a finished game who won ("Loose Caboose! won by Ann"), not its last round's text."""
     state = game.state
@@ -186,7 +186,7 @@ def _save_name(game: GameScene) -> str:
 class MenuScene(Overlay):
     """Esc in a game: resume, save, load, undo, rules, settings, quit to the launcher."""
 
-    def __init__(self, app: App, game: GameScene) -> None:
+    def __init__(self, app: Shell, game: TableScene) -> None:
         self.game = game
         entries: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self.close),
@@ -253,7 +253,7 @@ class SaveDialog(Overlay):
     """Name a save (kept as typed) and write it to the saves folder, or (`elsewhere`)
     to a folder the player types, when the usual one cannot be written."""
 
-    def __init__(self, app: App, game: GameScene, elsewhere: bool = False) -> None:
+    def __init__(self, app: Shell, game: TableScene, elsewhere: bool = False) -> None:
         super().__init__(app, 600, 330 if elsewhere else 250,
                          "Save the game elsewhere" if elsewhere else "Save game")
         self.game = game
@@ -329,7 +329,7 @@ class LoadDialog(Overlay):
     """Every save, newest first, with game, players, round and date: Load, Rename,
     Delete. With `continuing`, only the unfinished games (the launcher's Continue)."""
 
-    def __init__(self, app: App, continuing: bool = False, playing: Path | None = None) -> None:
+    def __init__(self, app: Shell, continuing: bool = False, playing: Path | None = None) -> None:
         super().__init__(app, 760, 620, "Continue a game" if continuing else "Load game")
         self.continuing = continuing
         self.playing = playing
@@ -435,7 +435,7 @@ def deletion_warning(entry: library.SaveEntry) -> str:
 class RenameDialog(Overlay):
     """A new name for a named save (kept as typed)."""
 
-    def __init__(self, app: App, entry: library.SaveEntry,
+    def __init__(self, app: Shell, entry: library.SaveEntry,
                  done: Callable[[Path], None]) -> None:
         super().__init__(app, 560, 240, "Rename save")
         self.entry_of = entry
@@ -472,7 +472,7 @@ class RenameDialog(Overlay):
                       theme.BAD, anchor="midtop", max_width=self.panel.width - 40)
 
 
-def open_save(app: App, path: Path) -> None:
+def open_save(app: Shell, path: Path) -> None:
     """Load a save and open its game; refusals become a message, the save stays untouched.
 
     A game opened from its own autosave goes on in that file; one opened from a named
@@ -509,7 +509,7 @@ def open_save(app: App, path: Path) -> None:
     _show(app, match, path if own else None, lesson, claim)
 
 
-def _show(app: App, match: Match, autosave: Path | None, lesson: Progress | None,
+def _show(app: Shell, match: Match, autosave: Path | None, lesson: Progress | None,
           claim: owner.Claim | None = None) -> None:
     """Open the loaded game; a game whose scene is not installed becomes a message."""
     try:
@@ -525,7 +525,7 @@ class SecondWindowDialog(ConfirmDialog):
     both going on would write each other's moves away, so this window offers a copy of
     its own, or to watch that window's game read only, or to leave it."""
 
-    def __init__(self, app: App, match: Match, path: Path, lesson: Progress | None) -> None:
+    def __init__(self, app: Shell, match: Match, path: Path, lesson: Progress | None) -> None:
         names = match.names
         players = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         super().__init__(
@@ -554,7 +554,7 @@ def _escape(words: str) -> str:
 class RulesScene(Overlay):
     """The in-game rules summary (F1), scrollable."""
 
-    def __init__(self, app: App, title: str, summary: str,
+    def __init__(self, app: Shell, title: str, summary: str,
                  key_rows: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__(app, 860, 680, f"{title}: rules summary")
         body = summary.strip() or "No rules summary yet."

@@ -11,13 +11,13 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.games import scene_for
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 
 class Ending(Layer):
     """Opens the results once, then on request; opens the replay of the finished game."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.results_shown = False
 

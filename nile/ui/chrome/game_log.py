@@ -16,7 +16,7 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.chrome.panels import LogPanel
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 SHOWN = 400
 """Moves whose lines the log holds (older ones scroll out of reach)."""
@@ -25,7 +25,7 @@ SHOWN = 400
 class GameLog(Layer):
     """The scrolling log panel, open or closed (L)."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.open = True
         self.panel = LogPanel(pygame.Rect(theme.WIDTH - theme.LOG_WIDTH, theme.TOP_BAR_HEIGHT,

@@ -38,8 +38,9 @@ from nile.ui.chrome import layer
 from nile.ui.chrome.action_bar import ActionBar
 from nile.ui.chrome.autosave import Autosaver
 from nile.ui.chrome.botdriver import Autoplay, BotTurns
-from nile.ui.chrome.commands import Commands
+from nile.ui.chrome.commands import CHROME_KEYS, Commands
 from nile.ui.chrome.ending import Ending
+from nile.ui.chrome.face import TableScene
 from nile.ui.chrome.game_log import GameLog
 from nile.ui.chrome.handover import HandOver
 from nile.ui.chrome.panels import Toasts
@@ -57,7 +58,7 @@ from nile.ui.kit.tooltip import HoverTimer
 from nile.ui.scene import Rescued, Scene
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 __all__ = ["REPLAY_KEYS", "GameScene", "has_hidden_information"]
 
@@ -67,22 +68,20 @@ def has_hidden_information(match: Match) -> bool:
     return match.info.hides_information(match.options)
 
 
-class GameScene(TableHooks, Scene):
+class GameScene(TableHooks, TableScene):
     """The table and its layers; subclasses draw the table and turn input into actions."""
 
-    CHROME_KEYS: ClassVar[tuple[keys.Binding, ...]] = (
-        keys.Binding("escape", "commands.menu", "menu: save, load, undo, rules, settings, quit "
-                     "to the launcher (after a half-made move is cancelled)"),
-        keys.Binding("f1", "commands.rules", "rules summary and keys"),
-        keys.Binding("l", "commands.log", "show or hide the game log"),
-        keys.Binding("h", "commands.hint", "hint: what the normal bot would do, and why",
-                     when="live_game"),
-        keys.Binding("ctrl+z", "commands.undo", "undo your last move (never across dice, draws, "
-                     "revealed cards or another player's move)", when="live_game"),
-        keys.Binding("ctrl+s", "commands.save", "save the game under a name", when="live_game"),
-    )
+    CHROME_KEYS: ClassVar[tuple[keys.Binding, ...]] = CHROME_KEYS
 
-    def __init__(self, app: App, match: Match, replay: Replay | None = None,
+    log: GameLog
+    top_bar: TopBar
+    replay_bar: ReplayBar
+    handover: HandOver | Spectator
+    autoplay: Autoplay
+    table_layer: PlayTable
+    tutorial: TutorialLayer | None
+
+    def __init__(self, app: Shell, match: Match, replay: Replay | None = None,
                  autosaver: Autosaver | None = None) -> None:
         super().__init__(app)
         self.match = match
@@ -101,7 +100,7 @@ class GameScene(TableHooks, Scene):
         self.hover_timer = HoverTimer()
         """Where the mouse rests: the table's tooltips show once it has rested a moment."""
         self.view: GameState = match.state
-        self.tutorial: TutorialLayer | None = None
+        self.tutorial = None
         self.log = GameLog(self)
         self.toasts = Toasts(center_x=0)
         self.action_bar = ActionBar(self)
@@ -114,9 +113,9 @@ class GameScene(TableHooks, Scene):
     def _play_layers(self) -> list[layer.Layer]:
         """The live game's stack, bottom first."""
         humans = sum(1 for s in self.match.seats if s.is_human)
-        self.handover: HandOver | Spectator = HandOver(
+        self.handover = HandOver(
             self, humans > 1 and has_hidden_information(self.match))
-        self.autoplay: Autoplay = BotTurns(self)
+        self.autoplay = BotTurns(self)
         self.top_bar = TopBar(self, live=True)
         self.ending = Ending(self)
         self.table_layer = PlayTable(self)

@@ -27,7 +27,7 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.kit.button import Button
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 DONE_LABEL = "Done, pass to the next player"
 
@@ -35,7 +35,7 @@ DONE_LABEL = "Done, pass to the next player"
 class HandOver(Layer):
     """The live game's viewer and, on a shared screen, the cover and the Done button."""
 
-    def __init__(self, scene: GameScene, shared_screen: bool) -> None:
+    def __init__(self, scene: TableScene, shared_screen: bool) -> None:
         self.scene = scene
         self.shared_screen = shared_screen
         """Two or more humans look at one screen in a game with hidden information."""

@@ -17,7 +17,7 @@ from nile.ui.chrome.ending import Ending
 from nile.ui.chrome.layer import Layer
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 BAR_HEIGHT = 44
 PLAY_STEP = 0.6
@@ -38,7 +38,7 @@ class ReplayBar(Layer):
 
     below_table = BAR_HEIGHT
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.playing = False
         self._play_timer = 0.0
@@ -153,7 +153,7 @@ class ReplayBar(Layer):
 class ReplayEnding(Ending):
     """A replay's Results and Replay: the results on request, Replay back to the set-up."""
 
-    def __init__(self, scene: GameScene, bar: ReplayBar) -> None:
+    def __init__(self, scene: TableScene, bar: ReplayBar) -> None:
         super().__init__(scene)
         self.bar = bar
 

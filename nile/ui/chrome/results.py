@@ -12,8 +12,8 @@ from nile.ui.chrome.dialogs import Overlay
 from nile.ui.games import start_new
 
 if TYPE_CHECKING:
-    from nile.app import App
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
+    from nile.ui.scene import Shell
 
 
 Chart = Callable[[pygame.Surface, pygame.Rect], None]
@@ -35,7 +35,7 @@ def format_value(value: float) -> str:
 class ResultsScene(Overlay):
     """Score sheet (categories × players), a bar chart of totals, and what to do next."""
 
-    def __init__(self, app: App, game: GameScene, chart: Chart | None = None) -> None:
+    def __init__(self, app: Shell, game: TableScene, chart: Chart | None = None) -> None:
         super().__init__(app, 1000, 640, "Game over")
         self.game = game
         self.chart = chart if chart is not None else self._draw_chart

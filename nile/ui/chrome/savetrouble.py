@@ -20,7 +20,7 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.scene import Rescued
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 BANNER_HEIGHT = 44
 
@@ -28,7 +28,7 @@ BANNER_HEIGHT = 44
 class SaveTrouble(Layer):
     """Watches the scene's autosaver; draws the banner and its button while it fails."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._button: object | None = None
 

@@ -13,7 +13,7 @@ from nile.ui.chrome.game_log import SHOWN
 from nile.ui.chrome.layer import Layer
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 
 class Spectator(Layer):
@@ -28,7 +28,7 @@ class Spectator(Layer):
     waiting = False
     done_left: int | None = None
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.public = False
         """Show only what everyone may see (a game another window is still playing)."""

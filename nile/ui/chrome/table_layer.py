@@ -16,13 +16,13 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.chrome.replay_bar import REPLAY_KEYS
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 
 class PlayTable(Layer):
     """The live table: clicks and keys become moves."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
 
     def game_event(self, event: pygame.event.Event) -> bool:

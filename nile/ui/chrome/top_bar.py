@@ -17,7 +17,7 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.chrome.panels import draw_top_bar
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 BUTTONS = (
     ("Hint", "hint", "What would the normal bot do? (H)"),
@@ -39,7 +39,7 @@ PLAYING_ONLY = ("hint", "undo")
 class TopBar(Layer):
     """The bar over the table; `live` is False in a replay (no hint, undo or end buttons)."""
 
-    def __init__(self, scene: GameScene, live: bool) -> None:
+    def __init__(self, scene: TableScene, live: bool) -> None:
         self.scene = scene
         self.live = live
         self.title_suffix = "" if live else " · Replay"

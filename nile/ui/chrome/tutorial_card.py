@@ -14,7 +14,7 @@ from nile.core.tutorial import Progress
 from nile.ui import assets, text, theme
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 CARD_WIDTH = 470
 PICTURE_SIZE = (CARD_WIDTH - 32, 150)
@@ -26,7 +26,7 @@ NARROW_WIDTH = 350
 class TutorialCard:
     """Where the step's card goes, and its drawing."""
 
-    def __init__(self, scene: GameScene, progress: Progress) -> None:
+    def __init__(self, scene: TableScene, progress: Progress) -> None:
         self.scene = scene
         self.progress = progress
 

@@ -23,7 +23,7 @@ from nile.ui.chrome.tutorial_card import TutorialCard
 from nile.ui.games import start_new
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 WATCH_DELAY = 1.0
 """Seconds between the scripted moves of the other seats, so the learner can follow."""
@@ -39,7 +39,7 @@ class TutorialLayer(Autoplay):
     allows_undo = False
     """A lesson goes forward only."""
 
-    def __init__(self, scene: GameScene, progress: Progress) -> None:
+    def __init__(self, scene: TableScene, progress: Progress) -> None:
         super().__init__(scene)
         self.progress = progress
         self._buttons: list[object] = []

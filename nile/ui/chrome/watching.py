@@ -19,7 +19,7 @@ from nile.ui.chrome.layer import Layer
 from nile.ui.chrome.spectator import Spectator
 
 if TYPE_CHECKING:
-    from nile.ui.chrome.game_scene import GameScene
+    from nile.ui.chrome.face import TableScene
 
 WATCH_EVERY = 1.0
 """Seconds between looks at the file of a game watched from another window."""
@@ -41,7 +41,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 class FollowFile(Layer):
     """Follows the autosave another window writes; the scene is a replay of it."""
 
-    def __init__(self, scene: GameScene, path: Path) -> None:
+    def __init__(self, scene: TableScene, path: Path) -> None:
         self.scene = scene
         self.path = path
         self._stamp = _stamp(path)
@@ -90,7 +90,7 @@ class FollowFile(Layer):
             scene.toast("The other window took a move back; the table follows it.")
 
 
-def follow(scene: GameScene, path: Path) -> None:
+def follow(scene: TableScene, path: Path) -> None:
     """Make the replay `scene` watch the game another window plays in `path`: read only,
     at its latest move, moving on as that window saves."""
     assert isinstance(scene.handover, Spectator), "only a replay watches"

@@ -20,7 +20,7 @@ from nile.ui.chrome.dialogs import Overlay
 from nile.ui.table.scorepad import INK, PAPER, RULE
 
 if TYPE_CHECKING:
-    from nile.app import App
+    from nile.ui.scene import Shell
 
 LINE = 19
 
@@ -41,7 +41,7 @@ def entry_cells(entry: LedgerEntry) -> tuple[str, str]:
 class LedgerScene(Overlay):
     """Everyone's capital sheet, side by side; Esc, C or a click closes it."""
 
-    def __init__(self, app: App, ledger: Sequence[Sequence[LedgerEntry]], names: Sequence[str],
+    def __init__(self, app: Shell, ledger: Sequence[Sequence[LedgerEntry]], names: Sequence[str],
                  colors: Sequence[theme.PlayerColor], viewer: int | None) -> None:
         """`ledger` is the viewer's observation's sheets; `viewer` marks "(you)" (None in a
         replay or hot-seat cover, where the screen is nobody's)."""
