@@ -15,6 +15,9 @@ Figures (medians of several runs where it makes sense):
                        that played a move, apart (tools/frame_probe.py says more)
 - startup_s            process start to the first launcher frame, in a fresh process
 - rss_mb               peak memory of that process after rendering the busy table
+- idle_cpu_pct         CPU of the app's own main loop while nothing moves and no input comes
+                       (the launcher, or the game's busy table once its moves have played
+                       out), in percent of one core, over IDLE_SECONDS after settling
 A game may add figures through `GameInfo(bench="module:function")`.
 
     python tools/bench.py --against REV [--games a,b] [--runs 5]   # this tree against REV
@@ -55,7 +58,10 @@ TARGETS = {
     "frame_ms_p95": "<= 8.0",
     "startup_s": "<= 1.0",
     "rss_mb": "<= 250",
+    "idle_cpu_pct": "< 2",
 }
+
+IDLE_SETTLE, IDLE_SECONDS = 3.0, 8.0
 
 
 percentile = frame_probe.percentile
@@ -149,6 +155,47 @@ print(startup, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 
 
+IDLE_PROBE = """
+import os, sys, time, resource, threading
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+sys.path.insert(0, {root!r})
+from nile.app import App
+from nile.ui.launcher import LauncherScene
+app = App(); app.push(LauncherScene(app))
+game = {game!r}
+if game:
+    from nile.ui import shots
+    shot = shots.bench_shot(game)
+    if shot:
+        shot(app)
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+marks = []
+def mark():
+    marks.append((time.monotonic(), cpu()))
+def stop():
+    mark(); app.running = False
+threading.Timer({settle}, mark).start()
+threading.Timer({settle} + {seconds}, stop).start()
+app.run()
+(t0, c0), (t1, c1) = marks
+print(100 * (c1 - c0) / (t1 - t0))
+"""
+
+
+def idle_cpu_pct(game_id: str | None) -> float:
+    """The app's own loop (`App.run`) with no input: a fresh process, one run (it is long)."""
+    code = IDLE_PROBE.format(root=str(ROOT), game=game_id, settle=IDLE_SETTLE,
+                             seconds=IDLE_SECONDS)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr[-2000:])
+    return float(out.stdout.split()[-1])
+
+
 def startup_and_rss(game_id: str | None, runs: int) -> tuple[float, float]:
     """Wall time from launching Python to the first launcher frame; peak RSS in MB."""
     startups, rss = [], []
@@ -221,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     if "startup_s" not in skip:
         startup, rss = startup_and_rss(args.game, args.runs)
         figures["startup_s"], figures["rss_mb"] = round(startup, 3), round(rss, 1)
+    if "idle_cpu_pct" not in skip:
+        figures["idle_cpu_pct"] = round(idle_cpu_pct(args.game), 2)
     width = max(len(k) for k in figures) if figures else 10
     print(f"{'figure':<{width}}  {'value':>10}  target")
     for key, value in figures.items():
