@@ -94,6 +94,8 @@ the target; Statistics keep your numbers, a heat map and your history."""
 class DrillScene(Scene):
     """One drill (or free practice) on the Cairo board."""
 
+    keyboard_focus = False  # Space and Enter flick; the arrows aim
+
     KEYS = (
         keys.Binding("escape", "escape", "cancel the aim, stop the coach, or leave the drill"),
         keys.Binding("1-5", "pick_finger", "choose the finger", when="may_pick_finger"),

@@ -51,6 +51,8 @@ def day_label(started: int) -> str:
 class StatsScene(Scene):
     """Practice statistics (Esc back)."""
 
+    keyboard_focus = False  # Tab switches between this session and all of them
+
     def __init__(self, app: Shell, session: PracticeSession, scope: int = 0) -> None:
         super().__init__(app)
         self.session = session

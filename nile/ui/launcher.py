@@ -16,9 +16,9 @@ import pygame
 from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.dialogs import LoadDialog, open_save
+from nile.ui.chrome.dialogs import ConfirmDialog, LoadDialog, open_save
 from nile.ui.games import has_tutorial, is_playable, start_tutorial
-from nile.ui.scene import Scene
+from nile.ui.scene import Focusable, Scene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
 
@@ -143,6 +143,20 @@ class LauncherScene(Scene):
     def _quit(self) -> None:
         self.app.running = False
 
+    def _ask_quit(self) -> None:
+        """Esc asks first: a key pressed once too often must not close the app."""
+        self.app.push(ConfirmDialog(self.app, "Quit Nile?", "Your games in progress are saved.",
+                                    [("Quit", self._quit), ("Stay", lambda: None)]))
+
+    def focusables(self) -> list[Focusable]:
+        """The buttons and the game tiles (Enter on a tile opens its setup)."""
+        tiles: list[Focusable] = [(tile.rect, self._opener(tile)) for tile in self.tiles
+                                  if tile.playable]
+        return [*super().focusables(), *tiles]
+
+    def _opener(self, tile: Tile) -> Callable[[], None]:
+        return lambda: self.open_tile(tile)
+
     def open_tile(self, tile: Tile) -> None:
         if not tile.playable:
             return
@@ -162,7 +176,7 @@ class LauncherScene(Scene):
                 if tile.rect.collidepoint(event.pos):
                     self.open_tile(tile)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._quit()
+            self._ask_quit()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -69,16 +69,29 @@ class Shell(Protocol):
     def guarded(self, work: Callable[[], T]) -> T | None: ...
 
 
+Focusable = tuple[pygame.Rect, Callable[[], None]]
+"""Something the keyboard can reach: where it is, and what Enter on it does."""
+
+FOCUS_NEXT = (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT)
+FOCUS_BACK = (pygame.K_UP, pygame.K_LEFT)
+FOCUS_PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class Scene:
     """Base class. `overlay` scenes let the scene below show through (dialogs, menus)."""
 
     overlay = False
+    keyboard_focus = True
+    """Tab and the arrows move a focus ring through the scene's buttons, Enter or Space
+    presses the one it is on. Off where the keys mean moves (a game's table, a drill)."""
 
     def __init__(self, app: Shell) -> None:
         self.app = app
         self._gui: pygame_gui.UIManager | None = None
-        self._actions: dict[object, Callable[[], None]] = {}
+        self._actions: dict[pygame_gui.elements.UIButton, Callable[[], None]] = {}
         self._pressed_on_control = False
+        self._focus: int | None = None
+        """The focusable the keyboard is on (an index in `focusables()`), once it is used."""
 
     @property
     def gui(self) -> pygame_gui.UIManager:
@@ -127,8 +140,58 @@ class Scene:
 
     def forget(self, element: pygame_gui.core.UIElement) -> None:
         """Remove a control made with `button` (or any gui element)."""
-        self._actions.pop(element, None)
+        self._actions.pop(element, None)  # type: ignore[call-overload]
         element.kill()
+
+    def focusables(self) -> list[Focusable]:
+        """What the keyboard moves through, in reading order: the live, shown, enabled
+        buttons (a scene adds what it draws itself, such as the launcher's tiles)."""
+        return [(element.rect, action) for element, action in self._actions.items()
+                if element.alive() and element.visible and element.is_enabled]
+
+    def _ordered_focusables(self) -> list[Focusable]:
+        return sorted(self.focusables(), key=lambda f: (f[0].top // 24, f[0].left))
+
+    def _focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab, Shift+Tab and the arrows move the focus; Enter or Space presses what it is
+        on. False when the key is not for the focus (a typing field keeps its arrows)."""
+        typing = self._gui is not None and any(
+            isinstance(e, pygame_gui.elements.UITextEntryLine) for e in self._gui.get_focus_set()
+            or ())
+        targets = self._ordered_focusables()
+        if not targets or (typing and event.key != pygame.K_TAB):
+            return False
+        if event.key in FOCUS_PRESS:
+            if self._focus is None or self._focus >= len(targets):
+                return False
+            sound.play("click", 0.6)
+            targets[self._focus][1]()
+            return True
+        back = event.key in FOCUS_BACK or (event.key == pygame.K_TAB
+                                            and event.mod & pygame.KMOD_SHIFT)
+        if not back and event.key not in FOCUS_NEXT:
+            return False
+        if typing and self._gui is not None:
+            self._gui.set_focus_set(None)
+        if self._focus is None:
+            self._focus = len(targets) - 1 if back else 0
+        else:
+            self._focus = (self._focus + (-1 if back else 1)) % len(targets)
+        return True
+
+    @property
+    def focused(self) -> Focusable | None:
+        """What the keyboard is on (None until Tab or an arrow is pressed, and after a
+        click)."""
+        targets = self._ordered_focusables()
+        return targets[self._focus] if self._focus is not None and self._focus < len(
+            targets) else None
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        focused = self.focused
+        if focused is not None:
+            pygame.draw.rect(surface, theme.ACCENT, focused[0].inflate(8, 8), 3,
+                             border_radius=10)
 
     def is_idle(self) -> bool:
         """True when nothing moves on its own (the app may then redraw less often)."""
@@ -164,7 +227,10 @@ class Scene:
     # Plumbing used by the app ---------------------------------------------------------
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        """The gui gets the event first; the scene always sees it too."""
+        """The gui gets the event first; the scene always sees it too, but for the keys that
+        move or press the keyboard's focus."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._focus = None  # the mouse is in charge again
         if self._gui is not None:
             consumed = self._gui.process_events(event)
             # A click on a control is the control's, not the table's beneath it; a press that
@@ -182,6 +248,8 @@ class Scene:
                     sound.play("click", 0.6)
                     action()
                     return
+        if event.type == pygame.KEYDOWN and self.keyboard_focus and self._focus_key(event):
+            return
         self.handle_event(event)
 
     def update_all(self, dt: float) -> None:
@@ -193,3 +261,5 @@ class Scene:
         self.draw(surface)
         if self._gui is not None:
             self._gui.draw_ui(surface)
+        if self.keyboard_focus:
+            self._draw_focus(surface)

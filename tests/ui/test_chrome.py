@@ -160,3 +160,15 @@ def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None
         drawn.clear()
         draw_prompt(surface, "Waiting for Amun…", area)
         assert drawn == ["Waiting for Amun…"]
+
+
+def test_esc_closes_a_replay_and_f1_says_so(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match.new(INFO, (SeatConfig("Ann"), SeatConfig("Bo")), seed=2)
+    replay = Replay(INFO, match.seats, match.seed, match.options, list(match.actions))
+    below = app.top
+    scene = ToyScene(app, match, replay=replay)
+    app.push(scene)
+    escapes = [b.does for b in scene.table_layer.key_bindings() if b.keys == "escape"]
+    assert escapes == ["close the replay (the menu is on the top bar)"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is below

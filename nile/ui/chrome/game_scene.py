@@ -71,6 +71,8 @@ def has_hidden_information(match: Match) -> bool:
 class GameScene(TableHooks, TableScene):
     """The table and its layers; subclasses draw the table and turn input into actions."""
 
+    keyboard_focus = False  # the keys are the game's (`KEYS`) and the chrome's
+
     CHROME_KEYS: ClassVar[tuple[keys.Binding, ...]] = CHROME_KEYS
 
     log: GameLog

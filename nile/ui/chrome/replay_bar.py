@@ -28,6 +28,7 @@ REPLAY_KEYS = (
     keys.Binding("home", "replay_start", "replay: to the start"),
     keys.Binding("end", "replay_end", "replay: to the end"),
     keys.Binding("space", "toggle_play", "replay: play or pause"),
+    keys.Binding("escape", "close_replay", "close the replay (the menu is on the top bar)"),
     keys.Binding("backspace", "close_replay", "close the replay"),
 )
 """Keys while watching a replay (they come before the game's own)."""

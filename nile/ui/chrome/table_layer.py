@@ -53,7 +53,9 @@ class LookTable(PlayTable):
     def key_bindings(self) -> list[keys.Binding]:
         """The replay's keys, the game's that only change what is shown, and the shared
         ones that do not change the game."""
-        shared = [b for b in self.scene.CHROME_KEYS if b.when != "live_game"]
+        taken = {b.keys for b in REPLAY_KEYS}
+        shared = [b for b in self.scene.CHROME_KEYS if b.when != "live_game"
+                  and b.keys not in taken]
         return [*REPLAY_KEYS, *self.scene.view_keys(), *shared]
 
     def game_event(self, event: pygame.event.Event) -> bool:
