@@ -261,5 +261,5 @@ class Scene:
         self.draw(surface)
         if self._gui is not None:
             self._gui.draw_ui(surface)
-        if self.keyboard_focus:
+        if self.keyboard_focus and self.app.top is self:  # not under a dialog
             self._draw_focus(surface)
