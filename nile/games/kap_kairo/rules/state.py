@@ -81,7 +81,8 @@ class Phases(Protocol):
     `KapState.phases` when the rules are imported)."""
 
     def play(self, state: KapState, action: Action) -> list[Event]:
-        """Apply a legal `action`, through every phase it leads to."""
+        """Apply `action` through every phase it leads to, or raise IllegalAction with the
+        rules' reason."""
         ...
 
     def refusal(self, state: KapState, action: Action) -> str | None:
@@ -194,9 +195,6 @@ class KapState(GameState):
     # Applying -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        reason = self.phases.refusal(self, action)
-        if reason is not None:
-            raise IllegalAction(reason)
         return self.phases.play(self, action)
 
     def check_legal(self, action: Action) -> None:
