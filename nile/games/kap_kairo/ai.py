@@ -40,6 +40,7 @@ from nile.games.kap_kairo.rules import (
     NEED,
     PASS,
     RAILS,
+    RIVER,
     RULES,
     TERRAIN,
     TERRAIN_NAMES,
@@ -49,11 +50,9 @@ from nile.games.kap_kairo.rules import (
     Phase,
     Take,
     build_options,
+    chance_draw,
     shortfall,
 )
-from nile.games.kap_kairo.rules.actions import DRAWS
-from nile.games.kap_kairo.rules.common import CHANCE_VERBS
-from nile.games.kap_kairo.rules.deck import RIVER
 
 
 @dataclass(frozen=True)
@@ -315,7 +314,7 @@ def others_bid_by_policy(state: GameState, searcher: int, rng: random.Random) ->
 def draw_card(state: GameState, rng: random.Random) -> Action:
     """A chance draw in the search: a uniform card of the pool, without listing outcomes."""
     assert isinstance(state, KapState)
-    return DRAWS[CHANCE_VERBS[state.step]][rng.choice(state.pool)]
+    return chance_draw(state, rng.choice(state.pool))
 
 
 def keep_free_builds(state: GameState, choice: Action,

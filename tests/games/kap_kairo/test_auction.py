@@ -8,7 +8,8 @@ from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import Bid, Phase, Take
+from nile.games.kap_kairo.rules import Bid, Phase, Take, auction, card_named, track
+from nile.games.kap_kairo.rules.common import BEGIN_AUCTION, Begin
 from nile.games.kap_kairo.rules.events import (
     BidPlaced,
     BidsRevealed,
@@ -169,3 +170,22 @@ def test_an_over_capital_bid_is_refused_in_words_without_a_ruling_number() -> No
     with pytest.raises(IllegalAction) as refusal:
         state.apply(Bid(101))
     assert str(refusal.value) == "You cannot bid more than your capital of £100."
+
+
+def test_the_land_purchase_hands_over_to_track_laying_as_a_value() -> None:
+    """Phases never call each other (issue 28): the last card taken returns the phase to
+    begin next, and the dispatcher (`KapState.apply`) begins it."""
+    position = Builder(2).choosing(["S3", "R1"], order=[1, 0])
+    state = position.build()
+    events, then = auction.take_card(state, card_named("S3"))
+    assert then == Begin("track laying", 1)  # the first chooser starts (VK-5)
+    assert state.step == Phase.CHOOSE  # not begun by the phase itself
+    whole = position.build()
+    assert whole.apply(Take(card_named("S3")))[: len(events)] == events
+    assert (whole.step, whole.turn) == (Phase.DRAW, 1)
+
+
+def test_a_builder_out_of_cards_hands_over_to_a_land_purchase_as_a_value() -> None:
+    state = Builder(2).column(0, "S8").column(1, "R0").row("V8").to_move(0).build()
+    _, then = track.build(state, 0, 0)
+    assert then == BEGIN_AUCTION

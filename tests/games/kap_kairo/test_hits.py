@@ -7,10 +7,10 @@ import pygame
 
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
+from nile.games.kap_kairo.intent import CardTarget
 from nile.games.kap_kairo.rules import Bid, Phase
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.games.kap_kairo.view import board
-from nile.games.kap_kairo.view.table import CardTarget
 from nile.ui.table.hand import Hand
 from tests.ui.harness import click, frames, instant_app
 

@@ -12,10 +12,10 @@ from nile.ai.bots import hint
 from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.kap_kairo import GAME_INFO
+from nile.games.kap_kairo.intent import CardTarget, Control, SeatTarget
 from nile.games.kap_kairo.rules import MASKED, Bid, Build, Pass, Phase, Take
 from nile.games.kap_kairo.scene import KapKairoScene
 from nile.games.kap_kairo.view.ledger import LedgerScene, RailwaysChart
-from nile.games.kap_kairo.view.table import CardTarget, Control, SeatTarget
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, drawn_words, frames, hand_over, instant_app, key, press
 

@@ -15,12 +15,11 @@ House ruling VK-9 (the rulebook is silent; these need a deck nearly used up):
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules.common import BID, CHOOSE, DUEL, REVEAL
-from nile.games.kap_kairo.rules.deck import COINS, NEED, RAILS, RULES
+from nile.games.kap_kairo.rules.common import BID, CHOOSE, DUEL, REVEAL, Begin, Step, chain
+from nile.games.kap_kairo.rules.deck import COINS
 from nile.games.kap_kairo.rules.events import (
     AuctionSkipped,
     BidPlaced,
@@ -33,7 +32,6 @@ from nile.games.kap_kairo.rules.events import (
     DuelStarted,
     NoCardLeft,
     PhaseChanged,
-    Reshuffled,
     TieByCapital,
     TieBySeat,
 )
@@ -42,59 +40,48 @@ if TYPE_CHECKING:
     from nile.games.kap_kairo.rules.state import KapState
 
 
-def refill(state: KapState) -> list[Event]:
-    """If the draw pile is empty, the discards become the new (unordered) pile (VK-7)."""
-    if state.pool or not state.discards:
-        return []
-    state.pool = sorted(state.discards)
-    state.discards = []
-    return [Reshuffled(len(state.pool))]
-
-
-def start_auction(state: KapState) -> list[Event]:
+def start_auction(state: KapState) -> Step:
     """A new land purchase: clear the last auction and turn up land."""
     state.auction += 1
     state.bids = [None] * state.players
     state.groups, state.duel, state.duel_cards, state.order = [], [], [], []
     state.chooser = 0
-    events: list[Event] = [PhaseChanged("auction", state.auction)]
-    return events + _continue_reveal(state)
+    return chain([PhaseChanged("auction", state.auction)], _continue_reveal(state))
 
 
-def _continue_reveal(state: KapState) -> list[Event]:
+def _continue_reveal(state: KapState) -> Step:
     if len(state.display) < state.players:
-        events = refill(state)
+        events = state.refill_draw_pile()
         if state.pool:
             state.step = REVEAL
-            return events
+            return events, None
     else:
         events = []
     if not state.display:  # VK-9: nothing to auction
         events.append(AuctionSkipped())
-        return events + state.begin_track_laying(state.turn)
+        return events, Begin("track laying", state.turn)
     state.step = BID
-    return events
+    return events, None
 
 
-def reveal_card(state: KapState, card: int) -> list[Event]:
+def reveal_card(state: KapState, card: int) -> Step:
     """Chance turned `card` face up for the auction."""
     state.pool.remove(card)
     state.display.append(card)
-    events: list[Event] = [CardRevealed(card)]
-    return events + _continue_reveal(state)
+    return chain([CardRevealed(card)], _continue_reveal(state))
 
 
-def place_bid(state: KapState, seat: int, amount: int) -> list[Event]:
+def place_bid(state: KapState, seat: int, amount: int) -> Step:
     """`seat` writes a secret bid; the last bid reveals them all."""
     state.bids[seat] = amount
     state.ledger[seat].append(("bid", amount, state.capital[seat] - amount))
     events: list[Event] = [BidPlaced(seat, amount)]
     if None in state.bids:
-        return events
-    return events + _reveal_bids(state)
+        return events, None
+    return chain(events, _reveal_bids(state))
 
 
-def _reveal_bids(state: KapState) -> list[Event]:
+def _reveal_bids(state: KapState) -> Step:
     bids = [b or 0 for b in state.bids]
     for seat, bid in enumerate(bids):
         state.capital[seat] -= bid
@@ -116,10 +103,10 @@ def _reveal_bids(state: KapState) -> list[Event]:
         if len(same_bid) > 1 and len({state.capital[s] for s in same_bid}) > 1:
             events.append(TieByCapital(tuple(same_bid)))
     state.groups = groups
-    return events + _settle_order(state)
+    return chain(events, _settle_order(state))
 
 
-def _settle_order(state: KapState) -> list[Event]:
+def _settle_order(state: KapState) -> Step:
     """Duel the first tied group, or fix the order once every tie is broken."""
     for index, group in enumerate(state.groups):
         if len(group) == 1:
@@ -129,26 +116,25 @@ def _settle_order(state: KapState) -> list[Event]:
             state.duel = sorted(group)
             state.duel_cards = []
             events: list[Event] = [DuelStarted(tuple(state.duel))]
-            return events + refill(state)
+            return events + state.refill_draw_pile(), None
         seat_order = sorted(group)  # VK-9: no cards left for a duel
         state.groups[index : index + 1] = [[s] for s in seat_order]
-        return [TieBySeat(tuple(seat_order)), *_settle_order(state)]
+        return chain([TieBySeat(tuple(seat_order))], _settle_order(state))
     state.order = [group[0] for group in state.groups]
     state.groups = []
     state.step = CHOOSE
     state.chooser = 0
-    events = [ChoosingOrder(tuple(state.order))]
-    return events + _continue_choosing(state)
+    return chain([ChoosingOrder(tuple(state.order))], _continue_choosing(state))
 
 
-def duel_draw(state: KapState, card: int) -> list[Event]:
+def duel_draw(state: KapState, card: int) -> Step:
     """Chance drew `card` for the next player of the duel round."""
     seat = state.duel[len(state.duel_cards)]
     state.pool.remove(card)
     state.duel_cards.append(card)
     events: list[Event] = [DuelDraw(seat, card)]
     if len(state.duel_cards) < len(state.duel):
-        return events + refill(state)
+        return events + state.refill_draw_pile(), None
     coins = {s: COINS[c] for s, c in zip(state.duel, state.duel_cards, strict=True)}
     ranked = sorted(state.duel, key=lambda s: -coins[s])
     split: list[list[int]] = []
@@ -163,13 +149,12 @@ def duel_draw(state: KapState, card: int) -> list[Event]:
     events.append(DuelRound(tuple(state.duel), tuple(state.duel_cards), tuple(ranked), tied))
     state.discards.extend(state.duel_cards)
     state.duel, state.duel_cards = [], []
-    return events + _settle_order(state)
+    return chain(events, _settle_order(state))
 
 
-def take_card(state: KapState, card: int) -> list[Event]:
+def take_card(state: KapState, card: int) -> Step:
     """The chooser takes `card`: it joins the END of their column."""
-    events = _give(state, card, forced=False)
-    return events + _continue_choosing(state)
+    return chain(_give(state, card, forced=False), _continue_choosing(state))
 
 
 def _give(state: KapState, card: int, forced: bool) -> list[Event]:
@@ -180,27 +165,17 @@ def _give(state: KapState, card: int, forced: bool) -> list[Event]:
     return [CardChosen(seat, card, len(state.columns[seat]), forced)]
 
 
-def _continue_choosing(state: KapState) -> list[Event]:
-    """Skip players with no choice (one card left: it is theirs; none: VK-9)."""
+def _continue_choosing(state: KapState) -> Step:
+    """Skip players with no choice (one card left: it is theirs; none: VK-9); once every
+    chooser has a card, track laying begins with the first of them (VK-5)."""
     events: list[Event] = []
     while state.chooser < len(state.order):
         if len(state.display) > 1:
-            return events
+            return events, None
         if state.display:
             events += _give(state, state.display[0], forced=True)
         else:
             events.append(NoCardLeft(state.order[state.chooser]))
             state.chooser += 1
-    return events + state.begin_track_laying(state.order[0])
+    return events, Begin("track laying", state.order[0])
 
-
-def guess_bid(state: KapState, seat: int, rng: random.Random) -> int:
-    """A plausible hidden bid for `seat`, from public facts only (for `determinize`).
-
-    Model: choosing first is worth about the gap in rails still to find between the
-    easiest and the hardest face-up card, at half the rail price; a player bids anything
-    from nothing up to that worth (and never more than their capital), uniformly.
-    """
-    shortfalls = [NEED[c] - RAILS[c] for c in state.display] or [0]
-    worth = (max(shortfalls) - min(shortfalls)) * RULES.rail_price // 2
-    return rng.randint(0, max(0, min(state.capital[seat], worth)))

@@ -1,8 +1,13 @@
-"""Names shared by the phase modules: the steps of a turn, masks, ledger entries."""
+"""Names shared by the phase modules: the steps of a turn, masks, ledger entries, and how
+a phase hands over to the next (`Begin`, returned as a value: phases never call each other)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
+
+from nile.core.game import Event
 
 
 class Phase(StrEnum):
@@ -56,3 +61,24 @@ as ("bid", None, None) in an observation.
 """
 
 LEDGER_KINDS = ("start", "bid", "income", "rails")
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """What a phase returns when it is over: the phase to begin next. `dispatch` begins it
+    (so a phase never imports another); `starter` is who opens track laying."""
+
+    phase: Literal["auction", "track laying"]
+    starter: int = 0
+
+
+BEGIN_AUCTION = Begin("auction")
+
+Step = tuple[list[Event], Begin | None]
+"""What a move does in its phase: the events, and the phase to begin next (None: the same
+phase goes on, or the game is over)."""
+
+
+def chain(events: list[Event], step: Step) -> Step:
+    """`events`, then what `step` did (and where it leads)."""
+    return events + step[0], step[1]

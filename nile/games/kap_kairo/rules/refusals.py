@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, cast
 
 from nile.core.game import Action
 from nile.core.text import count
-from nile.games.kap_kairo.rules import track
 from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
 from nile.games.kap_kairo.rules.common import BID, CHANCE_VERBS, CHOOSE, DECIDE
 from nile.games.kap_kairo.rules.deck import NAMES, NEED, RULES, card_title
@@ -89,7 +88,7 @@ def _build_refusal(state: KapState, action: Build) -> str | None:
         return f"You hold only {held} bonus card{'s' if held != 1 else ''}."
     card = column[0]
     need = NEED[card]
-    free = track.row_rails(state) + track.column_rails(state, seat)
+    free = state.row_rails() + state.column_rails(seat)
     short = max(0, need - free)
     total = action.bonus + action.buy
     if total < short:

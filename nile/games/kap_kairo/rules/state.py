@@ -1,7 +1,10 @@
 """The state of a game of Vom Kap bis Kairo and the engine protocol around it.
 
-The phases live in `auction.py` (land purchase) and `track.py` (track laying); this
-module holds the zones, answers the protocol's queries and dispatches `apply`.
+The bottom floor of the rules: this module holds the zones and answers every query (whose
+turn, what is legal, the rails of a build, what each seat may see). The phases, `auction.py`
+(land purchase) and `track.py` (track laying), change it. `apply` hands an action to the
+`Phases` that `dispatch.py`, the top floor, installs on the class: that module knows every
+phase, and nothing here knows one.
 
 Zones (every one of the 50 cards is in exactly one): the draw `pool` (an unordered set,
 kept sorted: the order of the pile is never stored, each draw is a chance action), the
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, ClassVar, Protocol, Self
 
 from nile.core.errors import IllegalAction
 from nile.core.game import (
@@ -35,16 +38,12 @@ from nile.core.game import (
     Status,
     ranking_from_scores,
 )
-from nile.games.kap_kairo.rules import auction, track
 from nile.games.kap_kairo.rules.actions import (
     DRAWS,
     PASS,
     TAKES,
     Bid,
     Build,
-    CardDraw,
-    Pass,
-    Take,
     bids_up_to,
 )
 from nile.games.kap_kairo.rules.common import (
@@ -62,12 +61,44 @@ from nile.games.kap_kairo.rules.common import (
     LedgerEntry,
     Phase,
 )
-from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, RULES
-from nile.games.kap_kairo.rules.refusals import refusal
+from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, NEED, RAILS, RULES
+from nile.games.kap_kairo.rules.events import Reshuffled
+
+_BUILDS: dict[tuple[int, int], Build] = {}
+
+
+def _build(bonus: int, buy: int) -> Build:
+    """The interned `Build(bonus, buy)` (legal_actions is on the bots' hot path)."""
+    key = (bonus, buy)
+    action = _BUILDS.get(key)
+    if action is None:
+        action = _BUILDS[key] = Build(bonus, buy)
+    return action
+
+
+class Phases(Protocol):
+    """What the state asks of the rules above it (`dispatch.DISPATCH`, installed as
+    `KapState.phases` when the rules are imported)."""
+
+    def play(self, state: KapState, action: Action) -> list[Event]:
+        """Apply `action` through every phase it leads to, or raise IllegalAction with the
+        rules' reason."""
+        ...
+
+    def refusal(self, state: KapState, action: Action) -> str | None:
+        """Why `action` may not be applied now (None: it may)."""
+        ...
+
+    def start(self, state: KapState) -> list[Event]:
+        """Open the first land purchase."""
+        ...
 
 
 class KapState(GameState):
-    """One game of Vom Kap bis Kairo for 2-4 players."""
+    """One game of Vom Kap bis Kairo for 2-4 players: its zones and every query on them."""
+
+    phases: ClassVar[Phases]
+    """The phases, installed by `dispatch.py` (the state imports none of them)."""
 
     game_id = "kap_kairo"
 
@@ -134,7 +165,7 @@ class KapState(GameState):
     def legal_actions(self) -> list[Action]:
         step = self.step
         if step == DECIDE:
-            options: list[Action] = list(track.build_options(self, self.turn))
+            options: list[Action] = list(self.build_options(self.turn))
             options.append(PASS)
             return options
         if step == BID:
@@ -164,51 +195,68 @@ class KapState(GameState):
     # Applying -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        reason = refusal(self, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        kind = type(action)  # exact types: isinstance on ABC subclasses is slow here
-        if kind is CardDraw:
-            card = cast(CardDraw, action).card
-            step = self.step
-            if step == DRAW:
-                return track.draw_row_card(self, card)
-            if step == REVEAL:
-                return auction.reveal_card(self, card)
-            if step == DUEL:
-                return auction.duel_draw(self, card)
-            return track.bonus_from_pile(self, card)
-        if kind is Build:
-            build = cast(Build, action)
-            return track.build(self, build.bonus, build.buy)
-        if kind is Pass:
-            return track.pass_turn(self)
-        if kind is Bid:
-            return auction.place_bid(self, self.bids.index(None), cast(Bid, action).amount)
-        return auction.take_card(self, cast(Take, action).card)
+        return self.phases.play(self, action)
 
     def check_legal(self, action: Action) -> None:
-        reason = refusal(self, action)
+        reason = self.phases.refusal(self, action)
         if reason is not None:
             raise IllegalAction(reason)
 
     def start(self) -> list[Event]:
         """Open the first land purchase (a new game starts with an auction)."""
-        return auction.start_auction(self)
+        return self.phases.start(self)
 
-    # Phase changes: the phases hand over through the state, never by importing each other.
+    # Rails (VK-5) ------------------------------------------------------------------
 
-    def begin_auction(self) -> list[Event]:
-        """Track laying is over for now: the next land purchase."""
-        return auction.start_auction(self)
+    def row_rails(self) -> int:
+        """Printed rails on the shared face-up row."""
+        return sum(RAILS[c] for c in self.row)
+
+    def column_rails(self, seat: int) -> int:
+        """Printed rails on every card still in front of `seat`'s locomotive."""
+        return sum(RAILS[c] for c in self.columns[seat])
+
+    def shortfall(self, seat: int) -> int:
+        """Rails `seat` still misses to cross its first card after the free rails (>= 0)."""
+        column = self.columns[seat]
+        if not column:
+            return 0
+        free = sum(RAILS[c] for c in self.row) + sum(RAILS[c] for c in column)
+        return max(0, NEED[column[0]] - free)
+
+    def build_options(self, seat: int) -> list[Build]:
+        """Every legal build for `seat`, cheapest (most bonus cards spent) first."""
+        column = self.columns[seat]
+        if not column:
+            return []
+        short = self.shortfall(seat)
+        affordable = self.capital[seat] // RULES.rail_price
+        most_bonus = min(len(self.bonus[seat]), short)
+        options = []
+        for bonus in range(most_bonus, -1, -1):
+            buy = short - bonus
+            if buy > affordable:
+                break
+            options.append(_build(bonus, buy))
+        return options
+
+    def cheapest_build(self) -> Build | None:
+        """The build to propose to the player to move: fewest pounds (None: cannot build)."""
+        if self.step != DECIDE:
+            return None
+        options = self.build_options(self.turn)
+        return options[0] if options else None
+
+    # Shared by the phases ----------------------------------------------------------
 
     def refill_draw_pile(self) -> list[Event]:
-        """An empty draw pile takes the discards (VK-7); track laying draws from it."""
-        return auction.refill(self)
-
-    def begin_track_laying(self, starter: int) -> list[Event]:
-        """The land purchase is over: track laying, `starter` first."""
-        return track.start_track_laying(self, starter)
+        """If the draw pile is empty, the discards become the new (unordered) pile (VK-7);
+        both phases draw from it."""
+        if self.pool or not self.discards:
+            return []
+        self.pool = sorted(self.discards)
+        self.discards = []
+        return [Reshuffled(len(self.pool))]
 
     # Results ------------------------------------------------------------------------
 
@@ -264,7 +312,7 @@ class KapState(GameState):
 
     # Hidden information -------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> KapState:
+    def observation(self, seat: int | None) -> Self:
         """A copy without other players' unrevealed bids and with pile bonus cards unknown."""
         view = self.clone()
         view.viewer = seat
@@ -281,10 +329,10 @@ class KapState(GameState):
             view.secret = []
         return view
 
-    def determinize(self, rng: random.Random) -> KapState:
+    def determinize(self, rng: random.Random) -> Self:
         """A full state: unknown bonus cards dealt from the unseen cards, hidden bids guessed.
 
-        The guess for a hidden bid comes from `auction.guess_bid`, which reads only public
+        The guess for a hidden bid comes from `guess_bid`, which reads only public
         facts (the display and the bidder's capital): the true bid is not in this copy.
         """
         full = self.clone()
@@ -302,15 +350,15 @@ class KapState(GameState):
             full.masked = 0
         for seat, bid in enumerate(full.bids):
             if bid == MASKED:
-                guess = auction.guess_bid(full, seat, rng)
+                guess = guess_bid(full, seat, rng)
                 full.bids[seat] = guess
                 full.ledger[seat][-1] = ("bid", guess, full.capital[seat] - guess)
         return full
 
     # Copies and saves ---------------------------------------------------------------
 
-    def clone(self) -> KapState:
-        copy = object.__new__(KapState)
+    def clone(self) -> Self:
+        copy = object.__new__(self.__class__)
         copy.__dict__.update(self.__dict__)
         copy.pool = self.pool[:]
         copy.discards = self.discards[:]
@@ -366,7 +414,7 @@ class KapState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> KapState:
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         state = cls(int(data["players"]))
         for name in cls._SCALARS:
             setattr(state, name, data[name])
@@ -423,3 +471,15 @@ class KapState(GameState):
 def card_list(cards: list[int]) -> str:
     """Card names for messages and debugging: "R3, S9"."""
     return ", ".join(NAMES[c] for c in cards)
+
+
+def guess_bid(state: KapState, seat: int, rng: random.Random) -> int:
+    """A plausible hidden bid for `seat`, from public facts only (for `determinize`).
+
+    Model: choosing first is worth about the gap in rails still to find between the
+    easiest and the hardest face-up card, at half the rail price; a player bids anything
+    from nothing up to that worth (and never more than their capital), uniformly.
+    """
+    shortfalls = [NEED[c] - RAILS[c] for c in state.display] or [0]
+    worth = (max(shortfalls) - min(shortfalls)) * RULES.rail_price // 2
+    return rng.randint(0, max(0, min(state.capital[seat], worth)))

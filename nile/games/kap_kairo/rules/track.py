@@ -6,11 +6,11 @@ of every card still in front of the player's locomotive (the one being crossed i
 bonus cards it spends and how many rails it buys; only combinations that cover exactly
 the rails still missing are offered (spending more would waste cards or money).
 
-"Cheapest" build (`cheapest_build`): the one that pays the fewest pounds, which is the
-one spending the most bonus cards. Pounds buy both rails and auction bids (and break
-ties at the end), while a bonus card is worth one rail and nothing else, and holding
-fewer of them leaves room under the cap of 5 for new river bonuses. So bonus cards are
-always spent before money in the default offer.
+"Cheapest" build (`KapState.cheapest_build`; the rail counts are queries of state.py):
+the one that pays the fewest pounds, which is the one spending the most bonus cards.
+Pounds buy both rails and auction bids (and break ties at the end), while a bonus card is
+worth one rail and nothing else, and holding fewer of them leaves room under the cap of 5
+for new river bonuses. So bonus cards are always spent before money in the default offer.
 
 After a build (VK-6): rails bought are paid from the capital before the crossing's coins
 come in (house ruling VK-11: you cannot pay with the coins of the card you are crossing);
@@ -25,17 +25,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules.actions import Build
-from nile.games.kap_kairo.rules.common import BONUS, DECIDE, DRAW, OVER
-from nile.games.kap_kairo.rules.deck import (
-    COINS,
-    NAMES,
-    NEED,
-    RAILS,
-    RIVER,
-    RULES,
-    TERRAIN,
+from nile.games.kap_kairo.rules.common import (
+    BEGIN_AUCTION,
+    BONUS,
+    DECIDE,
+    DRAW,
+    OVER,
+    Step,
+    chain,
 )
+from nile.games.kap_kairo.rules.deck import COINS, NAMES, NEED, RIVER, RULES, TERRAIN
 from nile.games.kap_kairo.rules.events import (
     BonusDealt,
     BonusMissed,
@@ -53,73 +52,14 @@ from nile.games.kap_kairo.rules.events import (
 if TYPE_CHECKING:
     from nile.games.kap_kairo.rules.state import KapState
 
-_BUILDS: dict[tuple[int, int], Build] = {}
-
-
-def _build(bonus: int, buy: int) -> Build:
-    key = (bonus, buy)
-    action = _BUILDS.get(key)
-    if action is None:
-        action = _BUILDS[key] = Build(bonus, buy)
-    return action
-
-
-# Rails ---------------------------------------------------------------------------------
-
-
-def row_rails(state: KapState) -> int:
-    """Printed rails on the shared face-up row."""
-    return sum(RAILS[c] for c in state.row)
-
-
-def column_rails(state: KapState, seat: int) -> int:
-    """Printed rails on every card still in front of `seat`'s locomotive."""
-    return sum(RAILS[c] for c in state.columns[seat])
-
-
-def shortfall(state: KapState, seat: int) -> int:
-    """Rails `seat` still misses to cross its first card after the free rails (>= 0)."""
-    column = state.columns[seat]
-    if not column:
-        return 0
-    free = sum(RAILS[c] for c in state.row) + sum(RAILS[c] for c in column)
-    return max(0, NEED[column[0]] - free)
-
-
-def build_options(state: KapState, seat: int) -> list[Build]:
-    """Every legal build for `seat`, cheapest (most bonus cards spent) first."""
-    column = state.columns[seat]
-    if not column:
-        return []
-    short = shortfall(state, seat)
-    affordable = state.capital[seat] // RULES.rail_price
-    most_bonus = min(len(state.bonus[seat]), short)
-    options = []
-    for bonus in range(most_bonus, -1, -1):
-        buy = short - bonus
-        if buy > affordable:
-            break
-        options.append(_build(bonus, buy))
-    return options
-
-
-def cheapest_build(state: KapState) -> Build | None:
-    """The build to propose to the player to move: fewest pounds (None: cannot build)."""
-    if state.step != DECIDE:
-        return None
-    options = build_options(state, state.turn)
-    return options[0] if options else None
-
-
 # Turns ---------------------------------------------------------------------------------
 
 
-def start_track_laying(state: KapState, starter: int) -> list[Event]:
+def start_track_laying(state: KapState, starter: int) -> Step:
     """Track laying opens with the highest bidder of the last auction (VK-5)."""
     state.turn = starter
     state.idle = 0
-    events: list[Event] = [PhaseChanged("track laying", state.auction, starter)]
-    return events + start_turn(state)
+    return [PhaseChanged("track laying", state.auction, starter), *start_turn(state)], None
 
 
 def start_turn(state: KapState) -> list[Event]:
@@ -134,16 +74,16 @@ def start_turn(state: KapState) -> list[Event]:
     return events
 
 
-def draw_row_card(state: KapState, card: int) -> list[Event]:
+def draw_row_card(state: KapState, card: int) -> Step:
     """Chance turned `card` onto the shared row."""
     state.pool.remove(card)
     state.row.append(card)
     state.drew = True
     state.step = DECIDE
-    return [RowCardDrawn(state.turn, card)]
+    return [RowCardDrawn(state.turn, card)], None
 
 
-def pass_turn(state: KapState) -> list[Event]:
+def pass_turn(state: KapState) -> Step:
     """Play moves left; a full round of passes with nothing to draw ends the game (VK-7)."""
     events: list[Event] = [Passed(state.turn)]
     if state.drew:
@@ -151,9 +91,9 @@ def pass_turn(state: KapState) -> list[Event]:
     else:
         state.idle += 1
         if state.idle >= state.players:
-            return events + _deadlock(state)
+            return events + _deadlock(state), None
     state.turn = (state.turn + 1) % state.players
-    return events + start_turn(state)
+    return events + start_turn(state), None
 
 
 def _deadlock(state: KapState) -> list[Event]:
@@ -168,7 +108,7 @@ def _deadlock(state: KapState) -> list[Event]:
 # Building ------------------------------------------------------------------------------
 
 
-def build(state: KapState, bonus: int, buy: int) -> list[Event]:
+def build(state: KapState, bonus: int, buy: int) -> Step:
     """Cross the first card of the player to move (legality checked by the caller)."""
     seat = state.turn
     column = state.columns[seat]
@@ -177,8 +117,8 @@ def build(state: KapState, bonus: int, buy: int) -> list[Event]:
         seat,
         card,
         NEED[card],
-        row_rails(state),
-        column_rails(state, seat),
+        state.row_rails(),
+        state.column_rails(seat),
         bonus,
         buy,
         buy * RULES.rail_price,
@@ -209,11 +149,11 @@ def build(state: KapState, bonus: int, buy: int) -> list[Event]:
         state.step = OVER
         state.end = "won"
         state.winner = seat
-        return [*events, GameWon(seat, len(state.crossed[seat]))]
+        return [*events, GameWon(seat, len(state.crossed[seat]))], None
     for step in range(1, state.players):
         other = (seat + step) % state.players
         events += _owe_river_bonus(state, other)
-    return events + _continue_after_build(state)
+    return chain(events, _continue_after_build(state))
 
 
 def _owe_river_bonus(state: KapState, seat: int) -> list[Event]:
@@ -231,7 +171,7 @@ def _river_reason(state: KapState, seat: int) -> str:
     return f"their next card is the River {NAMES[state.columns[seat][0]]}"
 
 
-def _continue_after_build(state: KapState) -> list[Event]:
+def _continue_after_build(state: KapState) -> Step:
     """Deal the owed bonus cards; then an auction if the builder ran out, else go on."""
     events: list[Event] = []
     while state.bonus_queue:
@@ -244,16 +184,16 @@ def _continue_after_build(state: KapState) -> list[Event]:
             )
         elif state.pool:
             state.step = BONUS
-            return events
+            return events, None
         else:
             state.bonus_queue.pop(0)
             events.append(BonusMissed(seat, "no card is left in the discards or the pile"))
     if not state.columns[state.turn]:
-        return events + state.begin_auction()
-    return events + start_turn(state)
+        return events, BEGIN_AUCTION
+    return events + start_turn(state), None
 
 
-def bonus_from_pile(state: KapState, card: int) -> list[Event]:
+def bonus_from_pile(state: KapState, card: int) -> Step:
     """Chance: the owed bonus card comes face down off the draw pile (nobody sees it)."""
     seat = state.bonus_queue.pop(0)
     state.pool.remove(card)
@@ -263,4 +203,4 @@ def bonus_from_pile(state: KapState, card: int) -> list[Event]:
     events: list[Event] = [
         BonusDealt(seat, "pile", _river_reason(state, seat), len(state.bonus[seat]))
     ]
-    return events + _continue_after_build(state)
+    return chain(events, _continue_after_build(state))

@@ -12,29 +12,23 @@ from collections.abc import Sequence
 
 import pygame
 
+from nile.games.kap_kairo.intent import CardTarget, Control, SeatTarget, Target, TileTarget
 from nile.games.kap_kairo.rules import (
     COINS,
     NEED,
     RAILS,
+    RIVER,
     RULES,
     TERRAIN,
     TERRAIN_NAMES,
+    TERRAIN_NEEDS,
     KapState,
     Phase,
     describe_card,
     row_rails,
 )
-from nile.games.kap_kairo.rules.deck import RIVER, TERRAIN_NEEDS
 from nile.games.kap_kairo.view import panel, pieces
-from nile.games.kap_kairo.view.table import (
-    CardTarget,
-    Control,
-    Hits,
-    SeatTarget,
-    TableView,
-    Target,
-    TileTarget,
-)
+from nile.games.kap_kairo.view.table import Hits, TableView
 from nile.ui import text, theme
 from nile.ui.kit import button, tooltip
 from nile.ui.kit.hits import HitMap

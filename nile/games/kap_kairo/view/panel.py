@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from nile.games.kap_kairo.intent import Control
 from nile.games.kap_kairo.rules import (
     COINS,
     MASKED,
@@ -29,7 +30,7 @@ from nile.games.kap_kairo.rules import (
     row_rails,
 )
 from nile.games.kap_kairo.view import pieces
-from nile.games.kap_kairo.view.table import Control, Hits, TableView
+from nile.games.kap_kairo.view.table import Hits, TableView
 from nile.ui import text, theme
 from nile.ui.kit import button
 

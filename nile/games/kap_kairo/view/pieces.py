@@ -12,8 +12,15 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.kap_kairo.rules import COINS, NAMES, NEED, RAILS, TERRAIN, TERRAIN_NAMES
-from nile.games.kap_kairo.rules.deck import card_named
+from nile.games.kap_kairo.rules import (
+    COINS,
+    NAMES,
+    NEED,
+    RAILS,
+    TERRAIN,
+    TERRAIN_NAMES,
+    card_named,
+)
 from nile.ui import text, theme
 from nile.ui.table.card import CardStyle
 

@@ -2,8 +2,9 @@
 
 The scene builds a `TableView` from its state each frame (`KapKairoScene.table_view`);
 `board` and `panel` draw only from it and add what can be clicked to a `HitMap` of
-`Target`s. They never read or write the scene, so what they show is exactly what the
-viewer's observation and the scene's entries say.
+`Target`s (defined with their meaning in `intent.py`). They never read or write the
+scene, so what they show is exactly what the viewer's observation and the scene's entries
+say.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from nile.games.kap_kairo.intent import Target
 from nile.games.kap_kairo.rules import KapState
 from nile.games.kap_kairo.view.reveal import Reveal
 from nile.ui import theme
@@ -19,41 +21,8 @@ from nile.ui.anim import Tween
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages
 
-# Clickable things ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardTarget:
-    """A card for sale in the land purchase."""
-
-    card: int
-
-
-@dataclass(frozen=True)
-class TileTarget:
-    """A card in a player's line (crossed or still to cross)."""
-
-    card: int
-    crossed: bool
-
-
-@dataclass(frozen=True)
-class SeatTarget:
-    """A player's box at the Cape (opens the capital ledger)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Control:
-    """A button of the table: "bid-10", "bid-1", "bid+1", "bid+10", "bidall", "bonus-",
-    "bonus+", "buy-", "buy+", "cheapest" or "ledger"."""
-
-    name: str
-
-
-Target = CardTarget | TileTarget | SeatTarget | Control
 Hits = HitMap[Target]
+"""What was drawn where, as the targets `intent.py` gives a meaning (cards, seats, buttons)."""
 
 
 # Things in motion ------------------------------------------------------------------------
