@@ -18,6 +18,7 @@ from nile.core import library, registry
 from nile.ui import art, text, theme
 from nile.ui.chrome.dialogs import ConfirmDialog, LoadDialog, open_save
 from nile.ui.games import has_tutorial, is_playable, start_tutorial
+from nile.ui.records_scene import RecordsScene
 from nile.ui.scene import Focusable, Scene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
@@ -106,6 +107,7 @@ class LauncherScene(Scene):
             ("Quit", self._quit, None, None),
             ("Settings", self._settings, None, None),
             ("Load…", self._load, "Open a saved game", None),
+            ("Records", self._records, "Your finished games: wins, bests, replays", None),
         ]
         if self.unfinished:
             count = len(self.unfinished)
@@ -136,6 +138,9 @@ class LauncherScene(Scene):
 
     def _load(self) -> None:
         self.app.push(LoadDialog(self.app))
+
+    def _records(self) -> None:
+        self.app.push(RecordsScene(self.app))
 
     def _settings(self) -> None:
         self.app.push(SettingsScene(self.app))

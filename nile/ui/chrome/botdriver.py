@@ -80,6 +80,8 @@ class Autoplay(Layer):
     allows_undo = True
     allows_results = True
     """The results may open once the end has played out (a lesson explains them first)."""
+    keeps_records = True
+    """A game that ends here goes into the player's records (a lesson is no game)."""
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene

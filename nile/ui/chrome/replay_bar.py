@@ -157,6 +157,7 @@ class ReplayEnding(Ending):
     def __init__(self, scene: TableScene, bar: ReplayBar) -> None:
         super().__init__(scene)
         self.bar = bar
+        self.recorded = True  # a game watched again was recorded where it was played
 
     def open_replay(self) -> None:
         app = self.scene.app

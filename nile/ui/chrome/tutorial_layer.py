@@ -39,6 +39,8 @@ class TutorialLayer(Autoplay):
     allows_undo = False
     """A lesson goes forward only."""
 
+    keeps_records = False  # a lesson is not a game the player played
+
     def __init__(self, scene: TableScene, progress: Progress) -> None:
         super().__init__(scene)
         self.progress = progress
