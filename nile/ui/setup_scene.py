@@ -4,7 +4,6 @@ seed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,9 +13,10 @@ from nile.ai.bots import hooks_of, levels
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.core.text import safe_text
-from nile.ui import text, theme
+from nile.ui import seating, text, theme
 from nile.ui.games import has_tutorial, start_new, start_tutorial
 from nile.ui.scene import Scene
+from nile.ui.seating import SeatRow
 
 if TYPE_CHECKING:
     from nile.ui.scene import Shell
@@ -50,13 +50,6 @@ def level_words(info: GameInfo, level: str) -> str:
         seconds = hooks_of(info).expert_seconds
         return f"the strongest: thinks up to {seconds:g} seconds a move"
     return LEVEL_WORDS[level]
-
-
-@dataclass
-class SeatRow:
-    kind: str
-    name: str
-    color: int
 
 
 def seat_kinds(info: GameInfo) -> tuple[str, ...]:
@@ -137,13 +130,15 @@ class SetupScene(Scene):
     def __init__(self, app: Shell, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
-        self.rows = default_rows(info)
-        self.options = info.resolve_options({})
+        memory = seating.remembered(info, seat_kinds(info), len(theme.palette()))
+        self.rows, self.options = memory or (default_rows(info), info.resolve_options({}))
         self.error: str | None = None
         self.kind_menus: dict[pygame_gui.elements.UIDropDownMenu, int] = {}
         self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.option_menus: dict[object, str] = {}
         self._build()
+        if memory:
+            self._fit_to_options()  # the seats this game's options allow now
 
     def _kind_menu(self, seat: int) -> None:
         """The Human / Bot / Empty menu of one seat, showing its current kind."""
@@ -313,6 +308,11 @@ class SetupScene(Scene):
             return
         seed_text = self.seed_entry.get_text().strip()
         seed = int(seed_text) if seed_text.isdigit() else None
+        try:
+            seating.remember(self.info, self.rows, self.options)
+        except OSError as error:
+            self.app.notify(f"Setup could not keep this seating for next time "
+                            f"({safe_text(error.strerror or error, 80)}).", "error")
         start_new(self.app, self.info, seats_from_rows(self.rows), self.options, seed)
 
     def draw(self, surface: pygame.Surface) -> None:
