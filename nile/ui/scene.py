@@ -84,6 +84,9 @@ class Scene:
     keyboard_focus = True
     """Tab and the arrows move a focus ring through the scene's buttons, Enter or Space
     presses the one it is on. Off where the keys mean moves (a game's table, a drill)."""
+    arrow_focus = True
+    """The arrows move the focus too; off where a list on the screen takes them (Tab still
+    moves between the buttons there)."""
 
     def __init__(self, app: Shell) -> None:
         self.app = app
@@ -159,7 +162,9 @@ class Scene:
             isinstance(e, pygame_gui.elements.UITextEntryLine) for e in self._gui.get_focus_set()
             or ())
         targets = self._ordered_focusables()
-        if not targets or (typing and event.key != pygame.K_TAB):
+        arrow = event.key in (*FOCUS_NEXT[1:], *FOCUS_BACK)
+        if not targets or (typing and event.key != pygame.K_TAB) or (
+                arrow and not self.arrow_focus):
             return False
         if event.key in FOCUS_PRESS:
             if self._focus is None or self._focus >= len(targets):

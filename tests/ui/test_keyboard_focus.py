@@ -74,3 +74,21 @@ def test_the_focus_ring_is_drawn_only_once_the_keyboard_is_used(app: App) -> Non
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
     frames(app)
     assert launcher.focused is None
+
+
+def test_a_list_keeps_its_arrows_and_tab_still_reaches_the_buttons(app: App) -> None:
+    from nile.core import library, registry
+    from nile.core.session import Match, SeatConfig
+    from nile.ui.chrome.dialogs import LoadDialog
+
+    info = registry.get("loose_caboose")
+    for name in ("one", "two"):
+        library.write_named(Match.new(info, (SeatConfig("Ann"), SeatConfig("Bo")), 1), name)
+    dialog = LoadDialog(app)
+    app.push(dialog)
+    frames(app)
+    first = dialog.list.chosen
+    key(app, pygame.K_DOWN)
+    assert dialog.list.chosen != first and dialog.focused is None
+    key(app, pygame.K_TAB)
+    assert dialog.focused is not None

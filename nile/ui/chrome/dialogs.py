@@ -329,6 +329,8 @@ class LoadDialog(Overlay):
     """Every save, newest first, with game, players, round and date: Load, Rename,
     Delete. With `continuing`, only the unfinished games (the launcher's Continue)."""
 
+    arrow_focus = False  # the arrows walk the list of saves
+
     def __init__(self, app: Shell, continuing: bool = False, playing: Path | None = None) -> None:
         super().__init__(app, 760, 620, "Continue a game" if continuing else "Load game")
         self.continuing = continuing
