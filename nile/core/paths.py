@@ -52,3 +52,11 @@ def legacy_autosave_path() -> Path:
 def crash_dir() -> Path:
     """Crash reports: what went wrong, for a bug report."""
     return _made(data_dir() / "crashes")
+
+
+def shared_dir() -> Path:
+    """Where games are exported to and imported from: a folder a person finds and can
+    hand files out of (Documents/Nile), not the app's own hidden data folder."""
+    override = os.environ.get("NILE_HOME")
+    return _made(Path(override) / "shared" if override
+                 else Path(platformdirs.user_documents_dir()) / "Nile")

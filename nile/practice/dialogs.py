@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import Overlay
+from nile.ui.chrome.overlay import Overlay
 
 if TYPE_CHECKING:
     from nile.ui.scene import Shell

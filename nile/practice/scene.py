@@ -22,7 +22,7 @@ from nile.practice.stats_scene import StatsScene
 from nile.practice.table import PracticeTable
 from nile.practice.view import paint_thumbnail
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import ConfirmDialog, MessageDialog
+from nile.ui.chrome.overlay import ConfirmDialog, MessageDialog
 from nile.ui.kit.hits import HitMap
 from nile.ui.scene import Scene
 

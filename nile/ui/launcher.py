@@ -16,7 +16,8 @@ import pygame
 from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.dialogs import ConfirmDialog, LoadDialog, open_save
+from nile.ui.chrome.dialogs import LoadDialog, open_save
+from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import has_tutorial, is_playable, start_tutorial
 from nile.ui.records_scene import RecordsScene
 from nile.ui.scene import Focusable, Scene

@@ -17,7 +17,7 @@ from nile.core.errors import SaveError
 from nile.core.replay import Replay
 from nile.core.session import BOT_LEVELS
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import MessageDialog
+from nile.ui.chrome.overlay import MessageDialog
 from nile.ui.games import scene_for
 from nile.ui.scene import Scene, Shell
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import Overlay
+from nile.ui.chrome.overlay import Overlay
 from nile.ui.games import start_new
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import pygame
 from nile.games.kap_kairo.rules import NAMES, RULES, TERRAIN, KapState, LedgerEntry
 from nile.games.kap_kairo.view import pieces
 from nile.ui import text, theme
-from nile.ui.chrome.dialogs import Overlay
+from nile.ui.chrome.overlay import Overlay
 from nile.ui.table.scorepad import INK, PAPER, RULE
 
 if TYPE_CHECKING:
