@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
-from nile.core import records, registry, saves
+from nile.core import records, registry, saves, sharing
 from nile.core.errors import SaveError
 from nile.core.replay import Replay
 from nile.core.session import BOT_LEVELS
+from nile.core.text import safe_text
 from nile.ui import text, theme
 from nile.ui.chrome.overlay import MessageDialog
 from nile.ui.games import scene_for
@@ -71,10 +72,14 @@ class RecordsScene(Scene):
         for element in self._row_buttons:
             self.forget(element)  # type: ignore[arg-type]
         shown = self.records[self.page * self.page_size:(self.page + 1) * self.page_size]
-        self._row_buttons = [
-            self.button(pygame.Rect(RIGHT - 110, self.list_top + 30 + i * LIST_ROW, 110, 36),
-                        "Replay", self._replayer(record))
-            for i, record in enumerate(shown)]
+        self._row_buttons = []
+        for i, record in enumerate(shown):
+            y = self.list_top + 30 + i * LIST_ROW
+            self._row_buttons += [
+                self.button(pygame.Rect(RIGHT - 230, y, 110, 36), "Replay",
+                            self._replayer(record)),
+                self.button(pygame.Rect(RIGHT - 110, y, 110, 36), "Export",
+                            self._exporter(record), "Write this game to a file to send")]
         self.newer.visible = self.older.visible = self.pages > 1
         if self.pages > 1:
             self._enable(self.newer, self.page > 0)
@@ -86,6 +91,24 @@ class RecordsScene(Scene):
 
     def _replayer(self, record: records.Record) -> Callable[[], None]:
         return lambda: self.open_replay(record)
+
+    def _exporter(self, record: records.Record) -> Callable[[], None]:
+        return lambda: self.export(record)
+
+    def export(self, record: records.Record) -> None:
+        """Write a finished game to the shared folder (it hides nothing any more)."""
+        try:
+            target = sharing.export_data(record.save, f"{record.title} {record.finished}")
+        except SaveError as error:
+            self.app.push(MessageDialog(self.app, "This game cannot be exported", str(error)))
+            return
+        except OSError as error:
+            self.app.push(MessageDialog(self.app, "Could not export",
+                                        safe_text(error.strerror or error, 200)))
+            return
+        self.app.push(MessageDialog(self.app, "Exported", f"The game is in "
+                                    f"{safe_text(target, 300)}. Send that file: in Nile it "
+                                    "opens with Load, then Import…"))
 
     def open_replay(self, record: records.Record) -> None:
         """Watch a finished game again from its set-up."""
@@ -145,7 +168,7 @@ class RecordsScene(Scene):
             text.draw(surface, record.title, (LEFT + 150, y + 8), 16, theme.TEXT,
                       "bold", max_width=200)
             text.draw(surface, records.seats_line(record.seats), (LEFT + 370, y + 8), 15,
-                      max_width=RIGHT - 130 - (LEFT + 370))
+                      max_width=RIGHT - 250 - (LEFT + 370))
 
 
 def _width(x: int) -> int:

@@ -106,3 +106,17 @@ def test_a_damaged_record_is_refused_with_a_message(app: App) -> None:
     broken = dataclasses.replace(screen.records[0], save={"format": "nile-save"})
     screen.open_replay(broken)
     assert isinstance(app.top, MessageDialog)
+
+
+def test_a_finished_game_is_exported_from_the_records(app: App) -> None:
+    from nile.core import paths, saves
+
+    match = headless_game(7)
+    records.add(records.record_of(match))
+    screen = RecordsScene(app)
+    app.push(screen)
+    frames(app)
+    press(app, screen, "Export")
+    assert isinstance(app.top, MessageDialog) and "Exported" in app.top.title
+    (exported,) = paths.shared_dir().iterdir()
+    assert saves.load(exported).actions == match.actions
