@@ -66,8 +66,10 @@ def why_illegal(table: Table, action: Action) -> str:
         if card not in table.hands[table.seat]:
             return f"You have no {card.name.removeprefix('a ')} in your hand."
         if table.laid and card.value != table.laid[0].value:
-            return (f"Every card you lay this turn must be a {table.laid[0].value}, "
-                    "like the first one.")
+            return (f"This turn you lay {table.laid[0].value}s only: all cards laid in one "
+                    "turn have the same value.")
+        if not table.railway.open_cells():
+            return "There is no free cell at the front of the railway for another card."
         reason = table.railway.why_closed(action.cell)
         if reason is not None:
             return reason
