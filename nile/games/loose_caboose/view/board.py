@@ -7,14 +7,17 @@ player's turn, so a click anywhere near the track says which cell it meant.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from nile.games.loose_caboose.intent import GridCell
-from nile.games.loose_caboose.rules import Railway
+from nile.games.loose_caboose.rules import Cell, Railway
 from nile.games.loose_caboose.view import pieces
 from nile.games.loose_caboose.view.table import Hits, TableView, cell_center, cell_rect
 from nile.ui import theme
 from nile.ui.camera import Camera
+from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import highlight
 
 MAX_CELL = 96
@@ -87,12 +90,25 @@ def _draw_caboose(surface: pygame.Surface, t: TableView, size: int) -> None:
 
 
 def _add_cells(t: TableView, hits: Hits) -> None:
-    """Every cell within `CLICK_MARGIN` of the railway that shows, as a `GridCell` (a
-    pixel wider all round, so no point between two cells falls through)."""
-    area, cells = t.areas.rail, t.view.railway.cells
+    """Every cell within `CLICK_MARGIN` of the railway that shows, as a `GridCell`."""
+    camera = t.camera
+    hits.extend(_cell_places(tuple(t.view.railway.cells), camera.center, camera.zoom,
+                             tuple(t.areas.rail)))
+
+
+@lru_cache(maxsize=8)
+def _cell_places(cells: tuple[Cell, ...], center: tuple[float, float], zoom: float,
+                 area: tuple[int, int, int, int]) -> Hits:
+    """`_add_cells`'s places, worked out once per railway and view of it (a frame adds a
+    few hundred; the railway and the camera change only now and then). Each cell is a
+    pixel wider all round, so no point between two cells falls through."""
+    rail = pygame.Rect(area)
+    camera = Camera(rail, zoom=zoom, center=center)
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    places: Hits = HitMap()
     for x in range(min(xs) - CLICK_MARGIN, max(xs) + CLICK_MARGIN + 1):
         for y in range(min(ys) - CLICK_MARGIN, max(ys) + CLICK_MARGIN + 1):
-            rect = cell_rect(t.camera, (x, y))
-            if rect.colliderect(area):
-                hits.add(rect.inflate(2, 2), GridCell((x, y)), clip=area)
+            rect = cell_rect(camera, (x, y))
+            if rect.colliderect(rail):
+                places.add(rect.inflate(2, 2), GridCell((x, y)), clip=rail)
+    return places
