@@ -10,8 +10,9 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.tutorial import Progress, TutorialError
 from nile.games.kap_kairo.rules.deck import NAMES
-from nile.games.loose_caboose.rules.cards import Card
+from nile.games.loose_caboose.rules import Card, Lay
 from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.games.loose_caboose.view.table import cell_rect
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.games import start_tutorial
@@ -39,9 +40,10 @@ def lay_by_hand(app: App, scene: LooseCabooseScene, text: str) -> None:
     broken = text.startswith("lay broken")
     value = int(text.split()[2 if broken else 1])
     key(app, pygame.K_0 + value)
-    cells = scene._open_cells_for(Card(value, broken))
+    cells = [a.cell for a in scene.lc.legal_actions()
+             if isinstance(a, Lay) and a.card == Card(value, broken)]
     assert cells, f"nowhere to lay {text}"
-    click(app, scene._cell_rect(cells[0]).center)
+    click(app, cell_rect(scene.camera, cells[0]).center)
 
 
 def do_step(app: App, scene: LooseCabooseScene) -> None:

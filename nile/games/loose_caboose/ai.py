@@ -13,7 +13,7 @@ The hard bot is `ai_turn.TurnBot`: the rest of its turn worked out exactly throu
 engine, the turns after it guessed (see that module). Its earlier form, the generic
 IS-MCTS (nile/ai/ismcts.py) scoring every new node with `evaluate`, sampled the throws and
 gave up about 0.3 expected penalty points a decision against the exact turn
-(tools/lc_regret.py, issue 33); `evaluate` and the budget below stay for the hooks.
+(tools/lc_regret.py, issue 33); `evaluate` stays for the hooks.
 
 Cells are chosen to keep the railway open: the one that leaves the most free cells for
 the next card, so the player is never walled in by their own track.
@@ -30,9 +30,21 @@ from functools import cached_property, lru_cache
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
 from nile.core.text import change
-from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
-from nile.games.loose_caboose.rules.data import game_data
-from nile.games.loose_caboose.rules.railway import Cell, Railway, neighbours
+from nile.games.loose_caboose.rules import (
+    Card,
+    Cell,
+    Lay,
+    LooseCabooseState,
+    Pass,
+    Phase,
+    Railway,
+    Roll,
+    card_values,
+    most_dice,
+    open_after,
+    possible_draws,
+    wheel_totals,
+)
 
 RELIEF_EARLY = 0.15
 """What a point leaving the hand is worth early on, against a point of penalty now."""
@@ -46,35 +58,20 @@ PENALTY_POINTS = 2.5
 """Roughly what one penalty card costs, to turn derailed cards into points."""
 POINT_SCALE = 3.0
 """Points of difference that make a win about 3 to 1 in `evaluate`."""
-ROLLOUT_DEPTH = 0
-HARD_ITERATIONS = 1500
-"""The generic search's budget, had the hooks no `make_bot`: the hard bot is
-`ai_turn.TurnBot`, whose turn is exact and has no iterations to count."""
 
 # No expert: no larger search beat hard clearly (9000 iterations 19 of 34, a fitted
 # evaluation 31.5 of 50, policy playouts to the end 34 of 60: docs/strength.md), so the level
 # is not offered; a saved "expert" seat plays the hard bot.
 
 
-def _wheel_totals() -> dict[int, list[tuple[int, float]]]:
-    """For 1 to 4 dice: each possible total of wheels with its probability."""
-    dice = game_data().dice
-    totals: dict[int, list[tuple[int, float]]] = {}
-    for count in range(1, dice.count + 1):
-        odds: defaultdict[int, float] = defaultdict(float)
-        for wheels, chance in dice.throw_odds(count):
-            odds[sum(wheels)] += float(chance)
-        totals[count] = sorted(odds.items())
-    return totals
-
-
-WHEEL_TOTALS = _wheel_totals()
+WHEEL_TOTALS = {count: wheel_totals(count) for count in range(1, most_dice() + 1)}
+"""For 1 to 4 dice: each possible total of wheels with its probability."""
 
 
 def _next_derails() -> list[float]:
     """By cards left ahead of the caboose: how many cards the next player derails on
     average if they lay one card of any value and roll."""
-    values = game_data().deck.values
+    values = card_values()
     return [sum(chance * max(0, wheels - (ahead + 1))
                 for value in values for wheels, chance in WHEEL_TOTALS[value]) / len(values)
             for ahead in range(40)]
@@ -163,7 +160,7 @@ class PileOdds:
 
     @staticmethod
     def of(state: LooseCabooseState) -> PileOdds:
-        pool = state.unseen if state.unseen is not None else state.pile
+        pool = possible_draws(state)
         chances: defaultdict[int, float] = defaultdict(float)
         for card, count in pool.faces():
             chances[card.value] += count / len(pool)
@@ -171,7 +168,7 @@ class PileOdds:
         take_costs: dict[int | None, float] = {
             top: sum(chance * (-value if value == top else value)
                      for value, chance in chances.items())
-            for top in [None, *game_data().deck.values]}
+            for top in [None, *card_values()]}
         return PileOdds(mean, take_costs)
 
 
@@ -258,13 +255,7 @@ def _best_cell(cells: tuple[Cell, ...], open_cells: tuple[Cell, ...]) -> Cell | 
     if not open_cells:
         return None
     taken = set(cells)
-    return max(open_cells, key=lambda cell: _openness(cell, taken))
-
-
-def _openness(cell: Cell, taken: set[Cell]) -> int:
-    """How many cells would be open after a card goes in `cell`."""
-    return sum(1 for n in neighbours(cell)
-               if n not in taken and taken.isdisjoint(neighbours(n)))
+    return max(open_cells, key=lambda cell: open_after(taken, cell))
 
 
 def _room(railway: Railway, limit: int) -> int:
@@ -348,5 +339,6 @@ def _plan_words(plan: Plan) -> str:
 
 
 def hooks() -> AiHooks:
-    return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=ROLLOUT_DEPTH,
-                   hard_iterations=HARD_ITERATIONS, explain=explain)
+    """The normal bot (and the hint) with its reasons; `ai_turn.hooks` adds the hard bot,
+    so the generic search's budget and rollout depth are never used and not set."""
+    return AiHooks(policy=policy, evaluate=evaluate, explain=explain)

@@ -35,9 +35,17 @@ from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
 from nile.games.loose_caboose import ai
 from nile.games.loose_caboose.ai import best_cell, best_plan, relief_at
-from nile.games.loose_caboose.rules import Card, Lay, LooseCabooseState, Pass, Phase, Roll
+from nile.games.loose_caboose.rules import (
+    UNKNOWN,
+    Card,
+    Lay,
+    LooseCabooseState,
+    Pass,
+    Phase,
+    Pool,
+    Roll,
+)
 from nile.games.loose_caboose.rules.actions import Dice, Draw
-from nile.games.loose_caboose.rules.cards import UNKNOWN, Pool
 
 NEXT_GUESSES = 12
 """How many guesses of the next player's hand (and the card they draw) play their turn

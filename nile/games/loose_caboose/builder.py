@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from nile.games.loose_caboose.rules import Card, LooseCabooseState, Phase, Pool, Railway
 from nile.games.loose_caboose.rules.data import game_data
-from nile.games.loose_caboose.rules.penalties import PenaltyPile
+from nile.games.loose_caboose.rules.penalty_pile import PenaltyPile
 from nile.games.loose_caboose.rules.railway import Cell
 
 CardLike = Card | int | str

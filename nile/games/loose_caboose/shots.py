@@ -14,9 +14,9 @@ from nile.core.game import Event
 from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.rules import LooseCabooseState
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.rules.events import Derailed
-from nile.games.loose_caboose.rules.state import LooseCabooseState
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.shots import on_table, tutorial_at
 

@@ -61,7 +61,7 @@ def test_illegal_actions_are_refused_with_readable_reasons() -> None:
     assert refusal(state, Draw(Card(1))) == "Cards and dice are up to chance, not to a player."
     play(state, "lay 2 at 2,0")
     assert refusal(state, Lay(3, (3, 0))) == (
-        "Every card you lay this turn must be a 2, like the first one.")
+        "This turn you lay 2s only: all cards laid in one turn have the same value.")
     assert refusal(state, Pass()) == (
         "You have laid cards this turn, so you cannot pass: roll the dice.")
     play(state, "roll")

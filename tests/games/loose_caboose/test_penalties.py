@@ -10,7 +10,7 @@ from nile.core.game import Event
 from nile.games.loose_caboose.builder import Builder
 from nile.games.loose_caboose.rules import Card, LooseCabooseState
 from nile.games.loose_caboose.rules.events import PenaltiesCancelled, PenaltyTaken
-from nile.games.loose_caboose.rules.penalties import PenaltyPile
+from nile.games.loose_caboose.rules.penalty_pile import PenaltyPile
 from tests.games.loose_caboose.helpers import of_type, play
 
 

@@ -8,9 +8,11 @@ import pytest
 from nile.ai.bots import hint
 from nile.core.session import Match, SeatConfig
 from nile.games.loose_caboose import GAME_INFO
+from nile.games.loose_caboose.intent import GridCell, HandCard
+from nile.games.loose_caboose.rules import UNKNOWN, Card, hand_in_order
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
-from nile.games.loose_caboose.rules.cards import UNKNOWN
 from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.games.loose_caboose.view.table import cell_center
 from nile.ui import text
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press
@@ -28,17 +30,23 @@ def open_scene(app, seats, seed: int) -> LooseCabooseScene:  # type: ignore[no-u
     return scene
 
 
+def picked_card(scene: LooseCabooseScene) -> Card | None:
+    """The card of the hand picked now, if any."""
+    cards = [p.card for p in scene.picker.picked if isinstance(p, HandCard)]
+    return cards[0] if cards else None
+
+
 def act_with_mouse(app, scene: LooseCabooseScene) -> None:  # type: ignore[no-untyped-def]
     """Do what the normal bot suggests, the way a person would: with the mouse."""
     action = hint(GAME_INFO, scene.state, seed=scene.match.ply)
     if isinstance(action, Lay):
-        hand = scene._own_hand()
+        hand = hand_in_order(scene.lc, scene.viewer)
         index = hand.index(action.card)
         x, y, _ = scene.hand.slots()[index]
         click(app, (round(x), round(y)))
-        assert scene._selected_card() == action.card
-        assert action.cell in scene._open_cells()
-        cx, cy = scene._cell_center(action.cell)
+        assert picked_card(scene) == action.card
+        assert scene.picker.is_lit(GridCell(action.cell))
+        cx, cy = cell_center(scene.camera, action.cell)
         click(app, (round(cx), round(cy)))
     elif isinstance(action, Roll):
         label = next(spec.label for spec, _ in scene.action_bar.context.values()
@@ -77,7 +85,7 @@ def test_keyboard_pass_and_refusals(app) -> None:  # type: ignore[no-untyped-def
     assert scene.covered_for == seat  # two humans: nobody's hand before they say who looks
     hand_over(app, scene)
     assert scene.viewer == seat
-    click(app, (scene._areas()["rail"].left + 5, scene._areas()["rail"].top + 5))
+    click(app, (scene.areas().rail.left + 5, scene.areas().rail.top + 5))
     assert len(scene.match.actions) == len(scene.match.log)
     before = len(scene.match.actions)
     key(app, pygame.K_p)
@@ -203,7 +211,8 @@ def test_stepping_a_replay_fast_leaves_no_card_standing(app) -> None:  # type: i
             break
         frames(app)
     frames(app, 2)
-    assert not scene.anims.busy and scene.ghosts == [] and scene.caboose_path == []
+    motion = scene.animator.motion
+    assert not scene.anims.busy and motion.ghosts == [] and motion.caboose_path == []
 
 
 def test_after_picking_a_card_the_bar_says_where_to_lay_it(app) -> None:  # type: ignore[no-untyped-def]
@@ -211,14 +220,15 @@ def test_after_picking_a_card_the_bar_says_where_to_lay_it(app) -> None:  # type
     seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
     scene = open_scene(app, seats, seed=12)
     for _ in range(300):
-        if scene.accepting_input and scene._enabled_hand_indices():
+        if scene.accepting_input and scene.hand.enabled:
             break
         frames(app, 3)
     assert scene.action_bar.words().startswith("Your turn: choose a card")
-    index = min(scene._enabled_hand_indices())
-    card = scene._own_hand()[index]
+    assert scene.hand.enabled is not None
+    index = min(scene.hand.enabled)
+    card = hand_in_order(scene.lc, scene.viewer)[index]
     key(app, getattr(pygame, f"K_{card.value}"))
-    assert scene._selected_card() is not None
+    assert picked_card(scene) is not None
     assert scene.action_bar.words().startswith(f"Lay your {card.value}") or \
         scene.action_bar.words().startswith(f"Lay your Broken Track {card.value}")
     assert "highlighted cell" in scene.action_bar.words()

@@ -1,4 +1,5 @@
-"""What each player may see, the invariants, and the state as JSON.
+"""What each player may see, the invariants, and the state as JSON (the bottom floor:
+it reads the `Table` and imports no phase).
 
 Hidden information (LC-9):
 - the cards set aside: from everyone, for the whole game;
@@ -16,22 +17,23 @@ decision of the game, so an observation never needs to track a pile of known con
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from nile.games.loose_caboose.rules.cards import UNKNOWN, Card, Pool, cards_text, parse_cards
 from nile.games.loose_caboose.rules.data import game_data
-from nile.games.loose_caboose.rules.penalties import PenaltyPile
+from nile.games.loose_caboose.rules.penalty_pile import PenaltyPile
 from nile.games.loose_caboose.rules.phases import Penalty, Phase
 from nile.games.loose_caboose.rules.railway import Railway
+from nile.games.loose_caboose.rules.state import Table
 
-if TYPE_CHECKING:
-    from nile.games.loose_caboose.rules.state import LooseCabooseState
+T = TypeVar("T", bound=Table)
+"""The game's own state class (`LooseCabooseState`): a view or a guess is of the same class."""
 
 
 # Observations ----------------------------------------------------------------------
 
 
-def observe(state: LooseCabooseState, seat: int | None) -> LooseCabooseState:
+def observe(state: T, seat: int | None) -> T:
     """A copy of `state` as `seat` sees it (None: a spectator, who sees no hand)."""
     if state.unseen is not None:
         if seat != state.viewer:
@@ -54,7 +56,7 @@ def observe(state: LooseCabooseState, seat: int | None) -> LooseCabooseState:
     return view
 
 
-def determinize(view: LooseCabooseState, rng: random.Random) -> LooseCabooseState:
+def determinize(view: T, rng: random.Random) -> T:
     """A full state that fits `view`: the unseen cards dealt at random into the unknown
     places (the set-aside cards, other hands), the rest as the draw pile."""
     full = view.clone()
@@ -79,7 +81,7 @@ def determinize(view: LooseCabooseState, rng: random.Random) -> LooseCabooseStat
 # Invariants ------------------------------------------------------------------------
 
 
-def every_card(state: LooseCabooseState) -> list[Card]:
+def every_card(state: Table) -> list[Card]:
     """Every card the state places, pile and unknown places included (50 in a full box)."""
     cards = state.pile.cards() + state.removed + state.railway.cards + state.discard
     for hand in state.hands:
@@ -89,12 +91,12 @@ def every_card(state: LooseCabooseState) -> list[Card]:
     return cards
 
 
-def problems(state: LooseCabooseState) -> list[str]:
+def problems(state: Table) -> list[str]:
     """Every broken invariant of `state`, in words; empty when all hold."""
     return _card_problems(state) + _railway_problems(state) + _turn_problems(state)
 
 
-def _card_problems(state: LooseCabooseState) -> list[str]:
+def _card_problems(state: Table) -> list[str]:
     """Every card of the box is in exactly one place (counted per face)."""
     box = Pool()
     for card, count in game_data().deck.composition().items():
@@ -116,13 +118,13 @@ def _card_problems(state: LooseCabooseState) -> list[str]:
             for card in faces if found.count(card) != box.count(card)]
 
 
-def _railway_problems(state: LooseCabooseState) -> list[str]:
+def _railway_problems(state: Table) -> list[str]:
     if state.phase is Phase.SETUP and len(state.railway) < game_data().setup.railway_cards:
         return []
     return state.railway.problems()
 
 
-def _turn_problems(state: LooseCabooseState) -> list[str]:
+def _turn_problems(state: Table) -> list[str]:
     problems = []
     if len(state.removed) > state.removal_count and state.phase is Phase.SETUP:
         problems.append(f"{len(state.removed)} cards set aside, over {state.removal_count}")
@@ -142,7 +144,7 @@ def _turn_problems(state: LooseCabooseState) -> list[str]:
 # JSON ------------------------------------------------------------------------------
 
 
-def to_dict(state: LooseCabooseState) -> dict[str, Any]:
+def to_dict(state: Table) -> dict[str, Any]:
     """The whole state in JSON types; card lists as text ('3', 'broken 3', '?')."""
     return {
         "players": state.players,
@@ -167,7 +169,7 @@ def to_dict(state: LooseCabooseState) -> dict[str, Any]:
     }
 
 
-def fill_from_dict(state: LooseCabooseState, data: Any) -> None:
+def fill_from_dict(state: Table, data: Any) -> None:
     """Set every field of a blank `state` from `to_dict` output."""
     state.players = int(data["players"])
     state.phase = Phase(data["phase"])

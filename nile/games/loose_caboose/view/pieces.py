@@ -12,8 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.loose_caboose.rules.cards import UNKNOWN, Card
-from nile.games.loose_caboose.rules.railway import Cell
+from nile.games.loose_caboose.rules import UNKNOWN, Card, Cell
 from nile.ui import text, theme
 from nile.ui.table.paths import offset
 

@@ -1,0 +1,156 @@
+"""The panels around the railway: the players' boxes along the top, the draw pile, the
+discards and the dice at the side, and the viewer's own penalty pile and hand below.
+
+The hand is the kit's fanned `Hand`; each card it draws is added to the hit map as a
+`HandCard` while it is the player's turn.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from nile.games.loose_caboose.intent import HandCard
+from nile.games.loose_caboose.rules import Card
+from nile.games.loose_caboose.view.table import Hits, TableView
+from nile.ui import text, theme
+from nile.ui.kit.hits import TurnedRect
+from nile.ui.table.pile import Pile
+from nile.ui.table.token import draw_chip
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 point', '3 points'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+# Where things are ------------------------------------------------------------------------
+
+
+def pile_center(side: pygame.Rect, which: str) -> tuple[float, float]:
+    """The draw pile ("draw") or the discards ("discard") at the side."""
+    y = side.top + 70 if which == "draw" else side.top + 210
+    return (side.centerx, y)
+
+
+def seat_anchor(players: pygame.Rect, seat: int, count: int) -> tuple[float, float]:
+    """The middle of `seat`'s box along the top."""
+    width = players.width / count
+    return (players.left + width * (seat + 0.5), players.centery)
+
+
+def dice_center(side: pygame.Rect, index: int, count: int) -> tuple[int, int]:
+    """Where die `index` of a throw of `count` lies: two by two, an odd last one centred."""
+    col, row = index % 2, index // 2
+    center = (side.centerx - 26 + col * 52, side.top + 330 + row * 52)
+    if count % 2 and index == count - 1:
+        center = (side.centerx, center[1])
+    return center
+
+
+# Drawing ---------------------------------------------------------------------------------
+
+
+def draw_players(surface: pygame.Surface, t: TableView) -> None:
+    """A box per player: name and colour, hand size, penalty points and cards, the top
+    card and the banked cards; the player to act is outlined."""
+    view, area = t.view, t.areas.players
+    n = view.num_players
+    width = area.width / n
+    for seat in range(n):
+        box = pygame.Rect(round(area.left + seat * width) + 4, area.top, round(width) - 8,
+                          area.height)
+        active = view.current_player == seat
+        pygame.draw.rect(surface, theme.PANEL if not active else theme.PANEL_LIGHT, box,
+                         border_radius=10)
+        if active:
+            pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
+        shown = t.seats[seat]
+        draw_chip(surface, pygame.Rect(box.left + 6, box.top + 6, box.width - 12, 30),
+                  shown.color_index, shown.label, active)
+        pile = view.penalties[seat]
+        top = pile.top.value if pile.top else "none"
+        lines = (
+            f"Hand {len(view.hands[seat])}  ·  Penalty {plural(pile.points, 'point')}, "
+            f"{plural(pile.card_count, 'card')}",
+            f"Top card {top}  ·  banked {len(pile.banked)}",
+        )
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (box.left + 12, box.top + 42 + i * 21), 14, theme.TEXT,
+                      max_width=box.width - 20)
+
+
+def draw_side(surface: pygame.Surface, t: TableView) -> None:
+    """The draw pile, the discards (top card up), the dice and their total once still."""
+    view, area, small = t.view, t.areas.side, t.images.small
+    Pile(small, pile_center(area, "draw"), "Draw pile").draw(surface, len(view.pile))
+    discard = Pile(small, pile_center(area, "discard"), "Discards")
+    discard.draw(surface, len(view.discard), view.discard[-1] if view.discard else None)
+    text.draw(surface, "Dice", (area.centerx, area.top + 290), 14, theme.MUTED,
+              anchor="midtop")
+    dice = t.motion.dice
+    for die in dice:
+        die.draw(surface)
+    if dice and all(d.rolling <= 0 for d in dice):
+        total = sum(d.face for d in dice)
+        text.draw(surface, f"{total} wheel{'s' if total != 1 else ''}",
+                  (area.centerx, area.bottom - 8), 16, theme.TEXT, "bold", "midbottom")
+
+
+def draw_own(surface: pygame.Surface, t: TableView, hits: Hits) -> None:
+    """The viewer's penalty pile and hand (or why no hand shows)."""
+    _draw_own_penalties(surface, t)
+    hand = t.hand
+    places = hand.draw(surface, dim_disabled=t.my_turn)
+    if t.my_turn:
+        _add_cards(t, places, hits)
+    if t.viewer is not None and not t.view.hands[t.viewer]:
+        text.draw(surface, "Your hand is empty.", hand.center, 16, theme.MUTED,
+                  anchor="center")
+    elif t.hands_hidden:
+        area = t.areas.hand
+        text.draw(surface, "Every hand is hidden until the next player takes the screen.",
+                  area.center, 16, theme.MUTED, anchor="center", max_width=area.width - 20)
+
+
+def _add_cards(t: TableView, places: list[tuple[int, pygame.Rect]], hits: Hits) -> None:
+    """Each card of the hand as drawn, tilted with the fan (a lifted card also where it
+    rose from), as a `HandCard`."""
+    hand = t.hand
+    slots = hand.slots()
+    width, height = hand.images.style.size
+    for index, rect in places:
+        card = hand.keys[index]
+        assert isinstance(card, Card)
+        x, y, angle = slots[index]
+        rise = rect.height - height
+        shape = TurnedRect((x, y + rise / 2), (width, height + rise), angle)
+        hits.add_shape(shape, shape.bounds, HandCard(index, card))
+
+
+def _draw_own_penalties(surface: pygame.Surface, t: TableView) -> None:
+    """The viewer's penalty pile: points, the last face-up cards, the banked ones."""
+    if t.viewer is None:
+        return
+    area = t.areas.penalty
+    small = t.images.small
+    pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
+    pile = t.view.penalties[t.viewer]
+    text.draw(surface, f"Your penalty pile: {plural(pile.points, 'point')}",
+              (area.left + 10, area.top + 6), 15, theme.TEXT, "bold", max_width=area.width - 20)
+    cards = pile.face_up[-6:]
+    x = area.left + 30
+    for i, card in enumerate(cards):
+        small.draw(surface, card, (x + i * 34, area.top + 70))
+    if not pile.face_up and not pile.banked:
+        text.draw(surface, "No penalty cards yet.", area.center, 15, theme.MUTED,
+                  anchor="center")
+    if pile.top is not None:
+        text.draw(surface, "top card: a matching penalty cancels it",
+                  (area.left + 10, area.bottom - 22), 12, theme.MUTED, max_width=area.width - 20)
+    if pile.banked:
+        small.draw(surface, None, (area.right - 34, area.top + 70))
+        text.draw(surface, f"banked {len(pile.banked)}", (area.right - 34, area.top + 104), 12,
+                  theme.MUTED, anchor="midtop")
+    if len(pile.face_up) > len(cards):
+        text.draw(surface, f"+{len(pile.face_up) - len(cards)} below",
+                  (area.left + 10, area.top + 104), 12, theme.MUTED)
