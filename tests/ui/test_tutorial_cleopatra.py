@@ -16,8 +16,8 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.game import Action
 from nile.core.tutorial import Progress, Step, TutorialError
+from nile.games.cleopatra.rules.actions import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
 from nile.ui.chrome.dialogs import open_save

@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Action, Event, GameState
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import CleopatraState, game_data
+from nile.games.cleopatra.rules.actions import (
     Bid,
     EndTurn,
     Pass,
@@ -31,7 +30,7 @@ from nile.games.cleopatra.rules.moves import (
     SourceFruit,
     StartBuilding,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 from nile.games.cleopatra.view import animate, choices, intent, layout, mapview, panel, pieces
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup

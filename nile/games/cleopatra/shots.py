@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.ui.shots import on_table, play_bots_until, tutorial_at
 

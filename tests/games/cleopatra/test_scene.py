@@ -15,10 +15,8 @@ import pytest
 from nile.core.game import Action
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.hidden import secret_part
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import (
     Bid,
     BuildPyramid,
     DrawCityCards,
@@ -27,7 +25,9 @@ from nile.games.cleopatra.rules.moves import (
     ShipFruit,
     StartBuilding,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.hidden import secret_part
+from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
 from nile.ui.chrome.results import ResultsScene

@@ -6,15 +6,15 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import (
     BuildPyramid,
     ConstructTrack,
     ShipFruit,
     StartBuilding,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.phases import Phase
 from nile.games.cleopatra.view import choices, intent
 
 D = game_data()

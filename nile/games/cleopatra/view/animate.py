@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Event
-from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules import game_data
 from nile.games.cleopatra.rules.events import (
     BidPlaced,
     BuildingBuilt,
@@ -33,7 +33,7 @@ from nile.ui import sound, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 
 if TYPE_CHECKING:
-    from nile.games.cleopatra.rules.state import CleopatraState
+    from nile.games.cleopatra.rules import CleopatraState
     from nile.games.cleopatra.view.choices import Target
 
 D = game_data()

@@ -9,11 +9,14 @@ highlights the rest of their targets, and lists the remaining variants cheapest 
 from __future__ import annotations
 
 from nile.core.game import Action
-from nile.games.cleopatra.rules import gods, transport
-from nile.games.cleopatra.rules.actions import shipping_income
-from nile.games.cleopatra.rules.building import plan_building
-from nile.games.cleopatra.rules.data import FRUIT_CARD, TRAIN, game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra import rules
+from nile.games.cleopatra.rules import (
+    FRUIT_CARD,
+    TRAIN,
+    CleopatraState,
+    game_data,
+)
+from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     BuildPyramid,
     ChooseGod,
@@ -26,7 +29,6 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
     TakeCard,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
 Target = tuple[str, int]
@@ -92,20 +94,21 @@ def kind_name(action: Action) -> str:
 
 
 def track_cost(state: CleopatraState, seat: int, action: ConstructTrack) -> int:
-    return gods.track_cost(state, seat, D.auction[action.train].cost)
+    return rules.track_cost(state, seat, D.auction[action.train].cost)
 
 
 def ship_income(state: CleopatraState, seat: int, action: ShipFruit) -> int:
-    return shipping_income(state, action.city_card, action.fruit) + gods.ship_bonus(state, seat)
+    return (rules.shipping_income(state, action.city_card, action.fruit)
+            + rules.ship_bonus(state, seat))
 
 
 def ship_route(state: CleopatraState, action: ShipFruit) -> tuple[int, ...]:
-    return transport.route(state, action.source, D.city_cards[action.city_card].city)
+    return rules.route(state, action.source, D.city_cards[action.city_card].city)
 
 
 def building_plan(state: CleopatraState, seat: int, action: StartBuilding) -> list[tuple[int, ...]]:
     """The routes of the proposed (cheapest) way to gather the building's fruit."""
-    plans = plan_building(state, seat, action.building, action.city_card)
+    plans = rules.plan_building(state, seat, action.building, action.city_card)
     return [options[0].route for options in plans if options]
 
 
@@ -135,7 +138,7 @@ def order(state: CleopatraState, seat: int, actions: list[Action]) -> list[Actio
         if isinstance(action, ProduceFruit):
             return (3, action.fruit_card, action.city_card)
         if isinstance(action, BuildPyramid):
-            return (4, gods.pyramid_cost(state, seat, action.bonus), action.city)
+            return (4, rules.pyramid_cost(state, seat, action.bonus), action.city)
         return (5,)
 
     if actions and isinstance(actions[0], SourceFruit):
@@ -164,7 +167,7 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
     if isinstance(action, StartBuilding):
         building = D.auction[action.building]
         city = D.cities[cards[action.city_card].city]
-        plan = plan_building(state, seat, action.building, action.city_card)
+        plan = rules.plan_building(state, seat, action.building, action.city_card)
         parts = []
         for fruit, options in zip(building.fruits, plan, strict=True):
             parts.append(
@@ -190,7 +193,7 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
             f" · card {_demands(action.city_card)}"
         )
     if isinstance(action, BuildPyramid):
-        cost = gods.pyramid_cost(state, seat, action.bonus)
+        cost = rules.pyramid_cost(state, seat, action.bonus)
         return (
             f"+{action.bonus} pyramid in {D.cities[action.city]} · {cost} Florin, {action.bonus} VP"
         )
@@ -221,7 +224,7 @@ def _source_words(action: SourceFruit, city: str, state: CleopatraState | None =
     if where == city:
         return f"from {city} itself"
     if state is not None and state.pending:
-        hops = max(0, len(transport.route(state, action.where, state.pending[2])) - 1)
+        hops = max(0, len(rules.route(state, action.where, state.pending[2])) - 1)
         return f"from {where} ({_tracks(hops)})"
     return f"from {where}"
 
@@ -229,7 +232,7 @@ def _source_words(action: SourceFruit, city: str, state: CleopatraState | None =
 def source_route(state: CleopatraState, action: SourceFruit) -> tuple[int, ...]:
     if action.source == FROM_CARD or not state.pending:
         return ()
-    return transport.route(state, action.where, state.pending[2])
+    return rules.route(state, action.where, state.pending[2])
 
 
 def is_train(kind: int) -> bool:

@@ -8,9 +8,8 @@ pyramid needs an empty city.", "This track costs 10 Florin; you have 3.").
 from __future__ import annotations
 
 from nile.core.game import Action
-from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
-from nile.games.cleopatra.rules.data import TRAIN, game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import TRAIN, CleopatraState, game_data
+from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     FROM_CITY,
     BuildPyramid,
@@ -23,7 +22,7 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
     TakeCard,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.view.choices import Target, is_train
 
 D = game_data()

@@ -12,10 +12,9 @@ from functools import cache
 
 import pygame
 
-from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
-from nile.games.cleopatra.rules.data import TRAIN, game_data
-from nile.games.cleopatra.rules.endgame import CATEGORIES
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules import SCORE_CATEGORIES as CATEGORIES
+from nile.games.cleopatra.rules import TRAIN, CleopatraState, game_data
+from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import CARD, row_slots
