@@ -1,12 +1,14 @@
-"""From legal actions to what a player clicks (no pygame).
+"""The table's words for actions and what it shows of them (no pygame).
 
-Every action names the things it acts on: a track, a city, a card in hand, a card in a
-display, a god. The scene asks which legal actions involve the things clicked so far,
-highlights the rest of their targets, and lists the remaining variants cheapest first
-(`order`) with words a player reads (`describe`).
+The things a player clicks (`Target`); the variants of a click listed cheapest first
+(`order`) with words a player reads (`describe`); the routes an action's fruit travels;
+what hovering a city, track, god or card tells (`tooltip`). Which actions a click means is
+`nile/games/cleopatra/intent.py`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from nile.core.game import Action
 from nile.games.cleopatra import rules
@@ -37,44 +39,7 @@ Target = tuple[str, int]
 ('god', g)."""
 
 HAND_KINDS = ("hand_city", "hand_auction", "fruit_card")
-
-
-def targets(action: Action) -> tuple[Target, ...]:
-    """What a player may click to mean `action` (first: the main board target)."""
-    if isinstance(action, ConstructTrack):
-        city = D.city_cards[action.city_card].city
-        return (
-            ("track", action.track),
-            ("hand_auction", action.train),
-            ("hand_city", action.city_card),
-            ("city", city),
-        )
-    if isinstance(action, StartBuilding):
-        city = D.city_cards[action.city_card].city
-        return (("city", city), ("hand_auction", action.building), ("hand_city", action.city_card))
-    if isinstance(action, ShipFruit):
-        dest = D.city_cards[action.city_card].city
-        return (("city", action.source), ("city", dest), ("hand_city", action.city_card))
-    if isinstance(action, ProduceFruit):
-        city = D.city_cards[action.city_card].city
-        return (("city", city), ("fruit_card", action.fruit_card), ("hand_city", action.city_card))
-    if isinstance(action, BuildPyramid):
-        return (("city", action.city),)
-    if isinstance(action, DrawCityCards):
-        return (("city_display", action.card) if action.card >= 0 else ("deck", 0),)
-    if isinstance(action, TakeCard):
-        return (("auction_display", action.kind),)
-    if isinstance(action, SourceFruit):
-        kind = "city" if action.source != FROM_CARD else "fruit_card"
-        return ((kind, action.where),)
-    if isinstance(action, ChooseGod):
-        return (("god", action.god),)
-    return ()
-
-
-def matching(actions: list[Action], picked: list[Target]) -> list[Action]:
-    """The actions that involve every picked target."""
-    return [a for a in actions if all(p in targets(a) for p in picked)]
+"""The cards in the viewer's hand: clicking one picks it."""
 
 
 def kind_name(action: Action) -> str:
@@ -241,3 +206,31 @@ def is_train(kind: int) -> bool:
 
 def is_fruit_card(kind: int) -> bool:
     return D.auction[kind].category == FRUIT_CARD
+
+
+def tooltip(state: CleopatraState, target: Target, names: Sequence[str]) -> str:
+    """What hovering a city, track, god or card tells."""
+    kind, value = target
+    if kind == "city":
+        trains = state.trains_around(value)
+        owners = ", ".join(f"{names[s]} {n}" for s, n in enumerate(trains) if n)
+        return (
+            f"{D.cities[value]}: prestige {state.prestige(value)}; trains around: "
+            f"{owners or 'none'}"
+        )
+    if kind == "track":
+        groups = [
+            f"{names[state.track_seat[slot]]}: {state.track_trains[slot]} "
+            + ("train" if state.track_trains[slot] == 1 else "trains")
+            for slot in (2 * value, 2 * value + 1)
+            if state.track_seat[slot] >= 0
+        ]
+        return f"{D.track_name(value)}: " + (", ".join(groups) or "no trains yet")
+    if kind == "god":
+        god = D.gods[value]
+        return f"{god.number} {god.name}: {god.power}"
+    if kind in ("hand_city", "city_display"):
+        return D.city_cards[value].name
+    if kind in ("hand_auction", "auction_display", "fruit_card"):
+        return D.auction[value].name
+    return ""

@@ -7,6 +7,7 @@ viewer's hand is the table kit's `Hand`, laid in labelled groups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -506,7 +507,7 @@ class HandMarks:
     """What the hand shows beyond its cards: picks, legal choices, usable cards, hover."""
 
     lit: set[Target]
-    picked: list[Target]
+    picked: Sequence[Target]
     usable: set[Target]
     hover: Target | None
 
