@@ -101,6 +101,14 @@ def is_pick(state: CleopatraState, target: Target) -> bool:
     return target[0] in HAND_KINDS and not (state.pending and target[0] == "fruit_card")
 
 
+def seat_shown(state: CleopatraState) -> int:
+    """The seat the table shows as acting (the acting seat while chance draws for it)."""
+    seat = state.current_player
+    if seat is not None and seat >= 0:
+        return seat
+    return state.acting_seat if state.phase == Phase.ACTIONS else 0
+
+
 def moves(state: CleopatraState) -> list[Action]:
     """The legal actions a click can mean (all but ending the turn)."""
     return [a for a in state.legal_actions() if not isinstance(a, EndTurn)]

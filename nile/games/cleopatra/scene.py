@@ -24,10 +24,10 @@ import pygame
 from nile.core.game import Action, Event, GameState, Seat
 from nile.games.cleopatra import intent
 from nile.games.cleopatra.intent import CleopatraIntent, is_pick
-from nile.games.cleopatra.rules import CleopatraState, game_data
+from nile.games.cleopatra.rules import CleopatraState
 from nile.games.cleopatra.rules.actions import Bid, EndTurn, Pass
 from nile.games.cleopatra.rules.phases import Phase
-from nile.games.cleopatra.view import animate, choices, panel, pieces, table
+from nile.games.cleopatra.view import animate, choices, panel, table
 from nile.games.cleopatra.view.bidding import BidCalls, Bidding
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import Areas, areas
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from nile.core.session import Match
     from nile.ui.chrome.autosave import Autosaver
 
-D = game_data()
 MAP_KINDS = ("city", "track")
 LIST_PROMPT = "Pick one in the list: click it, or Up / Down and Enter; Esc closes it."
 
@@ -61,19 +60,19 @@ class CleopatraScene(GameScene):
     KEYS = (
         keys.Binding("escape", "clear_choice", "put back the cards you picked, or close the "
                      "list", when="accepting_input"),
-        keys.Binding("up", "_move_option", "the list: the option above",
+        keys.Binding("up", "variants.move", "the list: the option above",
                      when="has_popup", args=(-1,)),
-        keys.Binding("down", "_move_option", "the list: the option below",
+        keys.Binding("down", "variants.move", "the list: the option below",
                      when="has_popup", args=(1,)),
         keys.Binding("return, kp_enter", "confirm", "take the proposed option, or bid",
                      when="accepting_input"),
-        keys.Binding("0-9, kp0-kp9", "type_bid_digit", "auction: type your bid (the first "
-                     "digit replaces the amount shown)", when="auctioning"),
-        keys.Binding("backspace", "erase_bid_digit", "auction: take back the last digit",
+        keys.Binding("0-9, kp0-kp9", "bidding.type_digit", "auction: type your bid (the "
+                     "first digit replaces the amount shown)", when="auctioning"),
+        keys.Binding("backspace", "bidding.erase", "auction: take back the last digit",
                      when="auctioning"),
-        keys.Binding("up", "_change_bid", "auction: one Florin more", when="auctioning",
+        keys.Binding("up", "bidding.step", "auction: one Florin more", when="auctioning",
                      args=(1,)),
-        keys.Binding("down", "_change_bid", "auction: one Florin less", when="auctioning",
+        keys.Binding("down", "bidding.step", "auction: one Florin less", when="auctioning",
                      args=(-1,)),
         keys.Binding("p", "pass_auction", "auction: pass", when="auctioning"),
         keys.Binding("o", "open_options", "actions: list every choice", when="acting"),
@@ -87,7 +86,7 @@ class CleopatraScene(GameScene):
             view=lambda: self.view, seat=self._acting_here, submit=self._play,
             set_bar=self._set_bar))
         """The cards picked in hand and what they offer (the shared click-to-move)."""
-        self.bidding = Bidding(BidCalls(bid=lambda amount: self._play_bid(amount),
+        self.bidding = Bidding(BidCalls(bid=lambda amount: self._play(Bid(amount)),
                                         changed=self.update_action_bar))
         self.variants = Variants()
         self.hover: Target | None = None
@@ -121,10 +120,6 @@ class CleopatraScene(GameScene):
         return areas(self.board_rect)
 
     @property
-    def colors(self) -> list[int]:
-        return [self.color_index(s) for s in range(len(self.match.seats))]
-
-    @property
     def picked(self) -> tuple[Target, ...]:
         """The cards picked in hand."""
         return intent.ours(self.picker.picked)
@@ -139,11 +134,7 @@ class CleopatraScene(GameScene):
         return self.bidding.value
 
     def _seat(self) -> int:
-        state = self.cs
-        seat = state.current_player
-        if seat is not None and seat >= 0:
-            return seat
-        return state.acting_seat if state.phase == Phase.ACTIONS else 0
+        return intent.seat_shown(self.cs)
 
     def _acting_here(self) -> Seat | None:
         """The seat whose picks the table holds: the human to act, when looking."""
@@ -183,11 +174,8 @@ class CleopatraScene(GameScene):
         (`player 1` is the first seat), the map, every `city X` and `track X-Y`, the market,
         the turn line, the gods and each `god X`, the Auction and City displays, the cards
         in your hand and, at the end, the final scoring."""
-        a = self.areas
         hits = self.table_hits() if self._ready else HitMap()
-        cards = [r for t in panel.hand_keys(self.cs, self.viewer) if (r := hits.rect_of(t))]
-        return {**super().regions(),
-                **table.regions(a, self.cs, table.hand_region(a.hand, cards))}
+        return {**super().regions(), **table.regions(self.areas, self.cs, self.viewer, hits)}
 
     # View changes and the bar ------------------------------------------------------------
 
@@ -203,23 +191,14 @@ class CleopatraScene(GameScene):
         picks = self.picked if intent.matching(self.legal, self.picked) else ()
         self.picker.offer = None
         self.pick(picks)
-        if self.my_turn and state.pending and self.popup is None:
-            self._open_sources()
+        if self.my_turn and state.pending and self.popup is None:  # the building's fruit
+            self._open_popup(list(self._options()), self.target_center(("city", state.pending[2])),
+                             choices.sources_title(state), True)
         self.update_action_bar()
         self.hover = self.target_at(pygame.mouse.get_pos())  # what is under it may change
 
-    def _open_sources(self) -> None:
-        state = self.cs
-        fruit, city = D.fruits[state.pending_need[0]], state.pending[2]
-        self._open_popup(list(self._options()), self.target_center(("city", city)),
-                         f"Where does the {fruit} for {D.cities[city]} come from? "
-                         "(first: the cheapest)", True)
-
     def update_action_bar(self) -> None:
-        if self.picker.offer is None:
-            self.set_action_bar("")
-        else:
-            self.picker.show_bar()
+        self.picker.show_bar() if self.picker.offer else self.set_action_bar("")
 
     def _set_bar(self, prompt: str, buttons: Sequence[BarButton]) -> None:
         """The picker's bar, with the table's own buttons before its last one: the bid
@@ -240,16 +219,6 @@ class CleopatraScene(GameScene):
                 prompt = LIST_PROMPT
         self.set_action_bar(prompt, [*buttons[:-1], *extra, *buttons[-1:]])
 
-    def _change_bid(self, delta: int) -> None:
-        self.bidding.step(delta)
-
-    def type_bid_digit(self, digit: int) -> None:
-        """A typed bid may go beyond your Florin: the rules refuse it with their reason."""
-        self.bidding.type_digit(digit)
-
-    def erase_bid_digit(self) -> None:
-        self.bidding.erase()
-
     # Input -----------------------------------------------------------------------------
 
     def handle_view_event(self, event: pygame.event.Event) -> bool:
@@ -260,33 +229,25 @@ class CleopatraScene(GameScene):
     def handle_table_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.handle_view_event(event)
-            if self.popup is not None:
-                self.popup.hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEWHEEL and self.popup is not None:
-            self.popup.wheel(event.y)
+        if self.variants.handle(event):
             return True
-        if not self.accepting_input:
+        if not self.accepting_input or event.type != pygame.MOUSEBUTTONDOWN:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.button == 1:
             return self.click(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return self._escape()
-        return False
+        return event.button == 3 and self.clear_choice()
 
     def click(self, pos: tuple[int, int]) -> bool:
         if not self.on_table(pos):
             return False
-        if self.popup is not None:
-            row = self.popup.hit(pos)
-            if row >= 0:
-                self._play(self.popup.actions[row])
-                return True
-            if row == -2:
-                return True
-            if not self.cs.pending:
-                self.variants.set(None)
-                self.update_action_bar()
+        row = self.variants.hit(pos)
+        if row is not None:
+            if isinstance(row, Action):
+                self._play(row)
+            return True
+        if self.popup is not None and not self.cs.pending:  # a click beside the list
+            self.variants.set(None)
+            self.update_action_bar()
         target = self.target_at(pos)
         if target is None:
             self.picker.cancel()
@@ -325,7 +286,8 @@ class CleopatraScene(GameScene):
             self._open_popup(options, self.areas.map.center, "Every choice (first: the cheapest)",
                              True)
 
-    def _escape(self) -> bool:
+    def clear_choice(self) -> bool:
+        """Esc: put back the picked cards or close the list; else Esc opens the menu."""
         if (self.popup is not None and not self.cs.pending) or self.picked:
             if not self.cs.pending:
                 self.variants.set(None)
@@ -349,14 +311,6 @@ class CleopatraScene(GameScene):
     def acting(self) -> bool:
         return self.accepting_input and self.cs.phase == Phase.ACTIONS
 
-    def clear_choice(self) -> bool:
-        """Esc: put back the picked cards or close the list; else Esc opens the menu."""
-        return self._escape()
-
-    def _move_option(self, step: int) -> None:
-        assert self.popup is not None
-        self.popup.move(step)
-
     def confirm(self) -> None:
         """Enter: the proposed option of the list, the bid shown, or the one move the picked
         cards allow."""
@@ -373,9 +327,6 @@ class CleopatraScene(GameScene):
     def end_turn(self) -> None:
         self._play(EndTurn())
 
-    def _play_bid(self, amount: int) -> None:
-        self._play(Bid(amount))
-
     def _play(self, action: Action) -> bool:
         """Play `action`; once played, the picks and the list are put away."""
         if not self.submit(action):
@@ -388,10 +339,6 @@ class CleopatraScene(GameScene):
     # Hints and words -----------------------------------------------------------------
 
     def describe_action(self, action: Action) -> str:
-        if isinstance(action, Bid):
-            return f"bid {action.amount} Florin"
-        if isinstance(action, Pass):
-            return "pass in the auction"
         return choices.describe(self.cs, self._seat(), action)
 
     def show_hint(self, action: Action) -> None:
@@ -409,10 +356,8 @@ class CleopatraScene(GameScene):
     # Events and animation ------------------------------------------------------------
 
     def on_events(self, events: list[Event]) -> None:
-        where = animate.Where(self.areas, self.cs, self.viewer, len(self.match.seats))
-        clock = 0.0
-        for event in events:
-            clock = self.motion.show(event, clock, where)
+        self.motion.show_all(events, animate.Where(self.areas, self.cs, self.viewer,
+                                                   len(self.match.seats)))
 
     def update_table(self, dt: float) -> None:
         self.motion.update(dt)
@@ -430,18 +375,13 @@ class CleopatraScene(GameScene):
 
     def table_view(self) -> table.TableView:
         """What the table shows now (built only when it is painted again)."""
-        offer, state = self.picker.offer, self.cs
-        mine = offer is not None and self.my_turn
         return table.TableView(
-            view=state, areas=self.areas, table_rect=self.table_rect,
-            board_rect=self.board_rect, names=self.names, colors=self.colors,
+            view=self.cs, areas=self.areas, table_rect=self.table_rect,
+            board_rect=self.board_rect, names=self.names,
+            colors=[self.color_index(s) for s in range(len(self.match.seats))],
             viewer=self.viewer, seat=self._seat(), my_turn=self.my_turn,
-            replay=self.replay is not None, picked=self.picked,
-            candidates=offer.candidates if offer is not None and mine else (),
-            lit=frozenset(intent.ours(tuple(offer.lit))) if offer is not None and mine
-            else frozenset(),
-            usable=intent.usable(state) if self.my_turn else set(), popup=self.popup,
-            flashes=self.motion.flashes, hover=self.hover,
+            replay=self.replay is not None, offer=self.picker.offer if self.my_turn else None,
+            popup=self.popup, flashes=self.motion.flashes, hover=self.hover,
             scoring_shown=self.motion.scoring_shown)
 
     def _paint(self, surface: pygame.Surface, hits: HitMap[Target]) -> None:
@@ -451,18 +391,8 @@ class CleopatraScene(GameScene):
         assert isinstance(view, CleopatraState)
         layer = self.layer.fresh(surface, self._layer_key(), self._paint)
         surface.blit(layer, self.table_rect, self.table_rect)
-        for card in self.motion.flying:
-            if not card.tween.waiting:
-                surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
-        for moving in self.motion.cubes:
-            if not moving.tween.waiting:
-                pieces.cube(surface, moving.fruit, moving.tween.value(), 18)
-        table.draw_changes(surface, self.motion.floaters,
-                           panel.player_boxes(self.cs, self.areas.players))
-        if (self.popup is None or not self.my_turn) and self.hover is not None:
-            self._draw_tooltip(surface, self.hover)
-
-    def _draw_tooltip(self, surface: pygame.Surface, target: Target) -> None:
-        if self.hover_timer.ready:
-            words = choices.tooltip(self.cs, target, self.names)
+        self.motion.draw(surface, panel.player_boxes(self.cs, self.areas.players))
+        hover = self.hover
+        if (self.popup is None or not self.my_turn) and hover and self.hover_timer.ready:
+            words = choices.tooltip(self.cs, hover, self.names)
             tooltip.draw(surface, [words] if words else [], self.hover_timer.pos, self.board_rect)

@@ -18,7 +18,7 @@ from nile.ui.kit.number import NumberEntry
 class BidCalls:
     """What the bid asks of its scene: play a bid of so many Florin, show the bar again."""
 
-    bid: Callable[[int], None]
+    bid: Callable[[int], object]
     changed: Callable[[], None]
 
 
@@ -59,11 +59,14 @@ class Bidding:
         """A hint's bid, shown for the player to play."""
         self.entry.propose(amount)
 
+    def _bid(self) -> None:
+        self.calls.bid(self.value)
+
     def buttons(self, can_bid: bool) -> list[BarButton]:
         """− / Bid n / +, greyed out when the bidder cannot raise."""
         return [
             BarButton("less", "−", lambda: self.step(-1), can_bid, "Lower your bid (Down)"),
-            BarButton(f"bid{self.value}", f"Bid {self.value}", lambda: self.calls.bid(self.value),
-                      can_bid, "Bid this many Florin (Enter)", accent=True),
+            BarButton(f"bid{self.value}", f"Bid {self.value}", self._bid, can_bid,
+                      "Bid this many Florin (Enter)", accent=True),
             BarButton("more", "+", lambda: self.step(1), can_bid, "Raise your bid (Up)"),
         ]

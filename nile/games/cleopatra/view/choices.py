@@ -20,11 +20,13 @@ from nile.games.cleopatra.rules import (
 )
 from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
+    Bid,
     BuildPyramid,
     ChooseGod,
     ConstructTrack,
     DrawCityCards,
     EndTurn,
+    Pass,
     ProduceFruit,
     ShipFruit,
     SourceFruit,
@@ -176,6 +178,10 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
         return f"{god.number} {god.name}: {god.power}"
     if isinstance(action, EndTurn):
         return "End your turn"
+    if isinstance(action, Bid):
+        return f"bid {action.amount} Florin"
+    if isinstance(action, Pass):
+        return "pass in the auction"
     return action.to_str()
 
 
@@ -198,6 +204,12 @@ def source_route(state: CleopatraState, action: SourceFruit) -> tuple[int, ...]:
     if action.source == FROM_CARD or not state.pending:
         return ()
     return rules.route(state, action.where, state.pending[2])
+
+
+def sources_title(state: CleopatraState) -> str:
+    """The heading of the list of where a building's next fruit may come from."""
+    fruit, city = D.fruits[state.pending_need[0]], D.cities[state.pending[2]]
+    return f"Where does the {fruit} for {city} come from? (first: the cheapest)"
 
 
 def is_train(kind: int) -> bool:

@@ -15,13 +15,16 @@ from dataclasses import dataclass
 import pygame
 
 from nile.core.game import Action
+from nile.core.intent import Offer
+from nile.games.cleopatra import intent
+from nile.games.cleopatra.intent import ours
 from nile.games.cleopatra.rules import CleopatraState, game_data
 from nile.games.cleopatra.rules.actions import ShipFruit, SourceFruit, StartBuilding
 from nile.games.cleopatra.rules.phases import Phase
-from nile.games.cleopatra.view import animate, choices, layout, mapview, panel
+from nile.games.cleopatra.view import choices, layout, mapview, panel
 from nile.games.cleopatra.view.choices import HAND_KINDS, Target
 from nile.games.cleopatra.view.popup import VariantPopup
-from nile.ui import text, theme
+from nile.ui import theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.hand import Hand
 
@@ -46,14 +49,24 @@ class TableView:
     seat: int
     my_turn: bool
     replay: bool
-    picked: tuple[Target, ...]
-    candidates: tuple[Action, ...]
-    lit: frozenset[Target]
-    usable: set[Target]
+    offer: Offer | None
+    """What the picks offer the human to act here (None: nobody here acts)."""
     popup: VariantPopup | None
     flashes: Mapping[Target, float]
     hover: Target | None
     scoring_shown: int | None
+
+    @property
+    def picked(self) -> tuple[Target, ...]:
+        return ours(self.offer.picked) if self.offer is not None else ()
+
+    @property
+    def candidates(self) -> tuple[Action, ...]:
+        return self.offer.candidates if self.offer is not None else ()
+
+    @property
+    def lit(self) -> frozenset[Target]:
+        return frozenset(ours(tuple(self.offer.lit))) if self.offer is not None else frozenset()
 
 
 def route(state: CleopatraState, seat: int, action: Action) -> list[tuple[int, ...]]:
@@ -118,7 +131,7 @@ def paint(surface: pygame.Surface, hits: HitMap[Target], hand: Hand, tv: TableVi
         panel.draw_city_display(surface, view, a.city, lit, hits)
     if not tv.replay:
         lift = tv.hover if tv.hover and tv.hover[0] in HAND_KINDS else None
-        usable = tv.usable if tv.my_turn and view.phase == Phase.ACTIONS else set()
+        usable = intent.usable(view) if tv.my_turn and view.phase == Phase.ACTIONS else set()
         panel.lay_hand(hand, view, tv.viewer, a.hand, panel.HandMarks(lit, tv.picked, usable,
                                                                       lift))
         panel.draw_hand(surface, view, tv.viewer, a.hand, hand, hits)
@@ -157,8 +170,12 @@ def scoring_rect(a: layout.Areas) -> pygame.Rect:
     return pygame.Rect(a.gods.left, a.gods.top, a.gods.width, a.city.bottom - a.gods.top)
 
 
-def regions(a: layout.Areas, view: CleopatraState, hand: pygame.Rect) -> dict[str, pygame.Rect]:
-    """What a tutorial step can point at (see `CleopatraScene.regions`)."""
+def regions(a: layout.Areas, view: CleopatraState, viewer: int | None,
+            hits: HitMap[Target]) -> dict[str, pygame.Rect]:
+    """What a tutorial step can point at (see `CleopatraScene.regions`); `hits`: where the
+    viewer's cards were drawn."""
+    cards = [r for t in panel.hand_keys(view, viewer) if (r := hits.rect_of(t))]
+    hand = hand_region(a.hand, cards)
     found = {"players": a.players, "map": a.map, "market": a.market, "turnline": a.turnline,
              "gods": a.gods, "auction": a.auction, "city_display": a.city, "hand": hand,
              "scoring": scoring_rect(a)}
@@ -182,25 +199,3 @@ def hand_region(hand: pygame.Rect, cards: list[pygame.Rect]) -> pygame.Rect:
     box = cards[0].unionall(cards[1:])
     return pygame.Rect(hand.left, hand.top, max(box.right + 8, hand.left + 260) - hand.left,
                        hand.height)
-
-
-def draw_changes(surface: pygame.Surface, floaters: list[animate.Floater],
-                 boxes: list[pygame.Rect]) -> None:
-    """Florin and VP just gained or lost, in each player's status line for a moment
-    (in the line's place, never over the panel's other text)."""
-    by_seat: dict[int, list[animate.Floater]] = {}
-    for floater in floaters:
-        by_seat.setdefault(floater.seat, []).append(floater)
-    for seat, shown in by_seat.items():
-        if not 0 <= seat < len(boxes):
-            continue
-        rect = panel.change_rect(boxes[seat])
-        pygame.draw.rect(surface, (16, 20, 26), rect, border_radius=5)
-        x = rect.left + 5
-        for floater in shown:
-            image = text.render(floater.label, 13, floater.color, "bold")
-            if x + image.get_width() > rect.right - 4:
-                break
-            surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
-            x += image.get_width() + 10
-

@@ -40,6 +40,30 @@ class Variants:
         self.popup = popup
         self._serial += 1
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The mouse over the list (it follows) or its wheel (it scrolls: used)."""
+        if self.popup is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.popup.hover(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.popup.wheel(event.y)
+            return True
+        return False
+
+    def hit(self, pos: tuple[int, int]) -> Action | bool | None:
+        """A click on the list: the action of the row clicked, True inside it elsewhere,
+        None outside it (or no list)."""
+        row = self.popup.hit(pos) if self.popup is not None else -1
+        if self.popup is not None and row >= 0:
+            return self.popup.actions[row]
+        return True if row == -2 else None
+
+    def move(self, step: int) -> None:
+        """Up / Down: the option above or below is proposed."""
+        if self.popup is not None:
+            self.popup.move(step)
+
     @property
     def key(self) -> tuple[object, ...]:
         popup = self.popup
