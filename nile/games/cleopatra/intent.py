@@ -184,9 +184,9 @@ def lit_targets(state: CleopatraState, picked: Sequence[Target],
     return frozenset(lit)
 
 
-def usable(state: CleopatraState) -> set[Target]:
-    """The cards in hand some legal action uses (the others are shaded)."""
-    return {t for a in moves(state) for t in targets(a) if t[0] in HAND_KINDS}
+def usable(legal: Sequence[Action]) -> set[Target]:
+    """The cards in hand some of the `legal` actions uses (the others are shaded)."""
+    return {t for a in legal for t in targets(a) if t[0] in HAND_KINDS}
 
 
 # The bar --------------------------------------------------------------------------------

@@ -381,6 +381,7 @@ class CleopatraScene(GameScene):
             colors=[self.color_index(s) for s in range(len(self.match.seats))],
             viewer=self.viewer, seat=self._seat(), my_turn=self.my_turn,
             replay=self.replay is not None, offer=self.picker.offer if self.my_turn else None,
+            usable=intent.usable(self.legal),
             popup=self.popup, flashes=self.motion.flashes, hover=self.hover,
             scoring_shown=self.motion.scoring_shown)
 

@@ -91,10 +91,12 @@ def _over(state: CleopatraState) -> bool:
 
 def _after_chance(state: CleopatraState) -> list[Event]:
     """No chance is pending: a finished setup opens the first auction, a finished player's
-    turn hands on (`turns.after_chance`)."""
+    turn hands on (`turns.next_player`)."""
     if state.phase == SETUP:
         return _enter(state, AUCTION)
-    return _go(state, turns.after_chance(state))
+    if state.phase == ACTIONS and state.player_done:
+        return _go(state, turns.next_player(state))
+    return []
 
 
 def _go(state: CleopatraState, step: Step) -> list[Event]:

@@ -196,11 +196,9 @@ def _end_player_turn(state: CleopatraState) -> list[Event]:
     return []
 
 
-def after_chance(state: CleopatraState) -> Step:
-    """Called whenever no chance is pending in the action phase: once a player's turn has
-    ended (and the City display is refilled) the next player acts, or the turn ends."""
-    if state.phase != ACTIONS or not state.player_done:
-        return Step([])
+def next_player(state: CleopatraState) -> Step:
+    """A player's turn has ended and the City display is refilled: the next player acts,
+    or the turn ends."""
     state.player_done = 0
     state.action_index += 1
     if state.action_index < state.players:

@@ -16,7 +16,6 @@ import pygame
 
 from nile.core.game import Action
 from nile.core.intent import Offer
-from nile.games.cleopatra import intent
 from nile.games.cleopatra.intent import ours
 from nile.games.cleopatra.rules import CleopatraState, game_data
 from nile.games.cleopatra.rules.actions import ShipFruit, SourceFruit, StartBuilding
@@ -51,6 +50,8 @@ class TableView:
     replay: bool
     offer: Offer | None
     """What the picks offer the human to act here (None: nobody here acts)."""
+    usable: set[Target]
+    """The cards in hand some legal action uses (the others are shaded)."""
     popup: VariantPopup | None
     flashes: Mapping[Target, float]
     hover: Target | None
@@ -131,7 +132,7 @@ def paint(surface: pygame.Surface, hits: HitMap[Target], hand: Hand, tv: TableVi
         panel.draw_city_display(surface, view, a.city, lit, hits)
     if not tv.replay:
         lift = tv.hover if tv.hover and tv.hover[0] in HAND_KINDS else None
-        usable = intent.usable(view) if tv.my_turn and view.phase == Phase.ACTIONS else set()
+        usable = tv.usable if tv.my_turn and view.phase == Phase.ACTIONS else set()
         panel.lay_hand(hand, view, tv.viewer, a.hand, panel.HandMarks(lit, tv.picked, usable,
                                                                       lift))
         panel.draw_hand(surface, view, tv.viewer, a.hand, hand, hits)
