@@ -270,7 +270,6 @@ class CleopatraScene(GameScene):
             self._open_popup(list(offer.candidates), pos, offer.prompt, target[0] in MAP_KINDS)
         elif is_pick(self.cs, target) and (target in before) != (target in self.picked):
             sound.play("card", 0.5)
-            self.update_action_bar()
 
     def _open_popup(self, options: list[Action], pos: tuple[int, int], title: str,
                     on_map: bool) -> None:
