@@ -116,3 +116,19 @@ def test_the_picker_holds_the_picks_fills_the_bar_and_submits() -> None:
     assert picker.click(("card", "a")) and picker.cancel() and not picker.cancel()
     seat[0] = None
     assert not picker.click(("card", "a"))
+
+
+def test_a_refused_move_keeps_the_picks() -> None:
+    """The engine or a lesson may refuse a ready move or a bar button's: the player's
+    picks stay, to be put right, as after a click that fits nothing."""
+    bars: list[str] = []
+    picker = Picker(LayIntent(), PickerCalls(lambda: VIEW, lambda: 0, lambda a: False,
+                                             lambda prompt, buttons: bars.append(prompt)))
+    picker.refresh()
+    assert picker.click(("card", "b")) and picker.picked == (("card", "b"),)
+    assert picker.click(("cell", 2))  # ready, and refused
+    assert picker.picked == (("card", "b"),)
+    picker.choose(BarChoice("pass", "Pass", Pass()))
+    assert picker.picked == (("card", "b"),)
+    picker.choose(BarChoice("cancel", "Cancel", None))
+    assert picker.picked == ()

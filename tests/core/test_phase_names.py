@@ -8,7 +8,7 @@ from types import ModuleType
 import pytest
 
 from nile.games.cairo.rules import phases as cairo
-from nile.games.cleopatra.rules import consts as cleopatra
+from nile.games.cleopatra.rules import phases as cleopatra
 from nile.games.kap_kairo.rules import common as kap
 
 

@@ -16,8 +16,9 @@ from nile.app import App
 from nile.core import registry, tutorial
 from nile.core.game import Action
 from nile.core.tutorial import Progress, Step, TutorialError
+from nile.games.cleopatra import intent
+from nile.games.cleopatra.rules.actions import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
 from nile.ui.chrome.dialogs import open_save
@@ -78,7 +79,7 @@ def play_by_hand(app: App, scene: CleopatraScene, text: str) -> None:
     if isinstance(action, SourceFruit):
         choose_row(app, scene, action)
         return
-    found = choices.targets(action)
+    found = intent.targets(action)
     for target in found:
         if target[0] in choices.HAND_KINDS:
             click(app, point(scene, target))

@@ -17,10 +17,8 @@ from nile.ai.hooks import AiHooks
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.core.text import amount, change
-from nile.games.cleopatra.rules import building, gods
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import BUILDING, TRAIN, game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra import rules
+from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     Bid,
     BuildPyramid,
@@ -34,10 +32,9 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
     TakeCard,
 )
-from nile.games.cleopatra.rules.scoring import majority_points, types_vp
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 
-D = game_data()
+D = rules.game_data()
 KINDS = D.auction
 CARDS = D.city_cards
 CITIES = len(D.cities)
@@ -83,12 +80,12 @@ class Weights:
 W = Weights()
 
 
-def turns_left(state: CleopatraState) -> int:
+def turns_left(state: rules.CleopatraState) -> int:
     """Turns still to play after this one."""
     return LAST_TURN[state.players] - state.turn
 
 
-def florin_value(state: CleopatraState) -> float:
+def florin_value(state: rules.CleopatraState) -> float:
     return W.florin_last_turn if turns_left(state) == 0 else W.florin
 
 
@@ -98,7 +95,7 @@ def florin_value(state: CleopatraState) -> float:
 class Context:
     """Cached facts for valuing the moves of one seat in one state."""
 
-    def __init__(self, state: CleopatraState, seat: int) -> None:
+    def __init__(self, state: rules.CleopatraState, seat: int) -> None:
         self.state, self.seat, self.players = state, seat, state.players
         self.florin = florin_value(state)
         self.turns_left = turns_left(state)
@@ -137,9 +134,9 @@ class Context:
             for city in D.tracks[track]:
                 counts = list(self.trains(city))
                 prestige = self.prestige(city) + 1  # buildings still to come
-                before = majority_points(prestige, counts, self.players)
+                before = rules.majority_points(prestige, counts, self.players)
                 counts[self.seat] += trains
-                after = majority_points(prestige, counts, self.players)
+                after = rules.majority_points(prestige, counts, self.players)
                 gain += self.relative([a - b for a, b in zip(after, before, strict=True)])
             self._track[key] = gain
         return self._track[key]
@@ -148,40 +145,40 @@ class Context:
         """The part of a city's prestige the seat would score now, less the others' (-1..1)."""
         if city not in self._share:
             prestige = self.prestige(city)
-            points = majority_points(prestige, self.trains(city), self.players)
+            points = rules.majority_points(prestige, self.trains(city), self.players)
             self._share[city] = self.relative(points) / prestige if prestige else 0.0
         return self._share[city]
 
 
-def city_table(state: CleopatraState) -> list[list[int]]:
+def city_table(state: rules.CleopatraState) -> list[list[int]]:
     """Each city's points per seat if the game ended now."""
-    return [majority_points(state.prestige(c), state.trains_around(c), state.players)
+    return [rules.majority_points(state.prestige(c), state.trains_around(c), state.players)
             for c in range(CITIES)]
 
 
 # Action values ---------------------------------------------------------------------------
 
 
-def _types_gain(state: CleopatraState, seat: int, kind: int) -> float:
+def _types_gain(state: rules.CleopatraState, seat: int, kind: int) -> float:
     have = {KINDS[k].building_type for k in state.buildings[seat]}
     new = len(have | {KINDS[kind].building_type})
-    return types_vp(new, D.building_type_vp) - types_vp(len(have), D.building_type_vp)
+    return rules.types_vp(new, D.building_type_vp) - rules.types_vp(len(have), D.building_type_vp)
 
 
 def fruit_types(cards: list[int]) -> int:
     return len({f for k in cards for f in KINDS[k].fruits})
 
 
-def _fruit_card_loss(state: CleopatraState, seat: int, kind: int) -> float:
+def _fruit_card_loss(state: rules.CleopatraState, seat: int, kind: int) -> float:
     cards = list(state.fruit_cards[seat])
-    before = types_vp(fruit_types(cards), D.fruit_type_vp)
+    before = rules.types_vp(fruit_types(cards), D.fruit_type_vp)
     cards.remove(kind)
-    return before - types_vp(fruit_types(cards), D.fruit_type_vp)
+    return before - rules.types_vp(fruit_types(cards), D.fruit_type_vp)
 
 
 def value_track(ctx: Context, action: ConstructTrack) -> float:
     card = KINDS[action.train]
-    cost = gods.track_cost(ctx.state, ctx.seat, card.cost)
+    cost = rules.track_cost(ctx.state, ctx.seat, card.cost)
     future = (W.train_base + W.train_future * ctx.turns_left) * card.trains
     return (ctx.track_gain(action.track, card.trains) + future
             - cost * ctx.florin - W.city_card)
@@ -195,7 +192,7 @@ def value_building(ctx: Context, action: StartBuilding) -> float:
     value += kind.bonus * max(0.0, ctx.share(city))
     needed = kind.fruits
     for f in needed:
-        sources = building.fruit_sources(state, seat, city, f, needed)
+        sources = rules.fruit_sources(state, seat, city, f, needed)
         if sources and sources[0].action.source == FROM_CARD:
             loss = ctx.card_loss(sources[0].action.where)
             value -= W.card_fruit_penalty + 0.5 * loss
@@ -208,7 +205,7 @@ def value_ship(ctx: Context, action: ShipFruit) -> float:
     state, seat = ctx.state, ctx.seat
     card = CARDS[action.city_card]
     price = next(p for f, p in card.demands if f == action.fruit)
-    income = max(0, price + state.market[action.fruit]) + gods.ship_bonus(state, seat)
+    income = max(0, price + state.market[action.fruit]) + rules.ship_bonus(state, seat)
     trains = ctx.trains(card.city)
     given = sum(trains[s] + sum(1 for k in state.fruit_cards[s]
                                 if action.fruit in KINDS[k].fruits)
@@ -225,7 +222,7 @@ def value_produce(ctx: Context, action: ProduceFruit) -> float:
 
 
 def value_pyramid(ctx: Context, action: BuildPyramid) -> float:
-    cost = gods.pyramid_cost(ctx.state, ctx.seat, action.bonus)
+    cost = rules.pyramid_cost(ctx.state, ctx.seat, action.bonus)
     return action.bonus * (1 + ctx.share(action.city)) - cost * ctx.florin
 
 
@@ -239,17 +236,18 @@ def value_draw(ctx: Context, action: DrawCityCards) -> float:
     return value
 
 
-def value_take(state: CleopatraState, seat: int, kind: int) -> float:
+def value_take(state: rules.CleopatraState, seat: int, kind: int) -> float:
     card = KINDS[kind]
-    if card.category == TRAIN:
+    if card.category == rules.TRAIN:
         affordable = state.money[seat] >= card.cost
         return card.trains * (W.take_train if affordable else 0.5 * W.take_train) \
             - card.cost * W.florin * 0.5
-    if card.category == BUILDING:
+    if card.category == rules.BUILDING:
         return W.take_building * card.vp + _types_gain(state, seat, kind)
     have = fruit_types(state.fruit_cards[seat])
     after = fruit_types([*state.fruit_cards[seat], kind])
-    return W.take_fruit + types_vp(after, D.fruit_type_vp) - types_vp(have, D.fruit_type_vp)
+    return (W.take_fruit + rules.types_vp(after, D.fruit_type_vp)
+            - rules.types_vp(have, D.fruit_type_vp))
 
 
 def value_action(ctx: Context, action: Action) -> float:
@@ -273,27 +271,27 @@ def value_action(ctx: Context, action: Action) -> float:
 # Auction and gods -----------------------------------------------------------------------
 
 
-def god_value(state: CleopatraState, seat: int, god: int) -> float:
+def god_value(state: rules.CleopatraState, seat: int, god: int) -> float:
     hand = state.auction_hand[seat]
-    if god == gods.THOTH:
+    if god == rules.THOTH:
         picks = sorted((value_take(state, seat, k) for k in state.auction_display),
                        reverse=True)
         return picks[1] if len(picks) > 1 else 0.0
-    if god == gods.HATHOR:
-        return 0.8 * min(2, sum(1 for k in hand if k >= 0 and KINDS[k].category == TRAIN))
-    if god == gods.ANUBIS:
+    if god == rules.HATHOR:
+        return 0.8 * min(2, sum(1 for k in hand if k >= 0 and KINDS[k].category == rules.TRAIN))
+    if god == rules.ANUBIS:
         return 1.0
-    if god == gods.ISIS:
+    if god == rules.ISIS:
         return 0.8 * min(2, len(state.city_hand[seat]) // 2)
-    if god == gods.HORUS:
+    if god == rules.HORUS:
         empty = any(not state.pyramid[c] and not state.city_has_fruit(c) for c in range(CITIES))
         return 1.6 if empty and state.pyramids_left else 0.0
-    if god == gods.SET:
-        return gods.SET_GIFT * florin_value(state)  # Florins are worth less at the end
+    if god == rules.SET:
+        return rules.SET_GIFT * florin_value(state)  # Florins are worth less at the end
     return 0.6 + 0.1 * state.players  # Ra: first pick of the Auction cards
 
 
-def bid_limit(state: CleopatraState, seat: int) -> int:
+def bid_limit(state: rules.CleopatraState, seat: int) -> int:
     return min(W.bid_cap, state.money[seat] // W.bid_florin_per_step)
 
 
@@ -306,7 +304,7 @@ GOD_CLOSE = 0.5
 picks among them with its seeded generator instead of always the same one."""
 
 
-def choose_god(state: CleopatraState, seat: int, legal: list[Action],
+def choose_god(state: rules.CleopatraState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
     """The best-valued god, or one as good within `GOD_CLOSE` (seeded variety)."""
     valued = [(god_value(state, seat, a.god), a) for a in legal if isinstance(a, ChooseGod)]
@@ -321,7 +319,7 @@ def choose_god(state: CleopatraState, seat: int, legal: list[Action],
 
 def policy(state: GameState, rng: random.Random) -> Action:
     """The normal bot: the best-valued move now, ties broken at random."""
-    assert isinstance(state, CleopatraState)
+    assert isinstance(state, rules.CleopatraState)
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -348,19 +346,19 @@ def policy(state: GameState, rng: random.Random) -> Action:
 
 
 GOD_REASONS = {
-    gods.RA: "it acts first",
-    gods.THOTH: "a second Auction card",
-    gods.HATHOR: "cheaper track for the trains in hand",
-    gods.ANUBIS: "a third action, to draw City cards",
-    gods.ISIS: "more Florin per shipment",
-    gods.HORUS: "a cheap pyramid",
-    gods.SET: "5 Florin now",
+    rules.RA: "it acts first",
+    rules.THOTH: "a second Auction card",
+    rules.HATHOR: "cheaper track for the trains in hand",
+    rules.ANUBIS: "a third action, to draw City cards",
+    rules.ISIS: "more Florin per shipment",
+    rules.HORUS: "a cheap pyramid",
+    rules.SET: "5 Florin now",
 }
 
 
 def explain(state: GameState, action: Action) -> str | None:
     """Why the policy plays `action`: the points it valued it at, against the next best."""
-    assert isinstance(state, CleopatraState)
+    assert isinstance(state, rules.CleopatraState)
     seat = state.current_player
     if seat is None or seat < 0:
         return None
@@ -397,7 +395,7 @@ def explain(state: GameState, action: Action) -> str | None:
 # Evaluation -----------------------------------------------------------------------------
 
 
-def estimated_scores(state: CleopatraState) -> list[float]:
+def estimated_scores(state: rules.CleopatraState) -> list[float]:
     """Each seat's expected final score: a linear model of today's position fitted on
     self-play of the policy (3 players), by the turns left."""
     table = city_table(state)
@@ -411,8 +409,8 @@ def estimated_scores(state: CleopatraState) -> list[float]:
         score = vp_weight * state.vp[seat] + city_weight * sum(row[seat] for row in table)
         score += state.money[seat] * (W.eval_money if left else 1 / 3)
         types = len({KINDS[k].building_type for k in state.buildings[seat]})
-        score += types_vp(types, D.building_type_vp)
-        score += 0.85 * types_vp(fruit_types(state.fruit_cards[seat]), D.fruit_type_vp)
+        score += rules.types_vp(types, D.building_type_vp)
+        score += 0.85 * rules.types_vp(fruit_types(state.fruit_cards[seat]), D.fruit_type_vp)
         score += train_weight * (D.trains_per_player - state.trains_left[seat])
         score += card_weight * len(state.city_hand[seat])
         score += _hand_worth(state, seat, left)
@@ -421,21 +419,21 @@ def estimated_scores(state: CleopatraState) -> list[float]:
     return result
 
 
-def _turn_still_to_play(state: CleopatraState, seat: int, left: int) -> float:
+def _turn_still_to_play(state: rules.CleopatraState, seat: int, left: int) -> float:
     """What the seat's actions and Auction cards still due this turn are worth, so that a
     search cut off in mid-turn does not favour whoever happens to act first."""
     per_action = W.eval_action_last if left == 0 else W.eval_action
     if state.phase != Phase.ACTIONS:
         god = state.gods[seat]
-        actions = 3 if god == gods.ANUBIS else 2
-        picks = 2 if god == gods.THOTH else 1
+        actions = 3 if god == rules.ANUBIS else 2
+        picks = 2 if god == rules.THOTH else 1
         return actions * per_action + picks * W.eval_pick
     index = state.action_order.index(seat)
     if index < state.action_index:
         return 0.0
     if index > state.action_index:
         return (state.actions_allowed(seat) * per_action
-                + gods.auction_picks(state, seat) * W.eval_pick)
+                + rules.auction_picks(state, seat) * W.eval_pick)
     value = (state.actions_allowed(seat) - state.actions_used) * per_action
     value += state.picks_left * W.eval_pick
     if state.pending:
@@ -443,13 +441,13 @@ def _turn_still_to_play(state: CleopatraState, seat: int, left: int) -> float:
     return value
 
 
-def _hand_worth(state: CleopatraState, seat: int, left: int) -> float:
+def _hand_worth(state: rules.CleopatraState, seat: int, left: int) -> float:
     """Train and Building cards in hand (an unknown card counts as an average one)."""
     worth = 0.0
     for kind in state.auction_hand[seat]:
         if kind < 0:
             worth += 0.5
-        elif KINDS[kind].category == BUILDING:
+        elif KINDS[kind].category == rules.BUILDING:
             worth += W.eval_building_vp * KINDS[kind].vp
         else:
             worth += W.eval_hand_train * left * KINDS[kind].trains
@@ -458,7 +456,7 @@ def _hand_worth(state: CleopatraState, seat: int, left: int) -> float:
 
 def evaluate(state: GameState) -> list[float]:
     """Each seat's expected share of the others it beats (what `returns` measures)."""
-    assert isinstance(state, CleopatraState)
+    assert isinstance(state, rules.CleopatraState)
     scores = estimated_scores(state)
     scale = W.eval_scale + W.eval_scale_per_turn * max(0, turns_left(state))
     n = state.players
@@ -486,7 +484,7 @@ measurements). Below the 1 s target to leave room for a busy machine."""
 # a saved "expert" seat plays the hard bot.
 
 
-def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
+def prune(state: rules.CleopatraState, legal: list[Action]) -> list[Action]:
     """The moves worth searching: a few raises in the auction, the best-valued actions in
     the action phase, everything else (gods, Auction cards, fruit sources) untouched."""
     seat = state.current_player
@@ -502,7 +500,7 @@ def prune(state: CleopatraState, legal: list[Action]) -> list[Action]:
     return ranked[:SEARCH_WIDTH]
 
 
-def _chooses_an_action(state: CleopatraState) -> bool:
+def _chooses_an_action(state: rules.CleopatraState) -> bool:
     """The acting seat picks one of the six actions (not a source, not an Auction card)."""
     return state.phase == Phase.ACTIONS and not state.pending and not state.picks_left
 
@@ -510,14 +508,14 @@ def _chooses_an_action(state: CleopatraState) -> bool:
 def candidates(state: GameState) -> list[Action]:
     """The moves the hard bot's search considers (the `candidates` hook): `prune`d legal
     moves. Only the search sees the cut; the game always offers every legal move."""
-    assert isinstance(state, CleopatraState)
+    assert isinstance(state, rules.CleopatraState)
     return prune(state, state.legal_actions())
 
 
 def rollout_policy(state: GameState, rng: random.Random) -> Action:
     """The search's rollout move: the best-valued of six actions straight from `prune`
     (which ranks them, without the policy's tie-breaking noise), else the policy."""
-    assert isinstance(state, CleopatraState)
+    assert isinstance(state, rules.CleopatraState)
     if _chooses_an_action(state):
         legal = state.legal_actions()
         if len(legal) > 1:
@@ -542,7 +540,7 @@ class HardBot:
         self._search.set_budget(iterations, seconds)
 
     def start(self, observation: GameState) -> None:
-        assert isinstance(observation, CleopatraState)
+        assert isinstance(observation, rules.CleopatraState)
         self._search.start(observation)
 
     def think(self, seconds: float) -> bool:

@@ -34,10 +34,9 @@ from __future__ import annotations
 
 from bisect import insort
 
-from nile.games.cleopatra.rules import auction
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules import CleopatraState, auction
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 
 D = game_data()
 FRUITS = len(D.fruits)

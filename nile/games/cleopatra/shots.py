@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import ShipFruit, StartBuilding
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import ShipFruit, StartBuilding
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.ui.shots import on_table, play_bots_until, tutorial_at
 
@@ -71,7 +71,7 @@ def sources(app: App) -> None:
     play_bots_until(match, can_ship)
     scene = open_scene(app, match)
     ship = next(a for a in scene.legal if isinstance(a, ShipFruit))
-    scene.picked = [("hand_city", ship.city_card)]
+    scene.pick((("hand_city", ship.city_card),))
     scene.on_view_changed()
 
 
@@ -88,7 +88,7 @@ def building(app: App) -> None:
     play_bots_until(match, can_build)
     scene = open_scene(app, match)
     build = next(a for a in scene.legal if isinstance(a, StartBuilding))
-    scene.picked = [("hand_auction", build.building)]
+    scene.pick((("hand_auction", build.building),))
     city = D.city_cards[build.city_card].city
     scene.choose_target(("city", city), scene.target_center(("city", city)))
     scene.update_action_bar()

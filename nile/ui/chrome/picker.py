@@ -76,19 +76,20 @@ class Picker:
         return True
 
     def show(self, offer: Offer) -> None:
-        """Take `offer` as the state of the move; play it if it is ready."""
+        """Take `offer` as the state of the move; play it if it is ready. A ready move the
+        engine (or a lesson) refuses keeps the picks as they were, to be put right."""
         if offer.ready is not None:
-            self.calls.submit(offer.ready)
-            self.refresh()
+            if self.calls.submit(offer.ready):
+                self.refresh()
             return
         self.offer = offer
         self.show_bar()
 
     def choose(self, choice: BarChoice) -> None:
-        """A bar button: play its action, or cancel the picks."""
-        if choice.action is not None:
-            self.calls.submit(choice.action)
-        self.refresh()
+        """A bar button: play its action, or cancel the picks (a refused action keeps
+        them)."""
+        if choice.action is None or self.calls.submit(choice.action):
+            self.refresh()
 
     def show_bar(self) -> None:
         if self.offer is None:

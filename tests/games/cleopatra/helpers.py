@@ -7,9 +7,9 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE, Action, Event
+from nile.games.cleopatra.rules import CleopatraState
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.hidden import secret_part
-from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
 RED, BLUE, YELLOW, GREEN, BLACK = range(5)

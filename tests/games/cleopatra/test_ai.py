@@ -12,10 +12,9 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO, ai
 from nile.games.cleopatra.builder import Builder
-from nile.games.cleopatra.rules import gods
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.moves import Bid, ChooseGod, Pass
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules import CleopatraState, powers
+from nile.games.cleopatra.rules.actions import Bid, ChooseGod, Pass
+from nile.games.cleopatra.rules.phases import Phase
 
 from .helpers import RED, resolve_chance, swap_secret_auction_card, swap_secret_city_card
 
@@ -118,7 +117,7 @@ def test_registered_levels_build_bots() -> None:
 
 
 def test_normal_outscores_random_on_average() -> None:
-    from nile.games.cleopatra.rules.state import CleopatraState as State
+    from nile.games.cleopatra.rules import CleopatraState as State
 
     totals = {"normal": 0.0, "random": 0.0}
     for seed in range(6):
@@ -184,7 +183,7 @@ def test_set_is_worth_less_when_florins_are_worth_less() -> None:
     view = _first_view(lambda v: v.phase == Phase.GODS and ai.turns_left(v) == 0)
     seat = view.current_player
     assert seat is not None
-    assert ai.god_value(view, seat, gods.SET) == gods.SET_GIFT * ai.W.florin_last_turn
+    assert ai.god_value(view, seat, powers.SET) == powers.SET_GIFT * ai.W.florin_last_turn
 
 
 def test_the_bid_limit_varies_by_seed_but_not_for_one_seed() -> None:
@@ -216,7 +215,7 @@ def test_a_bid_hint_says_what_the_number_in_hand_counts() -> None:
 def test_a_hint_says_when_the_next_best_move_is_as_good(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """"gain 19.5 points against the others (the next best move would gain 19.5)" read
     oddly: an equal runner-up is "as good"; an unequal one is still said in words."""
-    from nile.games.cleopatra.rules.moves import EndTurn
+    from nile.games.cleopatra.rules.actions import EndTurn
 
     state = GAME_INFO.create(3, 3, {})
     rng = random.Random(3)

@@ -6,9 +6,9 @@ import json
 
 from nile.games.cleopatra import builder
 from nile.games.cleopatra.builder import Builder
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules import CleopatraState
 from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 
 D = game_data()
 

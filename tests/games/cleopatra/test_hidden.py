@@ -9,10 +9,10 @@ from nile.core.game import CHANCE
 from nile.core.session import Match, SeatConfig
 from nile.games.cleopatra import GAME_INFO
 from nile.games.cleopatra.builder import Builder
-from nile.games.cleopatra.rules.consts import UNKNOWN
+from nile.games.cleopatra.rules import CleopatraState
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.hidden import observe
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import UNKNOWN
 
 from .helpers import (
     BLUE,

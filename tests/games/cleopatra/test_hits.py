@@ -1,8 +1,8 @@
 """Cleopatra's clicks go through the hit map its table fills while it paints.
 
 Every city, track, god, display card and hand card drawn is in the map where it was
-drawn; a click there reaches that target (the scene's `choose_target` for the board and the
-displays, `_pick` for the cards in the hand), and the hand is the table kit's `Hand`.
+drawn; a click there reaches that target (the scene's `choose_target`, which hands it to
+the picker), and the hand is the table kit's `Hand`.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ def test_a_click_on_a_drawn_target_reaches_it(
 ) -> None:
     reached: list[Target] = []
     monkeypatch.setattr(scene, "choose_target", lambda target, pos: reached.append(target))
-    monkeypatch.setattr(scene, "_pick", lambda target: reached.append(target))
     app = scene.app
     wanted: list[Target] = [("city", 0), ("city", 11), ("track", 5), ("god", 2)]
     wanted += [t for t in scene.table_hits().targets() if t[0] in ("hand_city", "deck")]

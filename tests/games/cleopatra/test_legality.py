@@ -10,9 +10,8 @@ from nile.core import chance
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     FROM_CITY,
     Bid,
@@ -28,7 +27,8 @@ from nile.games.cleopatra.rules.moves import (
     StartBuilding,
     TakeCard,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.phases import Phase
 
 D = game_data()
 

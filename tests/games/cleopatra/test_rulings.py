@@ -11,12 +11,8 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.cleopatra.builder import Builder
-from nile.games.cleopatra.rules import actions
-from nile.games.cleopatra.rules.auction import payment
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
-from nile.games.cleopatra.rules.events import DeckReshuffled, MoneyChanged, TurnEnded
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import action_rules
+from nile.games.cleopatra.rules.actions import (
     Bid,
     BuildPyramid,
     DealCity,
@@ -25,6 +21,10 @@ from nile.games.cleopatra.rules.moves import (
     ShipFruit,
     StartBuilding,
 )
+from nile.games.cleopatra.rules.auction import payment
+from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
+from nile.games.cleopatra.rules.events import DeckReshuffled, MoneyChanged, TurnEnded
+from nile.games.cleopatra.rules.phases import Phase
 
 from .helpers import (
     BLUE,
@@ -252,7 +252,7 @@ def test_cc8_no_second_group_of_one_colour() -> None:
 
 
 def play_action(state, kind: str, track: str) -> None:  # type: ignore[no-untyped-def]
-    from nile.games.cleopatra.rules.moves import ConstructTrack
+    from nile.games.cleopatra.rules.actions import ConstructTrack
 
     state.apply(ConstructTrack(D.auction_kind("1-train"), state.city_hand[RED][0],
                                D.track(track)))
@@ -286,9 +286,9 @@ def test_cc8_a_track_without_trains_carries_nothing() -> None:
 def test_cc9_income_never_below_zero() -> None:
     state = Builder(3).market("lime", -3).build()
     edfu = D.city_card("Edfu (raspberry 5, lime 5)")
-    assert actions.shipping_income(state, edfu, fruit("lime")) == 2
+    assert action_rules.shipping_income(state, edfu, fruit("lime")) == 2
     state.market[fruit("lime")] = -7  # off the track on purpose: the floor itself
-    assert actions.shipping_income(state, edfu, fruit("lime")) == 0
+    assert action_rules.shipping_income(state, edfu, fruit("lime")) == 0
 
 
 def test_cc9_nothing_shipped_produced_or_built_in_a_pyramid_city() -> None:

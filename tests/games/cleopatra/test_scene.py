@@ -14,11 +14,9 @@ import pytest
 
 from nile.core.game import Action
 from nile.core.session import Match, SeatConfig
-from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.hidden import secret_part
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra import GAME_INFO, intent
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import (
     Bid,
     BuildPyramid,
     DrawCityCards,
@@ -27,9 +25,11 @@ from nile.games.cleopatra.rules.moves import (
     ShipFruit,
     StartBuilding,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.hidden import secret_part
+from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.scene import CleopatraScene
-from nile.games.cleopatra.view import choices
+from nile.games.cleopatra.view import choices, table
 from nile.ui.chrome.results import ResultsScene
 from tests.ui.harness import click, frames, hand_over, instant_app, key, press, press_done
 
@@ -85,7 +85,7 @@ def act_with_mouse(app, scene: CleopatraScene, action: Action) -> None:  # type:
     if isinstance(action, EndTurn):
         press(app, scene, "End turn")
         return
-    found = choices.targets(action)
+    found = intent.targets(action)
     if state.pending:
         if scene.popup is not None and len(scene.popup.actions) > 1 and found[0][0] == "city":
             click(app, point(scene, found[0]))
@@ -248,11 +248,11 @@ def test_refusals_show_the_engines_reason(app) -> None:  # type: ignore[no-untyp
     usable = [
         t
         for t in scene.table_hits().targets()
-        if choices.matching(scene.legal, [t]) and t[0] in choices.HAND_KINDS
+        if intent.matching(scene.legal, [t]) and t[0] in choices.HAND_KINDS
     ]
     if usable:
         click(app, point(scene, usable[0]))
-        assert scene.picked == [usable[0]]
+        assert scene.picked == (usable[0],)
         key(app, pygame.K_ESCAPE)
     assert scene.popup is None and not scene.picked and app.top is scene
     press(app, scene, "End turn")
@@ -268,7 +268,7 @@ def test_building_lists_the_cheapest_first_with_routes(app) -> None:  # type: ig
     scene = app.top
     assert isinstance(scene, CleopatraScene)
     state = scene.cs
-    marks, _, _ = scene._compute_marks()
+    marks, _ = table.marks(scene.table_view())
     if state.pending:  # the sources of the next fruit, cheapest first, proposal drawn
         assert scene.popup is not None and scene.popup.selected == 0
         assert scene.popup.actions == state.legal_actions()
@@ -285,7 +285,7 @@ def test_shipping_sources_are_lit(app) -> None:  # type: ignore[no-untyped-def]
     frames(app, 2)
     scene = app.top
     assert isinstance(scene, CleopatraScene)
-    marks, _, _ = scene._compute_marks()
+    marks, _ = table.marks(scene.table_view())
     ships = [a for a in scene._options() if isinstance(a, ShipFruit)]
     assert ships and {a.source for a in ships} <= marks.cities
     assert marks.proposal and marks.proposal[0][0] in marks.proposal_cities

@@ -6,16 +6,17 @@ import random
 
 from nile.core import chance
 from nile.core.game import CHANCE
-from nile.games.cleopatra.rules.consts import Phase
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra import intent
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import (
     BuildPyramid,
     ConstructTrack,
     ShipFruit,
     StartBuilding,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
-from nile.games.cleopatra.view import choices, intent
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.phases import Phase
+from nile.games.cleopatra.view import choices
 
 D = game_data()
 
@@ -42,7 +43,7 @@ def test_every_action_of_the_phase_has_a_board_or_display_target() -> None:
     for seed in range(4):
         state = action_phase(seed)
         for action in state.legal_actions():
-            found = choices.targets(action)
+            found = intent.targets(action)
             if found:
                 assert any(k not in choices.HAND_KINDS for k, _ in found), action
             assert choices.describe(state, state.acting_seat, action)
@@ -64,9 +65,9 @@ def test_picked_cards_narrow_the_choice() -> None:
     state = action_phase(5)
     legal = state.legal_actions()
     for action in legal:
-        hand = [t for t in choices.targets(action) if t[0] in choices.HAND_KINDS]
-        assert action in choices.matching(legal, hand)
-        assert all(set(hand) <= set(choices.targets(a)) for a in choices.matching(legal, hand))
+        hand = [t for t in intent.targets(action) if t[0] in choices.HAND_KINDS]
+        assert action in intent.matching(legal, hand)
+        assert all(set(hand) <= set(intent.targets(a)) for a in intent.matching(legal, hand))
 
 
 def test_a_building_proposes_the_routes_of_its_cheapest_fruit() -> None:
@@ -97,11 +98,11 @@ def test_a_refused_click_means_a_concrete_action_for_the_engine() -> None:
 def test_tooltips_name_things() -> None:
     state = action_phase(3)
     names = ["Ann", "Bo", "Cy"]
-    assert intent.tooltip(state, ("city", 0), names).startswith("Alexandria: prestige")
-    assert "no trains yet" in intent.tooltip(
+    assert choices.tooltip(state, ("city", 0), names).startswith("Alexandria: prestige")
+    assert "no trains yet" in choices.tooltip(
         state, ("track", 15), names
-    ) or "train" in intent.tooltip(state, ("track", 15), names)
-    assert intent.tooltip(state, ("god", 0), names).startswith("1 Ra")
+    ) or "train" in choices.tooltip(state, ("track", 15), names)
+    assert choices.tooltip(state, ("god", 0), names).startswith("1 Ra")
 
 
 def test_buildings_read_as_names_with_counts_and_shorten_only_when_narrow() -> None:

@@ -10,11 +10,11 @@ import pytest
 from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.cleopatra import GAME_INFO
-from nile.games.cleopatra.rules.consts import Phase
+from nile.games.cleopatra.rules import CleopatraState
+from nile.games.cleopatra.rules.actions import PickLightCity, PickStartPlayer
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import PrestigePlaced
-from nile.games.cleopatra.rules.moves import PickLightCity, PickStartPlayer
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules.phases import Phase
 
 D = game_data()
 
@@ -89,7 +89,7 @@ def test_a_dealt_fruit_card_goes_face_up() -> None:
     state = GAME_INFO.create(3, 0, {})
     rng = random.Random(0)
     fruit_card = D.auction_kind("Fruit lime+lemon")
-    from nile.games.cleopatra.rules.moves import DealAuction
+    from nile.games.cleopatra.rules.actions import DealAuction
 
     while state.current_player == CHANCE:
         action = chance.pick(state.chance_outcomes(), rng)

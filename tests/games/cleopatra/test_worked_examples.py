@@ -8,6 +8,7 @@ import pytest
 from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.cleopatra.builder import Builder
+from nile.games.cleopatra.rules.actions import BuildPyramid, ConstructTrack
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import (
     BuildingBuilt,
@@ -20,7 +21,6 @@ from nile.games.cleopatra.rules.events import (
     PyramidBuilt,
     TrainsPlaced,
 )
-from nile.games.cleopatra.rules.moves import BuildPyramid, ConstructTrack
 
 from .helpers import BLUE, GREEN, RED, YELLOW, city, fruit, of_type, play, resolve_chance, texts
 

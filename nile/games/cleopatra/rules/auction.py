@@ -12,16 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
-from nile.games.cleopatra.rules.consts import AUCTION, GODS
+from nile.games.cleopatra.rules.actions import Bid, Pass
 from nile.games.cleopatra.rules.events import AuctionPassed, AuctionWon, BidPlaced, MoneyChanged
-from nile.games.cleopatra.rules.moves import Bid, Pass
+from nile.games.cleopatra.rules.phases import AUCTION, GODS, Step
 
 if TYPE_CHECKING:
     from nile.core.game import Action, Event
     from nile.games.cleopatra.rules.state import CleopatraState
 
 
-def begin(state: CleopatraState) -> None:
+def begin(state: CleopatraState) -> list[Event]:
     """A fresh auction, opened by the Start Player."""
     n = state.players
     state.phase = AUCTION
@@ -31,6 +31,7 @@ def begin(state: CleopatraState) -> None:
     state.gods = [-1] * n
     state.high_bid = state.passes = state.god_pick = 0
     state.bidder = state.start_player
+    return []
 
 
 def legal(state: CleopatraState) -> list[Action]:
@@ -40,7 +41,8 @@ def legal(state: CleopatraState) -> list[Action]:
     return actions
 
 
-def apply(state: CleopatraState, action: Action) -> list[Event]:
+def apply(state: CleopatraState, action: Action) -> Step:
+    """A bid or a pass; once all but one have passed, the gods are chosen next."""
     seat = state.bidder
     if isinstance(action, Bid):
         if action.amount <= state.high_bid:
@@ -49,7 +51,7 @@ def apply(state: CleopatraState, action: Action) -> list[Event]:
             raise IllegalAction(f"You have only {state.money[seat]} Florin to bid.")
         state.bids[seat] = state.high_bid = action.amount
         state.bidder = _next_bidder(state, seat)
-        return [BidPlaced(seat, action.amount)]
+        return Step([BidPlaced(seat, action.amount)])
     if isinstance(action, Pass):
         return _pass(state, seat)
     raise IllegalAction("During the auction you may only bid or pass.")
@@ -64,7 +66,7 @@ def _next_bidder(state: CleopatraState, seat: int) -> int:
     return seat
 
 
-def _pass(state: CleopatraState, seat: int) -> list[Event]:
+def _pass(state: CleopatraState, seat: int) -> Step:
     n = state.players
     position = n - 1 - state.passes
     state.order[position] = seat
@@ -73,15 +75,13 @@ def _pass(state: CleopatraState, seat: int) -> list[Event]:
     events: list[Event] = [AuctionPassed(seat, position + 1)]
     if state.passes < n - 1:
         state.bidder = _next_bidder(state, seat)
-        return events
+        return Step(events)
     winner = next(s for s in range(n) if state.active[s])
     state.active[winner] = 0
     state.order[0] = winner
     events.append(AuctionWon(winner, state.bids[winner]))
     events += _collect_payments(state)
-    state.phase = GODS
-    state.god_pick = 0
-    return events
+    return Step(events, GODS)
 
 
 def payment(position: int, bid: int, players: int) -> int:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nile.games.cleopatra.rules import transport
-from nile.games.cleopatra.rules.actions import produce
+from nile.games.cleopatra.rules.action_rules import produce
+from nile.games.cleopatra.rules.actions import FROM_CARD, FROM_CITY, SourceFruit, StartBuilding
 from nile.games.cleopatra.rules.common import (
     gain_money,
     gain_points,
@@ -42,7 +43,6 @@ from nile.games.cleopatra.rules.events import (
     FruitMoved,
     FruitRemoved,
 )
-from nile.games.cleopatra.rules.moves import FROM_CARD, FROM_CITY, SourceFruit, StartBuilding
 
 if TYPE_CHECKING:
     from nile.core.game import Action, Event

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.rules.consts import UNKNOWN
 from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.phases import UNKNOWN
 
 if TYPE_CHECKING:
     from nile.games.cleopatra.rules.state import CleopatraState

@@ -14,24 +14,7 @@ from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
 from nile.games.cleopatra.rules import setup
-from nile.games.cleopatra.rules.consts import (
-    T_DEAL_AUCTION,
-    T_DEAL_CITY,
-    T_FRUIT,
-    T_LIGHT,
-    T_MARKER,
-    T_REVEAL_AUCTION,
-    T_REVEAL_CITY,
-    T_START,
-)
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.events import (
-    CardDealt,
-    CardRevealed,
-    DeckReshuffled,
-    FruitCardShown,
-)
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules.actions import (
     DealAuction,
     DealCity,
     DrawFruit,
@@ -40,6 +23,23 @@ from nile.games.cleopatra.rules.moves import (
     PickStartPlayer,
     RevealAuction,
     RevealCity,
+)
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.events import (
+    CardDealt,
+    CardRevealed,
+    DeckReshuffled,
+    FruitCardShown,
+)
+from nile.games.cleopatra.rules.phases import (
+    T_DEAL_AUCTION,
+    T_DEAL_CITY,
+    T_FRUIT,
+    T_LIGHT,
+    T_MARKER,
+    T_REVEAL_AUCTION,
+    T_REVEAL_CITY,
+    T_START,
 )
 
 if TYPE_CHECKING:

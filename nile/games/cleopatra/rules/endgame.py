@@ -14,6 +14,7 @@ from nile.core.game import ScoreSheet
 from nile.games.cleopatra.rules import scoring
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import CityScored, GameOver, PointsScored
+from nile.games.cleopatra.rules.phases import OVER
 
 if TYPE_CHECKING:
     from nile.core.game import Event
@@ -53,7 +54,8 @@ def score_rows(state: CleopatraState) -> list[list[int]]:
 
 
 def final_scoring(state: CleopatraState) -> list[Event]:
-    """Score the game and record the rows; the game is over."""
+    """The game is over: score it and record the rows (entering the last phase)."""
+    state.phase = OVER
     rows = score_rows(state)
     state.final_rows = rows
     events: list[Event] = []

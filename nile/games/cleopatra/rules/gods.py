@@ -1,4 +1,4 @@
-"""The Egyptian Rail Baron Gods: choosing them and their powers (CC-5, invented powers).
+"""The god phase: choosing the Egyptian Rail Baron Gods (CC-5); their powers are `powers.py`.
 
 After the auction each player, in turn order, takes one god from the display. The action
 phase then runs from the lowest-numbered god to the highest. Powers (the god wins where
@@ -17,21 +17,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
+from nile.games.cleopatra.rules.actions import ChooseGod
 from nile.games.cleopatra.rules.data import game_data
 from nile.games.cleopatra.rules.events import GodChosen, MoneyChanged
-from nile.games.cleopatra.rules.moves import ChooseGod
+from nile.games.cleopatra.rules.phases import ACTIONS, GODS, Step
+from nile.games.cleopatra.rules.powers import SET, SET_GIFT
 
 if TYPE_CHECKING:
     from nile.core.game import Action, Event
     from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
-RA, THOTH, HATHOR, ANUBIS, ISIS, HORUS, SET = (D.god(name) for name in (
-    "Ra", "Thoth", "Hathor", "Anubis", "Isis", "Horus", "Set"))
-SET_GIFT = 5
-HATHOR_DISCOUNT = 2
-ISIS_BONUS = 2
-HORUS_DISCOUNT = 4
+
+
+def begin(state: CleopatraState) -> list[Event]:
+    """After the auction: the first in turn order chooses first."""
+    state.phase = GODS
+    state.god_pick = 0
+    return []
 
 
 def legal(state: CleopatraState) -> list[Action]:
@@ -39,7 +42,8 @@ def legal(state: CleopatraState) -> list[Action]:
     return [ChooseGod(g) for g in range(len(D.gods)) if g not in taken]
 
 
-def apply(state: CleopatraState, action: Action) -> list[Event]:
+def apply(state: CleopatraState, action: Action) -> Step:
+    """Take a god; once every seat holds one, the action phase is next."""
     if not isinstance(action, ChooseGod):
         raise IllegalAction("Choose an Egyptian Rail Baron God first.")
     if not 0 <= action.god < len(D.gods):
@@ -53,35 +57,4 @@ def apply(state: CleopatraState, action: Action) -> list[Event]:
         state.money[seat] += SET_GIFT
         events.append(MoneyChanged(seat, SET_GIFT, "Set"))
     state.god_pick += 1
-    if state.god_pick == state.players:
-        events += state.begin_actions()
-    return events
-
-
-# Powers ---------------------------------------------------------------------------------
-
-
-def auction_picks(state: CleopatraState, seat: int) -> int:
-    return 2 if state.gods[seat] == THOTH else 1
-
-
-def track_cost(state: CleopatraState, seat: int, printed: int) -> int:
-    if state.gods[seat] == HATHOR:
-        return max(0, printed - HATHOR_DISCOUNT)
-    return printed
-
-
-def actions_allowed(state: CleopatraState, seat: int) -> int:
-    """Actions this turn; with Anubis the third one must be Draw City Cards."""
-    return 3 if state.gods[seat] == ANUBIS else 2
-
-
-def ship_bonus(state: CleopatraState, seat: int) -> int:
-    return ISIS_BONUS if state.gods[seat] == ISIS else 0
-
-
-def pyramid_cost(state: CleopatraState, seat: int, bonus: int) -> int:
-    cost = 2 * bonus
-    if state.gods[seat] == HORUS:
-        return max(0, cost - HORUS_DISCOUNT)
-    return cost
+    return Step(events, ACTIONS if state.god_pick == state.players else None)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.rules.consts import UNKNOWN
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
+from nile.games.cleopatra.rules.phases import UNKNOWN
 
 if TYPE_CHECKING:
     from nile.games.cleopatra.rules.state import CleopatraState

@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.games.cleopatra.rules.consts import (
+from nile.games.cleopatra.rules.actions import DrawFruit, DrawMarker, PickLightCity, PickStartPlayer
+from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
+from nile.games.cleopatra.rules.events import (
+    FruitPlaced,
+    MarketMoved,
+    PrestigePlaced,
+    StartPlayerChosen,
+)
+from nile.games.cleopatra.rules.phases import (
     SETUP,
     T_DEAL_AUCTION,
     T_DEAL_CITY,
@@ -29,14 +37,6 @@ from nile.games.cleopatra.rules.consts import (
     T_REVEAL_CITY,
     T_START,
 )
-from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
-from nile.games.cleopatra.rules.events import (
-    FruitPlaced,
-    MarketMoved,
-    PrestigePlaced,
-    StartPlayerChosen,
-)
-from nile.games.cleopatra.rules.moves import DrawFruit, DrawMarker, PickLightCity, PickStartPlayer
 
 if TYPE_CHECKING:
     from nile.core.game import Action, Event

@@ -1,8 +1,11 @@
-"""The state of a game of Cleopatra's Caboose and the dispatch to its phase modules.
+"""The state of a game of Cleopatra's Caboose as data: the bottom floor of the rules.
 
 The state is a bag of flat integer lists (see `data.py` for the indices) so that `clone`
-is a handful of list copies. The phase modules (`setup`, `auction`, `gods`, `turns`,
-`actions`, `building`, `endgame`) hold the rules; this class only routes to them.
+is a handful of list copies. This module holds the data, copies and saves it and answers
+small pure queries (trains around a city, its prestige); it imports no other rules module
+but the phase names and the card data, so that every module of the rules may name the
+state's type without a circle. What a move does is the rules': the state asks its `Rules`
+(filled in by `dispatch.py`, the top floor, which routes to the module of each phase).
 
 Chance is a queue of pending draws (`chance_queue`, entries `[task, argument]`): while it
 is not empty chance is to move, and each outcome is one card, marker or fruit taken from
@@ -12,21 +15,19 @@ an unordered pool (decks are never ordered).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
-from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event, GameState, ScoreSheet, Status
-from nile.games.cleopatra.rules.consts import (
-    ACTIONS,
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.phases import (
     AUCTION,
     GODS,
     OVER,
-    PHASE_NAMES,
     UNKNOWN,
     Phase,
 )
-from nile.games.cleopatra.rules.data import game_data
 
 D = game_data()
 
@@ -48,8 +49,29 @@ NESTED = (
 )
 
 
+@dataclass(frozen=True)
+class Rules:
+    """What the state asks of its rules, each a function of the state: `dispatch.RULES`.
+    The state names no phase; the rules above it know them all."""
+
+    initialise: Callable[[CleopatraState, int], None]
+    legal_actions: Callable[[CleopatraState], list[Action]]
+    chance_outcomes: Callable[[CleopatraState], list[tuple[Action, float]]]
+    apply: Callable[[CleopatraState, Action], list[Event]]
+    actions_allowed: Callable[[CleopatraState, int], int]
+    status: Callable[[CleopatraState], Status]
+    ranking: Callable[[CleopatraState], list[int]]
+    score_sheet: Callable[[CleopatraState], ScoreSheet]
+    observe: Callable[[CleopatraState, int | None], CleopatraState]
+    determinize: Callable[[CleopatraState, random.Random], CleopatraState]
+    violations: Callable[[CleopatraState], list[str]]
+
+
 class CleopatraState(GameState):
     """One game of Cleopatra's Caboose (3–5 players)."""
+
+    rules: ClassVar[Rules]
+    """Its rules, set by `dispatch.py` (imported with the `rules` package)."""
 
     game_id: ClassVar[str] = "cleopatra"
 
@@ -118,7 +140,7 @@ class CleopatraState(GameState):
     final_rows: list[list[int]]
 
     def __init__(self, players: int) -> None:
-        setup.initialise(self, players)
+        self.rules.initialise(self, players)
 
     # Protocol ------------------------------------------------------------------------
 
@@ -144,45 +166,13 @@ class CleopatraState(GameState):
         return self.action_order[self.action_index]
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == OVER or self.chance_queue:
-            return []
-        if self.phase == AUCTION:
-            return auction.legal(self)
-        if self.phase == GODS:
-            return gods.legal(self)
-        return turns.legal(self)
+        return self.rules.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.chance_queue or self.phase == OVER:
-            return []
-        return draws.outcomes(self)
+        return self.rules.chance_outcomes(self)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("The game is over.")
-        if self.chance_queue:
-            events = draws.apply(self, action)
-        elif self.phase == AUCTION:
-            events = auction.apply(self, action)
-        elif self.phase == GODS:
-            events = gods.apply(self, action)
-        else:
-            events = turns.apply(self, action)
-        draws.skip_impossible(self)
-        if not self.chance_queue and not self._over():
-            events += turns.continue_after_chance(self)
-            draws.skip_impossible(self)
-        return events
-
-    def _over(self) -> bool:
-        """The game has ended; a call, so the checker does not keep a phase narrowed
-        before a phase module ran (that module may have ended the game)."""
-        return self.phase == OVER
-
-    def begin_actions(self) -> list[Event]:
-        """Every god is chosen: the action phase. Phases hand over through the state,
-        never by importing each other."""
-        return turns.begin_actions(self)
+        return self.rules.apply(self, action)
 
     def is_undo_barrier(self, action: Action) -> bool:
         """Chance reveals cards; no player decision reveals anything hidden."""
@@ -196,43 +186,33 @@ class CleopatraState(GameState):
         return [float(v) for v in self.vp]
 
     def ranking(self) -> list[int]:
-        return endgame.ranking(self)
+        return self.rules.ranking(self)
 
     def score_sheet(self) -> ScoreSheet:
-        return endgame.score_sheet(self)
+        return self.rules.score_sheet(self)
 
     def status(self) -> Status:
-        line = D.turn_line
-        round_text = f"Turn {self.turn + 1} of {line.index(self.players) + 1}"
-        phase = PHASE_NAMES[self.phase]
-        if self.phase == ACTIONS and not self.chance_queue:
-            seat = self.acting_seat
-            if self.pending:
-                phase = "Actions: choose the building's fruit"
-            elif self.picks_left:
-                phase = "Actions: take an Auction card"
-            else:
-                phase = f"Actions: {self.actions_used} of {self.actions_allowed(seat)} done"
-        return Status(round_text, phase)
+        return self.rules.status(self)
 
     def actions_allowed(self, seat: int) -> int:
-        return gods.actions_allowed(self, seat)
+        """How many actions `seat` has this turn (three with Anubis)."""
+        return self.rules.actions_allowed(self, seat)
 
     # Hidden information --------------------------------------------------------------
 
     def observation(self, seat: int | None) -> CleopatraState:
-        return hidden.observe(self, seat)
+        return self.rules.observe(self, seat)
 
     def determinize(self, rng: random.Random) -> CleopatraState:
-        return hidden.determinize(self, rng)
+        return self.rules.determinize(self, rng)
 
     def invariant_violations(self) -> list[str]:
-        return checks.violations(self)
+        return self.rules.violations(self)
 
     # Copies --------------------------------------------------------------------------
 
-    def clone(self) -> CleopatraState:
-        new = object.__new__(CleopatraState)
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
         mine, theirs = self.__dict__, new.__dict__
         theirs.update(mine)
         for key in LISTS:
@@ -251,7 +231,7 @@ class CleopatraState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CleopatraState:
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         state = object.__new__(cls)
         for key in SCALARS:
             value = data[key]
@@ -300,15 +280,3 @@ class CleopatraState(GameState):
         base = city * 5
         return any(self.fruit[base:base + 5])
 
-
-# The phase modules import this one (for typing only), so they come last.
-from nile.games.cleopatra.rules import (  # noqa: E402
-    auction,
-    checks,
-    draws,
-    endgame,
-    gods,
-    hidden,
-    setup,
-    turns,
-)

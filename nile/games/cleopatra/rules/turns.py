@@ -17,23 +17,8 @@ from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
 from nile.core.text import count
-from nile.games.cleopatra.rules import actions, auction, building, endgame, gods, transport
-from nile.games.cleopatra.rules.consts import (
-    ACTIONS,
-    OVER,
-    SETUP,
-    T_REVEAL_AUCTION,
-    T_REVEAL_CITY,
-)
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.events import (
-    AuctionDiscarded,
-    CardTaken,
-    FruitCardShown,
-    PlayerTurnStarted,
-    TurnEnded,
-)
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra.rules import action_rules, building, powers, transport
+from nile.games.cleopatra.rules.actions import (
     BuildPyramid,
     ConstructTrack,
     DrawCityCards,
@@ -43,6 +28,22 @@ from nile.games.cleopatra.rules.moves import (
     SourceFruit,
     StartBuilding,
     TakeCard,
+)
+from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.events import (
+    AuctionDiscarded,
+    CardTaken,
+    FruitCardShown,
+    PlayerTurnStarted,
+    TurnEnded,
+)
+from nile.games.cleopatra.rules.phases import (
+    ACTIONS,
+    AUCTION,
+    OVER,
+    T_REVEAL_AUCTION,
+    T_REVEAL_CITY,
+    Step,
 )
 from nile.games.cleopatra.rules.setup import is_fruit_card
 
@@ -54,7 +55,7 @@ D = game_data()
 NON_DRAW_ACTIONS = 2
 
 
-def begin_actions(state: CleopatraState) -> list[Event]:
+def begin(state: CleopatraState) -> list[Event]:
     """After the gods are chosen: players act from the lowest god number to the highest."""
     state.phase = ACTIONS
     state.action_order = sorted(range(state.players), key=lambda s: state.gods[s])
@@ -64,7 +65,7 @@ def begin_actions(state: CleopatraState) -> list[Event]:
 
 def _begin_player(state: CleopatraState) -> list[Event]:
     seat = state.acting_seat
-    state.picks_left = min(gods.auction_picks(state, seat), len(state.auction_display))
+    state.picks_left = min(powers.auction_picks(state, seat), len(state.auction_display))
     state.actions_used = state.draws_used = state.player_done = 0
     return [PlayerTurnStarted(seat, state.gods[seat])]
 
@@ -73,7 +74,7 @@ def _begin_player(state: CleopatraState) -> list[Event]:
 
 
 def may_draw(state: CleopatraState, seat: int) -> bool:
-    return state.actions_used < state.actions_allowed(seat)
+    return state.actions_used < powers.actions_allowed(state, seat)
 
 
 def may_act(state: CleopatraState, seat: int) -> bool:
@@ -88,12 +89,12 @@ def action_choices(state: CleopatraState, seat: int) -> list[Action]:
     if may_act(state, seat):
         label = transport.components(state)
         result += building.legal_start(state, seat, label)
-        result += actions.legal_ship(state, seat, label)
-        result += actions.legal_track(state, seat)
-        result += actions.legal_produce(state, seat)
-        result += actions.legal_pyramid(state, seat)
+        result += action_rules.legal_ship(state, seat, label)
+        result += action_rules.legal_track(state, seat)
+        result += action_rules.legal_produce(state, seat)
+        result += action_rules.legal_pyramid(state, seat)
     if may_draw(state, seat):
-        result += actions.legal_draw(state, seat)
+        result += action_rules.legal_draw(state, seat)
     return result
 
 
@@ -119,9 +120,9 @@ def apply(state: CleopatraState, action: Action) -> list[Event]:
         _refuse_if(building.why_not_source(state, seat, action))
         return building.apply_source(state, seat, action)
     if isinstance(action, EndTurn):
-        if (may_draw(state, seat) and actions.legal_draw(state, seat)) \
+        if (may_draw(state, seat) and action_rules.legal_draw(state, seat)) \
                 or action_choices(state, seat):
-            left = state.actions_allowed(seat) - state.actions_used
+            left = powers.actions_allowed(state, seat) - state.actions_used
             raise IllegalAction(
                 f"You still have {count(left, 'action')} to take; the turn ends only when "
                 f"no action you can play is left."
@@ -148,20 +149,20 @@ def _count(state: CleopatraState, seat: int, draw: bool, reason: str | None) -> 
 
 def _apply_action(state: CleopatraState, seat: int, action: Action) -> list[Event]:
     if isinstance(action, DrawCityCards):
-        _count(state, seat, True, actions.why_not_draw(state, seat, action))
-        return actions.apply_draw(state, seat, action)
+        _count(state, seat, True, action_rules.why_not_draw(state, seat, action))
+        return action_rules.apply_draw(state, seat, action)
     if isinstance(action, ConstructTrack):
-        _count(state, seat, False, actions.why_not_track(state, seat, action))
-        return actions.apply_track(state, seat, action)
+        _count(state, seat, False, action_rules.why_not_track(state, seat, action))
+        return action_rules.apply_track(state, seat, action)
     if isinstance(action, ShipFruit):
-        _count(state, seat, False, actions.why_not_ship(state, seat, action))
-        return actions.apply_ship(state, seat, action)
+        _count(state, seat, False, action_rules.why_not_ship(state, seat, action))
+        return action_rules.apply_ship(state, seat, action)
     if isinstance(action, ProduceFruit):
-        _count(state, seat, False, actions.why_not_produce(state, seat, action))
-        return actions.apply_produce(state, seat, action)
+        _count(state, seat, False, action_rules.why_not_produce(state, seat, action))
+        return action_rules.apply_produce(state, seat, action)
     if isinstance(action, BuildPyramid):
-        _count(state, seat, False, actions.why_not_pyramid(state, seat, action))
-        return actions.apply_pyramid(state, seat, action)
+        _count(state, seat, False, action_rules.why_not_pyramid(state, seat, action))
+        return action_rules.apply_pyramid(state, seat, action)
     if isinstance(action, StartBuilding):
         _count(state, seat, False, building.why_not_start(state, seat, action))
         return building.apply_start(state, seat, action)
@@ -195,21 +196,19 @@ def _end_player_turn(state: CleopatraState) -> list[Event]:
     return []
 
 
-def continue_after_chance(state: CleopatraState) -> list[Event]:
-    """Called whenever no chance is pending: move the game on if a step has finished."""
-    if state.phase == SETUP:
-        auction.begin(state)
-        return []
-    if state.phase != ACTIONS or not state.player_done:
-        return []
+def next_player(state: CleopatraState) -> Step:
+    """A player's turn has ended and the City display is refilled: the next player acts,
+    or the turn ends."""
     state.player_done = 0
     state.action_index += 1
     if state.action_index < state.players:
-        return _begin_player(state)
+        return Step(_begin_player(state))
     return _end_of_turn(state)
 
 
-def _end_of_turn(state: CleopatraState) -> list[Event]:
+def _end_of_turn(state: CleopatraState) -> Step:
+    """The Auction display is discarded; the game ends on the turn line's last space
+    (CC-6), else the last to act starts the next turn's auction."""
     events: list[Event] = []
     if state.auction_display:
         events.append(AuctionDiscarded(tuple(D.auction[k].name for k in
@@ -217,11 +216,9 @@ def _end_of_turn(state: CleopatraState) -> list[Event]:
         state.auction_discard += state.auction_display
         state.auction_display = []
     if D.turn_line[state.turn] == state.players:  # CC-6
-        state.phase = OVER
-        return events + endgame.final_scoring(state)
+        return Step(events, OVER)
     state.start_player = state.action_order[-1]
     events.append(TurnEnded(state.turn + 1, state.start_player))
     state.turn += 1
-    auction.begin(state)
     state.chance_queue += [[T_REVEAL_AUCTION, 0] for _ in range(state.players + 1)]
-    return events
+    return Step(events, AUCTION)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Event
-from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules import game_data
 from nile.games.cleopatra.rules.events import (
     BidPlaced,
     BuildingBuilt,
@@ -29,11 +29,11 @@ from nile.games.cleopatra.rules.events import (
     TrainsPlaced,
 )
 from nile.games.cleopatra.view import layout, panel, pieces
-from nile.ui import sound, theme
+from nile.ui import sound, text, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 
 if TYPE_CHECKING:
-    from nile.games.cleopatra.rules.state import CleopatraState
+    from nile.games.cleopatra.rules import CleopatraState
     from nile.games.cleopatra.view.choices import Target
 
 D = game_data()
@@ -100,6 +100,12 @@ class Motion:
     @property
     def busy(self) -> bool:
         return bool(self.flashes or self.floaters)
+
+    def show_all(self, events: list[Event], where: Where) -> None:
+        """Show `events` one after the other on the animation timeline."""
+        clock = 0.0
+        for event in events:
+            clock = self.show(event, clock, where)
 
     def show(self, event: Event, t: float, where: Where) -> float:
         """Start what shows `event` at animation time `t`; returns when the next may start."""
@@ -197,3 +203,36 @@ class Motion:
         self.floaters = [f for f in self.floaters if f.age < 1.4]
         self.cubes = [c for c in self.cubes if not c.tween.done]
         self.flying = [c for c in self.flying if not c.tween.done]
+
+    def draw(self, surface: pygame.Surface, boxes: list[pygame.Rect]) -> None:
+        """Cards in flight, fruit on its way, and the Florin and VP just changed in the
+        players' boxes (`boxes`), over the table as painted."""
+        for card in self.flying:
+            if not card.tween.waiting:
+                surface.blit(card.face, card.face.get_rect(center=card.tween.value()))
+        for moving in self.cubes:
+            if not moving.tween.waiting:
+                pieces.cube(surface, moving.fruit, moving.tween.value(), 18)
+        draw_changes(surface, self.floaters, boxes)
+
+
+def draw_changes(surface: pygame.Surface, floaters: list[Floater],
+                 boxes: list[pygame.Rect]) -> None:
+    """Florin and VP just gained or lost, in each player's status line for a moment
+    (in the line's place, never over the panel's other text)."""
+    by_seat: dict[int, list[Floater]] = {}
+    for floater in floaters:
+        by_seat.setdefault(floater.seat, []).append(floater)
+    for seat, shown in by_seat.items():
+        if not 0 <= seat < len(boxes):
+            continue
+        rect = panel.change_rect(boxes[seat])
+        pygame.draw.rect(surface, (16, 20, 26), rect, border_radius=5)
+        x = rect.left + 5
+        for floater in shown:
+            image = text.render(floater.label, 13, floater.color, "bold")
+            if x + image.get_width() > rect.right - 4:
+                break
+            surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+            x += image.get_width() + 10
+

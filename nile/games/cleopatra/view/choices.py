@@ -1,32 +1,38 @@
-"""From legal actions to what a player clicks (no pygame).
+"""The table's words for actions and what it shows of them (no pygame).
 
-Every action names the things it acts on: a track, a city, a card in hand, a card in a
-display, a god. The scene asks which legal actions involve the things clicked so far,
-highlights the rest of their targets, and lists the remaining variants cheapest first
-(`order`) with words a player reads (`describe`).
+The things a player clicks (`Target`); the variants of a click listed cheapest first
+(`order`) with words a player reads (`describe`); the routes an action's fruit travels;
+what hovering a city, track, god or card tells (`tooltip`). Which actions a click means is
+`nile/games/cleopatra/intent.py`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nile.core.game import Action
-from nile.games.cleopatra.rules import gods, transport
-from nile.games.cleopatra.rules.actions import shipping_income
-from nile.games.cleopatra.rules.building import plan_building
-from nile.games.cleopatra.rules.data import FRUIT_CARD, TRAIN, game_data
-from nile.games.cleopatra.rules.moves import (
+from nile.games.cleopatra import rules
+from nile.games.cleopatra.rules import (
+    FRUIT_CARD,
+    TRAIN,
+    CleopatraState,
+    game_data,
+)
+from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
+    Bid,
     BuildPyramid,
     ChooseGod,
     ConstructTrack,
     DrawCityCards,
     EndTurn,
+    Pass,
     ProduceFruit,
     ShipFruit,
     SourceFruit,
     StartBuilding,
     TakeCard,
 )
-from nile.games.cleopatra.rules.state import CleopatraState
 
 D = game_data()
 Target = tuple[str, int]
@@ -35,44 +41,7 @@ Target = tuple[str, int]
 ('god', g)."""
 
 HAND_KINDS = ("hand_city", "hand_auction", "fruit_card")
-
-
-def targets(action: Action) -> tuple[Target, ...]:
-    """What a player may click to mean `action` (first: the main board target)."""
-    if isinstance(action, ConstructTrack):
-        city = D.city_cards[action.city_card].city
-        return (
-            ("track", action.track),
-            ("hand_auction", action.train),
-            ("hand_city", action.city_card),
-            ("city", city),
-        )
-    if isinstance(action, StartBuilding):
-        city = D.city_cards[action.city_card].city
-        return (("city", city), ("hand_auction", action.building), ("hand_city", action.city_card))
-    if isinstance(action, ShipFruit):
-        dest = D.city_cards[action.city_card].city
-        return (("city", action.source), ("city", dest), ("hand_city", action.city_card))
-    if isinstance(action, ProduceFruit):
-        city = D.city_cards[action.city_card].city
-        return (("city", city), ("fruit_card", action.fruit_card), ("hand_city", action.city_card))
-    if isinstance(action, BuildPyramid):
-        return (("city", action.city),)
-    if isinstance(action, DrawCityCards):
-        return (("city_display", action.card) if action.card >= 0 else ("deck", 0),)
-    if isinstance(action, TakeCard):
-        return (("auction_display", action.kind),)
-    if isinstance(action, SourceFruit):
-        kind = "city" if action.source != FROM_CARD else "fruit_card"
-        return ((kind, action.where),)
-    if isinstance(action, ChooseGod):
-        return (("god", action.god),)
-    return ()
-
-
-def matching(actions: list[Action], picked: list[Target]) -> list[Action]:
-    """The actions that involve every picked target."""
-    return [a for a in actions if all(p in targets(a) for p in picked)]
+"""The cards in the viewer's hand: clicking one picks it."""
 
 
 def kind_name(action: Action) -> str:
@@ -92,20 +61,21 @@ def kind_name(action: Action) -> str:
 
 
 def track_cost(state: CleopatraState, seat: int, action: ConstructTrack) -> int:
-    return gods.track_cost(state, seat, D.auction[action.train].cost)
+    return rules.track_cost(state, seat, D.auction[action.train].cost)
 
 
 def ship_income(state: CleopatraState, seat: int, action: ShipFruit) -> int:
-    return shipping_income(state, action.city_card, action.fruit) + gods.ship_bonus(state, seat)
+    return (rules.shipping_income(state, action.city_card, action.fruit)
+            + rules.ship_bonus(state, seat))
 
 
 def ship_route(state: CleopatraState, action: ShipFruit) -> tuple[int, ...]:
-    return transport.route(state, action.source, D.city_cards[action.city_card].city)
+    return rules.route(state, action.source, D.city_cards[action.city_card].city)
 
 
 def building_plan(state: CleopatraState, seat: int, action: StartBuilding) -> list[tuple[int, ...]]:
     """The routes of the proposed (cheapest) way to gather the building's fruit."""
-    plans = plan_building(state, seat, action.building, action.city_card)
+    plans = rules.plan_building(state, seat, action.building, action.city_card)
     return [options[0].route for options in plans if options]
 
 
@@ -135,7 +105,7 @@ def order(state: CleopatraState, seat: int, actions: list[Action]) -> list[Actio
         if isinstance(action, ProduceFruit):
             return (3, action.fruit_card, action.city_card)
         if isinstance(action, BuildPyramid):
-            return (4, gods.pyramid_cost(state, seat, action.bonus), action.city)
+            return (4, rules.pyramid_cost(state, seat, action.bonus), action.city)
         return (5,)
 
     if actions and isinstance(actions[0], SourceFruit):
@@ -164,7 +134,7 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
     if isinstance(action, StartBuilding):
         building = D.auction[action.building]
         city = D.cities[cards[action.city_card].city]
-        plan = plan_building(state, seat, action.building, action.city_card)
+        plan = rules.plan_building(state, seat, action.building, action.city_card)
         parts = []
         for fruit, options in zip(building.fruits, plan, strict=True):
             parts.append(
@@ -190,7 +160,7 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
             f" · card {_demands(action.city_card)}"
         )
     if isinstance(action, BuildPyramid):
-        cost = gods.pyramid_cost(state, seat, action.bonus)
+        cost = rules.pyramid_cost(state, seat, action.bonus)
         return (
             f"+{action.bonus} pyramid in {D.cities[action.city]} · {cost} Florin, {action.bonus} VP"
         )
@@ -208,6 +178,10 @@ def describe(state: CleopatraState, seat: int, action: Action) -> str:
         return f"{god.number} {god.name}: {god.power}"
     if isinstance(action, EndTurn):
         return "End your turn"
+    if isinstance(action, Bid):
+        return f"bid {action.amount} Florin"
+    if isinstance(action, Pass):
+        return "pass in the auction"
     return action.to_str()
 
 
@@ -221,7 +195,7 @@ def _source_words(action: SourceFruit, city: str, state: CleopatraState | None =
     if where == city:
         return f"from {city} itself"
     if state is not None and state.pending:
-        hops = max(0, len(transport.route(state, action.where, state.pending[2])) - 1)
+        hops = max(0, len(rules.route(state, action.where, state.pending[2])) - 1)
         return f"from {where} ({_tracks(hops)})"
     return f"from {where}"
 
@@ -229,7 +203,13 @@ def _source_words(action: SourceFruit, city: str, state: CleopatraState | None =
 def source_route(state: CleopatraState, action: SourceFruit) -> tuple[int, ...]:
     if action.source == FROM_CARD or not state.pending:
         return ()
-    return transport.route(state, action.where, state.pending[2])
+    return rules.route(state, action.where, state.pending[2])
+
+
+def sources_title(state: CleopatraState) -> str:
+    """The heading of the list of where a building's next fruit may come from."""
+    fruit, city = D.fruits[state.pending_need[0]], D.cities[state.pending[2]]
+    return f"Where does the {fruit} for {city} come from? (first: the cheapest)"
 
 
 def is_train(kind: int) -> bool:
@@ -238,3 +218,31 @@ def is_train(kind: int) -> bool:
 
 def is_fruit_card(kind: int) -> bool:
     return D.auction[kind].category == FRUIT_CARD
+
+
+def tooltip(state: CleopatraState, target: Target, names: Sequence[str]) -> str:
+    """What hovering a city, track, god or card tells."""
+    kind, value = target
+    if kind == "city":
+        trains = state.trains_around(value)
+        owners = ", ".join(f"{names[s]} {n}" for s, n in enumerate(trains) if n)
+        return (
+            f"{D.cities[value]}: prestige {state.prestige(value)}; trains around: "
+            f"{owners or 'none'}"
+        )
+    if kind == "track":
+        groups = [
+            f"{names[state.track_seat[slot]]}: {state.track_trains[slot]} "
+            + ("train" if state.track_trains[slot] == 1 else "trains")
+            for slot in (2 * value, 2 * value + 1)
+            if state.track_seat[slot] >= 0
+        ]
+        return f"{D.track_name(value)}: " + (", ".join(groups) or "no trains yet")
+    if kind == "god":
+        god = D.gods[value]
+        return f"{god.number} {god.name}: {god.power}"
+    if kind in ("hand_city", "city_display"):
+        return D.city_cards[value].name
+    if kind in ("hand_auction", "auction_display", "fruit_card"):
+        return D.auction[value].name
+    return ""

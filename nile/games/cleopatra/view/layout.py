@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules import game_data
 
 D = game_data()
 ROWS = len(D.cities) // 2

@@ -13,8 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.cleopatra.rules.data import game_data
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules import CleopatraState, game_data
 from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import city_rects, track_geometry

@@ -7,15 +7,15 @@ viewer's hand is the table kit's `Hand`, laid in labelled groups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 import pygame
 
-from nile.games.cleopatra.rules.consts import UNKNOWN, Phase
-from nile.games.cleopatra.rules.data import TRAIN, game_data
-from nile.games.cleopatra.rules.endgame import CATEGORIES
-from nile.games.cleopatra.rules.state import CleopatraState
+from nile.games.cleopatra.rules import SCORE_CATEGORIES as CATEGORIES
+from nile.games.cleopatra.rules import TRAIN, CleopatraState, game_data
+from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
 from nile.games.cleopatra.view.layout import CARD, row_slots
@@ -507,7 +507,7 @@ class HandMarks:
     """What the hand shows beyond its cards: picks, legal choices, usable cards, hover."""
 
     lit: set[Target]
-    picked: list[Target]
+    picked: Sequence[Target]
     usable: set[Target]
     hover: Target | None
 

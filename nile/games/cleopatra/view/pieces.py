@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.cleopatra.rules.data import BUILDING, FRUIT_CARD, TRAIN, game_data
+from nile.games.cleopatra.rules import BUILDING, FRUIT_CARD, TRAIN, game_data
 from nile.ui import text, theme
 from nile.ui.theme import Color
 

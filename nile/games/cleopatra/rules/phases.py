@@ -1,8 +1,17 @@
-"""Phase and chance-task numbers shared by the rules modules (no imports, no cycles)."""
+"""Phase and chance-task numbers shared by the rules modules, and how a phase hands over.
+
+The bottom floor of the rules (it imports nothing of them): the phase modules (`auction`,
+`gods`, `turns`, chance in `draws`) return the phase to enter next as a value (`Step`) and
+`dispatch.py` enters it; no phase calls into another.
+"""
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from nile.core.game import Event
 
 
 class Phase(IntEnum):
@@ -35,3 +44,11 @@ UNKNOWN = -1
 """A card in another seat's hand that the viewer cannot see (observations only)."""
 
 NO_SEAT = -1
+
+
+class Step(NamedTuple):
+    """What a phase's move did: its events, and the phase to enter next (None: stay).
+    `dispatch` enters it, appending what entering says (the action phase's first player)."""
+
+    events: list[Event]
+    next: Phase | None = None
