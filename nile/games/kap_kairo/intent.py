@@ -147,6 +147,10 @@ class Draft:
             return False
         return True
 
+    def written_bid(self) -> Bid:
+        """The bid as written (the rules refuse one beyond the capital, with the reason)."""
+        return Bid(self.bid.value)
+
     def build(self) -> Build:
         return Build(self.bonus, self.buy)
 
@@ -207,12 +211,12 @@ class KapIntent:
                      ready=complete(candidates, picked, of) if picked else None)
 
     def _bid(self, view: KapState) -> Offer:
-        amount = self.draft.bid.value
+        bid = self.draft.written_bid()
         prompt = (f"Your secret bid (£0–£{bid_limit(view)}): type it or use − and +. "
                   "Nobody else sees it.")
-        choice = BarChoice("bid", f"Bid £{amount}", Bid(amount), accent=True,
+        choice = BarChoice("bid", f"Bid £{bid.amount}", bid, accent=True,
                            tooltip="Write this bid down (Enter)")
-        return Offer((), (Bid(amount),), prompt, (choice,))
+        return Offer((), (bid,), prompt, (choice,))
 
     def _decide(self, view: KapState, legal: list[Action]) -> Offer:
         buildable = can_build(view)
@@ -232,6 +236,11 @@ class KapIntent:
             prompt = (f"You cannot cover the {card_title(column[0])} now: pass "
                       "(Build tells you why).")
         return Offer((), tuple(legal), prompt, (pass_choice, build_choice))
+
+    def numbered(self, view: KapState, number: int) -> Take | None:
+        """Keys 1–9 while choosing: the card at that place among those for sale (None: there
+        are fewer)."""
+        return Take(view.display[number - 1]) if number <= len(view.display) else None
 
     def default(self, view: KapState) -> Action:
         """Enter while laying track: the highlighted button, Build when a build is possible,

@@ -223,7 +223,7 @@ class KapKairoScene(GameScene):
         return self.draft.buy
 
     def submit_bid(self) -> None:
-        self._play(Bid(self.bid_amount))
+        self._play(self.draft.written_bid())
 
     def submit_build(self) -> None:
         self._play(self.draft.build())
@@ -260,8 +260,9 @@ class KapKairoScene(GameScene):
 
     def choose_card(self, number: int) -> None:
         """Keys 1–9: the card at that place in the display."""
-        if number <= len(self.kap.display):
-            self._play(Take(self.kap.display[number - 1]))
+        take = self.intent.numbered(self.kap, number)
+        if take is not None:
+            self._play(take)
         else:
             self.toast(f"There is no card {number} for sale.", "error")
 

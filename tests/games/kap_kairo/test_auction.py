@@ -8,7 +8,7 @@ from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE
 from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.builder import Builder
-from nile.games.kap_kairo.rules import Bid, Phase, Take, auction, card_named, track
+from nile.games.kap_kairo.rules import Bid, Build, Phase, Take, auction, card_named, track
 from nile.games.kap_kairo.rules.common import BEGIN_AUCTION, Begin
 from nile.games.kap_kairo.rules.events import (
     BidPlaced,
@@ -177,7 +177,7 @@ def test_the_land_purchase_hands_over_to_track_laying_as_a_value() -> None:
     begin next, and the dispatcher (`KapState.apply`) begins it."""
     position = Builder(2).choosing(["S3", "R1"], order=[1, 0])
     state = position.build()
-    events, then = auction.take_card(state, card_named("S3"))
+    events, then = auction.take_card(state, Take(card_named("S3")))
     assert then == Begin("track laying", 1)  # the first chooser starts (VK-5)
     assert state.step == Phase.CHOOSE  # not begun by the phase itself
     whole = position.build()
@@ -187,5 +187,5 @@ def test_the_land_purchase_hands_over_to_track_laying_as_a_value() -> None:
 
 def test_a_builder_out_of_cards_hands_over_to_a_land_purchase_as_a_value() -> None:
     state = Builder(2).column(0, "S8").column(1, "R0").row("V8").to_move(0).build()
-    _, then = track.build(state, 0, 0)
+    _, then = track.build(state, Build(0, 0))
     assert then == BEGIN_AUCTION

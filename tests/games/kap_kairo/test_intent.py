@@ -168,3 +168,9 @@ def test_the_ledger_is_not_a_move() -> None:
     assert follow(intent, view, 2, (), SeatTarget(0)) == Refused(None)
     assert follow(intent, view, 2, (), Control("ledger")) == Refused(None)
     assert view.step == Phase.CHOOSE
+
+
+def test_number_keys_name_the_cards_for_sale_in_order() -> None:
+    view, intent = _choosing(), KapIntent()
+    assert intent.numbered(view, 2) == Take(card_named("R1"))
+    assert intent.numbered(view, 4) is None

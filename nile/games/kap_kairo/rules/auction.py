@@ -18,7 +18,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
-from nile.games.kap_kairo.rules.common import BID, CHOOSE, DUEL, REVEAL, Begin, Step, chain
+from nile.games.kap_kairo.rules.actions import Bid, CardDraw, Take
+from nile.games.kap_kairo.rules.common import (
+    BEGIN_TRACK_LAYING,
+    BID,
+    CHOOSE,
+    DUEL,
+    REVEAL,
+    Step,
+    chain,
+)
 from nile.games.kap_kairo.rules.deck import COINS
 from nile.games.kap_kairo.rules.events import (
     AuctionSkipped,
@@ -59,20 +68,22 @@ def _continue_reveal(state: KapState) -> Step:
         events = []
     if not state.display:  # VK-9: nothing to auction
         events.append(AuctionSkipped())
-        return events, Begin("track laying", state.turn)
+        return events, BEGIN_TRACK_LAYING[state.turn]
     state.step = BID
     return events, None
 
 
-def reveal_card(state: KapState, card: int) -> Step:
-    """Chance turned `card` face up for the auction."""
+def reveal_card(state: KapState, action: CardDraw) -> Step:
+    """Chance turned a card face up for the auction."""
+    card = action.card
     state.pool.remove(card)
     state.display.append(card)
     return chain([CardRevealed(card)], _continue_reveal(state))
 
 
-def place_bid(state: KapState, seat: int, amount: int) -> Step:
-    """`seat` writes a secret bid; the last bid reveals them all."""
+def place_bid(state: KapState, action: Bid) -> Step:
+    """The next seat without a bid writes one; the last bid reveals them all."""
+    seat, amount = state.bids.index(None), action.amount
     state.bids[seat] = amount
     state.ledger[seat].append(("bid", amount, state.capital[seat] - amount))
     events: list[Event] = [BidPlaced(seat, amount)]
@@ -127,8 +138,9 @@ def _settle_order(state: KapState) -> Step:
     return chain([ChoosingOrder(tuple(state.order))], _continue_choosing(state))
 
 
-def duel_draw(state: KapState, card: int) -> Step:
-    """Chance drew `card` for the next player of the duel round."""
+def duel_draw(state: KapState, action: CardDraw) -> Step:
+    """Chance drew a card for the next player of the duel round."""
+    card = action.card
     seat = state.duel[len(state.duel_cards)]
     state.pool.remove(card)
     state.duel_cards.append(card)
@@ -152,9 +164,9 @@ def duel_draw(state: KapState, card: int) -> Step:
     return chain(events, _settle_order(state))
 
 
-def take_card(state: KapState, card: int) -> Step:
-    """The chooser takes `card`: it joins the END of their column."""
-    return chain(_give(state, card, forced=False), _continue_choosing(state))
+def take_card(state: KapState, action: Take) -> Step:
+    """The chooser takes a card: it joins the END of their column."""
+    return chain(_give(state, action.card, forced=False), _continue_choosing(state))
 
 
 def _give(state: KapState, card: int, forced: bool) -> list[Event]:
@@ -177,5 +189,5 @@ def _continue_choosing(state: KapState) -> Step:
         else:
             events.append(NoCardLeft(state.order[state.chooser]))
             state.chooser += 1
-    return events, Begin("track laying", state.order[0])
+    return events, BEGIN_TRACK_LAYING[state.order[0]]
 

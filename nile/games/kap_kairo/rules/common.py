@@ -73,6 +73,9 @@ class Begin:
 
 
 BEGIN_AUCTION = Begin("auction")
+BEGIN_TRACK_LAYING = tuple(Begin("track laying", seat) for seat in range(4))
+"""Track laying opened by each seat (made once: a frozen dataclass is slow to make, and a
+land purchase ends in every bot rollout)."""
 
 Step = tuple[list[Event], Begin | None]
 """What a move does in its phase: the events, and the phase to begin next (None: the same

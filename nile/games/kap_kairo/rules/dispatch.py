@@ -1,89 +1,58 @@
 """The top floor of the rules: the only module that knows every phase.
 
-`DISPATCH` is what `KapState.apply` hands an action to (installed on the class below, so the
-state imports no phase): it refuses an illegal action with the rules' reason
-(`refusals.py`), routes a legal one to its phase and, when the phase returns the next phase
-as a value (`common.Begin`), begins that one. So the land purchase (`auction.py`) and track
-laying (`track.py`) never import each other, and the state below them imports neither.
+`DISPATCH`, installed on `KapState` below (so the state imports no phase), tells the state
+which phase's function answers each move: the land purchase (`auction.py`) takes bids and
+cards, track laying (`track.py`) builds and passes, and each answers the card draws of its
+own steps. A phase that is over returns the next one as a value (`common.Begin`), and
+`begin` starts it, so the phases never import each other. Refusals come from the bottom
+floor (`refusals.py`).
 """
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable, Mapping
 
-from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event
 from nile.games.kap_kairo.rules import auction, track
-from nile.games.kap_kairo.rules.actions import Bid, Build, CardDraw, Pass, Take
-from nile.games.kap_kairo.rules.common import DRAW, DUEL, REVEAL, Begin, Step
+from nile.games.kap_kairo.rules.actions import Bid, Build, Pass, Take
+from nile.games.kap_kairo.rules.common import BONUS, CHANCE_VERBS, DRAW, DUEL, REVEAL, Begin
 from nile.games.kap_kairo.rules.refusals import refusal
-from nile.games.kap_kairo.rules.state import KapState, Phases
+from nile.games.kap_kairo.rules.state import KapState, Move, Phases
 
 PHASE_MODULES = ("auction", "track")
 """The phase modules: the bottom floor below them, this module above."""
 
 
-def play(state: KapState, action: Action) -> list[Event]:
-    """Apply `action` if the rules allow it (else IllegalAction with their reason), through
-    every phase it leads to. (The bots' hot path: the routing is inline, by exact types, as
-    isinstance on ABC subclasses is slow here.)"""
-    reason = refusal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    kind = type(action)
-    step: Step
-    if kind is CardDraw:
-        card = cast(CardDraw, action).card
-        phase = state.step
-        if phase == DRAW:
-            step = track.draw_row_card(state, card)
-        elif phase == REVEAL:
-            step = auction.reveal_card(state, card)
-        elif phase == DUEL:
-            step = auction.duel_draw(state, card)
-        else:
-            step = track.bonus_from_pile(state, card)
-    elif kind is Build:
-        build = cast(Build, action)
-        step = track.build(state, build.bonus, build.buy)
-    elif kind is Pass:
-        step = track.pass_turn(state)
-    elif kind is Bid:
-        step = auction.place_bid(state, state.bids.index(None), cast(Bid, action).amount)
-    else:
-        step = auction.take_card(state, cast(Take, action).card)
-    events, then = step
-    return events if then is None else events + _played_out(state, then)
-
-
-def start(state: KapState) -> list[Event]:
-    """Open the first land purchase."""
-    events, then = auction.start_auction(state)
-    return events if then is None else events + _played_out(state, then)
-
-
-def _played_out(state: KapState, then: Begin | None) -> list[Event]:
-    """The events of the phase `then` begins, and of every phase that one hands over to."""
+def begin(state: KapState, then: Begin | None) -> list[Event]:
+    """Begin the phase `then` names, and every phase that one hands over to in turn."""
     events: list[Event] = []
     while then is not None:
-        more, then = _begin(state, then)
+        if then.phase == "auction":
+            more, then = auction.start_auction(state)
+        else:
+            more, then = track.start_track_laying(state, then.starter)
         events += more
     return events
 
 
-def _begin(state: KapState, then: Begin) -> Step:
-    if then.phase == "auction":
-        return auction.start_auction(state)
-    return track.start_track_laying(state, then.starter)
-
-
 class Dispatch:
-    """The phases as the state sees them (`state.Phases`): this module's functions, called
-    straight (`apply` is the bots' hot path)."""
+    """The phases as the state sees them (`state.Phases`)."""
 
-    play = staticmethod(play)
-    refusal = staticmethod(refusal)
-    start = staticmethod(start)
+    def __init__(self) -> None:
+        self.moves: Mapping[type[Action], Move] = {
+            Bid: auction.place_bid,
+            Take: auction.take_card,
+            Build: track.build,
+            Pass: track.pass_turn,
+        }
+        self.draws: Mapping[str, Move] = {
+            CHANCE_VERBS[REVEAL]: auction.reveal_card,
+            CHANCE_VERBS[DUEL]: auction.duel_draw,
+            CHANCE_VERBS[DRAW]: track.draw_row_card,
+            CHANCE_VERBS[BONUS]: track.bonus_from_pile,
+        }
+        self.refusal: Callable[[KapState, Action], str | None] = refusal
+        self.begin: Callable[[KapState, Begin], list[Event]] = begin
 
 
 DISPATCH: Phases = Dispatch()

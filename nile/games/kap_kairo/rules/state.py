@@ -25,7 +25,7 @@ Hidden information:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, Self
 
 from nile.core.errors import IllegalAction
@@ -44,9 +44,11 @@ from nile.games.kap_kairo.rules.actions import (
     TAKES,
     Bid,
     Build,
+    CardDraw,
     bids_up_to,
 )
 from nile.games.kap_kairo.rules.common import (
+    BEGIN_AUCTION,
     BID,
     BONUS,
     CHANCE_VERBS,
@@ -58,8 +60,10 @@ from nile.games.kap_kairo.rules.common import (
     OVER,
     REVEAL,
     UNKNOWN,
+    Begin,
     LedgerEntry,
     Phase,
+    Step,
 )
 from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, NEED, RAILS, RULES
 from nile.games.kap_kairo.rules.events import Reshuffled
@@ -76,22 +80,25 @@ def _build(bonus: int, buy: int) -> Build:
     return action
 
 
+Move = Callable[["KapState", Any], Step]
+"""A phase's answer to a legal action (each takes its own kind of action: a `Bid`, a
+`CardDraw`, ...): its events, and the phase to begin next (if any)."""
+
+
 class Phases(Protocol):
     """What the state asks of the rules above it (`dispatch.DISPATCH`, installed as
-    `KapState.phases` when the rules are imported)."""
+    `KapState.phases` when the rules are imported): which phase's function answers each
+    move, why a move is refused, and how each phase begins. (Plain attributes holding
+    functions: `apply` is the bots' hot path.)"""
 
-    def play(self, state: KapState, action: Action) -> list[Event]:
-        """Apply `action` through every phase it leads to, or raise IllegalAction with the
-        rules' reason."""
-        ...
-
-    def refusal(self, state: KapState, action: Action) -> str | None:
-        """Why `action` may not be applied now (None: it may)."""
-        ...
-
-    def start(self, state: KapState) -> list[Event]:
-        """Open the first land purchase."""
-        ...
+    moves: Mapping[type[Action], Move]
+    """The player's moves, by the action's exact type."""
+    draws: Mapping[str, Move]
+    """A card off the draw pile (`CardDraw`), by its verb (one per chance step)."""
+    refusal: Callable[[KapState, Action], str | None]
+    """Why an action may not be applied now (None: it may)."""
+    begin: Callable[[KapState, Begin], list[Event]]
+    """Begin the phase a finished one named, and every phase that one hands over to."""
 
 
 class KapState(GameState):
@@ -195,7 +202,17 @@ class KapState(GameState):
     # Applying -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        return self.phases.play(self, action)
+        """Refuse an illegal action with the rules' reason; else the phase's function for it
+        answers, and the phase it hands over to (if any) begins. (The bots' hot path: exact
+        types, since isinstance on ABC subclasses is slow here.)"""
+        phases = self.phases
+        reason = phases.refusal(self, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        move = (phases.draws[action.verb] if type(action) is CardDraw
+                else phases.moves[type(action)])
+        events, then = move(self, action)
+        return events if then is None else events + phases.begin(self, then)
 
     def check_legal(self, action: Action) -> None:
         reason = self.phases.refusal(self, action)
@@ -204,7 +221,7 @@ class KapState(GameState):
 
     def start(self) -> list[Event]:
         """Open the first land purchase (a new game starts with an auction)."""
-        return self.phases.start(self)
+        return self.phases.begin(self, BEGIN_AUCTION)
 
     # Rails (VK-5) ------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import Event
+from nile.games.kap_kairo.rules.actions import Build, CardDraw, Pass
 from nile.games.kap_kairo.rules.common import (
     BEGIN_AUCTION,
     BONUS,
@@ -74,8 +75,9 @@ def start_turn(state: KapState) -> list[Event]:
     return events
 
 
-def draw_row_card(state: KapState, card: int) -> Step:
-    """Chance turned `card` onto the shared row."""
+def draw_row_card(state: KapState, action: CardDraw) -> Step:
+    """Chance turned a card onto the shared row."""
+    card = action.card
     state.pool.remove(card)
     state.row.append(card)
     state.drew = True
@@ -83,7 +85,7 @@ def draw_row_card(state: KapState, card: int) -> Step:
     return [RowCardDrawn(state.turn, card)], None
 
 
-def pass_turn(state: KapState) -> Step:
+def pass_turn(state: KapState, action: Pass) -> Step:
     """Play moves left; a full round of passes with nothing to draw ends the game (VK-7)."""
     events: list[Event] = [Passed(state.turn)]
     if state.drew:
@@ -108,8 +110,9 @@ def _deadlock(state: KapState) -> list[Event]:
 # Building ------------------------------------------------------------------------------
 
 
-def build(state: KapState, bonus: int, buy: int) -> Step:
+def build(state: KapState, action: Build) -> Step:
     """Cross the first card of the player to move (legality checked by the caller)."""
+    bonus, buy = action.bonus, action.buy
     seat = state.turn
     column = state.columns[seat]
     card = column[0]
@@ -193,8 +196,9 @@ def _continue_after_build(state: KapState) -> Step:
     return events + start_turn(state), None
 
 
-def bonus_from_pile(state: KapState, card: int) -> Step:
+def bonus_from_pile(state: KapState, action: CardDraw) -> Step:
     """Chance: the owed bonus card comes face down off the draw pile (nobody sees it)."""
+    card = action.card
     seat = state.bonus_queue.pop(0)
     state.pool.remove(card)
     state.bonus[seat].append(card)
