@@ -29,6 +29,9 @@ from nile.games.cairo.rules.phases import FINGER_ANY, Phase
 
 PYRAMID_LEVELS = {3: "2 + 1", 5: "4 + 1", 6: "3 + 2 + 1", 10: "4 + 3 + 2 + 1", 14: "9 + 4 + 1"}
 """A pyramid's levels from the ground up, for the size buttons' tooltips."""
+CLICKED_PHASES = (Phase.RETRIEVE, Phase.CHOOSE, Phase.PICK)
+"""The phases whose moves are clicked on the table (a stone, a kind); the others' are made
+by the bar's buttons, the slingshot or the pyramid window."""
 KIND_TIPS = {"small": "Flick up to three small blocks, one by one (S)",
              "large": "Flick your large block: 3 influence (L)",
              "die": "Flick your die-block: it counts its top face (D)"}
@@ -78,7 +81,9 @@ class CairoIntent:
     def offer(self, view: GameState, seat: Seat, picked: tuple[Target, ...]) -> Offer:
         """The phase's prompt and buttons with no pick; the one move a pick means."""
         assert isinstance(view, CairoState)
-        legal = view.legal_actions()
+        # only these phases' moves are clicked on the table: the others' lists (a flick grid
+        # of hundreds) are not worth looking through on every refresh of the bar
+        legal = view.legal_actions() if view.phase in CLICKED_PHASES else []
 
         def of(action: Action) -> Sequence[Target]:
             return self.targets(view, action)

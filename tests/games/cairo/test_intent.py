@@ -102,15 +102,22 @@ def test_pyramid_offer_pick_and_the_window_s_own_moves() -> None:
 
 
 def test_a_lone_move_is_never_played_before_the_player_asks_for_it() -> None:
-    """A pyramid that fits nowhere leaves only "No pyramid": the bar offers it, the
-    picker does not play it by itself."""
+    """One move left is still the player's to make: a pick that only "Auto-pick" can
+    finish, a pyramid that fits nowhere (only "No pyramid" left); the picker plays
+    nothing by itself."""
     view = offer_state(FIVE)
-    for action in (A.BuildPyramid(3), A.PICK_AUTO):
-        view.apply(action)
+    view.apply(A.BuildPyramid(3))
+    assert view.phase == Phase.PICK
+    view._legal = [A.PICK_AUTO]  # as if no stone were left to click
+    offered = offer(view)
+    assert offered.candidates == (A.PICK_AUTO,) and offered.ready is None
+    assert labels(offered) == ["Auto-pick"]
+    view._legal = None
+    view.apply(A.PICK_AUTO)
     assert view.phase == Phase.PLACE
     view._legal = [A.CancelPyramid()]  # as if no spot on the site fitted
     offered = offer(view)
-    assert offered.candidates == (A.CancelPyramid(),) and offered.ready is None
+    assert offered.ready is None and labels(offered) == ["No pyramid"]
 
 
 def test_flicks_chosen_reads_the_turn_s_choice_from_the_log() -> None:
