@@ -8,8 +8,9 @@ components of `view/` import from the rules only this module, `actions` (the mov
 the package is the engine's own and may change shape.
 
 Inside, the rules stand on three floors (see `state.py` for the turn and the rulings): the
-state with the pure modules beside it (`pieces`, `scoring`, `narration`, `by_hand`), one
-module per phase above it (`turn`, `flicking`, `building`), and `dispatch.py` on top.
+state with the modules beside it that name no phase (`pieces`, `scoring`, `narration`, and
+`by_hand` for Flick Practice), one module per phase above it (`turn`, `flicking`,
+`building`: they hand the turn on as a value, `phases.Handoff`), and `dispatch.py` on top.
 """
 
 from __future__ import annotations
