@@ -30,7 +30,7 @@ FACE_EXTRAS = ("actions", "events", "phases")
 """Besides `rules/__init__`, the modules a bot or a view may import: the moves, what
 happened, and the names of the phases."""
 
-PENDING: set[str] = {"age_of_steam", "cairo"}
+PENDING: set[str] = {"age_of_steam"}
 """Games not yet rebuilt to these rules (issue 28 in progress); emptied as each lands."""
 
 CHROME_PENDING = False

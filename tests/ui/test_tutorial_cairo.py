@@ -88,7 +88,7 @@ def do_step(app: App, scene: CairoScene) -> None:
         press(app, scene, "Best spot")
     elif first.startswith("retrieve"):
         block = first.split()[1]
-        piece = next(p for p in scene._view_pieces() if p.id == block)
+        piece = next(p for p in scene.table.view_pieces(scene.frame(scene.cairo)) if p.id == block)
         x, y = scene.renderer.to_screen(piece.x, piece.y)
         click(app, (round(x), round(y)))  # the ringed block itself
     else:

@@ -36,13 +36,16 @@ from nile.core.game import CHANCE, Action, GameState
 from nile.core.text import change
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Jitter
+from nile.games.cairo.rules import (
+    CairoState,
+    blocks_in_box,
+    influence_by_site,
+    new_game,
+    projected_points,
+)
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import new_game, scoring
-from nile.games.cairo.rules import state as S
 from nile.games.cairo.rules.events import ShipKnockedOver
-from nile.games.cairo.rules.phases import Phase
-from nile.games.cairo.rules.pieces import BOARD, BOX
-from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.rules.phases import FINGER_ANY, Phase
 
 SHARE_WEIGHT = 0.25
 """Value of holding all the influence on a site, as a share of its first-place points."""
@@ -116,24 +119,23 @@ def evaluate_for(state: CairoState, seat: int) -> float:
 
 
 def _board_value(state: CairoState, seat: int) -> float:
-    points = scoring.projected_points(state)
+    points = projected_points(state)
     rivals = [p for s, p in enumerate(points) if s != seat]
     value = points[seat] - (max(rivals) if rivals else 0.0)
-    influence = scoring.influence_by_site(state)
+    influence = influence_by_site(state)
     for site in board().sites:
         if site.id in state.closed:
             continue
         total = sum(influence[site.id])
         if total > 0.0:
             value += SHARE_WEIGHT * site.first * influence[site.id][seat] / total
-    lost = sum(1 for p in state.pieces.values() if p.owner == seat and p.where == BOX)
-    return value - BOX_COST * lost
+    return value - BOX_COST * blocks_in_box(state, seat)
 
 
 def evaluate(state: GameState) -> list[float]:
     """Each seat's rough standing in [0, 1] (for generic search tools)."""
     assert isinstance(state, CairoState)
-    points = scoring.projected_points(state)
+    points = projected_points(state)
     best = max(points) or 1
     return [max(0.0, min(1.0, p / best)) for p in points]
 
@@ -153,7 +155,7 @@ def candidates(state: CairoState, count: int, rng: random.Random) -> list[Candid
     x0, y0, _ = state.ship_pose(seat)
     cfg = state.data
     mu_g = cfg.physics.mu_floor * cfg.physics.gravity
-    influence = scoring.influence_by_site(state)
+    influence = influence_by_site(state)
     scored: list[tuple[float, Candidate]] = []
     for site in board().sites:
         if site.id in state.closed:
@@ -172,8 +174,8 @@ def candidates(state: CairoState, count: int, rng: random.Random) -> list[Candid
                 priority = site.first * need / (1.0 + distance / 150.0) - k * 0.5 - \
                     _finger_cost(state, finger)
                 scored.append((priority, Candidate(flick, f"{site.id}/{k}")))
-    for piece in state.pieces.values():
-        if piece.owner == seat or piece.where != BOARD:
+    for piece in state.on_board():
+        if piece.owner == seat:
             continue
         if not state.placement(piece.id).sites:
             continue
@@ -248,7 +250,7 @@ def varied(ranked: list[int], labels: list[str], count: int, per_target: int) ->
 def choose_kind(state: CairoState, rng: random.Random) -> A.Choose:
     """Precise fingers go with the valuable single blocks; shaky ones with three tries."""
     kinds = state.supply_kinds(state.turn)
-    precise = state.die in (2, 3, S.FINGER_ANY)
+    precise = state.die in (2, 3, FINGER_ANY)
     if precise and "large" in kinds:
         return A.Choose("large")
     if precise and "die" in kinds and rng.random() < 0.5:
@@ -460,7 +462,7 @@ def explain(state: GameState, action: Action) -> str | None:
     own simulations, `FlickPlanner.reasoning`)."""
     assert isinstance(state, CairoState)
     if isinstance(action, A.Choose):
-        precise = state.die in (2, 3, S.FINGER_ANY)
+        precise = state.die in (2, 3, FINGER_ANY)
         if action.kind in ("large", "die") and precise:
             return "a precise finger is worth a block that counts more"
         if action.kind == "small":

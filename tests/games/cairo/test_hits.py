@@ -37,31 +37,31 @@ def test_blocks_rings_board_and_switch_are_in_the_scenes_map() -> None:
     scene = retrieving()
     x, y = scene.renderer.to_screen(440.0, 150.0)
     spot = (round(x), round(y))
-    assert scene.hits.at(spot) == Stone("0s00")
-    block = scene.hits.find(spot, Block)
+    assert scene.table.hits.at(spot) == Stone("0s00")
+    block = scene.table.hits.find(spot, Block)
     assert block is not None and block.piece.id == "0s00"
-    assert scene.hits.find(spot, OnBoard) == OnBoard()
-    assert scene.hits.rect_of(InfluenceSwitch()) == scene.influence_rect
-    assert scene.hits.at(scene.influence_rect.center) == InfluenceSwitch()
+    assert scene.table.hits.find(spot, OnBoard) == OnBoard()
+    assert scene.table.hits.rect_of(InfluenceSwitch()) == scene.table.influence_rect
+    assert scene.table.hits.at(scene.table.influence_rect.center) == InfluenceSwitch()
     click(scene.app, (spot[0] + 40, spot[1]))  # beside the block, still on the board
-    assert scene.hover is None
+    assert scene.table.hover is None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     frames(scene.app)
-    assert scene.hover is not None and scene.hover.id == "0s00"  # the tooltip's block
+    assert scene.table.hover is not None and scene.table.hover.id == "0s00"  # the tooltip's block
 
 
 def test_a_click_near_a_ringed_block_takes_it_back() -> None:
     scene = retrieving()
-    piece = next(p for p in scene._view_pieces() if p.id == "0s00")
+    piece = next(p for p in scene.table.view_pieces(scene.frame(scene.cairo)) if p.id == "0s00")
     x, y = scene.renderer.to_screen(piece.x, piece.y)
     reach = scene.renderer.reach(piece)
     near = (round(x + reach * 0.6), round(y))  # off the block's face, inside its ring
-    assert scene.hits.at(near) == Stone("0s00")
+    assert scene.table.hits.at(near) == Stone("0s00")
     click(scene.app, near)
     assert scene.cairo.pieces["0s00"].where == SUPPLY
     assert scene.cairo.pieces["0s01"].where == BOARD
-    assert Stone("0s00") not in scene.hits  # taken back: no ring, nothing to click
+    assert Stone("0s00") not in scene.table.hits  # taken back: no ring, nothing to click
 
 
 def test_the_pyramid_window_picks_orders_and_places_through_its_map() -> None:
@@ -103,7 +103,7 @@ def test_the_pyramid_window_picks_orders_and_places_through_its_map() -> None:
 def test_flicks_are_not_targets() -> None:
     """A flick is a drag on the table, not a target: the map has no block to flick."""
     scene = open_state(instant_app(), flick_state())
-    assert not any(isinstance(t, Stone) for t in scene.hits.targets())
+    assert not any(isinstance(t, Stone) for t in scene.table.hits.targets())
 
 
 def test_blocks_in_motion_are_not_targets_until_they_rest() -> None:
@@ -113,15 +113,15 @@ def test_blocks_in_motion_are_not_targets_until_they_rest() -> None:
     builder.at("1s00", 280.0, 320.0)
     scene = open_state(app, builder.to_move(0, Phase.FLICK, die=2, chosen="small",
                                             flicks_left=3).build())
-    assert any(isinstance(t, Block) for t in scene.hits.targets())
+    assert any(isinstance(t, Block) for t in scene.table.hits.targets())
     x, y = scene.flick.anchor
     drag(app, (round(x), round(y)), (round(x) + 4, round(y) + 95))
     assert scene.stage.moves_pieces
     frames(app)
-    assert not any(isinstance(t, Block) for t in scene.hits.targets())
+    assert not any(isinstance(t, Block) for t in scene.table.hits.targets())
     for _ in range(900):
         if not scene.stage.moves_pieces:
             break
         frames(app)
     frames(app, 2)
-    assert any(isinstance(t, Block) for t in scene.hits.targets())
+    assert any(isinstance(t, Block) for t in scene.table.hits.targets())

@@ -262,7 +262,7 @@ def test_a_block_in_the_pyramid_window_has_its_tooltip_under_the_view(app) -> No
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     frames(app, 2)
-    assert scene.hover is not None and scene.hover.id == "1s00"
+    assert scene.table.hover is not None and scene.table.hover.id == "1s00"
     from nile.games.cairo.view.targets import Block
 
     assert not isinstance(scene.pyramid.hits.at(pos), Block)  # the view (or a ring) is on top
@@ -331,11 +331,11 @@ def test_influence_overlay_toggles_with_i(app) -> None:  # type: ignore[no-untyp
     builder.on_site("0s00", "zawyet").on_site("1L", "zawyet", 10, 0)
     scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
     key(app, pygame.K_i)
-    assert scene.influence_on
+    assert scene.table.influence_on
     frames(app, 1)
-    assert scene._panels is not None and len(scene._panels) == 1
+    assert scene.table._panels is not None and len(scene.table._panels) == 1
     key(app, pygame.K_i)
-    assert not scene.influence_on
+    assert not scene.table.influence_on
 
 
 # Animation -----------------------------------------------------------------------------------
@@ -463,10 +463,10 @@ def test_undo_of_a_choice(app) -> None:  # type: ignore[no-untyped-def]
 
 def test_influence_switch_in_the_board_corner(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_state(app, flick_state())
-    click(app, scene.influence_rect.center)
-    assert scene.influence_on and not scene.match.log
-    click(app, scene.influence_rect.center)
-    assert not scene.influence_on
+    click(app, scene.table.influence_rect.center)
+    assert scene.table.influence_on and not scene.match.log
+    click(app, scene.table.influence_rect.center)
+    assert not scene.table.influence_on
 
 
 def test_keyboard_aim_starts_from_the_last_aim(app) -> None:  # type: ignore[no-untyped-def]
@@ -577,9 +577,9 @@ def test_influence_badges_leave_the_blocks_they_count_visible(app) -> None:  # t
              .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()))
     scene.toggle_influence()
     frames(app, 1)
-    assert scene._panels
-    blocks = scene._piece_rects(scene.cairo)
-    for _, rect in scene._panels:
+    assert scene.table._panels
+    blocks = scene.table.piece_rects(scene.cairo)
+    for _, rect in scene.table._panels:
         assert not any(rect.colliderect(block) for block in blocks)
 
 
@@ -600,7 +600,7 @@ def test_a_block_over_the_board_edge_is_not_drawn_over_the_bars(app) -> None:  #
 
     bare, scene = picture(("1s00", 350.0, 450.0), ("1s01", 300.0, 60.0))
     hanging, _ = picture(("1s00", 350.0, 503.0), ("1s01", 300.0, -3.0))
-    for rect in (scene.strip_rect, scene.action_bar_rect):
+    for rect in (scene.table.strip_rect, scene.action_bar_rect):
         for x in range(rect.left, rect.right, 2):
             for y in range(rect.top, rect.bottom, 2):
                 assert bare.get_at((x, y)) == hanging.get_at((x, y)), (x, y)
@@ -616,7 +616,7 @@ def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app, monkeypatch)
     builder = Builder(5).ship(0, "U4").ship(1, "D2").ship(2, "U9").ship(3, "U12")
     builder.ship(4, S.OUT)
     scene = open_state(app, builder.to_move(0, Phase.CHOOSE, die=2).build())
-    assert [seat.sailing for seat in scene._seats] == [True] * 4 + [False]
+    assert [seat.sailing for seat in scene.table.seats] == [True] * 4 + [False]
     drawn: list[tuple[str, int, str, int | None]] = []
     real_draw = text.draw
 
@@ -626,12 +626,12 @@ def test_a_ship_out_of_blocks_says_so_on_its_plate_and_it_fits(app, monkeypatch)
         return real_draw(surface, line, pos, size, color, style, anchor, max_width)
 
     monkeypatch.setattr(panel.text, "draw", spy)
-    scene._layer = None  # the still table is drawn again, plates and all
+    scene.table._layer = None  # the still table is drawn again, plates and all
     frames(app)
     out = [call for call in drawn if call[0].startswith("out")]
     assert [call[0] for call in out] == ["out: no blocks left"]
     line, size, style, max_width = out[0]
-    assert max_width is not None and 0 < max_width < scene.strip_rect.width / 5
+    assert max_width is not None and 0 < max_width < scene.table.strip_rect.width / 5
     assert text.fit(line, size, max_width, style) == (line, size)
 
 

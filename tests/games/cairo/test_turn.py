@@ -213,3 +213,29 @@ def test_choosing_a_kind_the_supply_has_run_out_of_says_so() -> None:
     with pytest.raises(IllegalAction, match="No small blocks left in your supply"):
         state.apply(A.Choose("small"))
     assert state.phase == Phase.CHOOSE
+
+
+def test_a_phase_hands_the_turn_on_as_a_value_and_dispatch_follows_it() -> None:
+    """The floors (issue 28): flicking does not call the turn; its penalty returns where
+    the turn goes on, the player leaving first when the supply is empty, and dispatch
+    plays that in order: the block to the box, the ship out, the next player's roll."""
+    from nile.games.cairo.rules import dispatch, flicking
+    from nile.games.cairo.rules.phases import END_TURN, Handoff
+
+    def at_penalty(*boxed: str) -> S.CairoState:
+        b = Builder(2).ship(0, "U5").ship(1, "D4").box(*boxed)
+        return b.to_move(0, Phase.PENALTY, die=2, chosen="small", flicks_left=1).build()
+
+    state = at_penalty()
+    events, then = flicking.penalty(state, "small")
+    assert then == END_TURN and [type(e) for e in events] == [PenaltyPaid]
+    assert state.turn == 0, "the phase module did not end the turn itself"
+
+    last = [f"0s{n:02d}" for n in range(1, 15)] + ["0L", "0D"]
+    state = at_penalty(*last)
+    events, then = flicking.penalty(state, "small")
+    assert then == Handoff(end_turn=True, leaving="the knock-over penalty emptied the supply")
+    followed = dispatch.follow(state, (events, then))
+    assert [type(e) for e in followed][:2] == [PenaltyPaid, PlayerLeft]
+    assert state.ships[0] == "out" and state.turn == 1 and state.phase == Phase.ROLL
+    assert at_penalty(*last).apply(A.Penalty("small")) == followed

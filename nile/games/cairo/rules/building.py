@@ -9,6 +9,9 @@ every other block on the ground (CA-R5). Several pyramids may follow one flick.
 
 Shapes from the ground up: 3 = 2+1 and 6 = 3+2+1 and 10 = 4+3+2+1 are walls (each stone
 resting across two below it), 5 = 4+1 and 14 = 9+4+1 are square pyramids.
+
+A phase module: it never calls another phase; when the pyramids of a flick are done it
+returns `NEXT_FLICK` for `dispatch.py` to hand the turn on.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from nile.core.game import Action, Event
 from nile.games.cairo import geometry
 from nile.games.cairo.board import board
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import scoring, turn
+from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules.events import PoseRow, PyramidBuilt
-from nile.games.cairo.rules.phases import ARRANGE, OFFER, PICK, PLACE
+from nile.games.cairo.rules.phases import ARRANGE, NEXT_FLICK, OFFER, PICK, PLACE, Step
 from nile.games.cairo.rules.pieces import BOARD, Pyramid
 
 if TYPE_CHECKING:
@@ -93,28 +96,30 @@ def _orders(state: CairoState) -> list[tuple[int, ...]]:
 
 # Applying -------------------------------------------------------------------------------
 
-def apply(state: CairoState, action: Action) -> list[Event]:
+def apply(state: CairoState, action: Action) -> Step:
+    """A pyramid decision; when the pyramids are done the turn goes on (`NEXT_FLICK`)."""
     if isinstance(action, A.BuildPyramid):
         if action.size == 0:
             return _done(state)
         state.pyramid_size, state.picked = action.size, []
         state.phase = PICK
-        return []
+        return [], None
     if isinstance(action, A.Pick):
-        return _pick(state, action.block)
+        _pick(state, action.block)
+        return [], None
     if isinstance(action, A.Arrange):
         state.order = action.order
         state.phase = PLACE
-        return []
+        return [], None
     if isinstance(action, A.Place):
         return _build(state, action)
     assert isinstance(action, A.CancelPyramid)
     return _done(state)
 
 
-def _done(state: CairoState) -> list[Event]:
+def _done(state: CairoState) -> Step:
     state.pyramid_size, state.picked, state.order, state.offer_site = 0, [], (), ""
-    return turn.next_flick_or_end(state)
+    return [], NEXT_FLICK
 
 
 def auto_pick(state: CairoState) -> list[str]:
@@ -132,17 +137,16 @@ def auto_pick(state: CairoState) -> list[str]:
     return sorted(_pickable(state), key=key)[:need]
 
 
-def _pick(state: CairoState, block: str) -> list[Event]:
+def _pick(state: CairoState, block: str) -> None:
     state.picked += auto_pick(state) if block == "auto" else [block]
     if len(state.picked) < state.pyramid_size:
-        return []
+        return
     colours = _colours(state)
     if len(colours) == 1:
         state.order = (colours[0],)
         state.phase = PLACE
     else:
         state.phase = ARRANGE
-    return []
 
 
 # Placing --------------------------------------------------------------------------------
@@ -217,7 +221,7 @@ def placements(state: CairoState) -> list[A.Place]:
     return out
 
 
-def _build(state: CairoState, place: A.Place) -> list[Event]:
+def _build(state: CairoState, place: A.Place) -> Step:
     rank = {seat: i for i, seat in enumerate(state.order)}
     stones = sorted(state.picked, key=lambda b: (rank[state.pieces[b].owner], b))
     state.pyramid_count += 1
@@ -239,6 +243,6 @@ def _build(state: CairoState, place: A.Place) -> list[Event]:
     state.pyramid_size, state.picked, state.order = 0, [], ()
     if site not in state.closed and len(state.free_small_on(site)) >= 3:
         state.phase = OFFER
-        return events
+        return events, None
     state.offer_site = ""
-    return events + turn.next_flick_or_end(state)
+    return events, NEXT_FLICK

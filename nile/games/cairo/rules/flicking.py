@@ -1,5 +1,9 @@
 """D. Flicking: the flick decision, its jitter (chance), the physics, and what follows.
 
+A phase module: it stands on the state and the pure modules beside it and never calls
+another phase; where the turn goes on after a flick (the next flick, the end of the turn)
+it returns a `Handoff` that `dispatch.py` follows.
+
 A flick's text form holds what the player means; the finger's wobble is drawn afterwards
 as chance from a discretised normal (CA-4), then the physics resolves it (CA-5). The
 resolved board is canonical: blocks entirely off the board or in the Nile go to the box
@@ -21,7 +25,7 @@ from nile.core.game import Action, Event
 from nile.games.cairo import config, physics
 from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import narration, scoring, turn
+from nile.games.cairo.rules import narration, scoring
 from nile.games.cairo.rules.events import (
     DieFaceRolled,
     FlickResolved,
@@ -30,7 +34,15 @@ from nile.games.cairo.rules.events import (
     PoseRow,
     ShipKnockedOver,
 )
-from nile.games.cairo.rules.phases import FACE, JITTER, OFFER, PENALTY
+from nile.games.cairo.rules.phases import (
+    FACE,
+    JITTER,
+    NEXT_FLICK,
+    OFFER,
+    PENALTY,
+    Handoff,
+    Step,
+)
 from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
 
 if TYPE_CHECKING:
@@ -133,8 +145,7 @@ def simulation(state: CairoState, aim: int = 0, power: int = 0, *,
                                    record_impacts=record_impacts)
 
 
-def resolve(state: CairoState, jitter: A.Jitter,
-            outcome: FlickOutcome | None = None) -> list[Event]:
+def resolve(state: CairoState, jitter: A.Jitter, outcome: FlickOutcome | None = None) -> Step:
     """Run the flick to rest and apply the result. `outcome` may be passed in by a scene
     that has already stepped `simulation(...)` to the end (it must be that simulation's)."""
     action = state.pending
@@ -148,7 +159,8 @@ def resolve(state: CairoState, jitter: A.Jitter,
     state.pending = None
     state.flicks_left -= 1
     state.last_block = launch.block
-    return [started, *apply_outcome(state, launch, outcome)]
+    events, then = apply_outcome(state, launch, outcome)
+    return [started, *events], then
 
 
 @dataclass(frozen=True)
@@ -194,8 +206,8 @@ def settle(state: CairoState, launch: Launch, outcome: FlickOutcome,
                    _knocked_ships(state, outcome))
 
 
-def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> list[Event]:
-    """Put the physics result on the board, judge it and go on with the turn."""
+def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> Step:
+    """Put the physics result on the board, judge it and say how the turn goes on."""
     was = narration.before(state, outcome)
     done = settle(state, launch, outcome)
     state.rolls = done.rolls
@@ -213,8 +225,9 @@ def apply_outcome(state: CairoState, launch: Launch, outcome: FlickOutcome) -> l
         events.append(ShipKnockedOver(state.turn, done.knocked))
     if state.rolls:
         state.phase = FACE
-        return events
-    return events + after_flick(state)
+        return events, None
+    more, then = after_flick(state)
+    return events + more, then
 
 
 def _move_pieces(state: CairoState, outcome: FlickOutcome) -> list[str]:
@@ -321,27 +334,29 @@ def landing_of(state: CairoState, block: str, outcome: FlickOutcome) -> str:
 
 # After the flick ------------------------------------------------------------------------
 
-def face(state: CairoState, action: A.Face) -> list[Event]:
+def face(state: CairoState, action: A.Face) -> Step:
     state.pieces[action.block].face = action.value
     state.forget(action.block)
     state.rolls.pop(0)
     events: list[Event] = [DieFaceRolled(action.block, action.value)]
     if state.rolls:
-        return events
-    return events + after_flick(state)
+        return events, None
+    more, then = after_flick(state)
+    return events + more, then
 
 
-def after_flick(state: CairoState) -> list[Event]:
+def after_flick(state: CairoState) -> Step:
     """Sudden Death scoring, then the knock-over penalty, a pyramid offer or the next flick."""
     events: list[Event] = list(scoring.sudden_death(state))
     if state.knocked:
-        return events + _knockover_penalty(state)
+        more, then = _knockover_penalty(state)
+        return events + more, then
     site = offer_site(state)
     if site:
         state.offer_site = site
         state.phase = OFFER
-        return events
-    return events + turn.next_flick_or_end(state)
+        return events, None
+    return events, NEXT_FLICK
 
 
 def offer_site(state: CairoState) -> str:
@@ -355,22 +370,20 @@ def offer_site(state: CairoState) -> str:
     return ""
 
 
-def _knockover_penalty(state: CairoState) -> list[Event]:
+def _knockover_penalty(state: CairoState) -> Step:
     kinds = state.supply_kinds(state.turn)
     if not kinds:
-        return turn.leave(state, state.turn, "a ship was knocked over and the supply is "
-                          "empty") + turn.end_turn(state)
+        return [], Handoff(end_turn=True,
+                           leaving="a ship was knocked over and the supply is empty")
     if len(kinds) == 1:
         return penalty(state, kinds[0])
     state.phase = PENALTY
-    return []
+    return [], None
 
 
-def penalty(state: CairoState, kind: str) -> list[Event]:
+def penalty(state: CairoState, kind: str) -> Step:
     """CA-7: one block of the chosen kind from the supply to the box; the turn ends."""
     block = state.supply(state.turn, kind)[0]
     state.pieces[block].take_off_board(BOX)
-    events: list[Event] = [PenaltyPaid(state.turn, block)]
-    if not state.supply(state.turn):
-        events += turn.leave(state, state.turn, "the knock-over penalty emptied the supply")
-    return events + turn.end_turn(state)
+    leaving = "" if state.supply(state.turn) else "the knock-over penalty emptied the supply"
+    return [PenaltyPaid(state.turn, block)], Handoff(end_turn=True, leaving=leaving)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from nile.games.cairo import geometry
 from nile.games.cairo.board import board
@@ -20,7 +20,25 @@ from nile.games.cairo.rules.events import SiteScored
 from nile.games.cairo.rules.pieces import BOARD, Piece
 
 if TYPE_CHECKING:
-    from nile.games.cairo.rules.state import CairoState
+    from nile.games.cairo.board import Placement
+    from nile.games.cairo.config import CairoData
+
+
+class Table(Protocol):
+    """What scoring reads of a game (and Sudden Death banks into). `CairoState` is one:
+    the state asks this module for its scores, so this module does not name the state."""
+
+    players: int
+    sudden_death: bool
+    data: CairoData
+    pieces: dict[str, Piece]
+    banked: list[int]
+    closed: dict[str, list[str]]
+    site_points: dict[str, list[int]]
+
+    def placement(self, block: str) -> Placement:
+        """Where a block on the board lies (CA-6)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -30,7 +48,7 @@ class SiteResult:
     points: tuple[int, ...]
 
 
-def block_influence(state: CairoState, piece: Piece) -> float:
+def block_influence(state: Table, piece: Piece) -> float:
     """A block's full influence (before halving for burning)."""
     if piece.kind == "die":
         return float(piece.face)
@@ -39,7 +57,7 @@ def block_influence(state: CairoState, piece: Piece) -> float:
     return float(piece.level) if piece.pyramid else state.data.pieces["small"].influence
 
 
-def influence_by_site(state: CairoState) -> dict[str, list[float]]:
+def influence_by_site(state: Table) -> dict[str, list[float]]:
     """Each site's influence per seat, from every block on the board."""
     out = {site.id: [0.0] * state.players for site in board().sites}
     for piece in state.pieces.values():
@@ -51,7 +69,7 @@ def influence_by_site(state: CairoState) -> dict[str, list[float]]:
     return out
 
 
-def nearest_distance(state: CairoState, seat: int, site_id: str) -> float:
+def nearest_distance(state: Table, seat: int, site_id: str) -> float:
     """The gap between the site and the seat's nearest block that does not count for it.
 
     Blocks are tried nearest first by a cheap lower bound (centre distance less both
@@ -80,7 +98,7 @@ def nearest_distance(state: CairoState, seat: int, site_id: str) -> float:
     return best
 
 
-def site_result(state: CairoState, site_id: str, influence: list[float]) -> SiteResult:
+def site_result(state: Table, site_id: str, influence: list[float]) -> SiteResult:
     """Places and points on one site (CA-10)."""
     site = board().site(site_id)
     present = [s for s in range(state.players) if influence[s] > 0.0]
@@ -97,7 +115,7 @@ def site_result(state: CairoState, site_id: str, influence: list[float]) -> Site
     return SiteResult(site_id, tuple(influence), tuple(points))
 
 
-def _ordered(state: CairoState, site_id: str, present: list[int],
+def _ordered(state: Table, site_id: str, present: list[int],
              influence: list[float]) -> list[list[int]]:
     """Seats grouped by (influence, nearest-block distance), best first."""
     distance: dict[int, float] = {}
@@ -110,11 +128,11 @@ def _ordered(state: CairoState, site_id: str, present: list[int],
     return [[s for s in present if (-influence[s], distance[s]) == key] for key in keys]
 
 
-def open_sites(state: CairoState) -> list[str]:
+def open_sites(state: Table) -> list[str]:
     return [site.id for site in board().sites if site.id not in state.closed]
 
 
-def projected_points(state: CairoState) -> list[int]:
+def projected_points(state: Table) -> list[int]:
     """Points already banked (Sudden Death) plus what the open sites would pay now."""
     totals = list(state.banked)
     influence = influence_by_site(state)
@@ -125,7 +143,7 @@ def projected_points(state: CairoState) -> list[int]:
     return totals
 
 
-def final_scoring(state: CairoState) -> list[SiteScored]:
+def final_scoring(state: Table) -> list[SiteScored]:
     """Score every open site, site by site, and bank the points."""
     events = []
     influence = influence_by_site(state)
@@ -138,7 +156,7 @@ def final_scoring(state: CairoState) -> list[SiteScored]:
     return events
 
 
-def sudden_death(state: CairoState) -> list[SiteScored]:
+def sudden_death(state: Table) -> list[SiteScored]:
     """CA-12: a site with a strict first and a strict second place scores at once and
     closes; the blocks counting for it then stay as they are."""
     if not state.sudden_death:
@@ -160,7 +178,7 @@ def sudden_death(state: CairoState) -> list[SiteScored]:
     return events
 
 
-def small_blocks_on_board(state: CairoState, seat: int) -> int:
+def small_blocks_on_board(state: Table, seat: int) -> int:
     """The game tie-break: most small blocks on the board."""
     return sum(1 for p in state.pieces.values()
                if p.owner == seat and p.kind == "small" and p.where == BOARD)

@@ -1,4 +1,9 @@
-"""The Cairo game state: pieces, ships, phase; dispatch of actions to the phase modules.
+"""The Cairo game state: pieces, ships, phase, and the queries every floor asks of them.
+
+The bottom floor of the rules: it imports no phase module. What a move does is the phase
+modules' (`turn.py`, `flicking.py`, `building.py`); `dispatch.py`, the top floor, routes
+each action to the module of the current phase and plugs itself into the state as `Rules`,
+so that `CairoState.apply` (the engine contract) reaches it without the state naming it.
 
 A turn (the rulebook's A-E): the Nile die is rolled (chance; it also picks the finger,
 CA-4), the ship sails (`turn.py`), on the downstream lane the player may take blocks back
@@ -25,8 +30,9 @@ Rulings made here (none of the rulebook or RULINGS.md covers them):
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from nile.core.errors import IllegalAction
 from nile.core.game import (
@@ -42,17 +48,20 @@ from nile.games.cairo import config
 from nile.games.cairo.board import Placement, board, corners_of
 from nile.games.cairo.config import CairoData
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import building, flicking, scoring, turn
+from nile.games.cairo.rules import scoring
 from nile.games.cairo.rules.phases import (
+    ARRANGE,
     CHANCE_PHASES,
     CHOOSE,
     FACE,
     FINGER_ANY,
     FLICK,
     JITTER,
+    OFFER,
     OUT,
     OVER,
     PENALTY,
+    PICK,
     PLACE,
     RETRIEVE,
     ROLL,
@@ -69,16 +78,33 @@ from nile.games.cairo.rules.pieces import (
     kind_of,
     owner_of,
 )
-from nile.games.cairo.rules.turn import phase_text
 
-__all__ = ["CHANCE_PHASES", "FINGER_ANY", "OUT", "START", "CairoState", "Phase"]
+__all__ = ["CHANCE_PHASES", "FINGER_ANY", "OUT", "START", "CairoState", "Phase", "Rules"]
 """These names are the state's own too (scenes and tests say `S.START`)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the phase modules make of a state, as the top floor (`dispatch.py`) answers it.
+
+    The state names no phase module (they stand on it); `dispatch.py` plugs these in as
+    `CairoState.rules` when the rules package is imported."""
+
+    legal_actions: Callable[[CairoState], list[Action]]
+    chance_outcomes: Callable[[CairoState], list[tuple[Action, float]]]
+    judge: Callable[[CairoState, Action], bool]
+    """Validate a move no list can hold (a flick, a pyramid's spot, a wobble outcome):
+    True when the phase's own check passed, False to look it up in the listed moves;
+    raises `IllegalAction` with the reason."""
+    apply: Callable[[CairoState, Action], list[Event]]
 
 
 class CairoState(GameState):
     """A game of Cairo."""
 
     game_id = "cairo"
+    rules: ClassVar[Rules]
+    """The top floor's answers (`dispatch.py`)."""
 
     def __init__(self, players: int, sudden_death: bool = False) -> None:
         self.players = players
@@ -138,24 +164,10 @@ class CairoState(GameState):
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == RETRIEVE:
-            return turn.retrieve_actions(self)
-        if self.phase == CHOOSE:
-            return [A.Choose(k) for k in turn.choosable_kinds(self)]
-        if self.phase == FLICK:
-            return list(flicking.flick_actions(self))
-        if self.phase == PENALTY:
-            return [A.Penalty(k) for k in self.supply_kinds(self.turn)]
-        return building.actions(self)
+        return self.rules.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == ROLL:
-            return [(A.Roll(v), 1.0 / 6.0) for v in range(1, 7)]
-        if self.phase == JITTER:
-            return flicking.jitter_outcomes(self)
-        if self.phase == FACE:
-            return [(A.Face(self.rolls[0], v), 1.0 / 6.0) for v in range(1, 7)]
-        return []
+        return self.rules.chance_outcomes(self)
 
     def parse_action(self, text: str) -> Action:
         if self.current_player not in (None, CHANCE):
@@ -182,16 +194,9 @@ class CairoState(GameState):
     def check_legal(self, action: Action) -> None:
         if self.current_player is None:
             raise IllegalAction("The game is over.")
-        if isinstance(action, A.Flick) and self.phase == FLICK:
-            flicking.validate(self, action)
-        elif self._edition_1_jitter(action):
+        if self._edition_1_jitter(action) or self.rules.judge(self, action):
             return
-        elif isinstance(action, A.Jitter) and self.phase == JITTER:
-            if not flicking.is_jitter_outcome(self, action):  # as GameState.check_legal says
-                raise IllegalAction(f"'{action.to_str()}' is not a possible outcome.")
-        elif isinstance(action, A.Place) and self.phase == PLACE:
-            building.validate_place(self, action)
-        elif isinstance(action, A.Choose) and self.phase == CHOOSE and \
+        if isinstance(action, A.Choose) and self.phase == CHOOSE and \
                 action.kind in config.KINDS and not self.supply(self.turn, action.kind):
             # a key for a kind the supply has run out of (S with no small blocks) is
             # refused in words, not as "'choose small' is not a legal move now"
@@ -207,28 +212,7 @@ class CairoState(GameState):
         if self._edition_1_jitter(action):
             self.edition = 1
             self.data = config.edition(1)
-        if self.phase == ROLL:
-            assert isinstance(action, A.Roll)
-            return turn.roll(self, action.value)
-        if self.phase == RETRIEVE:
-            assert isinstance(action, A.Retrieve)
-            return turn.retrieve(self, action.block)
-        if self.phase == CHOOSE:
-            assert isinstance(action, A.Choose)
-            return turn.choose(self, action.kind)
-        if self.phase == FLICK:
-            assert isinstance(action, A.Flick)
-            return flicking.flick(self, action)
-        if self.phase == JITTER:
-            assert isinstance(action, A.Jitter)
-            return flicking.resolve(self, action)
-        if self.phase == FACE:
-            assert isinstance(action, A.Face)
-            return flicking.face(self, action)
-        if self.phase == PENALTY:
-            assert isinstance(action, A.Penalty)
-            return flicking.penalty(self, action.kind)
-        return building.apply(self, action)
+        return self.rules.apply(self, action)
 
     # Queries --------------------------------------------------------------------------
 
@@ -317,7 +301,28 @@ class CairoState(GameState):
     def status(self) -> Status:
         if self.phase == OVER:
             return Status(f"Turn {self.turns_taken}", "Game over")
-        return Status(f"Turn {max(1, self.turns_taken)}", phase_text(self))
+        return Status(f"Turn {max(1, self.turns_taken)}", self._phase_text())
+
+    def _phase_text(self) -> str:
+        """A few words for the top bar."""
+        who = f"{{p{self.turn}}}"
+        finger = "any finger" if self.die == FINGER_ANY else \
+            self.data.finger(self.die).name if self.die else ""
+        texts = {
+            ROLL: f"{who} rolls the Nile die",
+            RETRIEVE: f"{who} may take blocks back",
+            CHOOSE: f"{who} chooses what to flick",
+            FLICK: f"{who} flicks a {self.chosen} block with "
+                   f"{'any finger' if self.die == FINGER_ANY else 'the ' + finger}",
+            JITTER: f"{who}'s block is flying",
+            FACE: "A die-block settles",
+            PENALTY: f"{who} pays for the knocked-over ship",
+            OFFER: f"{who} may build a pyramid",
+            PICK: f"{who} picks the stones",
+            ARRANGE: f"{who} arranges the stones",
+            PLACE: f"{who} places the pyramid",
+        }
+        return texts.get(self.phase, "")
 
     def score_sheet(self) -> ScoreSheet:
         influence = scoring.influence_by_site(self)

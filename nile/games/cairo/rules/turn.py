@@ -5,6 +5,9 @@ not counted. CA-3: on the downstream lane, after sailing, the player may take ba
 blocks lying in the port or starboard desert area, or burning on one of its boundaries,
 never one lying entirely on a site or standing in a pyramid. CA-11: when only one ship
 is left its player takes one more turn, then the game is scored.
+
+A phase module, and the one the others hand the turn back to: `dispatch.py` follows their
+`Handoff` to `next_flick_or_end` or `end_turn` here.
 """
 
 from __future__ import annotations
@@ -26,16 +29,9 @@ from nile.games.cairo.rules.events import (
     ShipMoved,
 )
 from nile.games.cairo.rules.phases import (
-    ARRANGE,
     CHOOSE,
-    FACE,
     FLICK,
-    JITTER,
-    OFFER,
     OVER,
-    PENALTY,
-    PICK,
-    PLACE,
     RETRIEVE,
     ROLL,
 )
@@ -187,26 +183,3 @@ def finish(state: CairoState) -> list[Event]:
     state.phase = OVER
     events.append(GameOver(tuple(float(p) for p in state.banked), tuple(state.ranking())))
     return events
-
-
-def phase_text(state: CairoState) -> str:
-    """A few words for the top bar."""
-    who = f"{{p{state.turn}}}"
-    finger = "any finger" if state.die == S.FINGER_ANY else \
-        state.data.finger(state.die).name if state.die else ""
-    texts = {
-        ROLL: f"{who} rolls the Nile die",
-        RETRIEVE: f"{who} may take blocks back",
-        CHOOSE: f"{who} chooses what to flick",
-        FLICK: f"{who} flicks a {state.chosen} block with "
-                 f"{'any finger' if state.die == S.FINGER_ANY else 'the ' + finger}",
-        JITTER: f"{who}'s block is flying",
-        FACE: "A die-block settles",
-        PENALTY: f"{who} pays for the knocked-over ship",
-        OFFER: f"{who} may build a pyramid",
-        PICK: f"{who} picks the stones",
-        ARRANGE: f"{who} arranges the stones",
-        PLACE: f"{who} places the pyramid",
-    }
-    return texts.get(state.phase, "")
-

@@ -25,14 +25,14 @@ import pygame
 from nile.games.cairo import config, geometry
 from nile.games.cairo.board import Board, Site, board
 from nile.games.cairo.geometry import rectangle
-from nile.games.cairo.rules.pieces import kind_of, owner_of
+from nile.games.cairo.rules import block_kind, block_owner
 from nile.ui import text, theme
 from nile.ui.table.dice import PIPS
 from nile.ui.theme import Color, PlayerColor
 
 if TYPE_CHECKING:
     from nile.games.cairo.physics import Pose
-    from nile.games.cairo.rules.state import CairoState
+    from nile.games.cairo.rules import CairoState
 
 Point = tuple[float, float]
 
@@ -116,7 +116,7 @@ def pieces_from_poses(poses: Mapping[str, Pose], faces: Mapping[str, int],
     for key, pose in poses.items():
         if key.startswith("ship") or key in skip:
             continue
-        out.append(PieceDraw(key, kind_of(key), owner_of(key), pose.x, pose.y, pose.angle,
+        out.append(PieceDraw(key, block_kind(key), block_owner(key), pose.x, pose.y, pose.angle,
                              pose.level, faces.get(key, 0), False, key == raised))
     return out
 

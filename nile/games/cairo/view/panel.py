@@ -8,14 +8,19 @@ die and hand too.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from nile.games.cairo.board import Site
+from nile.games.cairo.config import CairoData
+from nile.games.cairo.rules import CairoState
+from nile.games.cairo.rules.phases import FINGER_ANY, Phase
 from nile.games.cairo.view.mapview import BoardRenderer, block_icon
 from nile.ui import text, theme
+from nile.ui.kit.button import BarButton
 from nile.ui.table.dice import Die
 from nile.ui.theme import PlayerColor
 
@@ -313,3 +318,33 @@ def _draw_levels(surface: pygame.Surface, area: pygame.Rect, levels: Sequence[Se
             x += size + 2
         y += size + 2
 
+
+
+def own_buttons(view: CairoState, data: CairoData, finger: int, pick: Callable[[int], None],
+                confirm_order: Callable[[], None],
+                best_spot: Callable[[], None]) -> list[BarButton]:
+    """The table's own buttons, after the intent's in the bottom bar: the fingers on a 6
+    (the aim is the slingshot's), the pyramid window's "Confirm order" (the order is its)
+    and "Best spot" (a spot is pointed at there)."""
+    if view.phase == Phase.FLICK and view.die == FINGER_ANY:
+        return finger_buttons(data, finger, pick)
+    if view.phase == Phase.ARRANGE:
+        return [BarButton("arrange", "Confirm order", confirm_order, accent=True,
+                          tooltip="Stack the stones in this order (Enter)")]
+    if view.phase == Phase.PLACE:
+        return [BarButton("centre", "Best spot", best_spot, accent=True,
+                          tooltip="The free spot nearest the site's centre")]
+    return []
+
+
+def finger_buttons(data: CairoData, chosen: int, pick: Callable[[int], None]) -> list[BarButton]:
+    """The bottom bar's fingers on a 6 (CA-4): each with its key, speed and wobble, the
+    one chosen lit; `pick` takes the finger."""
+    buttons = []
+    for finger, name in FINGER_NAMES.items():
+        profile = data.finger(finger)
+        tip = (f"{name} finger (key {finger}): up to {profile.max_speed / 1000:.1f} m/s,"
+               f" wobble {profile.aim_jitter:g}\u00b0")
+        buttons.append(BarButton(f"finger-{finger}", name, partial(pick, finger), tooltip=tip,
+                                 accent=finger == chosen))
+    return buttons

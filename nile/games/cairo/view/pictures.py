@@ -6,8 +6,8 @@ renderer (`BoardRenderer.focus`), so a picture looks exactly like the game.
 - "pyramid": a three-stone pyramid (2 + 1) and a six-stone one (3 + 2 + 1) on Zawyet, each
   stone with the influence its level gives.
 
-`paint(name, size, colors)` returns the picture (None for a name it does not know); the
-scene caches it, since the step's card is drawn every frame.
+`paint(name, size, colors)` returns the picture (None for a name it does not know);
+`Pictures` keeps each one painted, since the step's card is drawn every frame.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pygame
 
 from nile.games.cairo.board import board
 from nile.games.cairo.config import load
-from nile.games.cairo.rules.building import LAYOUTS
+from nile.games.cairo.rules import pyramid_layout
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.ui import text, theme
 from nile.ui.theme import PlayerColor
@@ -37,6 +37,27 @@ def paint(name: str, size: tuple[int, int],
     surface.fill(theme.TABLE_DARK)
     painter(surface, colors)
     return surface
+
+
+class Pictures:
+    """The pictures a table has painted, by name and size."""
+
+    def __init__(self) -> None:
+        self._painted: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, name: str,
+             colors: Sequence[PlayerColor]) -> bool:
+        """Draw the picture `name` into `rect`, painted once per size; False if there is
+        no such picture."""
+        key = (name, rect.size)
+        image = self._painted.get(key)
+        if image is None:
+            painted = paint(name, rect.size, colors)
+            if painted is None:
+                return False
+            image = self._painted[key] = painted
+        surface.blit(image, rect)
+        return True
 
 
 def _view(surface: pygame.Surface, center: tuple[float, float], scale: float) -> BoardRenderer:
@@ -90,7 +111,7 @@ def _pyramid(surface: pygame.Surface, colors: Sequence[PlayerColor]) -> None:
         renderer = _view(part, (site.x, site.y + 4.0), 2.9)
         stones = [PieceDraw(f"{size}-{n}", "small", owners[n], site.x + u * pitch,
                             site.y - 2.0, 0.0, level)
-                  for n, (u, _v, level) in enumerate(LAYOUTS[size])]
+                  for n, (u, _v, level) in enumerate(pyramid_layout(size))]
         renderer.draw_pieces(part, stones, colors)
         lift = renderer.px(data.pieces["small"].side) * 0.45
         top = max(stones, key=lambda stone: stone.level)

@@ -20,10 +20,9 @@ from collections.abc import Sequence
 import pygame
 
 from nile.games.cairo.board import Site, board
+from nile.games.cairo.rules import CairoState, pyramid_problem, slots_top_down, stone_poses
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import building
 from nile.games.cairo.rules.phases import Phase
-from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.games.cairo.view.targets import (
@@ -104,10 +103,9 @@ class PyramidUI:
         target = self.hits.at(pos)
         return target.renderer if isinstance(target, SiteView) else None
 
-    def stone_at(self, pos: tuple[int, int]) -> str | None:
+    def stone_at(self, pos: tuple[int, int]) -> Stone | None:
         """The ringed stone nearest the click, in whichever view was clicked."""
-        stone = self.hits.nearest(pos, Stone)
-        return stone.block if stone is not None else None
+        return self.hits.nearest(pos, Stone)
 
     def block_at(self, pos: tuple[int, int]) -> PieceDraw | None:
         """The block the window shows under `pos` (for its tooltip), or None."""
@@ -156,7 +154,7 @@ class PyramidUI:
         """Owners of the stones per level, top level first, in the order chosen."""
         rank = {seat: i for i, seat in enumerate(self.order)}
         stones = sorted(view.picked, key=lambda b: (rank.get(view.pieces[b].owner, 9), b))
-        slots = building.slots_top_down(view.pyramid_size)
+        slots = slots_top_down(view.pyramid_size)
         top = max(level for _, _, level in slots)
         out: list[list[int]] = [[] for _ in range(top)]
         for block, (_, _, level) in zip(stones, slots, strict=False):
@@ -168,7 +166,7 @@ class PyramidUI:
         """The pyramid as it would stand at `place`, in the colour order chosen."""
         rank = {seat: i for i, seat in enumerate(view.order)}
         stones = sorted(view.picked, key=lambda b: (rank.get(view.pieces[b].owner, 9), b))
-        poses = building.stone_poses(view, place)
+        poses = stone_poses(view, place)
         return sorted((PieceDraw(b, "small", view.pieces[b].owner, x, y, angle, level)
                        for b, (x, y, angle, level) in zip(stones, poses, strict=True)),
                       key=lambda p: p.level)
@@ -188,7 +186,7 @@ class PyramidUI:
         picked = set(view.picked)
         self.hits.add(self.main.rect, SiteView(self.main))
         self._marks(surface, self.main, pieces, targets, picked, 1, self.hits)
-        fits = place is not None and building.fit_problem(view, place) is None
+        fits = place is not None and pyramid_problem(view, place) is None
         if place is not None:
             self._draw_ghost(surface, self.main, view, place, colors, fits)
         self._draw_window(surface, view, pieces, colors, targets, picked, place, fits)

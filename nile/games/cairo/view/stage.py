@@ -20,8 +20,7 @@ import pygame
 from nile.core.game import Event
 from nile.games.cairo.board import board
 from nile.games.cairo.config import CairoData
-from nile.games.cairo.rules import flicking
-from nile.games.cairo.rules import state as S
+from nile.games.cairo.rules import CairoState, body_specs
 from nile.games.cairo.rules.events import (
     BlocksRetrieved,
     DieFaceRolled,
@@ -36,8 +35,7 @@ from nile.games.cairo.rules.events import (
     ShipMoved,
     SiteScored,
 )
-from nile.games.cairo.rules.phases import Phase
-from nile.games.cairo.rules.state import CairoState
+from nile.games.cairo.rules.phases import START, Phase
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.flick_input import Aim, draw_arrow
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw, ShipDraw, ships_of
@@ -219,7 +217,7 @@ class Stage:
     def _sail(self, event: ShipMoved, t: float) -> float:
         b, renderer, anims = board(), self.renderer, self.anims
         seat = event.seat
-        if event.start == S.START:
+        if event.start == START:
             x, y = b.start_slots[seat]
             previous = (x, y, math.pi / 2)
         else:
@@ -246,7 +244,7 @@ class Stage:
         seconds = resolved.steps / self.data.physics.hz
         if self.anims.speed <= 0:
             return t
-        specs = flicking.body_specs(before)
+        specs = body_specs(before)
         faces = {p.id: p.face for p in before.on_board() if p.kind == "die"}
         sinking = frozenset(resolved.to_box)
         knocked = tuple(int(s[4:]) for s in resolved.knocked)

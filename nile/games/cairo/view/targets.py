@@ -5,14 +5,16 @@ of blocks that may be taken back and the influence switch; the pyramid window's 
 own component, `pyramid_ui.py`) holds the views a pyramid may be placed in, the blocks the
 window magnifies (for the tooltip), the stones that may be picked and the rows of the colour
 order. Both are filled while those things are
-drawn, so a click acts on what the player saw there. Flicks are drags on the table, not
-targets: `flick_input.py` reads them.
+drawn, so a click acts on what the player saw there. A ringed block is the intent's own
+target (`intent.Stone`): the picker turns a click on it into the move. Flicks are drags
+on the table, not targets: `flick_input.py` reads them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nile.games.cairo.intent import Stone
 from nile.games.cairo.view.mapview import BoardRenderer, PieceDraw
 from nile.ui.kit.hits import HitMap
 
@@ -27,13 +29,6 @@ class Block:
     """A block as drawn on the board (the tooltip under the mouse)."""
 
     piece: PieceDraw
-
-
-@dataclass(frozen=True)
-class Stone:
-    """A block ringed as one that may be taken: back to the supply or for a pyramid."""
-
-    block: str
 
 
 @dataclass(frozen=True)
@@ -72,3 +67,7 @@ class OrderDialog:
 
 PyramidTarget = SiteView | WindowFrame | Block | Stone | OrderRow | OrderDialog
 PyramidHits = HitMap[PyramidTarget]
+
+
+__all__ = ["Block", "InfluenceSwitch", "OnBoard", "OrderDialog", "OrderRow", "PyramidHits",
+           "PyramidTarget", "SiteView", "Stone", "TableHits", "TableTarget", "WindowFrame"]

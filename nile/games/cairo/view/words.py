@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from nile.core.game import Action
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Finger
+from nile.games.cairo.rules import CairoState, block_kind, block_owner, lies_on_board
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules.pieces import BOARD, kind_of, owner_of
-from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.view.mapview import PieceDraw
 
 KIND_LABEL = A.KIND_LABEL
@@ -36,7 +35,7 @@ def describe(action: Action, view: CairoState, names: Sequence[str]) -> str:
             return "take back all your blocks beside the ship"
         if action.block == "done":
             return "leave your blocks where they are"
-        return f"take back your {KIND_LABEL[kind_of(action.block)]} (ringed in green)"
+        return f"take back your {KIND_LABEL[block_kind(action.block)]} (ringed in green)"
     if isinstance(action, A.Choose):
         if action.kind == "small":
             return f"flick {min(3, len(view.supply(view.turn, 'small')))} small blocks"
@@ -48,7 +47,7 @@ def describe(action: Action, view: CairoState, names: Sequence[str]) -> str:
             f"build a pyramid of {action.size} stones"
     if isinstance(action, A.Pick):
         return "let the game pick the stones" if action.block == "auto" else \
-            f"pick {names[owner_of(action.block)]}'s block (ringed in green)"
+            f"pick {names[block_owner(action.block)]}'s block (ringed in green)"
     if isinstance(action, A.Arrange):
         return "stack " + ", then ".join(names[s] for s in action.order) + " from the top down"
     if isinstance(action, A.Place):
@@ -87,7 +86,7 @@ def piece_words(view: CairoState, piece: PieceDraw, names: Sequence[str]) -> str
     if piece.kind == "die" and piece.face:
         what += f" showing {piece.face}"
     real = view.pieces.get(piece.id)
-    if real is None or real.where != BOARD:
+    if real is None or not lies_on_board(view, piece.id):
         return f"{names[piece.owner]}'s {what}"
     place = view.placement(piece.id)
     areas = " and ".join(place.areas)
