@@ -15,6 +15,7 @@ rulebook (`/work/shared/rules/`) and the rulings:
     [[term]]
     name = "Caboose"                 # must appear in some section's text
     meaning = "..."
+    see = "goal"                     # optional: the rule "See:" opens (else the first use)
 
 Pure Python: the launcher's tests, the tools and the screen all read it the same way, and a
 damaged file names itself and what is wrong (`ReferenceFileError`), never a bare parser message.
@@ -57,7 +58,7 @@ class Section:
 
 @dataclass(frozen=True)
 class Term:
-    """A word of the game and what it means; `section` is the first rule that uses it."""
+    """A word of the game and what it means; `section` is the rule to read about it."""
 
     name: str
     meaning: str
@@ -88,7 +89,8 @@ def parse(raw: dict[str, Any], game: str) -> Reference:
     try:
         sections = tuple(_section(item) for item in raw["section"])
         title, default = str(raw["title"]), str(raw["default"])
-        pairs = [(str(t["name"]), " ".join(str(t["meaning"]).split())) for t in raw["term"]]
+        pairs = [(str(t["name"]), " ".join(str(t["meaning"]).split()), str(t.get("see", "")))
+                 for t in raw["term"]]
     except (KeyError, TypeError, ValueError) as error:
         raise ReferenceFileError(f"{where} is incomplete: {error}") from None
     ids = [s.id for s in sections]
@@ -97,8 +99,8 @@ def parse(raw: dict[str, Any], game: str) -> Reference:
         raise ReferenceFileError(f"{where} names a section twice: {', '.join(twice)}.")
     if default not in ids:
         raise ReferenceFileError(f"{where}: its default section '{default}' does not exist.")
-    terms = tuple(Term(name, meaning, _first_use(sections, name, where)) for name, meaning
-                  in sorted(pairs, key=lambda pair: pair[0].lower()))
+    terms = tuple(Term(name, meaning, _used_in(sections, name, see, where))
+                  for name, meaning, see in sorted(pairs, key=lambda t: t[0].lower()))
     return Reference(game, title, sections, terms, default)
 
 
@@ -119,13 +121,15 @@ def _section(raw: dict[str, Any]) -> Section:
     )
 
 
-def _first_use(sections: tuple[Section, ...], name: str, where: str) -> str:
-    """The first section whose text uses the term: a glossary word no rule uses is a typo."""
+def _used_in(sections: tuple[Section, ...], name: str, see: str, where: str) -> str:
+    """The section the term's "See:" opens: the one it names (`see`), else the first that
+    uses the term. A glossary word no rule uses (or not the rule it names) is a typo."""
     word = re.compile(rf"\b{re.escape(name.lower())}")  # "row" is not in "grow"
     for section in sections:
-        if word.search(section.text.lower()):
+        if (not see or section.id == see) and word.search(section.text.lower()):
             return section.id
-    raise ReferenceFileError(f"{where}: the glossary term '{name}' appears in no section.")
+    place = f"section '{see}'" if see else "no section"
+    raise ReferenceFileError(f"{where}: the glossary term '{name}' appears in {place}.")
 
 
 @cache

@@ -50,6 +50,7 @@ def _raw(**changes: object) -> dict[str, object]:
     ({"term": [{"name": "Caboose", "meaning": "m"}]}, "term 'Caboose' appears in no section"),
     ({"term": [{"name": "Row", "meaning": "m"}],
       "section": [{"id": "a", "title": "A", "text": "It may grow."}]}, "term 'Row'"),
+    ({"term": [{"name": "Wheel", "meaning": "m", "see": "a"}]}, "appears in section 'a'"),
     ({"section": [{"id": "a", "title": "A"}]}, "is incomplete: 'text'"),
     ({"section": [{"id": "Bad id", "title": "A", "text": "x"}]}, "'Bad id' is not"),
 ])

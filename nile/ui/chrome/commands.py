@@ -1,13 +1,17 @@
 """The commands every game shares, pressed on the top bar or by key: hint, undo, log,
-rules, menu and save (`GameScene.CHROME_KEYS` names them as `commands.<name>`)."""
+rules, menu and save (`GameScene.CHROME_KEYS` names them as `commands.<name>`); and why a
+move was refused: the rule of the game's reference it rests on."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from nile.ai.bots import advise
+from nile.core import reference
 from nile.ui import keys
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
+from nile.ui.chrome.reference_scene import ReferenceScene
+from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
     from nile.ui.chrome.game_scene import GameScene
@@ -61,14 +65,38 @@ class Commands:
         self.scene.show_log(not self.scene.log.open)
 
     def rules(self) -> None:
-        self.scene.app.push(self.rules_scene())
+        """F1: the rules reference; while a refusal shows, at the rule it rests on (Why?)."""
+        self.scene.app.push(self.rules_scene(self.scene.toasts.why()))
 
-    def rules_scene(self) -> RulesScene:
-        """The rules summary with the keys of this screen: the game's (in every phase, each
-        saying when it applies) and the shared ones; in a replay the replay's."""
+    def rules_scene(self, start: str = "") -> Scene:
+        """The game's rules reference (at section `start`) with the keys of this screen:
+        the game's (in every phase, each saying when it applies) and the shared ones; in a
+        replay the replay's. A game with no reference file shows its rules summary."""
         scene = self.scene
-        return RulesScene(scene.app, scene.info.title, scene.info.rules_summary,
-                          keys.describe(self.key_bindings()))
+        rows = keys.describe(self.key_bindings())
+        ref = reference.load(scene.info.id)
+        if ref is None:
+            return RulesScene(scene.app, scene.info.title, scene.info.rules_summary, rows)
+        return ReferenceScene(scene.app, ref, rows, scene.draw_tutorial_picture, start)
+
+    def refused(self, reason: str) -> None:
+        """A move the rules refused: its reason, offering Why? at the rule that explains
+        it, else the one governing this phase (`reference.why`)."""
+        scene = self.scene
+        ref = reference.load(scene.info.id)
+        phase = scene.words(scene.state.status().phase_text)
+        scene.toast(reason, "error", why=reference.why(ref, reason, phase).id if ref else "")
+
+    def why_of(self, message: str) -> str:
+        """The rule an error the table gave in its own words rests on ('' if no rule's
+        words are in it: "Nothing to undo" has no Why?)."""
+        ref = reference.load(self.scene.info.id)
+        section = reference.explaining(ref, message) if ref else None
+        return section.id if section else ""
+
+    def open_why(self, section: str) -> None:
+        """Why? pressed on a refusal: the reference at its rule."""
+        self.scene.app.push(self.rules_scene(section))
 
     def key_bindings(self) -> list[keys.Binding]:
         """The keys that work here (what F1 lists)."""
