@@ -14,6 +14,7 @@ from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.reference_page import GLOSSARY, INDEX, KEYS
 from nile.ui.chrome.reference_scene import ReferenceScene
 from nile.ui.reference_shots import table
+from nile.ui.shots import tutorial_at
 from tests import per_game
 from tests.ui.harness import click, frames, instant_app, key, tick
 
@@ -141,3 +142,24 @@ def test_no_row_of_any_page_is_wider_than_the_text_pane(app: App, game: str) -> 
             size, style = (20, "bold") if row.kind == "head" else (16, "regular")
             style = "bold" if row.kind == "term" else style
             assert text.measure(row.text, size, style) <= width, (entry.id, row.text)
+
+
+def test_a_lessons_own_refusal_offers_no_why(app: App) -> None:
+    """A lesson refuses what its step does not ask for in the step's words: an instruction,
+    not a rule, even when it names one ("Lay the straight track…")."""
+    scene = tutorial_at(app, "loose_caboose", 2)
+    assert not scene.submit(next(a for a in scene.state.legal_actions()
+                                 if a.to_str() == "pass"))
+    assert scene.toasts.items and scene.toasts.why() == ""
+    scene.toast("A new card must go right next to the front card.", "error")
+    assert scene.toasts.why() == ""
+
+
+def test_a_list_longer_than_its_box_follows_the_selection(app: App) -> None:
+    _, shown = _open(app)
+    shown.list_rect.height = 4 * 30  # room for four entries
+    for _ in range(6):
+        key(app, pygame.K_DOWN)
+    drawn = [i for kind, i in shown.hits.targets() if kind == "entry"]
+    assert len(drawn) == 4 and shown.selected == drawn[-1] == shown.selected
+    assert shown.list_top == shown.selected - 3

@@ -89,7 +89,10 @@ class Commands:
 
     def why_of(self, message: str) -> str:
         """The rule an error the table gave in its own words rests on ('' if no rule's
-        words are in it: "Nothing to undo" has no Why?)."""
+        words are in it: "Nothing to undo" has no Why?). While a lesson leads, its lines
+        are its own instructions, not a rule: none."""
+        if self.scene.autoplay.hint() is not None:
+            return ""
         ref = reference.load(self.scene.info.id)
         section = reference.explaining(ref, message) if ref else None
         return section.id if section else ""

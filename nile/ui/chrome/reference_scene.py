@@ -52,6 +52,8 @@ class ReferenceScene(Overlay):
         self.focus = "list"
         self.entries: list[Entry] = self.pages.entries()
         self.selected = 0
+        self.list_top = 0
+        """The first entry the list shows (when there are more than fit)."""
         self.scroll = 0
         self.cursor = -1
         """The link row under the keyboard cursor on pages of links (-1: none)."""
@@ -235,11 +237,14 @@ class ReferenceScene(Overlay):
         if self.focus == "list":
             pygame.draw.rect(surface, theme.ACCENT, self.list_rect.inflate(6, 6), 2,
                              border_radius=8)
-        for i, entry in enumerate(self.entries):
-            row = pygame.Rect(self.list_rect.left, self.list_rect.top + i * LIST_ROW,
+        visible = self.list_rect.height // LIST_ROW  # a long list follows the selection
+        self.list_top = max(0, min(self.list_top, self.selected, len(self.entries) - visible),
+                            self.selected - visible + 1)
+        for i, entry in enumerate(self.entries[self.list_top:self.list_top + visible],
+                                  self.list_top):
+            row = pygame.Rect(self.list_rect.left,
+                              self.list_rect.top + (i - self.list_top) * LIST_ROW,
                               self.list_rect.width, LIST_ROW - 2)
-            if row.bottom > self.list_rect.bottom:
-                break
             self.hits.add(row, ("entry", i))
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=6)
