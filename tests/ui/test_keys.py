@@ -131,7 +131,7 @@ def test_f1_lists_the_games_keys_and_the_shared_ones() -> None:
     rules = app.top
     assert isinstance(rules, ReferenceScene)  # the rules reference, with a Keys page
     rules.open(KEYS)
-    shown = {row.text for row in rules.rows()}
+    shown = {row.label for row in rules.rows()}  # each key beside what it does
     for label, does in keys.describe([*info_keys(scene), *GameScene.CHROME_KEYS]):
         assert (label, does[:1].upper() + does[1:]) in rules.pages.key_rows and label in shown
 

@@ -11,7 +11,7 @@ from nile.app import App
 from nile.core import reference
 from nile.ui import text
 from nile.ui.chrome.game_scene import GameScene
-from nile.ui.chrome.reference_page import GLOSSARY, INDEX, KEYS
+from nile.ui.chrome.reference_page import GLOSSARY, INDEX, KEY_COLUMN, KEYS
 from nile.ui.chrome.reference_scene import ReferenceScene
 from nile.ui.reference_shots import table
 from nile.ui.shots import tutorial_at
@@ -140,8 +140,9 @@ def test_no_row_of_any_page_is_wider_than_the_text_pane(app: App, game: str) -> 
         frames(app)
         for row in shown.rows():
             size, style = (20, "bold") if row.kind == "head" else (16, "regular")
-            style = "bold" if row.kind == "term" else style
-            assert text.measure(row.text, size, style) <= width, (entry.id, row.text)
+            style = "bold" if row.kind in ("term", "sub") else style
+            room = width - KEY_COLUMN if row.kind == "key" else width
+            assert text.measure(row.text, size, style) <= room, (entry.id, row.text)
 
 
 def test_a_lessons_own_refusal_offers_no_why(app: App) -> None:

@@ -8,7 +8,7 @@ tested without events, and so the screen only draws rows and moves a cursor.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nile.core import reference
 from nile.core.reference import Reference
@@ -16,6 +16,8 @@ from nile.ui import assets, text
 
 TEXT_SIZE = 16
 HEAD_SIZE = 20
+KEY_COLUMN = 170
+"""Pixels the keys take on the Keys page, left of what they do."""
 INDEX = "index"
 GLOSSARY = "glossary"
 KEYS = "keys"
@@ -33,8 +35,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Row:
-    """One drawn row of a page. `kind`: head, text, term, link, gap or picture; `link` is
-    the section a click or Enter opens; `spans` the highlighted (start, end) characters."""
+    """One drawn row of a page. `kind`: head, sub, text, term, link, key, gap or picture;
+    `link` is the section a click or Enter opens; `spans` the highlighted (start, end)
+    characters; `label` a key row's keys (on its first line)."""
 
     kind: str
     text: str = ""
@@ -42,14 +45,19 @@ class Row:
     marked: bool = False
     spans: tuple[tuple[int, int], ...] = ()
     picture: str = ""
+    label: str = ""
 
 
 class Pages:
     """The reference of one game, filtered by the search query."""
 
-    def __init__(self, ref: Reference, key_rows: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(self, ref: Reference, key_rows: Sequence[tuple[str, str]] = (),
+                 own_keys: Sequence[tuple[str, str]] = ()) -> None:
         self.ref = ref
         self.key_rows = [(k, d[:1].upper() + d[1:]) for k, d in key_rows]
+        """The keys of the screen below (the table's, the shared ones)."""
+        self.own_keys = [(k, d[:1].upper() + d[1:]) for k, d in own_keys]
+        """The reference's own keys."""
         self.query = ""
 
     @property
@@ -66,12 +74,13 @@ class Pages:
                     Entry(KEYS, "Keys")]
         terms = reference.search_terms(self.ref, self.query)
         found = sections + ([Entry(GLOSSARY, "Glossary", len(terms))] if terms else [])
-        keys = len(self._keys_found())
+        keys = len(self._keys_found()) + len(self._keys_found(self.own_keys))
         return found + ([Entry(KEYS, "Keys", keys)] if keys else [])
 
-    def _keys_found(self) -> list[tuple[str, str]]:
+    def _keys_found(self, rows: Sequence[tuple[str, str]] | None = None
+                    ) -> list[tuple[str, str]]:
         words = self.words
-        return [(k, d) for k, d in self.key_rows
+        return [(k, d) for k, d in (self.key_rows if rows is None else rows)
                 if all(w in f"{k} {d}".lower() for w in words)]
 
     def rows(self, entry_id: str, width: int) -> list[Row]:
@@ -119,16 +128,22 @@ class Pages:
         return rows
 
     def _keys(self, width: int) -> list[Row]:
+        """The keys at the table, then the reference's own: each key beside what it does."""
         rows = self._wrapped("Keys", width, "head", size=HEAD_SIZE)
-        for keys, does in self._keys_found() if self.words else self.key_rows:
-            rows += self._wrapped(keys, width, "term")
-            rows += self._wrapped(does, width, "text", marked=bool(self.words))
+        for title, group in (("At the table", self.key_rows),
+                             ("In the rules reference", self.own_keys)):
+            found = self._keys_found(group)
+            if found:
+                rows += self._wrapped(title, width, "sub")
+            for keys, does in found:
+                lines = self._wrapped(does, width - KEY_COLUMN, "key", marked=bool(self.words))
+                rows += [replace(lines[0], label=keys), *lines[1:]]
         return rows
 
     def _wrapped(self, words: str, width: int, kind: str, link: str = "",
                  marked: bool = False, size: int = TEXT_SIZE) -> list[Row]:
         """`words` as rows no wider than `width`, each with its searched words' spans."""
-        style = "bold" if kind in ("head", "term") else "regular"
+        style = "bold" if kind in ("head", "term", "sub") else "regular"
         lines = text.wrap(words, size, width, style)
         return [Row(kind, line, link, marked, tuple(reference.spans(line, self.words)))
                 for line in lines]
@@ -141,4 +156,5 @@ def row_height(row: Row, picture_height: int) -> int:
     if row.kind == "gap":
         return 8
     size = HEAD_SIZE if row.kind == "head" else TEXT_SIZE
-    return int(assets.font(size).get_linesize()) + (6 if row.kind == "head" else 1)
+    extra = {"head": 6, "sub": 6, "key": 3}.get(row.kind, 1)
+    return int(assets.font(size).get_linesize()) + extra

@@ -9,15 +9,16 @@ it at the rule the refusal rests on (`start`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from nile.core.reference import Reference
-from nile.ui import assets, text, theme
+from nile.ui import keys, text, theme
 from nile.ui.chrome.dialogs import Overlay
+from nile.ui.chrome.reference_draw import Painter, draw_row, draw_scrollbar
 from nile.ui.chrome.reference_page import Entry, Pages, Row, row_height
 from nile.ui.chrome.tutorial_card import PICTURE_SIZE
 from nile.ui.kit.hits import HitMap
@@ -25,20 +26,32 @@ from nile.ui.kit.hits import HitMap
 if TYPE_CHECKING:
     from nile.app import App
 
-Painter = Callable[[pygame.Surface, pygame.Rect, str], bool]
-"""Draws a lesson picture by name into a rect (the game table's `draw_tutorial_picture`)."""
 LIST_WIDTH, LIST_ROW, PAD = 250, 30, 14
 FOCI = ("search", "list", "text")
-HINT = "Tab: search, list, text   ·   Up/Down: move   ·   Enter: open   ·   Esc: close"
+HINTED = 5
+"""How many of `KEYS` the bottom line names (the Keys page lists them all)."""
 
 
 class ReferenceScene(Overlay):
     """The rules reference of one game, opened at `start` (a section id) or its first rule."""
 
+    KEYS = (
+        keys.Binding("tab", "cycle", "next part (Shift+Tab: back)"),
+        keys.Binding("up", "step", "previous rule or link", args=(-1,)),
+        keys.Binding("down", "step", "next rule or link", args=(1,)),
+        keys.Binding("return, kp_enter", "confirm", "read the rule, or open the link"),
+        keys.Binding("escape, f1", "close", "close"),
+        keys.Binding("pageup", "page", "scroll the text up", args=(-1,)),
+        keys.Binding("pagedown", "page", "scroll the text down", args=(1,)),
+        keys.Binding("left", "to_list", "from the text back to the list", when="in_text"),
+    )
+    """The keys of the reference: they answer, fill its bottom line and its Keys page,
+    and the README's list (`tools/keys.py`)."""
+
     def __init__(self, app: App, ref: Reference, key_rows: Sequence[tuple[str, str]] = (),
                  draw_picture: Painter | None = None, start: str = "") -> None:
         super().__init__(app, 1120, 740, f"{ref.title} · rules reference")
-        self.pages = Pages(ref, key_rows)
+        self.pages = Pages(ref, key_rows, keys.describe(self.KEYS))
         self.draw_picture = draw_picture
         top, left, bottom = self.panel.top + 58, self.panel.left + 20, self.panel.bottom - 66
         self.search = self.text_entry(pygame.Rect(left, top, LIST_WIDTH, 36), limit=40,
@@ -50,6 +63,7 @@ class ReferenceScene(Overlay):
         self.button(pygame.Rect(self.panel.right - 160, self.panel.bottom - 54, 140, 40),
                     "Close", self.close, object_id="@accent")
         self.focus = "list"
+        self._shift = False
         self.entries: list[Entry] = self.pages.entries()
         self.selected = 0
         self.list_top = 0
@@ -110,49 +124,53 @@ class ReferenceScene(Overlay):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.search:
             self.filter(self.search.get_text())
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
+            self._shift = bool(event.mod & pygame.KMOD_SHIFT)
+            keys.dispatch(self, self.KEYS, event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 3 * LIST_ROW)
 
-    def _key(self, key: int, shift: bool) -> None:
-        if key in (pygame.K_ESCAPE, pygame.K_F1):
-            self.close()
-        elif key == pygame.K_TAB:
-            self.set_focus(FOCI[(FOCI.index(self.focus) + (-1 if shift else 1)) % 3])
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            page = self.text_rect.height - 60
-            self.scroll_by(page if key == pygame.K_PAGEDOWN else -page)
-        elif self.focus == "search":
-            if key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.set_focus("list")
-        elif self.focus == "list":
-            self._list_key(key)
-        else:
-            self._text_key(key)
+    def cycle(self) -> None:
+        """Tab: on to the next part (Shift+Tab: back)."""
+        self.set_focus(FOCI[(FOCI.index(self.focus) + (-1 if self._shift else 1)) % 3])
 
-    def _list_key(self, key: int) -> None:
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key)
-        if step is not None and self.entries:
-            self.selected = (self.selected + step) % len(self.entries)
+    def step(self, by: int) -> bool:
+        """Up/Down: the next rule of the list, or link of the text (or a line of it)."""
+        if self.focus == "search":
+            if by < 0:
+                return False
+            self.set_focus("list")
+        elif self.focus == "list" and self.entries:
+            self.selected = (self.selected + by) % len(self.entries)
             self.scroll, self.cursor = 0, -1
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
-            self.set_focus("text")
-
-    def _text_key(self, key: int) -> None:
-        links = [i for i, r in enumerate(self.rows()) if r.link]
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key)
-        if step is not None and links:
-            at = links.index(self.cursor) + step if self.cursor in links else 0
+        elif self.focus == "text":
+            links = [i for i, r in enumerate(self.rows()) if r.link]
+            if not links:
+                self.scroll_by(by * 40)
+                return True
+            at = links.index(self.cursor) + by if self.cursor in links else 0
             self.cursor = links[max(0, min(len(links) - 1, at))]
             self._show_row(self.cursor)
-        elif step is not None:
-            self.scroll_by(step * 40)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor in links:
-            self.open(self.rows()[self.cursor].link)
-        elif key == pygame.K_LEFT:
-            self.set_focus("list")
+        return True
+
+    def confirm(self) -> None:
+        """Enter: from the search or the list on to the text; in the text open the link."""
+        if self.focus == "text":
+            if 0 <= self.cursor < len(self.rows()) and self.rows()[self.cursor].link:
+                self.open(self.rows()[self.cursor].link)
+        else:
+            self.set_focus("list" if self.focus == "search" else "text")
+
+    def page(self, by: int) -> None:
+        self.scroll_by(by * (self.text_rect.height - 60))
+
+    @property
+    def in_text(self) -> bool:
+        return self.focus == "text"
+
+    def to_list(self) -> None:
+        self.set_focus("list")
 
     def update(self, dt: float) -> None:
         """A click into the search field is the field's (pygame_gui takes it): follow it."""
@@ -160,6 +178,7 @@ class ReferenceScene(Overlay):
             self.focus = "search"
         elif self.focus == "search":
             self.focus = "list"
+        self._shift = False
 
     def set_focus(self, focus: str) -> None:
         """Move the keyboard to the search field, the list or the text."""
@@ -219,7 +238,8 @@ class ReferenceScene(Overlay):
         for i, (row, rect) in enumerate(self._placed()):
             inside = self.text_rect.inflate(0, -4)  # whole rows only: no line cut in half
             if rect.top >= inside.top and rect.bottom <= inside.bottom:
-                self._draw_row(surface, row, rect, i == self.cursor)
+                draw_row(surface, row, rect, i == self.cursor, self.pages.words,
+                         self.draw_picture)
                 if row.link:
                     self.hits.add(rect, ("link", i), clip=self.text_rect)
         surface.set_clip(clip)
@@ -227,10 +247,11 @@ class ReferenceScene(Overlay):
             text.draw(surface, f"Nothing in the rules matches “{self.pages.query}”.",
                       (self.text_rect.left + PAD, self.text_rect.top + PAD), 16, theme.MUTED,
                       max_width=self.text_rect.width - 2 * PAD)
-        self._draw_scrollbar(surface)
+        draw_scrollbar(surface, self.text_rect, self._height() + 2 * PAD, self.scroll)
         edge = theme.ACCENT if self.focus == "text" else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.text_rect, 2, border_radius=8)
-        text.draw(surface, HINT, (self.panel.left + 24, self.panel.bottom - 34), 14,
+        hint = "   ".join(f"{k}: {d}" for k, d in keys.describe(self.KEYS[:HINTED]))
+        text.draw(surface, hint, (self.panel.left + 24, self.panel.bottom - 34), 14,
                   theme.MUTED, anchor="midleft", max_width=self.panel.width - 220)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
@@ -256,44 +277,3 @@ class ReferenceScene(Overlay):
             if count:
                 text.draw(surface, count, (row.right - 10, row.centery), 14, theme.HIGHLIGHT,
                           anchor="midright")
-
-    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect,
-                  under_cursor: bool) -> None:
-        if row.kind == "picture":
-            self._draw_picture(surface, pygame.Rect(rect.topleft, PICTURE_SIZE), row.picture)
-            return
-        size, style = (20, "bold") if row.kind == "head" else \
-            (16, "bold" if row.kind == "term" else "regular")
-        if under_cursor:
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect.inflate(8, 0), border_radius=4)
-        color = {"head": theme.ACCENT, "link": theme.ACCENT}.get(row.kind, theme.TEXT)
-        if row.kind == "text" and self.pages.words and not row.marked:
-            color = theme.MUTED  # a search dims the lines that do not hold its words
-        surface.blit(text.render(row.text, size, color, style), rect.topleft)
-        height = assets.font(size, style).get_linesize()
-        for start, end in row.spans:  # the searched words, dark on light
-            x = rect.left + text.measure(row.text[:start], size, style)
-            mark = pygame.Rect(x, rect.top, text.measure(row.text[start:end], size, style),
-                               height)
-            pygame.draw.rect(surface, theme.HIGHLIGHT, mark.inflate(2, 0), border_radius=3)
-            surface.blit(text.render(row.text[start:end], size, theme.BG, style), mark)
-
-    def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
-        """A lesson's picture in its frame, as the lesson card draws it (clipped)."""
-        pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=8)
-        clip = surface.get_clip()
-        surface.set_clip(rect.clip(clip))
-        if self.draw_picture is not None:
-            self.draw_picture(surface, rect, name)
-        surface.set_clip(clip)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
-
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        total, shown = self._height() + 2 * PAD, self.text_rect.height
-        if total <= shown:
-            return
-        track = pygame.Rect(self.text_rect.right - 10, self.text_rect.top + 8, 4, shown - 16)
-        thumb = pygame.Rect(track.left, track.top + track.height * self.scroll // total, 4,
-                            max(24, track.height * shown // total))
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=2)
-        pygame.draw.rect(surface, theme.MUTED, thumb, border_radius=2)
