@@ -62,6 +62,16 @@ def refused(app: App) -> None:
     scene.submit(next(a for a in ahead.legal_actions() if a.to_str() == "roll"))
 
 
+def why_opened(app: App) -> None:
+    """The same refusal's Why? pressed: the rule it rests on, under the reason."""
+    refused(app)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    toast = scene.toasts.refusal()
+    assert toast is not None
+    scene.commands.open_why(toast.why, toast.message)
+
+
 def _game_shot(game_id: str) -> Shot:
     return lambda app: _show(app, game_id)
 
@@ -81,6 +91,7 @@ def shots() -> dict[str, Shot]:
         "reference/index": lambda app: _page(app, "age_of_steam", "index"),
         "reference/keys": lambda app: _page(app, "kap_kairo", "keys"),
         "reference/why": refused,
+        "reference/why_opened": why_opened,
     })
     return found
 

@@ -110,11 +110,15 @@ def test_a_refused_move_offers_why_which_opens_the_rule(app: App) -> None:
     ahead = scene.match.state.clone()  # roll before laying a card: refused
     ahead.apply(next(a for a in ahead.legal_actions() if a.to_str().startswith("lay")))
     assert not scene.submit(next(a for a in ahead.legal_actions() if a.to_str() == "roll"))
-    assert scene.toasts.why() == "turn"
+    refused = scene.toasts.refusal()
+    assert refused is not None and refused.why == "turn"
     frames(app)
-    click(app, _center(scene.toasts.hits.rect_of("turn")))
+    click(app, _center(scene.toasts.hits.rect_of(refused)))
     shown = app.top
     assert isinstance(shown, ReferenceScene) and shown.current == "turn"
+    assert shown.rows()[0].text == f"Refused: {refused.message}"  # above the rule, in words
+    shown.open("goal")
+    assert not any(r.kind == "note" for r in shown.rows())
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_F1)  # F1 while the refusal shows: the same rule
     assert isinstance(app.top, ReferenceScene) and app.top.current == "turn"
@@ -151,9 +155,9 @@ def test_a_lessons_own_refusal_offers_no_why(app: App) -> None:
     scene = tutorial_at(app, "loose_caboose", 2)
     assert not scene.submit(next(a for a in scene.state.legal_actions()
                                  if a.to_str() == "pass"))
-    assert scene.toasts.items and scene.toasts.why() == ""
+    assert scene.toasts.items and scene.toasts.refusal() is None
     scene.toast("A new card must go right next to the front card.", "error")
-    assert scene.toasts.why() == ""
+    assert scene.toasts.refusal() is None
 
 
 def test_a_list_longer_than_its_box_follows_the_selection(app: App) -> None:

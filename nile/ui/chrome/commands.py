@@ -66,10 +66,13 @@ class Commands:
 
     def rules(self) -> None:
         """F1: the rules reference; while a refusal shows, at the rule it rests on (Why?)."""
-        self.scene.app.push(self.rules_scene(self.scene.toasts.why()))
+        refused = self.scene.toasts.refusal()
+        shown = self.rules_scene(refused.why, refused.message) if refused else self.rules_scene()
+        self.scene.app.push(shown)
 
-    def rules_scene(self, start: str = "") -> Scene:
-        """The game's rules reference (at section `start`) with the keys of this screen:
+    def rules_scene(self, start: str = "", refused: str = "") -> Scene:
+        """The game's rules reference (at section `start`, under the `refused` move's
+        reason) with the keys of this screen:
         the game's (in every phase, each saying when it applies) and the shared ones; in a
         replay the replay's. A game with no reference file shows its rules summary."""
         scene = self.scene
@@ -77,7 +80,8 @@ class Commands:
         ref = reference.load(scene.info.id)
         if ref is None:
             return RulesScene(scene.app, scene.info.title, scene.info.rules_summary, rows)
-        return ReferenceScene(scene.app, ref, rows, scene.draw_tutorial_picture, start)
+        return ReferenceScene(scene.app, ref, rows, scene.draw_tutorial_picture, start,
+                              refused)
 
     def refused(self, reason: str) -> None:
         """A move the rules refused: its reason, offering Why? at the rule that explains
@@ -97,9 +101,9 @@ class Commands:
         section = reference.explaining(ref, message) if ref else None
         return section.id if section else ""
 
-    def open_why(self, section: str) -> None:
-        """Why? pressed on a refusal: the reference at its rule."""
-        self.scene.app.push(self.rules_scene(section))
+    def open_why(self, section: str, refused: str) -> None:
+        """Why? pressed on a refusal: the reference at its rule, under its reason."""
+        self.scene.app.push(self.rules_scene(section, refused))
 
     def key_bindings(self) -> list[keys.Binding]:
         """The keys that work here (what F1 lists)."""

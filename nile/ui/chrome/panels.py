@@ -138,8 +138,8 @@ class Reasons(Protocol):
     def why_of(self, message: str) -> str:
         """The section that explains an error `message` ('' if none does)."""
 
-    def open_why(self, section: str) -> None:
-        """Open the rules reference at `section`."""
+    def open_why(self, section: str, refused: str) -> None:
+        """Open the rules reference at `section`, saying what was `refused`."""
 
 
 WHY = "Why? (F1)"
@@ -155,8 +155,8 @@ class Toasts(Layer):
     items: list[Toast] = field(default_factory=list)
     reasons: Reasons | None = None
     """Who says why a move was refused and opens the rule (None: no Why? offered)."""
-    hits: HitMap[str] = field(default_factory=HitMap)
-    """The Why? buttons of the last frame, by the section each opens."""
+    hits: HitMap[Toast] = field(default_factory=HitMap)
+    """The Why? buttons of the last frame, by their toast."""
     _hover: bool = False
 
     COLORS: ClassVar[dict[str, theme.Color]] = {
@@ -174,18 +174,18 @@ class Toasts(Layer):
         self.items = [t for t in self.items if t.message != message][-2:]
         self.items.append(Toast(message, kind, seconds, viewer, why))
 
-    def why(self) -> str:
-        """The rule the newest refusal on screen rests on ('' if none shows)."""
-        return next((t.why for t in reversed(self.items) if t.why), "")
+    def refusal(self) -> Toast | None:
+        """The newest refusal on screen that offers Why? (None if none shows)."""
+        return next((t for t in reversed(self.items) if t.why), None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on Why? opens the rule; the pointer resting on Why? keeps its toast up."""
         if event.type == pygame.MOUSEMOTION:
             self._hover = self.hits.at(event.pos) is not None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.reasons:
-            section = self.hits.at(event.pos)
-            if section:
-                self.reasons.open_why(section)
+            toast = self.hits.at(event.pos)
+            if toast is not None:
+                self.reasons.open_why(toast.why, toast.message)
                 return True
         return False
 
@@ -229,14 +229,14 @@ class Toasts(Layer):
                     anchor="midtop",
                 )
             if toast.why:
-                self._draw_why(surface, box, button, toast.why)
+                self._draw_why(surface, box, button, toast)
             y = box.bottom + 6
 
     def _draw_why(self, surface: pygame.Surface, box: pygame.Rect, width: int,
-                  section: str) -> None:
+                  toast: Toast) -> None:
         """The Why? button at the toast's right end: it opens the rule (so does F1)."""
         rect = pygame.Rect(box.right - width - 4, box.top + 5, width, min(30, box.height - 10))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=5)
         pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=5)
         text.draw(surface, WHY, rect.center, 15, theme.ACCENT, "bold", "center")
-        self.hits.add(rect, section)
+        self.hits.add(rect, toast)

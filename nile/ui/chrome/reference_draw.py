@@ -26,8 +26,8 @@ def draw_row(surface: pygame.Surface, row: Row, rect: pygame.Rect, under_cursor:
         (TEXT_SIZE, "bold" if row.kind in ("term", "sub") else "regular")
     if under_cursor:
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect.inflate(8, 0), border_radius=4)
-    color = {"head": theme.ACCENT, "link": theme.ACCENT, "sub": theme.MUTED}.get(row.kind,
-                                                                              theme.TEXT)
+    color = {"head": theme.ACCENT, "link": theme.ACCENT, "sub": theme.MUTED,
+             "note": theme.BAD}.get(row.kind, theme.TEXT)
     if row.kind in ("text", "key") and searching and not row.marked:
         color = theme.MUTED  # a search dims the lines that do not hold its words
     left = rect.left

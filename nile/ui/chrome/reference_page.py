@@ -35,9 +35,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Row:
-    """One drawn row of a page. `kind`: head, sub, text, term, link, key, gap or picture;
-    `link` is the section a click or Enter opens; `spans` the highlighted (start, end)
-    characters; `label` a key row's keys (on its first line)."""
+    """One drawn row of a page. `kind`: head, sub, text, term, link, key, note, gap or
+    picture; `link` is the section a click or Enter opens; `spans` the highlighted
+    (start, end) characters; `label` a key row's keys (on its first line)."""
 
     kind: str
     text: str = ""
@@ -139,6 +139,10 @@ class Pages:
                 lines = self._wrapped(does, width - KEY_COLUMN, "key", marked=bool(self.words))
                 rows += [replace(lines[0], label=keys), *lines[1:]]
         return rows
+
+    def note(self, words: str, width: int) -> list[Row]:
+        """A note above a page (why a move was refused), then a gap."""
+        return [*self._wrapped(words, width, "note"), Row("gap")]
 
     def _wrapped(self, words: str, width: int, kind: str, link: str = "",
                  marked: bool = False, size: int = TEXT_SIZE) -> list[Row]:

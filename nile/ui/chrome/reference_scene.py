@@ -49,7 +49,8 @@ class ReferenceScene(Overlay):
     and the README's list (`tools/keys.py`)."""
 
     def __init__(self, app: App, ref: Reference, key_rows: Sequence[tuple[str, str]] = (),
-                 draw_picture: Painter | None = None, start: str = "") -> None:
+                 draw_picture: Painter | None = None, start: str = "",
+                 refused: str = "") -> None:
         super().__init__(app, 1120, 740, f"{ref.title} · rules reference")
         self.pages = Pages(ref, key_rows, keys.describe(self.KEYS))
         self.draw_picture = draw_picture
@@ -74,7 +75,9 @@ class ReferenceScene(Overlay):
         self._rows: tuple[tuple[str, str], list[Row]] | None = None
         self.hits: HitMap[tuple[str, int]] = HitMap()
         """What the last frame drew where: the search field, list entries, the text, links."""
-        self.open(start or ref.sections[0].id)
+        self.start, self.refused = start or ref.sections[0].id, refused
+        """The rule Why? opened, and the refused move's reason shown above it."""
+        self.open(self.start)
 
     # What is shown ---------------------------------------------------------------------
 
@@ -87,8 +90,10 @@ class ReferenceScene(Overlay):
         """The shown page's rows (kept until the entry or the search changes)."""
         key = (self.current, self.pages.query)
         if self._rows is None or self._rows[0] != key:
-            rows = self.pages.rows(self.current, self.text_rect.width - 2 * PAD - 8) \
-                if self.current else []
+            width = self.text_rect.width - 2 * PAD - 8
+            rows = self.pages.rows(self.current, width) if self.current else []
+            if self.refused and self.current == self.start:
+                rows = [*self.pages.note(f"Refused: {self.refused}", width), *rows]
             self._rows = (key, [r for r in rows if r.kind != "picture" or self._can_draw(r)])
         return self._rows[1]
 
