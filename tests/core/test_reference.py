@@ -151,8 +151,10 @@ EXAMPLES = {  # refusals as the engines word them -> the rule a player should re
 }
 
 
-@pytest.mark.parametrize(("game", "reason", "section"),
-                         [(g, r, s) for g, pairs in EXAMPLES.items() for r, s in pairs])
-def test_refusals_open_the_right_rule(game: str, reason: str, section: str) -> None:
-    ref = reference.load(game)
-    assert ref is not None and reference.why(ref, reason).id == section
+def test_refusals_open_the_right_rule() -> None:
+    """(Not parametrized by game: the per-game tests are the ones every game runs.)"""
+    for game, pairs in EXAMPLES.items():
+        ref = reference.load(game)
+        assert ref is not None
+        for reason, section in pairs:
+            assert reference.why(ref, reason).id == section, (game, reason)
