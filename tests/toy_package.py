@@ -1,5 +1,6 @@
 """A toy game as a complete package, `nile.games.nile_toy_full`: everything a game names in
-its `GAME_INFO` (scene, art, shots, builder and its example, bot hooks, rules summary), so
+its `GAME_INFO` (scene, art, shots, builder and its example, bot hooks, rules summary) and its
+rules reference, so
 it shows that a new package under `nile/games/` needs nothing edited anywhere else.
 
 `write(folder)` makes the package; `tests/toy_plugin.py` adds it to the games before
@@ -57,9 +58,24 @@ GAME_INFO = dataclasses.replace(
 '''
 
 
+REFERENCE = """title = "Toy Package"
+default = "play"
+[[section]]
+id = "play"
+title = "Playing"
+text = "Pick a card, confirm it, score it."
+explains = ["not allowed"]
+phases = ["pick a card"]
+[[term]]
+name = "Card"
+meaning = "What you pick."
+"""
+
+
 def write(folder: Path) -> Path:
     """The package `nile_toy_full/` written in `folder` (put `folder` on the games' path)."""
     package = folder / TOY_ID
     package.mkdir(parents=True, exist_ok=True)
     (package / "__init__.py").write_text(SOURCE, encoding="utf-8")
+    (package / "reference.toml").write_text(REFERENCE, encoding="utf-8")
     return package

@@ -25,6 +25,7 @@ from nile.core import registry  # noqa: E402
 from nile.practice.drill_scene import DrillScene  # noqa: E402
 from nile.ui import keys  # noqa: E402
 from nile.ui.chrome.game_scene import REPLAY_KEYS, GameScene  # noqa: E402
+from nile.ui.chrome.reference_scene import ReferenceScene  # noqa: E402
 from nile.ui.games import scene_for  # noqa: E402
 
 BEGIN = "<!-- keys: written by tools/keys.py from the scenes' key tables -->"
@@ -45,6 +46,7 @@ def section() -> str:
     lines = [BEGIN, ""]
     lines += table("Every game", [*GameScene.CHROME_KEYS, *keys.APP_KEYS])
     lines += table("Watching a replay", REPLAY_KEYS)
+    lines += table("The rules reference (F1)", ReferenceScene.KEYS)
     for info in registry.listed_games():
         if info.scene is not None:
             lines += table(info.title, scene_for(info).KEYS)

@@ -16,6 +16,7 @@ from nile.ai.bots import choose, make_bot
 from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
 from nile.core.session import Match, SeatConfig
+from nile.ui import reference_shots
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
@@ -115,6 +116,7 @@ def all_shots() -> dict[str, Shot]:
     shots = dict(SHARED)
     for info in registry.listed_games():
         shots.update({f"{info.id}/{name}": shot for name, shot in game_shots(info).items()})
+    shots.update(reference_shots.shots())
     practice = importlib.import_module(PRACTICE_SHOTS)
     shots.update({f"practice/{k}": v for k, v in getattr(practice, "SHOTS", {}).items()})
     return shots

@@ -12,8 +12,9 @@ from nile.core import registry
 from nile.core.session import Match, SeatConfig
 from nile.practice.drill_scene import DrillScene
 from nile.ui import keys
-from nile.ui.chrome.dialogs import RulesScene
 from nile.ui.chrome.game_scene import REPLAY_KEYS, GameScene
+from nile.ui.chrome.reference_page import KEYS
+from nile.ui.chrome.reference_scene import ReferenceScene
 from nile.ui.chrome.replay_bar import ReplayBar
 from nile.ui.games import scene_for
 from tests.ui.harness import frames, instant_app, key
@@ -128,10 +129,11 @@ def test_f1_lists_the_games_keys_and_the_shared_ones() -> None:
     frames(app, 3)
     key(app, pygame.K_F1)
     rules = app.top
-    assert isinstance(rules, RulesScene)
-    html = rules.box.html_text
+    assert isinstance(rules, ReferenceScene)  # the rules reference, with a Keys page
+    rules.open(KEYS)
+    shown = {row.label for row in rules.rows()}  # each key beside what it does
     for label, does in keys.describe([*info_keys(scene), *GameScene.CHROME_KEYS]):
-        assert f"<b>{label}</b>" in html and does[1:] in html
+        assert (label, does[:1].upper() + does[1:]) in rules.pages.key_rows and label in shown
 
 
 def info_keys(scene: GameScene) -> tuple[keys.Binding, ...]:

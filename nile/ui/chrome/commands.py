@@ -1,13 +1,17 @@
 """The commands every game shares, pressed on the top bar or by key: hint, undo, log,
-rules, menu and save (`GameScene.CHROME_KEYS` names them as `commands.<name>`)."""
+rules, menu and save (`GameScene.CHROME_KEYS` names them as `commands.<name>`); and why a
+move was refused: the rule of the game's reference it rests on."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from nile.ai.bots import advise
+from nile.core import reference
 from nile.ui import keys
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
+from nile.ui.chrome.reference_scene import ReferenceScene
+from nile.ui.scene import Scene
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
@@ -16,7 +20,7 @@ if TYPE_CHECKING:
 CHROME_KEYS: tuple[keys.Binding, ...] = (
     keys.Binding("escape", "commands.menu", "menu: save, load, undo, rules, settings, quit "
                  "to the launcher (after a half-made move is cancelled)"),
-    keys.Binding("f1", "commands.rules", "rules summary and keys"),
+    keys.Binding("f1", "commands.rules", "rules reference and keys (after a refusal: why)"),
     keys.Binding("l", "commands.log", "show or hide the game log"),
     keys.Binding("h", "commands.hint", "hint: what the normal bot would do, and why",
                  when="live_game"),
@@ -76,14 +80,45 @@ class Commands:
         self.scene.show_log(not self.scene.log.open)
 
     def rules(self) -> None:
-        self.scene.app.push(self.rules_scene())
+        """F1: the rules reference; while a refusal shows, at the rule it rests on (Why?)."""
+        refused = self.scene.toasts.refusal()
+        shown = self.rules_scene(refused.why, refused.message) if refused else self.rules_scene()
+        self.scene.app.push(shown)
 
-    def rules_scene(self) -> RulesScene:
-        """The rules summary with the keys of this screen: the game's (in every phase, each
-        saying when it applies) and the shared ones; in a replay the replay's."""
+    def rules_scene(self, start: str = "", refused: str = "") -> Scene:
+        """The game's rules reference (at section `start`, under the `refused` move's
+        reason) with the keys of this screen:
+        the game's (in every phase, each saying when it applies) and the shared ones; in a
+        replay the replay's. A game with no reference file shows its rules summary."""
         scene = self.scene
-        return RulesScene(scene.app, scene.info.title, scene.info.rules_summary,
-                          keys.describe(self.key_bindings()))
+        rows = keys.describe(self.key_bindings())
+        ref = reference.load(scene.info.id)
+        if ref is None:
+            return RulesScene(scene.app, scene.info.title, scene.info.rules_summary, rows)
+        return ReferenceScene(scene.app, ref, rows, scene.draw_tutorial_picture, start,
+                              refused)
+
+    def refused(self, reason: str) -> None:
+        """A move the rules refused: its reason, offering Why? at the rule that explains
+        it, else the one governing this phase (`reference.why`)."""
+        scene = self.scene
+        ref = reference.load(scene.info.id)
+        phase = scene.words(scene.state.status().phase_text)
+        scene.toast(reason, "error", why=reference.why(ref, reason, phase).id if ref else "")
+
+    def why_of(self, message: str) -> str:
+        """The rule an error the table gave in its own words rests on ('' if no rule's
+        words are in it: "Nothing to undo" has no Why?). While a lesson leads, its lines
+        are its own instructions, not a rule: none."""
+        if self.scene.autoplay.hint() is not None:
+            return ""
+        ref = reference.load(self.scene.info.id)
+        section = reference.explaining(ref, message) if ref else None
+        return section.id if section else ""
+
+    def open_why(self, section: str, refused: str) -> None:
+        """Why? pressed on a refusal: the reference at its rule, under its reason."""
+        self.scene.app.push(self.rules_scene(section, refused))
 
     def key_bindings(self) -> list[keys.Binding]:
         """The keys that work here (what F1 lists)."""

@@ -104,7 +104,7 @@ class GameScene(TableHooks, TableScene):
         self.view: GameState = match.state
         self.tutorial = None
         self.log = GameLog(self)
-        self.toasts = Toasts(center_x=0)
+        self.toasts = Toasts(center_x=0, reasons=self.commands)
         self.action_bar = ActionBar(self)
         self.save_trouble = SaveTrouble(self)
         self.layers: list[layer.Layer] = []
@@ -238,10 +238,10 @@ class GameScene(TableHooks, TableScene):
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
         self.action_bar.set(prompt, buttons)
 
-    def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, why: str = "") -> None:
         """Show `message` to whoever looks now (`viewer`): on a shared screen it leaves
-        with their view (with one human at the screen it stays, the game's end too)."""
-        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None)
+        with their view (one human: it stays); an error offers Why? (the section `why`)."""
+        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None, why)
 
     # Moves ---------------------------------------------------------------------------
 
@@ -255,7 +255,7 @@ class GameScene(TableHooks, TableScene):
         try:
             events = self.match.play(action)
         except IllegalAction as error:
-            self.toast(self.words(error.reason), "error")
+            self.commands.refused(self.words(error.reason))
             sound.play("error")
             return False
         self.autoplay.after(action)  # a lesson's step is done before the move is saved

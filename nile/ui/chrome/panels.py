@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import pygame
 
 from nile.ui import text, theme
 from nile.ui.chrome.layer import Layer
+from nile.ui.kit.hits import HitMap
 from nile.ui.table.token import draw_chip
 
 LOG_LINE = 16
@@ -127,6 +128,21 @@ class Toast:
     ttl: float
     viewer: int | None = None
     """Whom it was written for: a seat (their own view) or None (everyone)."""
+    why: str = ""
+    """The rules reference's section a refusal rests on ('' : no Why? offered)."""
+
+
+class Reasons(Protocol):
+    """What the toasts ask of the game about a refusal (`Commands`)."""
+
+    def why_of(self, message: str) -> str:
+        """The section that explains an error `message` ('' if none does)."""
+
+    def open_why(self, section: str, refused: str) -> None:
+        """Open the rules reference at `section`, saying what was `refused`."""
+
+
+WHY = "Why? (F1)"
 
 
 @dataclass
@@ -137,6 +153,11 @@ class Toasts(Layer):
     top: int = theme.TOP_BAR_HEIGHT + 10
     """Where the first toast goes; a game moves it below its own top panels."""
     items: list[Toast] = field(default_factory=list)
+    reasons: Reasons | None = None
+    """Who says why a move was refused and opens the rule (None: no Why? offered)."""
+    hits: HitMap[Toast] = field(default_factory=HitMap)
+    """The Why? buttons of the last frame, by their toast."""
+    _hover: bool = False
 
     COLORS: ClassVar[dict[str, theme.Color]] = {
         "error": theme.BAD,
@@ -145,10 +166,28 @@ class Toasts(Layer):
     }
 
     def show(self, message: str, kind: str = "info", seconds: float = 3.5,
-             viewer: int | None = None) -> None:
-        """Show `message`, written for `viewer` (a seat's own view, or None: everyone)."""
+             viewer: int | None = None, why: str = "") -> None:
+        """Show `message`, written for `viewer` (a seat's own view, or None: everyone). An
+        error offers "Why?": at `why`, else at the rule its words name, if any does."""
+        if kind == "error" and not why and self.reasons is not None:
+            why = self.reasons.why_of(message)
         self.items = [t for t in self.items if t.message != message][-2:]
-        self.items.append(Toast(message, kind, seconds, viewer))
+        self.items.append(Toast(message, kind, seconds, viewer, why))
+
+    def refusal(self) -> Toast | None:
+        """The newest refusal on screen that offers Why? (None if none shows)."""
+        return next((t for t in reversed(self.items) if t.why), None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on Why? opens the rule; the pointer resting on Why? keeps its toast up."""
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self.hits.at(event.pos) is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.reasons:
+            toast = self.hits.at(event.pos)
+            if toast is not None:
+                self.reasons.open_why(toast.why, toast.message)
+                return True
+        return False
 
     def keep_for(self, viewer: int | None) -> None:
         """Who looks now is `viewer`: a toast written for another seat's own view goes
@@ -161,16 +200,18 @@ class Toasts(Layer):
 
     def update(self, dt: float) -> None:
         for toast in self.items:
-            toast.ttl -= dt
+            toast.ttl -= 0 if self._hover and toast.why else dt
         self.items = [t for t in self.items if t.ttl > 0]
 
     def draw(self, surface: pygame.Surface) -> None:
         y = self.top
+        self.hits.clear()
         for toast in self.items:
             lines = text.wrap(toast.message, 16, 560)[:3]
             height = 14 + 22 * len(lines)
+            button = text.measure(WHY, 15, "bold") + 20 if toast.why else 0
             width = 40 + max(text.render(line, 16).get_width() for line in lines)
-            box = pygame.Rect(0, y, width, height)
+            box = pygame.Rect(0, y, width + button, height)
             box.centerx = self.center_x
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.darken(theme.PANEL, 0.2), 235))
@@ -182,9 +223,20 @@ class Toasts(Layer):
                 text.draw(
                     surface,
                     line,
-                    (box.centerx, box.top + 7 + 22 * i),
+                    (box.centerx - button // 2, box.top + 7 + 22 * i),
                     16,
                     theme.TEXT,
                     anchor="midtop",
                 )
+            if toast.why:
+                self._draw_why(surface, box, button, toast)
             y = box.bottom + 6
+
+    def _draw_why(self, surface: pygame.Surface, box: pygame.Rect, width: int,
+                  toast: Toast) -> None:
+        """The Why? button at the toast's right end: it opens the rule (so does F1)."""
+        rect = pygame.Rect(box.right - width - 4, box.top + 5, width, min(30, box.height - 10))
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=5)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=5)
+        text.draw(surface, WHY, rect.center, 15, theme.ACCENT, "bold", "center")
+        self.hits.add(rect, toast)
