@@ -31,6 +31,7 @@ from nile import __version__
 from nile.core import registry
 from nile.core.game import GameState, Seat
 from nile.net import protocol as p
+from nile.net import wire
 from nile.net.codec import decode_state
 from nile.net.peer import BURST, RATE, Bucket
 
@@ -193,14 +194,14 @@ class Client:
         except (OSError, InvalidHandshake, TimeoutError):
             return None
         try:
-            conn.send(p.encode(p.Hello(__version__, p.PROTOCOL)))
+            conn.send(wire.encode(p.Hello(__version__, p.PROTOCOL)))
             with self._lock:
                 self._conn, self._fresh = conn, set()
                 self._generation += 1
             for code in self.codes:
-                conn.send(p.encode(p.Join(code)))
+                conn.send(wire.encode(p.Join(code)))
             for raw in conn:
-                self._receive(p.decode(raw, p.SERVER_MESSAGES))
+                self._receive(wire.decode(raw, p.SERVER_MESSAGES))
         except ConnectionClosed:
             pass
         except p.ProtocolError as error:
@@ -260,6 +261,6 @@ class Client:
                     self._sent[message.seat] = sent
             try:
                 if conn is not None:
-                    conn.send(p.encode(message))
+                    conn.send(wire.encode(message))
             except ConnectionClosed:
                 pass  # a move stays pending and is sent again after the rejoin
