@@ -186,13 +186,16 @@ class Client:
     def _session(self) -> str | None:
         """One connection from hello to its end; a reason when there is no point retrying."""
         try:
-            conn = connect(self.url, open_timeout=self.open_timeout, proxy=None,
-                           compression=None, max_size=CLIENT_MAX_BYTES,
-                           ping_interval=10, ping_timeout=10)
+            with connect(self.url, open_timeout=self.open_timeout, proxy=None,
+                         compression=None, max_size=CLIENT_MAX_BYTES,
+                         ping_interval=10, ping_timeout=10) as conn:
+                return self._talk(conn)
         except InvalidURI:
             return f"'{self.url}' is not an address Nile can reach."
         except (OSError, InvalidHandshake, TimeoutError):
             return None
+
+    def _talk(self, conn: ClientConnection) -> str | None:
         try:
             conn.send(wire.encode(p.Hello(__version__, p.PROTOCOL)))
             with self._lock:
