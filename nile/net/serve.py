@@ -95,7 +95,7 @@ def admin_token(folder: Path) -> str:
     if path.is_file():
         return path.read_text(encoding="utf-8").strip()
     folder.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(18)
+    token = secrets.token_hex(16)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(token + "\n")

@@ -18,6 +18,7 @@ import itertools
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -52,6 +53,9 @@ from nile.net.seating import Seating
 from nile.net.table import Refused, Table
 from nile.net.wire import decode
 
+SAVE_THREADS = 16
+"""Saves written at once: each waits ~10 ms for the disk (fsync), and the disk takes many
+in parallel (measured: 1 thread 140 saves/s, 8 to 32 threads about 2000 saves/s)."""
 PING_INTERVAL, PING_TIMEOUT = 10.0, 10.0
 """Heartbeats: a silent connection is closed within about 20 s."""
 TAKEOVER_PING = 2.0
@@ -76,6 +80,7 @@ class Server(Seating):
         """Serve on (host, port) until `stop`; `ready(port)` once listening (port 0: any)."""
         self._loop = asyncio.get_running_loop()
         self._bots = BotPool(self._from_bot_thread)
+        self._writer = ThreadPoolExecutor(SAVE_THREADS, thread_name_prefix="nile-save")
         try:
             async with serve(self._handle, host, port, max_size=MAX_MESSAGE_BYTES,
                              ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
@@ -87,6 +92,7 @@ class Server(Seating):
                 await stop.wait()
         finally:
             self._bots.close()
+            self._writer.shutdown(wait=True)
 
     def create_table(self, game: str, players: Sequence[PlayerSpec],
                      options: Mapping[str, str] | None = None, seed: int | None = None) -> Table:
@@ -199,7 +205,8 @@ class Server(Seating):
     async def _commit(self, table: Table, lowest: int) -> None:
         """Write the table to disk, then send each of its connections what changed."""
         try:
-            await asyncio.to_thread(self.hub.save, table)
+            await asyncio.get_running_loop().run_in_executor(self._writer, self.hub.save,
+                                                             table)
         except OSError as error:  # the game goes on; the next change writes it again
             print(f"nile serve: could not save match {table.id}: {error}", file=sys.stderr)
         length = len(table.match.log)

@@ -37,10 +37,12 @@ def _plain(message: Message) -> dict[str, Any]:
 
 
 def _plain_value(value: Any) -> Any:
+    """Dataclasses (and tuples of them) as objects; anything else is JSON already (tuples
+    of text or numbers, a view's state), and is left for `json` to walk only once."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _plain(value)
-    if isinstance(value, tuple | list):
-        return [_plain_value(v) for v in value]
+    if isinstance(value, tuple) and value and dataclasses.is_dataclass(value[0]):
+        return [_plain(v) for v in value]
     return value
 
 

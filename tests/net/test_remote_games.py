@@ -11,16 +11,18 @@ the end (issue 31, items 2 and 8).
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from nile.net import protocol as p
 from nile.net.audit import audit
+from nile.net.client import Client
 from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
 from nile.net.scripted import ScriptedPlayer
-from tests.net.conftest import players_for, run_until_over
+from tests.net.conftest import players_for, run_until_over, url
 
 GAMES = [
     ("loose_caboose", 3, {}),
@@ -64,3 +66,18 @@ def test_a_whole_loose_caboose_game_between_two_remote_people(host: HostThread) 
         check_privacy(player, save)
     on_disk = json.loads((host.server.hub.folder / "matches" / f"{table.id}.json").read_text())
     assert on_disk["actions"] == table.match.actions and on_disk["net"]["seq"] == table.seq
+
+
+def test_two_people_at_one_remote_computer_play_through_one_connection(host: HostThread
+                                                                       ) -> None:
+    """Both seats' codes on one client: each seat gets its own view (the app covers the
+    screen between them as at one screen)."""
+    table = host.create("kap_kairo", [PlayerSpec("Ann"), PlayerSpec("Bo"),
+                                      PlayerSpec("Cy", "bot")])
+    player = ScriptedPlayer(Client(url(host), [c for c in table.codes if c]),
+                            random.Random(3))
+    player.client.start()
+    run_until_over([player], seconds=30)
+    seats = {item.seat for item in player.received if isinstance(item, p.View)}
+    assert seats == {0, 1}
+    assert player.over is not None and audit(player.received, player.over.save) == []
