@@ -13,9 +13,12 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict
+from collections.abc import Coroutine
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from nile.core.game import Seat
 from nile.core.text import safe_text
@@ -39,10 +42,17 @@ class Seating:
         self._away: dict[tuple[str, Seat], float] = {}
         self._at: dict[str, set[Peer]] = defaultdict(set)
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task kept until it ends (the loop holds tasks only weakly)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _send(self, peer: Peer, message: Message) -> None:
         ws = self._sockets.get(peer)
-        if ws is not None:
+        if ws is not None and ws.state is State.OPEN:  # a closing one would hold us up
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(encode(message))
 
@@ -82,11 +92,14 @@ class Seating:
             ws = self._sockets.get(holder)
             if ws is not None:
                 try:
-                    await asyncio.wait_for(await ws.ping(), TAKEOVER_PING)
+                    await asyncio.wait_for(_pong(ws), TAKEOVER_PING)
                     return False
                 except (TimeoutError, ConnectionClosed):
-                    await ws.close(4002, "seat taken over")
+                    # not awaited: a frozen holder never answers the closing handshake
+                    self._spawn(ws.close(4002, "seat taken over"))
             holder.seats.discard(seat)
+            if not holder.seats and not holder.host:  # nothing more is sent to it
+                self._at[table.id].discard(holder)
         self._holders[key] = peer
         self._away.pop(key, None)
         peer.seats.add(seat)
@@ -135,4 +148,10 @@ class Seating:
         name = table.names[seat] if seat is not None else "Host"
         for other in list(self._at[table.id]):
             await self._send(other, ChatLine(table.id, seat, name, text))
+
+
+async def _pong(ws: ServerConnection) -> None:
+    """Ping and wait for the answer (sending may itself wait, for a peer that reads nothing)."""
+    waiter = await ws.ping()
+    await waiter
 

@@ -71,7 +71,6 @@ class Server(Seating):
         self.moves = 0
         """Moves and bot moves applied since the start (for tools/net_bench.py)."""
         self._numbers = itertools.count(1)
-        self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bots: BotPool | None = None
 
@@ -110,9 +109,12 @@ class Server(Seating):
             async for raw in ws:
                 if not peer.messages.take():
                     peer.flooded += 1
-                    if peer.flooded > MAX_REFUSED_FLOOD:
-                        await ws.close(1008, "too many messages")
-                        break
+                    if peer.flooded == MAX_REFUSED_FLOOD:
+                        # closed from a task while this loop drains what is still
+                        # arriving: awaiting here would stall the closing handshake
+                        self._spawn(ws.close(1008, "too many messages"))
+                    if peer.flooded >= MAX_REFUSED_FLOOD:
+                        continue
                     await self._send(peer, Refusal("Too many messages: please slow down.",
                                                            "flood"))
                     continue
@@ -237,10 +239,7 @@ class Server(Seating):
         self._loop.call_soon_threadsafe(self._start_bot_move, table_id, seat, seq, action)
 
     def _start_bot_move(self, table_id: str, seat: Seat, seq: int, action: Action) -> None:
-        task = asyncio.get_running_loop().create_task(
-            self._bot_move(table_id, seat, seq, action))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._bot_move(table_id, seat, seq, action))
 
     async def _bot_move(self, table_id: str, seat: Seat, seq: int, action: Action) -> None:
         table = self.hub.tables.get(table_id)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +23,8 @@ from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
 from nile.net.table import Table
 from tests.net.conftest import ADMIN, url
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -133,6 +141,47 @@ def test_a_second_connection_cannot_take_a_live_seat(raw: ClientConnection, host
         assert "still there" in refused(second, wire.encode(p.Join(table.codes[0] or "")))
 
 
+HOLDER = """
+import sys, time
+from websockets.sync.client import connect
+from nile import __version__
+from nile.net import protocol as p, wire
+with connect(sys.argv[1], proxy=None, open_timeout=5) as conn:
+    conn.send(wire.encode(p.Hello(__version__, p.PROTOCOL)))
+    conn.send(wire.encode(p.Join(sys.argv[2])))
+    for _ in range(10):
+        if isinstance(wire.decode(conn.recv(timeout=5), p.SERVER_MESSAGES), p.View):
+            break
+    print("holding", flush=True)
+    time.sleep(30)
+"""
+
+
+def test_a_seat_whose_holder_is_frozen_goes_to_the_newcomer_with_its_code(
+        raw: ClientConnection, host: HostThread, table: Table) -> None:
+    """A computer gone to sleep still holds its socket: its seat's code takes it over once
+    the holder fails to answer a ping (2 s), and the old connection is closed."""
+    code = table.codes[0] or ""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, url(host), code], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        holder.send_signal(signal.SIGSTOP)
+        stat = Path(f"/proc/{holder.pid}/stat")
+        for _ in range(500):  # the stop lands a moment later; until then it still answers
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "T":
+                break
+            time.sleep(0.01)
+        started = time.monotonic()
+        raw.send(wire.encode(p.Join(code)))
+        view = answers_until(raw, p.View)
+        assert view.seat == 0 and 1.5 < time.monotonic() - started < 10
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
 def test_admin_and_host_orders_need_their_keys(raw: ClientConnection, host: HostThread,
                                                table: Table) -> None:
     bad = p.Create("wrong", "loose_caboose", (PlayerSpec("A"), PlayerSpec("B")))
@@ -148,7 +197,6 @@ def test_admin_and_host_orders_need_their_keys(raw: ClientConnection, host: Host
     assert not table.over and len(host.server.hub.tables) == 1
 
 
-@pytest.mark.slow
 def test_a_flood_is_refused_then_closed(raw: ClientConnection) -> None:
     reasons = []
     with pytest.raises(ConnectionClosed) as closed:
