@@ -112,17 +112,25 @@ class Client:
             except queue.Empty:
                 return items
 
-    def move(self, seat: Seat, action: str) -> None:
-        """Play `action` (its text form) for `seat`, answering the seat's latest view."""
-        view = self.views.get(seat)
-        move = p.Move(seat, view.seq if view else -1, action)
+    def move(self, seat: Seat, action: str, seq: int | None = None) -> None:
+        """Play `action` (its text form) for `seat`, answering view `seq`: pass the `seq`
+        of the view the table shows, so a move made on a view that is no longer current is
+        refused rather than played on a position the player has not seen (None: the
+        latest view received)."""
+        if seq is None:
+            view = self.views.get(seat)
+            seq = view.seq if view else -1
+        move = p.Move(seat, seq, action)
         with self._lock:
             self._pending[seat] = move
         self._outbox.put(move)
 
-    def undo(self, seat: Seat) -> None:
-        view = self.views.get(seat)
-        self._outbox.put(p.Undo(seat, view.seq if view else -1))
+    def undo(self, seat: Seat, seq: int | None = None) -> None:
+        """Take back `seat`'s last decision (`seq` as for `move`)."""
+        if seq is None:
+            view = self.views.get(seat)
+            seq = view.seq if view else -1
+        self._outbox.put(p.Undo(seat, seq))
 
     def chat(self, text: str) -> None:
         self._outbox.put(p.Chat(text))
@@ -139,12 +147,17 @@ class Client:
         """Any other client message (`Create` with the admin token, say)."""
         self._outbox.put(message)
 
+    def decode(self, view: p.View) -> GameState:
+        """A view (as `poll` gave it) as a state of the game's own class, for the scene."""
+        if self.game is None:
+            raise p.ProtocolError("A view came before the table was joined.")
+        return decode_state(registry.get(self.game), view.state, view.seat)
+
     def observation(self, seat: Seat) -> GameState | None:
-        """The latest view of `seat` as a state of the game's own class (for the scene)."""
+        """The latest view received for `seat`, decoded (it may be ahead of what `poll`
+        has handed out yet)."""
         view = self.views.get(seat)
-        if view is None or self.game is None:
-            return None
-        return decode_state(registry.get(self.game), view.state, seat)
+        return None if view is None or self.game is None else self.decode(view)
 
     @property
     def pending(self) -> dict[Seat, p.Move]:

@@ -49,13 +49,13 @@ class ScriptedPlayer:
         for seat, view in list(self.client.views.items()):
             if self._answered.get(seat) == view.seq or seat in self.client.pending:
                 continue
-            state = self.client.observation(seat)
-            if state is None or state.current_player != seat:
+            state = self.client.decode(view)
+            if state.current_player != seat:
                 continue
             action = self.rng.choice(state.legal_actions())
             self._answered[seat] = view.seq
             self._sent_at[seat] = (view.seq, time.perf_counter())
-            self.client.move(seat, action.to_str())
+            self.client.move(seat, action.to_str(), view.seq)
             self.moves += 1
             moved = True
         return moved
