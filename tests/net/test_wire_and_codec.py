@@ -16,6 +16,7 @@ from nile.core.session import Match, SeatConfig
 from nile.net import protocol as p
 from nile.net import wire
 from nile.net.codec import decode_state, encode_state
+from tests import per_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +46,7 @@ def test_a_client_message_is_not_taken_from_a_server_and_back() -> None:
                     p.CLIENT_MESSAGES)
 
 
-@pytest.mark.parametrize("game", [g.id for g in registry.all_games()])
+@pytest.mark.parametrize("game", per_game.ids())
 def test_every_seats_observation_round_trips_through_json(game: str) -> None:
     """The client rebuilds each view in the game's own class: equal, same moves, same seat."""
     info = registry.get(game)
