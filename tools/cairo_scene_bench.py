@@ -53,7 +53,7 @@ def _idle(influence: bool) -> Callable[[object], object]:
     def setup(app: object) -> object:
         from nile.games.cairo.shots import crowded, match_of, open_scene
 
-        state = crowded(5, seed=1).state(turn=0, phase=Phase.CHOOSE, die=3)
+        state = crowded(5, seed=1).to_move(0, Phase.CHOOSE, die=3).build()
         scene = open_scene(app, match_of(state, 5, humans=5))  # type: ignore[arg-type]
         if influence:
             scene.toggle_influence()
