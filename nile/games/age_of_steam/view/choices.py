@@ -4,20 +4,42 @@ destination, and the words for each. Only `legal_actions()` decides what is offe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nile.core.game import Action
 from nile.games.age_of_steam.rules import move as move_phase
-from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
+from nile.games.age_of_steam.rules.actions import (
+    ACTION_TITLES,
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.hexes import offset_to_axial
 from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.tiles import Track, tile_words
-from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
 
 BuildChoice = Build | Urbanize
+
+TERRAIN_WORDS = {
+    "plain": "Plain", "river": "River", "mountain": "Mountain",
+    "high_mountain": "High mountain", "desert": "Desert", "canal": "Suez Canal",
+}
 
 
 def build_choices(view: AgeOfSteamState) -> dict[int, list[BuildChoice]]:
@@ -287,3 +309,50 @@ def place_title(view: AgeOfSteamState, h: int) -> str:
     if kind in TERRAIN_WORDS:
         return f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"
     return view.place_name(h)
+
+
+def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:
+    """The offered route of a delivery (None if it is not offered now)."""
+    for route in offered_routes(view):
+        if route.action == action:
+            return route
+    return None
+
+
+def describe_action(view: AgeOfSteamState, action: Action, names: list[str]) -> str:
+    """A move in a player's words, for hints: 'take Urbanization', 'move red from Kursk to
+    Kiev: you +2 · 1 link'."""
+    if isinstance(action, Build | Urbanize):
+        h = view.map.hex_at(action.hex_label)
+        return f"{describe_build(view, action).lower()} on {place_title(view, h)}"
+    if isinstance(action, Deliver):
+        route = deliver_of(view, action)
+        source = view.place_name(view.map.hex_at(action.source))
+        if route is None:
+            return f"move {action.colour} from {source}"
+        where = describe_route(view, route, names, view.current_player or 0)
+        return f"move {action.colour} from {source} to {where}"
+    if isinstance(action, CommunismPlace):
+        return f"put a red good on {view.place_name(view.map.hex_at(action.hex_label))}"
+    if isinstance(action, IssueShares):
+        if action.count == 0:
+            return "issue no shares"
+        return f"issue {action.count} share{'s' if action.count != 1 else ''}"
+    words = ACTION_WORDS.get(type(action))
+    if words is not None:
+        return words(action)
+    return action.to_str()
+
+
+ACTION_WORDS: dict[type, Callable[[Any], str]] = {
+    Bid: lambda a: f"bid ${a.amount}",
+    DropOut: lambda a: "drop out of the auction",
+    FreePass: lambda a: "use your Turn Order pass",
+    TakeAction: lambda a: f"take {ACTION_TITLES.get(a.name, a.name.replace('_', ' ').title())}",
+    EndBuild: lambda a: "end your build",
+    RaiseLocomotive: lambda a: "raise your locomotive",
+    PassMove: lambda a: "pass",
+    CommunismExchange: lambda a: "swap a kept black good for a red one",
+    PlaceGood: lambda a: f"put the {a.colour} good on display row {a.row}",
+}
+"""Words for the moves that need no look at the map."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from nile.games.age_of_steam.intent import RowTarget, TileTarget
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.phases import Phase
@@ -30,20 +31,6 @@ GAP = 8
 TILE_HEIGHT = 30
 SLOT = 12
 DISPLAY_ROW = 18
-
-
-@dataclass(frozen=True)
-class TileTarget:
-    """An action tile, by name ("Engineer")."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class RowTarget:
-    """A row of the goods display ("3", "C")."""
-
-    row: str
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,7 @@ from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.rules.upkeep import growth_targets
 from nile.games.age_of_steam.view import palette
-
-TERRAIN_WORDS = {
-    "plain": "Plain", "river": "River", "mountain": "Mountain",
-    "high_mountain": "High mountain", "desert": "Desert", "canal": "Suez Canal",
-}
+from nile.games.age_of_steam.view.choices import TERRAIN_WORDS
 
 
 def owner_name(owner: int, names: list[str]) -> str:
