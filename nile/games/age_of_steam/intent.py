@@ -21,6 +21,15 @@ from typing import TypeVar
 from nile.core.game import Action, GameState, Seat
 from nile.core.intent import BarChoice, Offer, Target, complete, lit, narrow
 from nile.core.session import LogEntry
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import (
+    AgeOfSteamState,
+    Route,
+    bid_payment,
+    hex_refusal,
+    max_builds,
+    source_refusal,
+)
 from nile.games.age_of_steam.rules.actions import (
     ACTION_TITLES,
     Bid,
@@ -38,12 +47,7 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
-from nile.games.age_of_steam.rules.build import hex_refusal, max_builds
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.market import bid_payment
-from nile.games.age_of_steam.rules.move import Route, source_refusal
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import built, choices, plan
 from nile.games.age_of_steam.view.choices import BuildChoice, place_title
 from nile.ui.kit.number import NumberEntry
@@ -332,7 +336,7 @@ class AgeOfSteamIntent:
         n, typed = (count.value, count.typed) if isinstance(count, Count) else (0, False)
         if not typed:
             n = min(n, room)
-        price = config().start("share_price")
+        price = rules.config().start("share_price")
         cash, income = view.cash[seat], view.income[seat]
         expenses = view.shares[seat] + view.loco[seat]
         short = expenses - cash - income

@@ -37,10 +37,7 @@ from nile.games.age_of_steam.intent import (
     AgeOfSteamIntent,
     Count,
     GoodTarget,
-    HexTarget,
-    OptionTarget,
     TileTarget,
-    WayTarget,
 )
 from nile.games.age_of_steam.rules.actions import (
     Bid,
@@ -51,17 +48,16 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
-from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view import choices, glance, offered, overlay, plan, table
+from nile.games.age_of_steam.view import choices, glance, keymap, offered, overlay, table
 from nile.games.age_of_steam.view.animate import Animator
+from nile.games.age_of_steam.view.clicks import InputCalls, TableInput
 from nile.games.age_of_steam.view.geometry import TURNED_MAPS
 from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.mapbuttons import MapButton, MapButtons, MapCalls
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.games.age_of_steam.view.panel import Panel, PanelInfo, needed_height
-from nile.games.age_of_steam.view.pickers import Pickers, toward_pointer
-from nile.ui import keys
+from nile.games.age_of_steam.view.pickers import Pickers
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.picker import Picker, PickerCalls
 from nile.ui.kit.button import BarButton
@@ -79,46 +75,10 @@ SIDE_WIDTH = 292
 HINT_TIME = 2.5
 
 
-def _bind(names: str, action: str, words: str, when: str, *args: int) -> keys.Binding:
-    return keys.Binding(names, action, words, when=when, args=args)
-
-
 class AgeOfSteamScene(GameScene):
     """The Age of Steam table."""
 
-    KEYS = (
-        _bind("escape", "cancel", "close the picker or drop the good picked up",
-              "accepting_input"),
-        _bind("left, up", "step_build", "the picker: the option before", "picker_open", -1),
-        _bind("right, down", "step_build", "the picker: the next option", "picker_open", 1),
-        _bind("return, kp_enter, space", "confirm_build", "the picker: lay that tile",
-              "picker_open"),
-        _bind("pageup", "picker_group", "the picker: town tiles with fewer exits",
-              "picker_open", -1),
-        _bind("pagedown, tab", "picker_group", "the picker: town tiles with more exits",
-              "picker_open", 1),
-        _bind("up", "step_way", "the ways to deliver: the one above", "ways_open", -1),
-        _bind("down", "step_way", "the ways to deliver: the one below", "ways_open", 1),
-        _bind("return, kp_enter", "take_way", "the ways to deliver: deliver by the one "
-              "selected", "ways_open"),
-        _bind("e", "press", "building: done (after the review)", "building", 0),
-        _bind("0-9, kp0-kp9", "type_digit", "shares or bid: type the number (the first "
-              "digit replaces the one shown)", "typing_number"),
-        _bind("backspace", "erase_digit", "shares or bid: take back the last digit",
-              "typing_number"),
-        _bind("up, plus, equals, kp_plus", "press", "shares: one more", "issuing", 1),
-        _bind("down, minus, kp_minus", "press", "shares: one fewer", "issuing", 2),
-        _bind("return, kp_enter", "press", "shares: issue them", "issuing", 3),
-        _bind("up, plus, equals, kp_plus", "press", "auction: bid $1 more", "bidding", 1),
-        _bind("down, minus, kp_minus", "press", "auction: bid $1 less", "bidding", 2),
-        _bind("return, kp_enter", "press", "auction: bid the amount shown", "bidding", 4),
-        _bind("p", "press", "auction: drop out", "may_drop_out", 5),
-        _bind("p", "press", "moving goods: pass this move (or raise the locomotive with its "
-              "button)", "moving", 6),
-        keys.Binding("f", "fit", "fit the map to the table", anytime=True),
-    )
-    PRESSED = ("end", "more", "less", "issue", "bid", "drop", "pass")
-    """The bar's buttons the keys press (by their key in the offer)."""
+    KEYS = keymap.KEYS
 
     def __init__(self, app: App, match: Match, replay: Replay | None = None,
                  autosaver: Autosaver | None = None) -> None:
@@ -140,8 +100,6 @@ class AgeOfSteamScene(GameScene):
         self.hits: HitMap[table.MapTarget] = HitMap()
         """The map's buttons and the review card as drawn this frame (the boards, the
         strip and the picker keep their own maps)."""
-        self.trail: list[int] = []
-        """The hexes a left-drag has passed over while building (its start first)."""
         self.review_rect: pygame.Rect | None = None
         """Where the build review card goes (it steps aside while the mouse is on it)."""
         self.tag_rects: list[pygame.Rect] = []
@@ -151,6 +109,12 @@ class AgeOfSteamScene(GameScene):
         self._synced: tuple[object, ...] | None = None
         self.glance = Glance()
         self.draft = table.DraftCache(self.intent)
+        self.input = TableInput(self.intent, self.picker, self.pickers, self.draft, self.mv,
+                                self.panel, InputCalls(
+                                    lambda: self.aos, self._seat, lambda: self.accepting_input,
+                                    self.submit, lambda w, kind: self.toast(self.words(w), kind),
+                                    self.handle_view_event))
+        """The mouse and the keys made into picks (`KEYS` name its methods)."""
         super().__init__(app, match, replay, autosaver)
         self.animator = Animator(self.anims, self.mv, self.panel,
                                  lambda words, kind: self.toast(self.words(words), kind))
@@ -281,101 +245,6 @@ class AgeOfSteamScene(GameScene):
         else:
             self.picker.show(self.intent.offer(self.aos, self._seat() or 0, self.picked))
 
-    def pick(self, picks: tuple[Target, ...]) -> None:
-        """Set the picks (a step of the half-made move that no single click narrows to)."""
-        seat = self._seat()
-        if seat is not None:
-            self.picker.show(self.intent.offer(self.aos, seat, picks))
-
-    def show_option(self, option: choices.BuildChoice | None) -> None:
-        """The build picker shows `option` now."""
-        if option is not None:
-            kept = tuple(p for p in self.picked if not isinstance(p, HexTarget | OptionTarget))
-            h = self.aos.map.hex_at(option.hex_label)
-            self.pick((*kept, HexTarget(h), OptionTarget(option)))
-
-    def press(self, index: int) -> bool:
-        """A key pressing one of the bar's buttons (E: Done, P: drop out or pass, ...)."""
-        wanted = self.PRESSED[index]
-        offer = self.picker.offer
-        for choice in offer.choices if offer is not None else ():
-            if choice.key == wanted and choice.enabled:
-                self.picker.choose(choice)
-                return True
-        return wanted == "end"
-
-    # Keys (KEYS: when they are live, and what they do) -----------------------------------
-
-    def picker_open(self) -> bool:
-        return self.accepting_input and self.pickers.build_popup is not None
-
-    def building(self) -> bool:
-        return self.accepting_input and self.aos.phase == Phase.BUILD
-
-    def issuing(self) -> bool:
-        return self.accepting_input and self.aos.phase == Phase.SHARES
-
-    def bidding(self) -> bool:
-        return self.accepting_input and self.aos.phase == Phase.AUCTION and any(
-            isinstance(a, Bid) for a in self.aos.legal_actions())
-
-    def may_drop_out(self) -> bool:
-        return self.accepting_input and self.aos.phase == Phase.AUCTION and any(
-            c.key == "drop" for c in (self.picker.offer.choices if self.picker.offer else ()))
-
-    def typing_number(self) -> bool:
-        return self.issuing() or self.bidding()
-
-    def moving(self) -> bool:
-        return self.accepting_input and self.aos.phase == Phase.MOVE
-
-    def ways_open(self) -> bool:
-        return self.accepting_input and self.pickers.dest_popup is not None
-
-    def cancel(self) -> bool:
-        """Esc: back out of the ways list, else drop the half-made move (not a number)."""
-        if self.pickers.dest_popup is not None:
-            self.pick(tuple(p for p in self.picked if isinstance(p, GoodTarget)))
-            return True
-        if all(isinstance(p, Count) for p in self.picked):
-            return False
-        return self.picker.cancel()
-
-    def step_build(self, delta: int) -> None:
-        self.show_option(self.pickers.stepped(delta))
-
-    def picker_group(self, delta: int) -> None:
-        self.show_option(self.pickers.of_group(delta))
-
-    def confirm_build(self) -> None:
-        """Lay the picker's tile; a planned one goes on toward the target."""
-        action, picked = self.pickers.chosen_build(), self.picked
-        planned = self.intent.planned(self.aos, picked)
-        if action is not None and self.submit(action):
-            after = self.intent.after_build(self.aos, picked, action, planned)
-            if after and self._seat() is not None:
-                self.pick(after)
-
-    def step_way(self, delta: int) -> None:
-        assert self.pickers.dest_popup is not None
-        self.pickers.dest_popup.move(delta)
-
-    def take_way(self) -> None:
-        """Enter: deliver by the way selected, as a click on it would."""
-        assert self.pickers.dest_popup is not None
-        self._take_way(self.pickers.dest_popup.selected)
-
-    def _take_way(self, index: int) -> None:
-        route = self.pickers.way(index)
-        if route is not None:
-            self.picker.click(WayTarget(route.action))
-
-    def type_digit(self, digit: int) -> None:
-        self.pick(self.intent.typed(self.aos, self.picked, digit))
-
-    def erase_digit(self) -> None:
-        self.pick(self.intent.typed(self.aos, self.picked, None))
-
     # Input ---------------------------------------------------------------------------
 
     def handle_view_event(self, event: pygame.event.Event) -> bool:
@@ -391,100 +260,7 @@ class AgeOfSteamScene(GameScene):
         return False
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.handle_view_event(event)
-            if self.trail and getattr(event, "buttons", (0,))[0]:
-                h = self.mv.hex_at(event.pos)
-                if h >= 0 and h != self.trail[-1]:
-                    self.trail.append(h)
-            if self.pickers.dest_popup is not None:
-                self.pickers.dest_popup.hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.trail:
-            return self._drag_end()
-        if event.type == pygame.MOUSEWHEEL and self._wheel_on_popup(event):
-            return True
-        if self.handle_view_event(event):
-            return True
-        if not self.accepting_input:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            used = self._click(event.pos)
-            self._drag_start(event.pos)
-            return used
-        return False
-
-    def _drag_start(self, pos: tuple[int, int]) -> None:
-        """A press on the map while building may start a drag along the hexes."""
-        self.trail = []
-        if self.aos.phase == Phase.BUILD and self.my_turn and self.mv.camera.covers(pos):
-            h = self.mv.hex_at(pos)
-            if h >= 0 and plan.is_start(self.aos, h, self._seat() or 0):
-                self.trail = [h]
-
-    def _drag_end(self) -> bool:
-        """Released after passing over hexes: build from where the drag began toward
-        where it ended, by the hexes it passed."""
-        trail, self.trail = self.trail, []
-        if len(trail) < 2 or not self.accepting_input:
-            return False
-        picks, notice = self.intent.intend(self.aos, trail[0], trail[-1], tuple(trail[1:]))
-        self._notice(notice)
-        self.pick(picks)
-        return True
-
-    def _wheel_on_popup(self, event: pygame.event.Event) -> bool:
-        """The wheel over the hex being built on (or its popup) cycles its tiles."""
-        popup = self.pickers.build_popup
-        if popup is None or not self.accepting_input:
-            return False
-        pos = pygame.mouse.get_pos()
-        if popup.hit(pos) is not None or self.mv.hex_at(pos) == self.pickers.build_hex:
-            self.step_build(-1 if event.y > 0 else 1)
-            return True
-        return False
-
-    def _click(self, pos: tuple[int, int]) -> bool:
-        pickers = self.pickers
-        if pickers.dest_popup is not None:
-            index = pickers.dest_popup.hit(pos)
-            if index >= 0 or index == -2:
-                self._take_way(index)
-                return True
-            self.pick(tuple(p for p in self.picked if isinstance(p, GoodTarget)))
-        hit = pickers.build_popup.hit(pos) if pickers.build_popup is not None else None
-        if hit is not None:
-            table.click_popup(hit, pickers, self.show_option, self.confirm_build,
-                              self.picker.cancel)
-            return True
-        on_panel = self.panel.hit(pos)
-        if on_panel is not None:
-            notice = self.intent.notice(self.aos, on_panel)
-            self._notice(notice or "", "error")
-            return bool(notice) or self.picker.click(on_panel)
-        if self.mv.camera.covers(pos):  # a gate: anywhere else on the table is nothing
-            return self._click_map(pos)
-        return False
-
-    def _click_map(self, pos: tuple[int, int]) -> bool:
-        h, cube = self.mv.hex_at(pos), self.mv.cube_at(pos)
-        step = self.intent.map_click(self.aos, self._seat() or 0, self.picked, h,
-                                     (cube.hex, cube.colour) if cube is not None else None)
-        self._notice(step.notice)
-        if step.picks is not None:
-            self.pick(step.picks)
-        if step.target is not None:
-            self.picker.click(step.target)
-        if step.open >= 0:
-            ordered, _ = choices.by_use(self.aos, self.draft.by_hex(self.aos)[step.open])
-            self.show_option(ordered[toward_pointer(self.aos, self.mv, step.open, ordered, pos)])
-        if step.aim >= 0:
-            self.show_option(self.pickers.aimed(self.aos, step.aim))
-        return step.used
-
-    def _notice(self, words: str, kind: str = "info") -> None:
-        if words:
-            self.toast(self.words(words), kind)
+        return self.input.handle_event(event)
 
     # Hints and words -------------------------------------------------------------------
 
@@ -494,16 +270,16 @@ class AgeOfSteamScene(GameScene):
     def show_hint(self, action: Action) -> None:
         view = self.aos
         if isinstance(action, IssueShares | Bid):
-            self.pick((Count(action.count if isinstance(action, IssueShares)
+            self.input.pick((Count(action.count if isinstance(action, IssueShares)
                              else action.amount),))
         elif isinstance(action, TakeAction):
             self.hint_tile = (action.name, HINT_TIME)
         elif isinstance(action, Build | Urbanize):
-            self.show_option(action)
+            self.input.show_option(action)
         elif isinstance(action, Deliver):
             route = choices.deliver_of(view, action)
             if route is not None:
-                self.pick((GoodTarget(view.map.hex_at(action.source), action.colour),))
+                self.input.pick((GoodTarget(view.map.hex_at(action.source), action.colour),))
                 self.pickers.preview = route
                 self.hint_hex = (route.destination, HINT_TIME)
         elif isinstance(action, CommunismPlace):
@@ -535,7 +311,7 @@ class AgeOfSteamScene(GameScene):
         self.hits.clear()
         areas, live = self.areas(), self.accepting_input
         self.mv.draw(surface, view, self.version)
-        draft = self.draft.of(view, live, self.picked, self.pickers, self.trail,
+        draft = self.draft.of(view, live, self.picked, self.pickers, self.input.trail,
                               self._blink(self.hint_hex))
         clip = surface.get_clip()
         surface.set_clip(areas["map"].clip(clip))

@@ -106,7 +106,7 @@ def build(app: App) -> None:
     scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.3)
     scene.mv.settle_zoom()
     options, _ = choices.by_use(scene.aos, by_hex[h])
-    scene.show_option(options[min(1, len(options) - 1)])
+    scene.input.show_option(options[min(1, len(options) - 1)])
 
 
 def build_done(app: App) -> None:
@@ -134,7 +134,7 @@ def deliver(app: App) -> None:
     scene = open_scene(app, match)
     view = scene.aos
     good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
-    scene.pick((GoodTarget(*good),))
+    scene.input.pick((GoodTarget(*good),))
     dests = destinations(view, *good)
     hexes = [good[0], *(h for d in dests for h in d.hexes)]
     points = [scene.mv.geo.centre(h) for h in hexes]

@@ -126,7 +126,7 @@ def test_esc_drops_the_intent() -> None:
     app, scene = _scene("cccp", 3)
     click(app, _at(scene, "Moskva"))
     click(app, _at(scene, "Gorkiy"))
-    scene.cancel()
+    scene.input.cancel()
     assert table.start(scene) < 0 and table.plan(scene) is None
 
 

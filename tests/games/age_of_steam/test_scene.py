@@ -532,7 +532,7 @@ def test_p_drops_out_of_the_turn_order_auction(app) -> None:  # type: ignore[no-
             act_with_mouse(app, scene, hint(GAME_INFO, state, seed=scene.match.ply))
         else:
             frames(app, 2)
-    assert scene.may_drop_out()
+    assert scene.input.may_drop_out()
     before = len(scene.match.actions)
     key(app, pygame.K_p)
     assert isinstance(scene.match.log[before].action, DropOut)

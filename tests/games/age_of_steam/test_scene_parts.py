@@ -375,6 +375,6 @@ def test_the_review_card_never_blocks_the_map() -> None:
     toasts = len(scene.toasts.items)
     scene.mouse = card.center
     frames(app, 1)
-    assert scene._click(card.center)
+    assert scene.input.click(card.center)
     assert (scene.pickers.build_popup is not None or table.start(scene) >= 0
             or len(scene.toasts.items) > toasts)

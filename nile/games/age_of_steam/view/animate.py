@@ -16,8 +16,8 @@ import pygame
 
 from nile.core.game import Event
 from nile.games.age_of_steam.intent import RowTarget
+from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules import events as ev
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import overlay, pieces
 from nile.games.age_of_steam.view.panel import Panel, SeatTarget
 from nile.ui import sound, theme

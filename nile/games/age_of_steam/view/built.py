@@ -13,11 +13,9 @@ from dataclasses import dataclass
 
 from nile.core.game import Event
 from nile.core.session import LogEntry
-from nile.games.age_of_steam.rules import build
+from nile.games.age_of_steam.rules import AgeOfSteamState, tile_phrase, unextended
 from nile.games.age_of_steam.rules.actions import Build, Urbanize
 from nile.games.age_of_steam.rules.events import CityFounded, TrackBuilt
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.tiles import tile_phrase
 
 VERBS = {"lay": "Laid", "upgrade": "Upgraded to", "town": "Built", "redirect": "Redirected with"}
 
@@ -59,7 +57,7 @@ def review(view: AgeOfSteamState, seat: int, built: Sequence[Event]) -> Review:
     links = sorted({" – ".join(sorted(view.place_name(end.stop) for end in seg.ends))
                     for seg in view.network().segments
                     if seg.owner == seat and seg.complete and hexes & set(seg.hexes)})
-    losing = [view.map.whereabouts(seg.tracks[0][0]) for seg in build.unextended(view, seat)]
+    losing = [view.map.whereabouts(seg.tracks[0][0]) for seg in unextended(view, seat)]
     return Review(tiles, tuple(e for e in built if isinstance(e, CityFounded)), tuple(links),
                   tuple(dict.fromkeys(losing)))
 

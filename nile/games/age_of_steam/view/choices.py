@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from nile.core.game import Action
-from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import (
+    AgeOfSteamState,
+    Route,
+    Segment,
+    Track,
+    offset_to_axial,
+    routes,
+    segment_after,
+    tile_words,
+)
 from nile.games.age_of_steam.rules.actions import (
     ACTION_TITLES,
     Bid,
@@ -27,12 +37,6 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.hexes import offset_to_axial
-from nile.games.age_of_steam.rules.move import Route
-from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.tiles import Track, tile_words
 
 BuildChoice = Build | Urbanize
 
@@ -70,16 +74,9 @@ def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
     Santiago – Valparaiso', 'heads for Rancagua', 'goes on next to Ovalle', 'dead end'."""
     if isinstance(action, Urbanize):
         return BuildEffect(1, "a new city here")
-    h = view.map.hex_at(action.hex_label)
-    added = new_tracks(view, action)
-    if not added:
+    seg = segment_after(view, action)
+    if seg is None:
         return BuildEffect(2, "")
-    tiles = dict(view.tiles)
-    count = len(tracks_of(action.tile, action.rotation))
-    tiles[h] = (action.tile, action.rotation, (0,) * count)
-    urban = {int(k): v for k, v in view.new_cities.items()}
-    net = build_network(view.map, tiles, urban)
-    seg = net.segments[net.segment_at[(h, added[0])]]
     if seg.complete:
         a, b = (view.place_name(e.stop) for e in seg.ends)
         return BuildEffect(0, f"completes the link {a} – {b}",
@@ -184,18 +181,10 @@ def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
     return view.build_prices.get(action, 0)
 
 
-def new_tracks(view: AgeOfSteamState, action: Build) -> list[Track]:
-    """The tracks a build adds to its hex (what is new on the tile)."""
-    h = view.map.hex_at(action.hex_label)
-    old = view.tiles.get(h)
-    before = set(tracks_of(old[0], old[1])) if old else set()
-    return [t for t in tracks_of(action.tile, action.rotation) if t not in before]
-
-
 def describe_build(view: AgeOfSteamState, action: BuildChoice) -> str:
     """'Gentle curve for $3', 'Found new city B (blue)'."""
     if isinstance(action, Urbanize):
-        colour = config().new_cities[action.letter][0]
+        colour = rules.config().new_cities[action.letter][0]
         return f"New city {action.letter} ({colour}), free"
     words = tile_words(action.tile)
     if action.kind == "upgrade":
@@ -223,7 +212,7 @@ def offered_routes(view: AgeOfSteamState) -> list[Route]:
     if not found:
         seat = view.current_player
         assert seat is not None and seat >= 0
-        found = move_phase.routes(view, seat)
+        found = routes(view, seat)
     allowed = {a for a in legal if isinstance(a, Deliver)}
     return [r for r in found if r.action in allowed]
 
@@ -242,12 +231,12 @@ def destinations(view: AgeOfSteamState, source: int, colour: str) -> list[Destin
         if route.action.source == label and route.action.colour == colour:
             grouped.setdefault(view.place_key(route.destination), []).append(route)
     result = []
-    for key, routes in grouped.items():
-        routes.sort(key=lambda r: (-r.income.get(seat or 0, 0), r.fee, len(r.entered)))
-        hexes = tuple(sorted({r.destination for r in routes}))
+    for key, ways in grouped.items():
+        ways.sort(key=lambda r: (-r.income.get(seat or 0, 0), r.fee, len(r.entered)))
+        hexes = tuple(sorted({r.destination for r in ways}))
         if key in {c.name for c in view.map.cities}:
             hexes = view.map.city_named(key).hexes
-        result.append(Destination(key, hexes, tuple(routes)))
+        result.append(Destination(key, hexes, tuple(ways)))
     result.sort(key=lambda d: d.key)
     return result
 

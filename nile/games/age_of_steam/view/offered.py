@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import AgeOfSteamState, Route
 from nile.games.age_of_steam.rules.actions import Build, Urbanize
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.move import Route
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, overlay, palette
 from nile.games.age_of_steam.view.mapview import MapView
 from nile.ui import theme
@@ -89,7 +88,7 @@ def _build(surface: pygame.Surface, mv: MapView, view: AgeOfSteamState, draft: D
             overlay.ghost_tile(surface, mv, action, mv.colors[seat].rgb)
         elif isinstance(action, Urbanize):
             overlay.hex_fill(surface, mv, draft.build_hex,
-                             palette.GOODS[config().new_cities[action.letter][0]], 150)
+                             palette.GOODS[rules.config().new_cities[action.letter][0]], 150)
         overlay.hex_ring(surface, mv, draft.build_hex, theme.ACCENT, 3, 1.0)
 
 

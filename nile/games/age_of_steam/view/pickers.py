@@ -24,9 +24,8 @@ from nile.games.age_of_steam.intent import (
     WayTarget,
     of_kind,
 )
+from nile.games.age_of_steam.rules import AgeOfSteamState, Route, new_tracks
 from nile.games.age_of_steam.rules.actions import Build, Urbanize
-from nile.games.age_of_steam.rules.move import Route
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import choices, plan
 from nile.games.age_of_steam.view.choices import BuildChoice, BuildEffect, place_title
 from nile.games.age_of_steam.view.mapview import MapView
@@ -198,7 +197,7 @@ def toward_pointer(view: AgeOfSteamState, mv: MapView, h: int,
         if not isinstance(action, Build):
             continue
         score = -9.0
-        for t in choices.new_tracks(view, action):
+        for t in new_tracks(view, action):
             for port in t:
                 if port < 6:
                     ux, uy = mv.geo.direction(port)

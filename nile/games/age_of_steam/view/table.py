@@ -20,10 +20,9 @@ from nile.games.age_of_steam.intent import (
     Toward,
     of_kind,
 )
+from nile.games.age_of_steam.rules import AgeOfSteamState, max_builds
 from nile.games.age_of_steam.rules.actions import Deliver
-from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import built, choices, review, tips
 from nile.games.age_of_steam.view.choices import BuildChoice
 from nile.games.age_of_steam.view.glance import Glance
