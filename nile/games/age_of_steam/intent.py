@@ -156,7 +156,8 @@ class AgeOfSteamIntent:
     def __init__(self, log: Callable[[], Sequence[LogEntry]] = tuple) -> None:
         self.log = log
         self._routes: tuple[object, dict[Deliver, Route]] = (None, {})
-        self._plan: tuple[object, plan.Plan] | None = None
+        self._plan: tuple[object, object, plan.Plan] | None = None
+        """The last plan worked out: for which view (by identity) and picks."""
 
     # The Intent protocol -----------------------------------------------------------------
 
@@ -292,10 +293,10 @@ class AgeOfSteamIntent:
         start, toward = of_kind(picked, Start), of_kind(picked, Toward)
         if not isinstance(start, Start) or not isinstance(toward, Toward):
             return None
-        key = (view, start, toward)
-        if self._plan is None or self._plan[0] != key:
-            self._plan = (key, plan.plan(view, start.hex, toward.hex, toward.dragged))
-        return self._plan[1]
+        key = (start, toward)
+        if self._plan is None or self._plan[0] is not view or self._plan[1] != key:
+            self._plan = (view, key, plan.plan(view, start.hex, toward.hex, toward.dragged))
+        return self._plan[2]
 
     def intend(self, view: AgeOfSteamState, start: int, target: int,
                dragged: tuple[int, ...] = ()) -> tuple[tuple[Target, ...], str]:

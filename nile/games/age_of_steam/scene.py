@@ -237,13 +237,18 @@ class AgeOfSteamScene(GameScene):
         self.pickers.sync(self.aos, self.picked, self.draft.by_hex(self.aos), self.names)
 
     def _show_bar(self) -> None:
+        """The bar and the pickers for the view now: empty unless someone here may act."""
         if self._seat() is None:
             self.set_action_bar("", ())
             self.pickers.sync(self.aos, (), {}, self.names)
         elif self.picker.offer is None:
             self.picker.refresh()
-        else:
-            self.picker.show(self.intent.offer(self.aos, self._seat() or 0, self.picked))
+        else:  # the same picks on the view as it is now (never playing a move by itself)
+            offer = self.intent.offer(self.aos, self._seat() or 0, self.picked)
+            if offer.ready is None:
+                self.picker.show(offer)
+            else:
+                self.picker.refresh()
 
     # Input ---------------------------------------------------------------------------
 

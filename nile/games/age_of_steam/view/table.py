@@ -62,6 +62,7 @@ class DraftCache:
         self.intent = intent
         self._by_hex: tuple[object, dict[int, list[BuildChoice]]] = (None, {})
         self._key: object = None
+        self._view: AgeOfSteamState | None = None
         self._drafted = Drafted(Draft(), None)
 
     @property
@@ -78,10 +79,10 @@ class DraftCache:
     def of(self, view: AgeOfSteamState, live: bool, picked: tuple[Target, ...],
            pickers: Pickers, trail: Sequence[int], hint_hex: object | None) -> Draft:
         """The draft for `picked` (nothing offered unless `live`: the human to act looks)."""
-        key = (view, live, picked, pickers.chosen_build(), pickers.shown_way(),
-               tuple(trail), pickers.dest_popup is not None)
-        if key != self._key:
-            self._key = key
+        key = (live, picked, pickers.chosen_build(), pickers.shown_way(), tuple(trail),
+               pickers.dest_popup is not None)
+        if key != self._key or view is not self._view:  # (states compare by their contents)
+            self._key, self._view = key, view
             self._drafted = self._work(view, live, picked, pickers, tuple(trail))
         hint = hint_hex if isinstance(hint_hex, int) else -1
         if self._drafted.draft.hint_hex != hint:
