@@ -10,7 +10,10 @@ The policy, phase by phase:
   completing links with demand first; stop when nothing scores or cash runs low;
 - moving: the delivery that pays this player most (others' gain counts against it), or a
   locomotive raise when one more link would pay more.
-The hard bot (ai_hard.py) searches over this policy's best few moves.
+The hard bot (ai_hard.py) searches over this policy's best few moves. Both ask the engine
+only through its public face (`rules`: deliveries and their income, goods waiting, build
+prices and limits, a build's new tracks, score parts), the moves (`rules.actions`) and the
+phase names (`rules.phases`), as OpenSpiel's bots ask its game API.
 """
 
 from __future__ import annotations
