@@ -222,14 +222,28 @@ def _nile_classes() -> list[type]:
 def test_no_class_subclasses_the_search_or_an_engine_state() -> None:
     """Games shape the bots through `AiHooks` (candidates, forced moves, chance draws,
     overrule), never by subclassing the generic search or a game's state: the only
-    `GameState` subclasses are the engines' own states, straight under `GameState`."""
+    `GameState` subclasses are the engines' own states, straight under `GameState` or on
+    the abstract data class of their own `rules/` (issue 28's bottom floor: Loose
+    Caboose's `state.Table` under `dispatch.LooseCabooseState`)."""
     classes = _nile_classes()
     assert ISMCTS in classes and len(classes) > 100
     for cls in classes:
         where = f"{cls.__module__}.{cls.__qualname__}"
         assert cls is ISMCTS or not issubclass(cls, ISMCTS), f"{where} subclasses ISMCTS"
         if issubclass(cls, GameState) and cls is not GameState:
-            assert cls.__bases__ == (GameState,), f"{where} subclasses {cls.__bases__}"
+            assert cls.__bases__ == (GameState,) or _on_its_floor(cls), \
+                f"{where} subclasses {cls.__bases__}"
+
+
+def _on_its_floor(cls: type) -> bool:
+    """`cls` stands on one abstract class of its own rules package, itself straight under
+    `GameState` (the data floor a game's `dispatch` adds the moves to)."""
+    if len(cls.__bases__) != 1:
+        return False
+    base = cls.__bases__[0]
+    package = cls.__module__.rpartition(".")[0]
+    return (package.endswith(".rules") and base.__module__.rpartition(".")[0] == package
+            and base.__bases__ == (GameState,) and inspect.isabstract(base))
 
 
 # Components never hold their scene --------------------------------------------------------

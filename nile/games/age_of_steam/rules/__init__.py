@@ -6,7 +6,8 @@ package only through it, plus `rules.actions` (the moves), `rules.events` (what 
 and `rules.phases` (the names of the phases); tests/test_floors.py holds them to it.
 What the face offers, in `__all__`:
 - the game: `new_game`, `AgeOfSteamState` (the type to annotate a state with: all its
-  data is public, see its docstring);
+  data is public, see its docstring), `AgeOfSteamGame` (the class games are made of and
+  saves load into: the state with its rules);
 - deliveries: `routes`, `goods_waiting`, `accessible`, `source_refusal`, `Route`;
 - building: `max_builds`, `build_price`, `simple_price`, `hex_refusal`, `new_tracks`,
   `segment_after`, `track_across`, `unextended`, `tracks_of`, `Segment`, `Track`,
@@ -15,7 +16,7 @@ What the face offers, in `__all__`:
 - goods growth: `growth_targets`;
 - the board and the game's numbers (data, not rules): `load_map`, `MapData`, the hex
   geometry (`centre_xy`, `neighbour_offset`, `offset_to_axial`, `PYRAMID_COVER`),
-  `config`, `COLOURS`, `DISPLAY_ROWS`, the words for tiles (`tile_words`, `tile_phrase`).
+  `game_config`, `COLOURS`, `DISPLAY_ROWS`, the words for tiles (`tile_words`, `tile_phrase`).
 
 Inside, the rules stand on three floors: data and pure queries at the bottom (`state`,
 `config`, `hexes`, `tiles`, `mapdata`, `network`, `maprules`, `scoring`), one module per
@@ -49,7 +50,8 @@ from collections.abc import Mapping
 
 from nile.games.age_of_steam.rules import build, market, move, scoring, setup, upkeep
 from nile.games.age_of_steam.rules.actions import Build
-from nile.games.age_of_steam.rules.config import COLOURS, DISPLAY_ROWS, config
+from nile.games.age_of_steam.rules.config import COLOURS, DISPLAY_ROWS, Config, config
+from nile.games.age_of_steam.rules.dispatch import AgeOfSteamGame
 from nile.games.age_of_steam.rules.hexes import (
     CENTRE,
     centre_xy,
@@ -58,7 +60,7 @@ from nile.games.age_of_steam.rules.hexes import (
     opposite,
 )
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
-from nile.games.age_of_steam.rules.move import PYRAMID_COVER, Route
+from nile.games.age_of_steam.rules.move import PYRAMID_COVER
 from nile.games.age_of_steam.rules.network import (
     NO_OWNER,
     Segment,
@@ -67,17 +69,25 @@ from nile.games.age_of_steam.rules.network import (
     tracks_of,
 )
 from nile.games.age_of_steam.rules.scoring import final_score, income_reduction
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.rules.state import AgeOfSteamState, Route
 from nile.games.age_of_steam.rules.tiles import Track, tile_phrase, tile_words
 
 # The game --------------------------------------------------------------------------
 
 
-def new_game(players: int, seed: int, options: Mapping[str, str]) -> AgeOfSteamState:
+def new_game(players: int, seed: int, options: Mapping[str, str]) -> AgeOfSteamGame:
     """A new game on `options['map']`; setup draws are chance actions still to resolve."""
-    state = AgeOfSteamState(options.get("map", "chile"), players)
+    state = AgeOfSteamGame(options.get("map", "chile"), players)
     setup.start(state)
     return state
+
+
+def game_config() -> Config:
+    """The game's numbers (data.toml): starting cash, shares and locomotive and their
+    limits (`start`), prices (`cost`), builds a turn, the goods, the new cities' colours
+    and growth rows (`new_cities`), the income reduction. (Not named `config`: that is the
+    module it comes from, which bots and views do not import.)"""
+    return config()
 
 
 # Deliveries ------------------------------------------------------------------------
@@ -206,6 +216,7 @@ __all__ = [
     "DISPLAY_ROWS",
     "NO_OWNER",
     "PYRAMID_COVER",
+    "AgeOfSteamGame",
     "AgeOfSteamState",
     "MapData",
     "Route",
@@ -215,8 +226,8 @@ __all__ = [
     "bid_payment",
     "build_price",
     "centre_xy",
-    "config",
     "final_score",
+    "game_config",
     "goods_waiting",
     "growth_targets",
     "hex_refusal",
