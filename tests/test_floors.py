@@ -29,7 +29,7 @@ FACE_EXTRAS = ("actions", "events", "phases")
 """Besides `rules/__init__`, the modules a bot or a view may import: the moves, what
 happened, and the names of the phases."""
 
-PENDING: set[str] = {"age_of_steam", "cairo", "cleopatra", "kap_kairo", "loose_caboose"}
+PENDING: set[str] = {"cairo", "cleopatra", "kap_kairo", "loose_caboose"}
 """Games not yet rebuilt to these rules (issue 28 in progress); emptied as each lands."""
 
 CHROME_PENDING = True

@@ -337,7 +337,7 @@ class AgeOfSteamIntent:
         n, typed = (count.value, count.typed) if isinstance(count, Count) else (0, False)
         if not typed:
             n = min(n, room)
-        price = rules.config().start("share_price")
+        price = rules.game_config().start("share_price")
         cash, income = view.cash[seat], view.income[seat]
         expenses = view.shares[seat] + view.loco[seat]
         short = expenses - cash - income

@@ -184,7 +184,7 @@ def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
 def describe_build(view: AgeOfSteamState, action: BuildChoice) -> str:
     """'Gentle curve for $3', 'Found new city B (blue)'."""
     if isinstance(action, Urbanize):
-        colour = rules.config().new_cities[action.letter][0]
+        colour = rules.game_config().new_cities[action.letter][0]
         return f"New city {action.letter} ({colour}), free"
     words = tile_words(action.tile)
     if action.kind == "upgrade":

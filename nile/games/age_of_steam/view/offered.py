@@ -88,7 +88,7 @@ def _build(surface: pygame.Surface, mv: MapView, view: AgeOfSteamState, draft: D
             overlay.ghost_tile(surface, mv, action, mv.colors[seat].rgb)
         elif isinstance(action, Urbanize):
             overlay.hex_fill(surface, mv, draft.build_hex,
-                             palette.GOODS[rules.config().new_cities[action.letter][0]], 150)
+                             palette.GOODS[rules.game_config().new_cities[action.letter][0]], 150)
         overlay.hex_ring(surface, mv, draft.build_hex, theme.ACCENT, 3, 1.0)
 
 

@@ -385,7 +385,7 @@ def _display_row(surface: pygame.Surface, box: pygame.Rect, row: str, goods: lis
         pygame.draw.rect(surface, fill, box, border_radius=4)
     badge = (box.left + 9, box.centery)
     if len(row) == 1:
-        colour = rules.config().new_cities[row][0]
+        colour = rules.game_config().new_cities[row][0]
         square = pygame.Rect(0, 0, 15, 15)
         square.center = badge
         pygame.draw.rect(surface, palette.GOODS[colour], square, border_radius=3)

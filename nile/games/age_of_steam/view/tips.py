@@ -154,8 +154,8 @@ def tile_lines(view: AgeOfSteamState, name: str, names: list[str]) -> list[str]:
 
 def row_lines(view: AgeOfSteamState, row: str) -> list[str]:
     if len(row) == 1:
-        colour = rules.config().new_cities[row][0]
-        tied = rules.config().new_cities[row][1]
+        colour = rules.game_config().new_cities[row][0]
+        tied = rules.game_config().new_cities[row][1]
         if row in view.rules.removed_new_cities:
             return [f"New city {row}", "Not used on this map."]
         return [f"New city {row} ({colour})",
