@@ -355,9 +355,9 @@ class AgeOfSteamIntent:
         label = "Issue none" if n == 0 else f"Issue {n} (+${n * price})"
         buttons = (
             BarChoice("less", "−", None, n > 0, "One share fewer (Down, or type it)",
-                      picks=(Count(max(0, n - 1), True),)),
+                      picks=(Count(_within(n - 1, 0, room), True),)),
             BarChoice("more", "+", None, n < room, "One share more (Up, or type it)",
-                      picks=(Count(min(room, n + 1), True),)),
+                      picks=(Count(_within(n + 1, 0, room), True),)),
             BarChoice("issue", label, IssueShares(n), True, "Confirm (Enter)", accent=True),
         )
         return Offer((Count(n, typed),), (IssueShares(n),), prompt, buttons)
@@ -376,9 +376,9 @@ class AgeOfSteamIntent:
                 n = max(bids[0], min(n, bids[-1]))
             buttons += [
                 BarChoice("less", "−", None, n > bids[0], "Bid less (Down, or type it)",
-                          picks=(Count(max(bids[0], n - 1), True),)),
+                          picks=(Count(_within(n - 1, bids[0], bids[-1]), True),)),
                 BarChoice("more", "+", None, n < bids[-1], "Bid more (Up, or type it)",
-                          picks=(Count(min(bids[-1], n + 1), True),)),
+                          picks=(Count(_within(n + 1, bids[0], bids[-1]), True),)),
                 BarChoice("bid", f"Bid ${n}", Bid(n), True, "Bid (Enter)", accent=True),
             ]
         else:
@@ -524,6 +524,12 @@ OFFERS: dict[str, Callable[[AgeOfSteamIntent, AgeOfSteamState, int, tuple[Target
     Phase.BUILD: AgeOfSteamIntent._build, Phase.MOVE: AgeOfSteamIntent._move,
     Phase.PRODUCTION: AgeOfSteamIntent._production,
 }
+
+
+def _within(value: int, low: int, high: int) -> int:
+    """A stepped number kept within the bounds (a typed one may lie beyond: one step
+    brings it back within)."""
+    return max(low, min(high, value))
 
 
 def action_title(name: str) -> str:

@@ -75,6 +75,9 @@ def test_shares_are_a_number_picked_stepped_typed_and_confirmed() -> None:
     assert INTENT.typed(state, (Count(31, True),), None) == (Count(3, True),)
     too_many = INTENT.offer(state, 0, (Count(31, True),))   # the rules' to refuse, not cut
     assert too_many.choices[2].action == IssueShares(31)
+    room = max(a.count for a in state.legal_actions() if isinstance(a, IssueShares))
+    fewer, more = too_many.choices[0], too_many.choices[1]   # a step brings it back within
+    assert fewer.picks == more.picks == (Count(room, True),) and not more.enabled
 
 
 def test_a_good_lights_its_destinations_and_one_way_there_is_ready() -> None:

@@ -116,11 +116,12 @@ class TableInput:
     # Keys: what they do ----------------------------------------------------------------
 
     def press(self, index: int) -> bool:
-        """A key pressing one of the bar's buttons (E: Done, P: drop out or pass, ...)."""
+        """A key pressing one of the bar's buttons (E: Done, P: drop out or pass, ...); the
+        keys step a number also where its button is greyed (back within the bounds)."""
         wanted = PRESSED[index]
         offer = self.picker.offer
         for choice in offer.choices if offer is not None else ():
-            if choice.key == wanted and choice.enabled:
+            if choice.key == wanted and (choice.enabled or choice.picks is not None):
                 self.picker.choose(choice)
                 return True
         return wanted == "end"
