@@ -325,7 +325,7 @@ def test_the_scene_reaching_check_catches_each_kind() -> None:
 def test_components_never_hold_or_import_their_scene() -> None:
     modules = component_modules()
     names = {module_name(p) for p in modules}
-    assert {"nile.games.age_of_steam.view.controls", "nile.practice.drill_painter",
+    assert {"nile.games.age_of_steam.view.pickers", "nile.practice.drill_painter",
             "nile.practice.dialogs", "nile.ui.kit.button", "nile.ui.table.hand"} <= names
     assert not names & {"nile.practice.drill_scene", "nile.practice.scene",
                         "nile.practice.stats_scene"}

@@ -30,12 +30,6 @@ FACE_EXTRAS = ("actions", "events", "phases")
 """Besides `rules/__init__`, the modules a bot or a view may import: the moves, what
 happened, and the names of the phases."""
 
-PENDING: set[str] = {"age_of_steam"}
-"""Games not yet rebuilt to these rules (issue 28 in progress); emptied as each lands."""
-
-CHROME_PENDING = False
-"""The game screen's layers name `GameScene` for their type hints (being broken)."""
-
 
 def all_imports(path: Path) -> set[str]:
     """Every `nile` module `path` imports, type-only imports and imports in functions too."""
@@ -57,11 +51,9 @@ def _is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def _pending(game: str) -> None:
+def _needs_rules(game: str) -> None:
     if not (GAMES_DIR / game / "rules" / "__init__.py").is_file():
         pytest.skip(f"{game} has no rules package of its own")
-    if game in PENDING:
-        pytest.xfail(f"{game} is not rebuilt yet (issue 28)")
 
 
 def phase_modules(game: str) -> tuple[str, ...]:
@@ -78,7 +70,7 @@ def phase_modules(game: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_stand_on_three_floors(game: str) -> None:
-    _pending(game)
+    _needs_rules(game)
     rules = GAMES_DIR / game / "rules"
     prefix = f"nile.games.{game}.rules"
     phases = {f"{prefix}.{name}" for name in phase_modules(game)}
@@ -109,7 +101,7 @@ def face_users(game: str) -> list[Path]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_bots_and_views_ask_only_the_public_face(game: str) -> None:
-    _pending(game)
+    _needs_rules(game)
     prefix = f"nile.games.{game}.rules"
     allowed = {prefix, *(f"{prefix}.{name}" for name in FACE_EXTRAS)}
     wrong = [f"{path.relative_to(ROOT)} imports {sorted(reached)}"
@@ -121,7 +113,7 @@ def test_bots_and_views_ask_only_the_public_face(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_turns_clicks_into_moves_in_its_intent(game: str) -> None:
-    _pending(game)
+    _needs_rules(game)
     intent = GAMES_DIR / game / "intent.py"
     assert intent.is_file(), f"{game}: intent.py maps picks to moves"
     assert "nile.core.intent" in all_imports(intent), f"{game}: intent.py implements Intent"
@@ -135,7 +127,4 @@ def test_no_circle_even_counting_type_only_imports() -> None:
     for path in sorted((ROOT / "nile").rglob("*.py")):
         name = module_name(path)
         edges[name] = all_imports(path) - {name}
-    circles = [c for c in _circles(edges)
-               if not any(all(m.startswith(f"nile.games.{g}.") for m in c) for g in PENDING)
-               and not (CHROME_PENDING and "nile.ui.chrome.game_scene" in c)]
-    assert not circles, circles
+    assert not _circles(edges), _circles(edges)

@@ -31,7 +31,11 @@ TargetsOf = Callable[[Action], Sequence[Target]]
 
 @dataclass(frozen=True)
 class BarChoice:
-    """A button the bar offers for the picks so far: play `action`, or (None) cancel them."""
+    """A button the bar offers for the picks so far: play `action`, or (None) cancel them.
+
+    Two rarer buttons: `picks` set changes the picks to these instead (a number's − and +,
+    where the number shown is a pick), and `then` plays more actions after `action`, in
+    order, while the rules take them (Age of Steam's Build all lays a planned route)."""
 
     key: str
     label: str
@@ -39,6 +43,8 @@ class BarChoice:
     enabled: bool = True
     tooltip: str | None = None
     accent: bool = False
+    picks: tuple[Target, ...] | None = None
+    then: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from nile.games.age_of_steam.view.panel import RowTarget, TileTarget
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
+from tests.games.age_of_steam import table
 from tests.ui.harness import click, frames, instant_app, key, press
 
 
@@ -59,10 +60,10 @@ def build_by_hand(app: App, scene: AgeOfSteamScene, wanted: str) -> None:
     h = scene.aos.map.hex_at(label)
     x, y = scene.mv.hex_centre(h)
     click(app, (round(x), round(y)))
-    popup = scene.controls.build_popup
+    popup = scene.pickers.build_popup
     assert popup is not None, f"no picker on {label}"
     for _ in range(len(popup.items)):
-        chosen = scene.controls.chosen_build()
+        chosen = scene.pickers.chosen_build()
         if chosen is not None and chosen.to_str() == wanted:
             break
         key(app, pygame.K_DOWN)
@@ -76,12 +77,12 @@ def deliver_by_hand(app: App, scene: AgeOfSteamScene, wanted: str) -> None:
     source = scene.aos.map.hex_at(action.source)
     cube = next(c for c in scene.mv.cubes if c.hex == source and c.colour == action.colour)
     click(app, scene.mv.cube_rect(cube).center)
-    dest = next(d for d in scene.controls.dests if any(r.action == action for r in d.routes))
+    dest = next(d for d in table.dests(scene) if any(r.action == action for r in d.routes))
     x, y = scene.mv.hex_centre(dest.hexes[0])
     click(app, (round(x), round(y)))
-    popup = scene.controls.dest_popup
+    popup = scene.pickers.dest_popup
     if popup is not None:
-        row = next(i for i, r in enumerate(scene.controls.dest_routes) if r.action == action)
+        row = next(i for i, r in enumerate(scene.pickers.dest_routes) if r.action == action)
         click(app, popup.row_rect(row).center)
 
 
@@ -93,7 +94,7 @@ def act_by_hand(app: App, scene: AgeOfSteamScene, wanted: str) -> None:
             key(app, pygame.K_UP)
         key(app, pygame.K_RETURN)
     elif verb == "bid":
-        for _ in range(int(wanted.split()[1]) - scene.controls.bid):
+        for _ in range(int(wanted.split()[1]) - table.count(scene)):
             key(app, pygame.K_UP)
         key(app, pygame.K_RETURN)
     elif wanted == "drop out":
@@ -208,7 +209,7 @@ def test_the_learner_ends_her_first_build_on_done_after_the_review_card(app: App
     frames(app, 3)
     state = scene.aos
     assert state.phase == Phase.BUILD and state.current_player == 0  # the turn waits for Done
-    done = scene.controls.build_review()
+    done = table.build_review(scene)
     assert done is not None and len(done.tiles) == 3 and done.cost == 6
     assert len(done.links) == 2 and all("Santiago" in link for link in done.links)
     assert scene.review_rect is not None, "no review card on the map"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from nile.core.game import GameInfo, OptionSpec
-from nile.games.age_of_steam.rules import AgeOfSteamState, new_game
+from nile.games.age_of_steam.rules import AgeOfSteamGame, new_game
 
 PLAYERS = {"chile": (4, 6), "cccp": (4, 5), "egypt": (3, 5)}
 
@@ -73,7 +73,7 @@ GAME_INFO = GameInfo(
     min_players=3,
     max_players=6,
     new_game=new_game,
-    state_class=AgeOfSteamState,
+    state_class=AgeOfSteamGame,
     options=(OptionSpec("map", "Map", ("chile", "cccp", "egypt"),
                         "Chile 4–6 players, CCCP 4–5, Egypt 3–5.",
                         names=("Chile", "CCCP", "Egypt")),),

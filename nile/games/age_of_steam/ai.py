@@ -10,7 +10,10 @@ The policy, phase by phase:
   completing links with demand first; stop when nothing scores or cash runs low;
 - moving: the delivery that pays this player most (others' gain counts against it), or a
   locomotive raise when one more link would pay more.
-The hard bot (ai_hard.py) searches over this policy's best few moves.
+The hard bot (ai_hard.py) searches over this policy's best few moves. Both ask the engine
+only through its public face (`rules`: deliveries and their income, goods waiting, build
+prices and limits, a build's new tracks, score parts), the moves (`rules.actions`) and the
+phase names (`rules.phases`), as OpenSpiel's bots ask its game API.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from typing import Any
 
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
-from nile.games.age_of_steam.rules import build as build_phase
-from nile.games.age_of_steam.rules import move as move_phase
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import AgeOfSteamState, Route
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     Build,
@@ -41,20 +44,14 @@ from nile.games.age_of_steam.rules.actions import (
     TakeAction,
     Urbanize,
 )
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.hexes import CENTRE, opposite
-from nile.games.age_of_steam.rules.mapdata import MapData, load_map
-from nile.games.age_of_steam.rules.network import track_with_port, tracks_of
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 # Distance fields ------------------------------------------------------------------
 
 @cache
 def steps_to(map_name: str, target: int) -> tuple[int, ...]:
     """Tiles still to lay from each hex to reach `target` (not through other stops)."""
-    mp: MapData = load_map(map_name)
+    mp = rules.load_map(map_name)
     far = 999
     dist = [far] * mp.size
     dist[target] = 0
@@ -80,13 +77,6 @@ def _wanted(state: AgeOfSteamState, stop: int) -> str:
     return "black" if state.is_town(stop) and state.rules.town_accepts("black") else ""
 
 
-def _goods_at(state: AgeOfSteamState, stop: int) -> list[str]:
-    if stop in state.pyramids:
-        slots = state.pyramids[stop]
-        return [slots[i] for i in move_phase.accessible(slots)]
-    return state.goods.get(stop, [])
-
-
 TOWN_DEMAND = 0.25
 """Weight of goods a town wants (CCCP: black goods end at towns) against a city's. A town
 link pays once per black good and black goods barely come back, while a link between
@@ -107,7 +97,7 @@ def _demand_one_way(state: AgeOfSteamState, source: int, target: int) -> float:
     want = _wanted(state, target)
     if not want:
         return 0.0
-    count = sum(1 for g in _goods_at(state, source) if g == want)
+    count = sum(1 for g in rules.goods_waiting(state, source) if g == want)
     if not count:
         return 0.0
     weight = 0.5 if state.rules.flooded(state, source) else 1.0
@@ -125,7 +115,7 @@ def _demand_table(state: AgeOfSteamState) -> dict[tuple[int, int], float]:
     key = (state.map_name, state.round % 2,
            tuple(sorted((h, tuple(sorted(g))) for h, g in state.goods.items() if g)),
            tuple(sorted(state.new_cities.items())),
-           tuple((h, tuple(_goods_at(state, h))) for h in sorted(state.pyramids)))
+           tuple((h, tuple(rules.goods_waiting(state, h))) for h in sorted(state.pyramids)))
     table = _TABLES.get(key)
     if table is None:
         if len(_TABLES) > 2000:
@@ -217,17 +207,18 @@ def _budget(state: AgeOfSteamState, seat: int) -> int:
 
 
 def _shares(state: AgeOfSteamState, seat: int) -> Action:
+    numbers = rules.game_config()
     expenses = state.shares[seat] + state.loco[seat]
     shortfall = max(0, expenses - state.income[seat])
     need = shortfall + _budget(state, seat) - state.cash[seat]
-    count = max(0, math.ceil(need / config().start("share_price")))
+    price = numbers.start("share_price")
+    count = max(0, math.ceil(need / price))
     if state.income[seat] >= expenses + 3:
         count = min(count, 1)
     count = min(count, 2)
-    price = config().start("share_price")
     survive = math.ceil((expenses - state.income[seat] - state.cash[seat]) / (price - 1))
     count = max(count, survive)
-    return IssueShares(max(0, min(count, config().start("max_shares") - state.shares[seat])))
+    return IssueShares(max(0, min(count, numbers.start("max_shares") - state.shares[seat])))
 
 
 def _auction(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
@@ -325,12 +316,12 @@ def _select(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
 
 def _longer_pays(state: AgeOfSteamState, seat: int) -> bool:
     """Would one more locomotive level open a better delivery?"""
-    if state.loco[seat] >= config().start("max_locomotive"):
+    if state.loco[seat] >= rules.game_config().start("max_locomotive"):
         return False
-    now = max((route_value(seat, r) for r in move_phase.routes(state, seat)), default=0.0)
+    now = max((route_value(seat, r) for r in rules.routes(state, seat)), default=0.0)
     higher = state.clone()
     higher.loco[seat] += 1
-    later = max((route_value(seat, r) for r in move_phase.routes(higher, seat)), default=0.0)
+    later = max((route_value(seat, r) for r in rules.routes(higher, seat)), default=0.0)
     return later >= now + 1
 
 
@@ -443,7 +434,7 @@ def build_ranking(state: AgeOfSteamState, seat: int,
                    legal: list[Action]) -> list[tuple[float, Build]]:
     """Affordable builds (keeping next turn's expenses) by score, best first."""
     reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
-    left = build_phase.max_builds(state, seat) - state.builds_done - 1
+    left = rules.max_builds(state, seat) - state.builds_done - 1
     plan = _Plan(state, seat)
     prices = state.build_prices
     scored: list[tuple[float, str, Build]] = []
@@ -453,7 +444,7 @@ def build_ranking(state: AgeOfSteamState, seat: int,
         h = state.map.hex_at(action.hex_label)
         cost = prices.get(action)
         if cost is None:
-            cost = build_phase.price(state, seat, action.kind, h, action.tile)
+            cost = rules.build_price(state, seat, action.kind, h, action.tile)
         spare = state.cash[seat] - cost - reserve
         if spare < 0:
             continue
@@ -466,11 +457,8 @@ def build_ranking(state: AgeOfSteamState, seat: int,
 def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> float:
     """How much this tile helps finish a link that carries goods soon."""
     state = plan.state
-    old = state.tiles.get(h)
-    old_tracks = set(tracks_of(old[0], old[1])) if old else set()
-    new = [t for t in tracks_of(action.tile, action.rotation) if t not in old_tracks]
     best = 0.0
-    for t in new:
+    for t in rules.new_tracks(state, action):
         ends = [_side(plan, h, port) for port in t]
         sources = [e for e in ends if e is not None and e >= 0]
         if len(sources) == 2:
@@ -482,7 +470,7 @@ def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> f
         continuing = _extends_own(plan, h, t)
         source = sources[0]
         far_port = t[1] if ends[0] == source else t[0]
-        far = state.map.neighbours[h][far_port] if far_port != CENTRE else -1
+        far = state.map.neighbours[h][far_port] if far_port != rules.CENTRE else -1
         if far < 0:
             continue
         for target, want in plan.wants(source):
@@ -504,7 +492,7 @@ def _build_score(plan: _Plan, action: Build, h: int, left: int, spare: int) -> f
 
 def _extends_own(plan: _Plan, h: int, t: tuple[int, int]) -> bool:
     """Does the new track `t` on `h` continue the seat's own unfinished track?"""
-    return any(_port_extends_own(plan, h, port) for port in t if port != CENTRE)
+    return any(_port_extends_own(plan, h, port) for port in t if port != rules.CENTRE)
 
 
 def _port_extends_own(plan: _Plan, h: int, port: int) -> bool:
@@ -516,13 +504,10 @@ def _port_extends_own(plan: _Plan, h: int, port: int) -> bool:
 
 
 def _port_extends_own_now(plan: _Plan, h: int, port: int) -> bool:
-    state = plan.state
-    n = state.map.neighbours[h][port]
-    if n < 0:
-        return False
-    found = track_with_port(state.tiles, n, opposite(port))
+    found = rules.track_across(plan.state, h, port)
     if found is None:
         return False
+    n = plan.state.map.neighbours[h][port]
     index = plan.net.segment_at.get((n, found))
     return index is not None and plan.net.segments[index].owner == plan.seat
 
@@ -537,15 +522,14 @@ def _side(plan: _Plan, h: int, port: int) -> int | None:
 
 
 def _side_now(plan: _Plan, h: int, port: int) -> int | None:
-    if port == CENTRE:
+    if port == rules.CENTRE:
         return h
-    state = plan.state
-    n = state.map.neighbours[h][port]
+    n = plan.state.map.neighbours[h][port]
     if n < 0:
         return None
     if n in plan.stops:
         return n
-    t = track_with_port(state.tiles, n, opposite(port))
+    t = rules.track_across(plan.state, h, port)
     if t is None:
         return None
     index = plan.net.segment_at.get((n, t))
@@ -560,7 +544,7 @@ def urbanize_choice(state: AgeOfSteamState, seat: int,
                      urban: list[Urbanize]) -> Action | None:
     mine = _my_stops(state, seat)
     best, best_score = None, 1.5
-    colours = config().new_cities
+    colours = rules.game_config().new_cities
     for action in urban:
         town = state.map.hex_at(action.hex_label)
         colour = colours[action.letter][0]
@@ -578,17 +562,17 @@ def urbanize_choice(state: AgeOfSteamState, seat: int,
 
 # Moving goods ---------------------------------------------------------------------
 
-def route_value(seat: int, route: move_phase.Route) -> float:
+def route_value(seat: int, route: Route) -> float:
     mine = route.income.get(seat, 0)
     others = sum(v for s, v in route.income.items() if s != seat)
     return mine - 0.4 * others - 0.25 * route.fee  # income lasts, the fee is paid once
 
 
 def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
-    routes = state.offered_routes or move_phase.routes(state, seat)
+    routes = state.offered_routes or rules.routes(state, seat)
     keeps_red = state.rules.hidden_kept_goods  # CCCP: the fewest red goods loses
 
-    def value(route: move_phase.Route) -> float:
+    def value(route: Route) -> float:
         bonus = 0.6 if keeps_red and route.action.colour == "red" else 0.0
         return route_value(seat, route) + bonus
 
@@ -598,7 +582,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     if RaiseLocomotive() in legal and first_round:
         higher = state.clone()
         higher.loco[seat] += 1
-        better = max((route_value(seat, r) for r in move_phase.routes(higher, seat)),
+        better = max((route_value(seat, r) for r in rules.routes(higher, seat)),
                      default=0.0)
         if better >= best + 1 and state.round < state.last_round:
             return RaiseLocomotive()
@@ -607,7 +591,7 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     return PassMove()
 
 
-def _fee_affordable(state: AgeOfSteamState, seat: int, route: move_phase.Route) -> bool:
+def _fee_affordable(state: AgeOfSteamState, seat: int, route: Route) -> bool:
     """Does paying this route's ferry fee still leave this turn's expenses covered (cash
     plus income after the delivery)? The easy bot's deliveries keep to these: a
     fee for a delivery that pays others caused most of its Egypt bankruptcies, some in
@@ -629,7 +613,7 @@ def _potential(state: AgeOfSteamState, seat: int) -> float:
     if state.round == state.last_round and state.phase not in (
             Phase.BUILD, Phase.SELECT, Phase.SHARES, Phase.AUCTION, Phase.COMMUNISM):
         return 0.0
-    gains = sorted((r.income.get(seat, 0) for r in move_phase.routes(state, seat)),
+    gains = sorted((r.income.get(seat, 0) for r in rules.routes(state, seat)),
                    reverse=True)
     return float(sum(gains[:2]))
 
@@ -651,7 +635,8 @@ def projected_scores(state: AgeOfSteamState) -> list[float]:
             continue
         expenses = state.shares[s] + state.loco[s]
         deficit = max(0, expenses - state.income[s] - state.cash[s])
-        values.append(final_score(state.income[s], state.shares[s], track_tiles(state, s))
+        values.append(rules.final_score(state.income[s], state.shares[s],
+                                        rules.track_tiles(state, s))
                       + state.cash[s] / 4 - 4 * deficit + POTENTIAL * _potential(state, s))
     return values
 
@@ -691,7 +676,7 @@ def explain(state: GameState, action: Action) -> str | None:
         if action.count == 0:
             return (f"cash ${state.cash[seat]} and income ${state.income[seat]} cover "
                     f"the ${expenses} expenses; every share costs $1 a turn and 3 points")
-        price = config().start("share_price")
+        price = rules.game_config().start("share_price")
         return (f"raises ${action.count * price}: expenses ${expenses} against income "
                 f"${state.income[seat]} and cash ${state.cash[seat]}, plus about "
                 f"${_budget(state, seat)} to build")
@@ -754,7 +739,7 @@ def _explain_build(state: AgeOfSteamState, seat: int, action: Build) -> str:
 
 
 def _explain_delivery(state: AgeOfSteamState, seat: int, action: Deliver) -> str | None:
-    routes = state.offered_routes or move_phase.routes(state, seat)
+    routes = state.offered_routes or rules.routes(state, seat)
     route = next((r for r in routes if r.action == action), None)
     if route is None:
         return None
@@ -878,10 +863,10 @@ def _greedy_delivery(state: AgeOfSteamState, seat: int, legal: list[Action]) -> 
 
 
 def _paying_routes(state: AgeOfSteamState, seat: int,
-                   legal: list[Action]) -> list[move_phase.Route]:
+                   legal: list[Action]) -> list[Route]:
     """The legal deliveries that pay this seat and whose ferry fee leaves this turn's
     expenses paid: all a weak player may choose among without ruining itself."""
-    return [r for r in state.offered_routes or move_phase.routes(state, seat)
+    return [r for r in state.offered_routes or rules.routes(state, seat)
             if r.action in legal and r.income.get(seat, 0) > 0
             and _fee_affordable(state, seat, r)]
 

@@ -39,6 +39,7 @@ from nile.games.age_of_steam.ai import (
     urbanize_choice,
     win_chances,
 )
+from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     DropOut,
@@ -51,7 +52,6 @@ from nile.games.age_of_steam.rules.actions import (
     Urbanize,
 )
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 TOP_MOVES = 5
 """How many of the heuristic's best moves the hard bot's search considers per decision."""

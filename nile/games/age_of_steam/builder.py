@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules import AgeOfSteamGame, AgeOfSteamState
 from nile.games.age_of_steam.rules.hexes import CENTRE
 from nile.games.age_of_steam.rules.mapdata import edge_between
 from nile.games.age_of_steam.rules.network import tracks_of
@@ -30,7 +30,7 @@ class Builder:
     0, 1, 2, …, no goods out, unless the steps say otherwise."""
 
     def __init__(self, players: int, *, map: str = "chile") -> None:
-        state = AgeOfSteamState(map, players)
+        state: AgeOfSteamState = AgeOfSteamGame(map, players)
         state.order = list(range(players))
         state.phase = Phase.SHARES
         state.queue, state.qpos = list(state.order), 0

@@ -20,6 +20,7 @@ from nile.app import App
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.intent import GoodTarget
 from nile.games.age_of_steam.rules.actions import Build, Deliver, EndBuild
 from nile.games.age_of_steam.rules.build import max_builds
 from nile.games.age_of_steam.rules.phases import Phase
@@ -92,7 +93,7 @@ def build(app: App) -> None:
     match = new_match("cccp")
     play_bots_until(match, lambda s: s.round >= 3 and s.phase == Phase.BUILD and s.builds_done == 0)
     scene = open_scene(app, match)
-    by_hex = scene.controls.buildable()
+    by_hex = choices.build_choices(scene.aos)
     middle = scene.mv.camera.viewport.center
 
     def interest(x: int) -> tuple[int, float]:
@@ -104,8 +105,8 @@ def build(app: App) -> None:
     scene.auto_fit = False
     scene.mv.camera.zoom_at(scene.mv.hex_centre(h), 1.3)
     scene.mv.settle_zoom()
-    options, effects = choices.by_use(scene.aos, by_hex[h])
-    scene.controls.open_build(h, options, min(1, len(options) - 1), effects)
+    options, _ = choices.by_use(scene.aos, by_hex[h])
+    scene.input.show_option(options[min(1, len(options) - 1)])
 
 
 def build_done(app: App) -> None:
@@ -133,8 +134,8 @@ def deliver(app: App) -> None:
     scene = open_scene(app, match)
     view = scene.aos
     good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
-    scene.controls.choose_good(*good)
-    dests = scene.controls.dests
+    scene.input.pick((GoodTarget(*good),))
+    dests = destinations(view, *good)
     hexes = [good[0], *(h for d in dests for h in d.hexes)]
     points = [scene.mv.geo.centre(h) for h in hexes]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -142,7 +143,7 @@ def deliver(app: App) -> None:
     scene.mv.camera.fit(min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2, margin=0.02)
     scene.mv.settle_zoom()
     longest = max(dests, key=lambda d: len(d.routes[0].action.steps))
-    scene.controls.preview = longest.routes[0]
+    scene.pickers.preview = longest.routes[0]
 
 
 def auction(app: App) -> None:

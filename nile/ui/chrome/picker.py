@@ -86,10 +86,20 @@ class Picker:
         self.show_bar()
 
     def choose(self, choice: BarChoice) -> None:
-        """A bar button: play its action, or cancel the picks (a refused action keeps
-        them)."""
-        if choice.action is None or self.calls.submit(choice.action):
-            self.refresh()
+        """A bar button: play its action (and the ones after it while the rules take them;
+        a refused one leaves the picks as they were), change the picks, or cancel them."""
+        seat = self.calls.seat()
+        if choice.picks is not None and seat is not None:
+            self.show(self.intent.offer(self.calls.view(), seat, choice.picks))
+            return
+        if choice.action is not None:
+            if not self.calls.submit(choice.action):
+                self.show_bar()  # refused: the picks stay while the player reads why
+                return
+            for action in choice.then:
+                if not self.calls.submit(action):
+                    break
+        self.refresh()
 
     def show_bar(self) -> None:
         if self.offer is None:

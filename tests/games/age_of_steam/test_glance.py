@@ -94,7 +94,7 @@ def test_the_map_buttons_stay_off_the_hexes_beside_a_tall_map() -> None:
     view = scene.aos
     hexes = [pygame.Rect(round(x) - 4, round(y) - 4, 8, 8)
              for x, y in (scene.mv.hex_centre(h) for h in range(view.map.size))]
-    for map_button in scene._map_buttons:
+    for map_button in scene.map_buttons.buttons:
         assert map_button.rect.collidelist(hexes) < 0
 
 

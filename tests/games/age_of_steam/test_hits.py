@@ -18,6 +18,7 @@ from nile.games.age_of_steam.view.glance import Glance
 from nile.games.age_of_steam.view.panel import RowTarget, SeatTarget, TileTarget
 from nile.games.age_of_steam.view.popup import GroupChip, Part
 from nile.ui.shots import play_bots_until
+from tests.games.age_of_steam import table
 from tests.ui.harness import click, frames, instant_app
 
 
@@ -50,7 +51,7 @@ def test_the_boards_place_every_tile_row_and_player_where_they_drew_it() -> None
 
 def test_a_click_on_an_action_tile_takes_it() -> None:
     app, scene = _scene("chile", 5, Phase.SELECT)
-    free = sorted(scene.controls.pickable_tiles())[0]
+    free = sorted(table.pickable_tiles(scene))[0]
     rect = scene.panel.rect_of(TileTarget(free))
     assert rect is not None
     before = len(scene.match.actions)
@@ -63,13 +64,13 @@ def _open_town_picker(app: App, scene: AgeOfSteamScene) -> None:
     town = scene.aos.map.hex_at("2,16")  # Los Andes: tiles with 1 to 4 exits
     x, y = scene.mv.hex_centre(town)
     click(app, (round(x), round(y)))
-    assert scene.controls.build_popup is not None
+    assert scene.pickers.build_popup is not None
 
 
 def test_the_pickers_arrows_chips_and_buttons_are_clicked_through_its_hit_map() -> None:
     app, scene = _scene("chile", 7, Phase.BUILD)
     _open_town_picker(app, scene)
-    popup = scene.controls.build_popup
+    popup = scene.pickers.build_popup
     assert popup is not None
     frame = popup.frame_rect
     assert frame is not None
@@ -87,15 +88,15 @@ def test_the_pickers_arrows_chips_and_buttons_are_clicked_through_its_hit_map() 
     assert popup.groups[popup.index] == "4 exits"
     before = len(scene.match.actions)
     click(app, (frame.left + 4, frame.bottom - 4))  # the frame takes a click, does nothing
-    assert scene.controls.build_popup is popup and len(scene.match.actions) == before
+    assert scene.pickers.build_popup is popup and len(scene.match.actions) == before
     click(app, popup.hits.rect_of(Part.CANCEL).center)  # type: ignore[union-attr]
-    assert scene.controls.build_popup is None and len(scene.match.actions) == before
+    assert scene.pickers.build_popup is None and len(scene.match.actions) == before
 
 
 def test_the_pickers_hover_is_what_its_hit_map_has_under_the_mouse() -> None:
     app, scene = _scene("chile", 7, Phase.BUILD)
     _open_town_picker(app, scene)
-    popup = scene.controls.build_popup
+    popup = scene.pickers.build_popup
     assert popup is not None
     ok = popup.hits.rect_of(Part.OK)
     assert ok is not None

@@ -1,151 +1,147 @@
-"""Building by intent: a start, a target (or a drag), the planned tiles, the picker's
-order toward the target, town options grouped by exits; clicks counted."""
+"""Age of Steam's click-to-move rules (nile/games/age_of_steam/intent.py) without a window:
+what the picks mean in each phase, the bar's words and buttons, and what a click on the
+map does with the picks so far."""
 
 from __future__ import annotations
 
-import pygame
-import pytest
-
-from nile.core.session import Match
-from nile.games.age_of_steam import GAME_INFO
+from nile.core.intent import Offer, Refused, follow
 from nile.games.age_of_steam.builder import Builder
-from nile.games.age_of_steam.rules.actions import Build
+from nile.games.age_of_steam.intent import (
+    AgeOfSteamIntent,
+    Count,
+    GoodTarget,
+    HexTarget,
+    OptionTarget,
+    PlaceTarget,
+    Start,
+    TileTarget,
+    Toward,
+    WayTarget,
+)
+from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules.actions import (
+    Build,
+    Deliver,
+    EndBuild,
+    IssueShares,
+    PassMove,
+    TakeAction,
+)
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.tiles import tile_phrase
-from nile.games.age_of_steam.scene import AgeOfSteamScene
-from nile.games.age_of_steam.shots import seats
-from nile.games.age_of_steam.view import choices, intent
-from nile.games.age_of_steam.view.popup import GroupChip, Part
-from nile.ui.shots import play_bots_until
-from tests.ui.harness import click, drag, frames, instant_app
+
+from .helpers import set_up
+
+INTENT = AgeOfSteamIntent()
 
 
-@pytest.mark.parametrize("name,start,target,tiles", [
-    ("chile", "Santiago", "Valparaiso", 1), ("cccp", "Moskva", "Gorkiy", 2),
-    ("cccp", "Kiev", "Odessa", 1), ("egypt", "Al Qahirah", "Al Fayyum", 2)])
-def test_a_plan_reaches_the_target_with_legal_tiles(name: str, start: str, target: str,
-                                                    tiles: int) -> None:
-    state = Builder(3 if name == "egypt" else 4, map=name).to_move(0, Phase.BUILD).build()
-    a, b = (state.map.city_named(x).hexes[0] for x in (start, target))
-    plan = intent.plan(state, a, b)
-    assert len(plan.builds) == tiles and plan.arrives
-    for action in plan.builds:           # each tile is offered when its turn comes
-        assert action in state.legal_actions()
-        state.apply(action)
-    links = {frozenset(state.place_name(e.stop) for e in seg.ends)
-             for seg in state.network().segments if seg.complete and seg.owner == 0}
-    assert frozenset({start, target}) in links
-    assert plan.cost == 10 - state.cash[0]
+def _until(state: AgeOfSteamState, phase: str) -> AgeOfSteamState:
+    """Play the first legal move (chance the first outcome) until `phase` comes up."""
+    for _ in range(200):
+        if state.phase == phase:
+            return state
+        state.apply(state.legal_actions()[0])
+    raise AssertionError(f"no {phase} phase")
 
 
-def test_a_plan_stops_when_the_builds_run_out() -> None:
-    state = Builder(4, map="chile").to_move(0, Phase.BUILD).build()
-    arica = state.map.city_named("Arica").hexes[0]
-    montt = state.map.city_named("Puerto Montt").hexes[0]
-    plan = intent.plan(state, arica, montt)
-    assert len(plan.builds) == 3 and not plan.arrives
+def test_an_action_tile_is_one_click_and_a_taken_one_says_so() -> None:
+    state = _until(set_up("chile", 4), Phase.SELECT)
+    seat = state.current_player
+    assert seat is not None
+    offer = INTENT.offer(state, seat, ())
+    free = sorted(t.name for t in offer.lit if isinstance(t, TileTarget))
+    assert free and offer.prompt.startswith("Choose an action tile")
+    step = follow(INTENT, state, seat, (), TileTarget(free[0]))
+    assert isinstance(step, Offer) and step.ready == TakeAction(free[0])
+    state.apply(TakeAction(free[0]))
+    other = state.current_player
+    assert other is not None and other != seat
+    assert "is taken this turn" in (INTENT.notice(state, TileTarget(free[0])) or "")
+    assert follow(INTENT, state, other, (), TileTarget(free[0])) == Refused(None)
 
 
-def test_nothing_planned_from_a_hex_that_is_not_a_start() -> None:
+def test_shares_are_a_number_picked_stepped_typed_and_confirmed() -> None:
+    state = Builder(4, map="chile").build()
+    assert state.phase == Phase.SHARES
+    offer = INTENT.offer(state, 0, ())
+    assert offer.picked == (Count(0),) and offer.prompt.startswith("Issue shares?")
+    less, more, issue = offer.choices
+    assert not less.enabled and more.picks == (Count(1, True),)
+    assert issue.action == IssueShares(0) and issue.label == "Issue none"
+    stepped = INTENT.offer(state, 0, more.picks or ())
+    assert stepped.choices[2].action == IssueShares(1) and "1 share:" in stepped.prompt
+    typed = INTENT.typed(state, (Count(2),), 3)          # the first digit replaces
+    assert typed == (Count(3, True),)
+    assert INTENT.typed(state, typed, 1) == (Count(31, True),)   # then digits append
+    assert INTENT.typed(state, (Count(31, True),), None) == (Count(3, True),)
+    too_many = INTENT.offer(state, 0, (Count(31, True),))   # the rules' to refuse, not cut
+    assert too_many.choices[2].action == IssueShares(31)
+    room = max(a.count for a in state.legal_actions() if isinstance(a, IssueShares))
+    fewer, more = too_many.choices[0], too_many.choices[1]   # a step brings it back within
+    assert fewer.picks == more.picks == (Count(room, True),) and not more.enabled
+
+
+def test_a_good_lights_its_destinations_and_one_way_there_is_ready() -> None:
+    state = (Builder(4, map="chile")
+             .path(0, ["Valparaiso", "1,16", "Santiago"])
+             .path(1, ["Santiago", "1,17", "Rancagua"])
+             .path(0, ["Rancagua", "1,19", "Talca"])
+             .goods("Valparaiso", ["red"]).player(2, loco=3)
+             .to_move(2, Phase.MOVE).build())
+    [action] = [a for a in state.legal_actions() if isinstance(a, Deliver)]
+    source = state.map.hex_at(action.source)
+    first = INTENT.offer(state, 2, ())
+    assert GoodTarget(source, "red") in first.lit
+    assert [c.action for c in first.choices][-1] == PassMove()
+    picked = INTENT.map_click(state, 2, (), source, (source, "red")).picks
+    assert picked == (GoodTarget(source, "red"),)
+    offer = INTENT.offer(state, 2, picked)
+    [place] = [t for t in offer.lit if isinstance(t, PlaceTarget)]
+    assert "click a ringed destination" in offer.prompt and offer.ready is None
+    route = INTENT.route_of(state, action)
+    assert route is not None
+    to = INTENT.map_click(state, 2, picked, route.destination, None)
+    assert to.target == place
+    done = follow(INTENT, state, 2, picked, place)
+    assert isinstance(done, Offer) and done.ready == action
+    assert INTENT.targets(state, action)[2] == WayTarget(action)
+
+
+def test_building_by_intent_plans_from_a_start_toward_a_target() -> None:
     state = Builder(4, map="cccp").to_move(0, Phase.BUILD).build()
-    plain = state.map.hex_at("8,5")
-    assert not intent.is_start(state, plain, 0)
-    assert intent.is_start(state, state.map.city_named("Moskva").hexes[0], 0)
-
-
-def _scene(name: str, seed: int) -> tuple[pygame.Surface, AgeOfSteamScene]:
-    app = instant_app()
-    match = Match.new(GAME_INFO, seats(name, 4), seed, {"map": name})
-    play_bots_until(match, lambda s: s.phase == Phase.BUILD and s.current_player == 0
-                    and s.builds_done == 0)
-    scene = AgeOfSteamScene(app, match)
-    app.push(scene)
-    frames(app, 2)
-    return app, scene
-
-
-def _at(scene: AgeOfSteamScene, place: str) -> tuple[int, int]:
-    h = scene.aos.map.city_named(place).hexes[0]
-    x, y = scene.mv.hex_centre(h)
-    return round(x), round(y)
-
-
-def _links(scene: AgeOfSteamScene) -> set[frozenset[str]]:
-    state = scene.match.state
-    return {frozenset(state.place_name(e.stop) for e in seg.ends)
-            for seg in state.network().segments if seg.complete and seg.owner == 0}
-
-
-def test_moskva_to_gorkiy_in_three_clicks_with_the_plan_shown_first() -> None:
-    """Click Moskva (the start), click Gorkiy (the target): the picker opens on the first
-    tile, its option toward Gorkiy first, the rest of the plan ghosted; Build all."""
-    app, scene = _scene("cccp", 3)
-    click(app, _at(scene, "Moskva"))
-    assert scene.controls.start >= 0 and scene.action_bar.prompt.startswith("From Moskva")
-    click(app, _at(scene, "Gorkiy"))
-    plan = scene.controls.plan
+    moskva = state.map.city_named("Moskva").hexes[0]
+    gorkiy = state.map.city_named("Gorkiy").hexes[0]
+    start = INTENT.map_click(state, 0, (), moskva, None)
+    assert start.picks == (Start(moskva),)
+    assert INTENT.offer(state, 0, start.picks).prompt.startswith("From Moskva")
+    aimed = INTENT.map_click(state, 0, start.picks, gorkiy, None)
+    assert aimed.picks is not None and not aimed.notice
+    plan = INTENT.planned(state, aimed.picks)
     assert plan is not None and len(plan.builds) == 2 and plan.arrives
-    assert scene.controls.chosen_build() == plan.builds[0]
-    assert "heads for Gorkiy" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
-    frame = scene.controls.build_popup.frame_rect  # type: ignore[union-attr]
-    assert frame.collidelist(scene._plan_rects()[:3]) < 0      # the plan stays in sight
-    button = scene.action_bar.context["all"][1]
-    click(app, button.rect.center)  # type: ignore[attr-defined]
-    assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
-    assert scene.match.state.current_player == 0               # Done is still to press
+    first = plan.builds[0]
+    assert aimed.picks == (Start(moskva), Toward(gorkiy), HexTarget(
+        state.map.hex_at(first.hex_label)), OptionTarget(first))
+    offer = INTENT.offer(state, 0, aimed.picks)
+    assert offer.prompt.startswith("Toward Gorkiy: 2 tiles")
+    build_all, end = offer.choices
+    assert (build_all.action, build_all.then) == (first, plan.builds[1:])
+    assert end.action == EndBuild() and end.label == "End build"
+    after = state.clone()
+    after.apply(first)  # a planned tile that does not arrive goes on toward the target
+    onward = INTENT.after_build(after, aimed.picks, first, plan)
+    assert onward[:2] == (Start(state.map.hex_at(first.hex_label)), Toward(gorkiy))
 
 
-def test_one_tile_at_a_time_the_picker_moves_on_to_the_next_tile() -> None:
-    app, scene = _scene("cccp", 3)
-    click(app, _at(scene, "Moskva"))
-    click(app, _at(scene, "Gorkiy"))
-    second = scene.controls.plan.builds[1]  # type: ignore[union-attr]
-    ok = scene.controls.build_popup.hits.rect_of(Part.OK)  # type: ignore[union-attr]
-    click(app, ok.center)
-    assert scene.controls.chosen_build() == second
-    assert "completes the link" in scene.controls.build_popup.details[0]  # type: ignore[union-attr]
-    click(app, scene.controls.build_popup.hits.rect_of(Part.OK).center)  # type: ignore[union-attr]
-    assert frozenset({"Moskva", "Gorkiy"}) in _links(scene)
-    assert scene.controls.build_popup is None and scene.controls.plan is None
-
-
-def test_a_drag_from_santiago_to_valparaiso_plans_the_link() -> None:
-    app, scene = _scene("chile", 7)
-    drag(app, _at(scene, "Santiago"), _at(scene, "Valparaiso"))
-    plan = scene.controls.plan
-    assert plan is not None and plan.arrives and len(plan.builds) == 1
-    click(app, scene.action_bar.context["all"][1].rect.center)  # type: ignore[attr-defined]
-    assert frozenset({"Santiago", "Valparaiso"}) in _links(scene)
-
-
-def test_esc_drops_the_intent() -> None:
-    app, scene = _scene("cccp", 3)
-    click(app, _at(scene, "Moskva"))
-    click(app, _at(scene, "Gorkiy"))
-    scene.controls.cancel()
-    assert scene.controls.start < 0 and scene.controls.plan is None
-
-
-def test_town_options_are_grouped_by_exits_with_chips_to_jump() -> None:
-    app, scene = _scene("chile", 7)
-    town = scene.aos.map.hex_at("2,16")       # Los Andes, beside Santiago
-    options = scene.controls.buildable().get(town)
-    assert options, "Los Andes is open in this game"
-    x, y = scene.mv.hex_centre(town)
-    click(app, (round(x), round(y)))
-    popup = scene.controls.build_popup
-    assert popup is not None
-    groups = popup.groups
-    assert popup.group_names() == ["1 exit", "2 exits", "3 exits", "4 exits"]
-    assert groups == sorted(groups)           # each group together, in order of exits
-    chip = popup.hits.rect_of(GroupChip("3 exits"))
-    click(app, chip.center)
-    assert popup.groups[popup.index] == "3 exits"
-    assert isinstance(scene.controls.chosen_build(), Build)
-    assert scene.controls.chosen_build().tile.startswith("town3")  # type: ignore[union-attr]
-
-
-def test_town_tiles_read_as_english_in_the_log() -> None:
-    assert tile_phrase("town2_gentle") == "a town tile with 2 exits"
-    assert tile_phrase("town1") != "" and choices.exits_group(
-        Build("town", "2,16", "town3_y", 0)) == "3 exits"
+def test_a_hex_with_tiles_opens_the_picker_and_one_without_says_why() -> None:
+    state = Builder(4, map="cccp").to_move(0, Phase.BUILD).build()
+    offer = INTENT.offer(state, 0, ())
+    hexes = sorted(t.hex for t in offer.lit if isinstance(t, HexTarget))
+    assert hexes and INTENT.map_click(state, 0, (), hexes[0], None).open == hexes[0]
+    options = [a for a in state.legal_actions() if isinstance(a, Build)
+               and state.map.hex_at(a.hex_label) == hexes[0]]
+    assert INTENT.targets(state, options[0]) == (HexTarget(hexes[0]), OptionTarget(options[0]))
+    plain = state.map.hex_at("8,5")
+    said = INTENT.map_click(state, 0, (), plain, None)
+    assert said.picks is None and said.notice
+    picked = (HexTarget(hexes[0]), OptionTarget(options[0]))
+    assert INTENT.map_click(state, 0, picked, plain, None).aim == plain  # aims the picker
+    assert INTENT.meant(state, 0, picked, HexTarget(plain)) is None

@@ -11,7 +11,7 @@ from nile.core import chance
 from nile.core.game import CHANCE
 from nile.games.age_of_steam import GAME_INFO
 from nile.games.age_of_steam.ai import policy
-from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules import AgeOfSteamGame
 from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import play_random, set_up
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow  # bots play whole games
 def test_random_game_ends_on_every_map(name: str, players: int) -> None:
     state = play_random(name, players, seed=11)
     assert state.is_terminal
-    assert AgeOfSteamState.from_dict(state.to_dict()) == state
+    assert AgeOfSteamGame.from_dict(state.to_dict()) == state
     assert sorted(state.ranking())[0] == 1
 
 

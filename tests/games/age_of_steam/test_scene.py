@@ -38,6 +38,7 @@ from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import panel as panel_module
 from nile.games.age_of_steam.view.panel import RowTarget, TileTarget
 from nile.games.age_of_steam.view.popup import Part
+from tests.games.age_of_steam import table
 from tests.ui.harness import click, frames, instant_app, key, press_done, tick
 
 
@@ -78,12 +79,12 @@ def act_with_mouse(app, scene: AgeOfSteamScene, action: Action) -> None:  # type
     if isinstance(action, IssueShares):
         for _ in range(action.count):
             bar(app, scene, "more")
-        assert scene.controls.shares == action.count
+        assert table.count(scene) == action.count
         bar(app, scene, "issue")
     elif isinstance(action, Bid):
-        while scene.controls.bid < action.amount:
+        while table.count(scene) < action.amount:
             bar(app, scene, "more")
-        while scene.controls.bid > action.amount:
+        while table.count(scene) > action.amount:
             bar(app, scene, "less")
         bar(app, scene, "bid")
     elif isinstance(action, DropOut):
@@ -118,7 +119,7 @@ def act_with_mouse(app, scene: AgeOfSteamScene, action: Action) -> None:  # type
 def choose_build(app, scene: AgeOfSteamScene, action: Build | Urbanize) -> None:  # type: ignore[no-untyped-def]
     h = scene.aos.map.hex_at(action.hex_label)
     click(app, centre(scene, h))
-    controls = scene.controls
+    controls = scene.pickers
     assert controls.build_hex == h and controls.build_popup is not None
     for _ in range(len(controls.build_options)):
         if controls.chosen_build() == action:
@@ -133,9 +134,9 @@ def deliver(app, scene: AgeOfSteamScene, action: Deliver) -> None:  # type: igno
     source = view.map.hex_at(action.source)
     cube = next(c for c in scene.mv.cubes if c.hex == source and c.colour == action.colour)
     click(app, scene.mv.cube_rect(cube).center)
-    controls = scene.controls
-    assert controls.good == (source, action.colour)
-    dest = next(d for d in controls.dests if any(r.action == action for r in d.routes))
+    controls = scene.pickers
+    assert table.good(scene) == (source, action.colour)
+    dest = next(d for d in table.dests(scene) if any(r.action == action for r in d.routes))
     click(app, centre(scene, dest.hexes[0]))
     if controls.dest_popup is not None:
         index = next(i for i, r in enumerate(controls.dest_routes) if r.action == action)
@@ -185,20 +186,20 @@ def test_build_popup_cycles_with_the_wheel_and_keys_and_cancels(app) -> None:  #
             act_with_mouse(app, scene, hint(GAME_INFO, scene.match.state, scene.match.ply))
         else:
             frames(app, 2)
-    by_hex = scene.controls.buildable()
+    by_hex = table.buildable(scene)
     h = max(by_hex, key=lambda x: len(by_hex[x]))
     assert len(by_hex[h]) > 1
     click(app, centre(scene, h))
-    first = scene.controls.chosen_build()
+    first = scene.pickers.chosen_build()
     pygame.mouse.set_pos(centre(scene, h))
     tick(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
-    assert scene.controls.chosen_build() != first
+    assert scene.pickers.chosen_build() != first
     key(app, pygame.K_LEFT)
-    assert scene.controls.chosen_build() == first
-    assert scene.controls.chosen_build() in scene.aos.legal_actions()
+    assert scene.pickers.chosen_build() == first
+    assert scene.pickers.chosen_build() in scene.aos.legal_actions()
     zoom = scene.mv.zoom
     key(app, pygame.K_ESCAPE)
-    assert scene.controls.build_popup is None
+    assert scene.pickers.build_popup is None
     assert scene.mv.zoom == zoom and app.top is scene  # Esc cancelled, no menu
 
 
@@ -363,7 +364,7 @@ def test_production_places_goods_on_clicked_rows(app) -> None:  # type: ignore[n
 
     drive(app, scene, lambda s: s.phase == Phase.PRODUCTION and s.current_player == 0,
           take_production)
-    rows = scene.controls.pickable_rows()
+    rows = table.pickable_rows(scene)
     assert rows
     row = sorted(rows)[0]
     colour = scene.aos.production_hand[0]
@@ -377,12 +378,12 @@ def test_production_places_goods_on_clicked_rows(app) -> None:  # type: ignore[n
 def test_a_click_where_nothing_can_be_built_explains(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, Match.new(GAME_INFO, seats("egypt"), 2, {"map": "egypt"}))
     drive(app, scene, lambda s: s.phase == Phase.BUILD and s.current_player == 0)
-    buildable = scene.controls.buildable()
+    buildable = table.buildable(scene)
     far = next(h for h in range(scene.aos.map.size) if h not in buildable
                and scene.aos.map.terrain[h] == "desert")
     before = len(scene.match.actions)
     click(app, centre(scene, far))
-    assert len(scene.match.actions) == before and scene.controls.build_popup is None
+    assert len(scene.match.actions) == before and scene.pickers.build_popup is None
     reason = hex_refusal(scene.aos, far)
     assert reason.startswith("New track must go on from a city")
     assert any(t.message == reason for t in scene.toasts.items)
@@ -401,11 +402,11 @@ def test_the_hint_points_at_its_move_on_the_table(app) -> None:  # type: ignore[
         key(app, pygame.K_h)
         action = hint(GAME_INFO, state, seed=scene.match.seed + scene.match.ply)
         assert any(t.message.startswith("Hint: ") for t in scene.toasts.items)
-        controls = scene.controls
+        controls = scene.pickers
         if isinstance(action, IssueShares):
-            assert controls.shares == action.count
+            assert table.count(scene) == action.count
         elif isinstance(action, Bid):
-            assert controls.bid == action.amount
+            assert table.count(scene) == action.amount
         elif isinstance(action, Build | Urbanize):
             assert controls.chosen_build() == action
         elif isinstance(action, Deliver):
@@ -427,11 +428,11 @@ def test_shares_and_bids_can_be_typed_and_a_count_too_high_is_refused_with_a_rea
     while scene.aos.phase != Phase.SHARES or not scene.accepting_input:
         frames(app, 2)
     key(app, pygame.K_3)
-    assert scene.controls.shares == 3
+    assert table.count(scene) == 3
     key(app, pygame.K_1)
-    assert scene.controls.shares == 31
+    assert table.count(scene) == 31
     key(app, pygame.K_BACKSPACE)
-    assert scene.controls.shares == 3
+    assert table.count(scene) == 3
     key(app, pygame.K_1)
     ply = scene.match.ply
     key(app, pygame.K_RETURN)
@@ -450,7 +451,7 @@ def open_ways_list(app) -> AgeOfSteamScene:  # type: ignore[no-untyped-def]
 
     match = Match.new(GAME_INFO, seats("egypt", 3), 21, {"map": "egypt"})
     scene = open_scene(app, match)
-    controls = scene.controls
+    controls = scene.pickers
     for _ in range(4000):
         state = scene.match.state
         assert isinstance(state, AgeOfSteamState) and not state.is_terminal
@@ -475,7 +476,7 @@ def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) ->
     """With several ways to a city the list opens, the bottom bar says to pick one, and
     Down then Enter delivers by the second way (Enter did nothing before)."""
     scene = open_ways_list(app)
-    controls = scene.controls
+    controls = scene.pickers
     assert "pick a way in the list" in scene.action_bar.words()
     second = controls.dest_routes[1].action
     before = len(scene.match.actions)
@@ -492,7 +493,7 @@ def test_the_keys_choose_the_way_with_the_pointer_resting_on_the_list(app, monke
     from nile.games.age_of_steam.view import choices
 
     scene = open_ways_list(app)
-    controls = scene.controls
+    controls = scene.pickers
     assert controls.dest_popup is not None
     frames(app)
     first = controls.dest_popup.row_rect(0)
@@ -531,7 +532,7 @@ def test_p_drops_out_of_the_turn_order_auction(app) -> None:  # type: ignore[no-
             act_with_mouse(app, scene, hint(GAME_INFO, state, seed=scene.match.ply))
         else:
             frames(app, 2)
-    assert scene.controls.may_drop_out()
+    assert scene.input.may_drop_out()
     before = len(scene.match.actions)
     key(app, pygame.K_p)
     assert isinstance(scene.match.log[before].action, DropOut)
@@ -554,14 +555,14 @@ def test_a_city_without_a_ringed_good_says_why_by_name(app) -> None:  # type: ig
     from nile.games.age_of_steam.rules.move import source_refusal
 
     view = scene.aos
-    movable = {h for h, _ in scene.controls.movable()}
+    movable = {h for h, _ in table.movable(scene)}
     city = next(c for c in view.map.cities if not movable & set(c.hexes))
     h = city.hexes[0]
     before = len(scene.match.actions)
     click(app, centre(scene, h))
     said = [t.message for t in scene.toasts.items]
     assert source_refusal(view, h) in said and view.place_name(h) in said[-1]
-    assert len(scene.match.actions) == before and scene.controls.good is None
+    assert len(scene.match.actions) == before and table.good(scene) is None
     emptied = view.clone()  # an empty city says so; a flooded one says that
     emptied.goods[h] = []
     assert source_refusal(emptied, h) == f"{view.place_name(h)} has no goods to move."

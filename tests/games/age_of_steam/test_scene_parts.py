@@ -20,9 +20,11 @@ from nile.games.age_of_steam.rules.scoring import score_sheet
 from nile.games.age_of_steam.scene import AgeOfSteamScene, MapButton
 from nile.games.age_of_steam.shots import seats
 from nile.games.age_of_steam.view import choices, review
+from nile.games.age_of_steam.view import table as view_table
 from nile.games.age_of_steam.view.geometry import geometry
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.shots import play_bots_until
+from tests.games.age_of_steam import table
 from tests.ui.harness import frames, instant_app
 
 
@@ -167,7 +169,7 @@ def test_the_track_button_picks_out_each_players_track_in_turn() -> None:
     scene = app.top
     assert isinstance(scene, AgeOfSteamScene)
     plain = app.screen.copy()
-    button = next(b.rect.center for b in scene._map_buttons if b.label.startswith("Track"))
+    button = next(b.rect.center for b in scene.map_buttons.buttons if b.label.startswith("Track"))
     seen = []
     for _ in range(scene.match.state.num_players + 1):
         click(app, button)
@@ -218,9 +220,9 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
     state = match.state
     link = Build("lay", "1,16", "straight", 2)
     assert link in state.legal_actions(), "Santiago – Valparaiso is open in this game"
-    assert scene.controls.play(link)
+    assert scene.submit(link)
     while match.state.builds_done < max_builds(match.state, 0):
-        assert scene.controls.play(next(a for a in match.state.legal_actions()
+        assert scene.submit(next(a for a in match.state.legal_actions()
                                         if isinstance(a, Build)))
     frames(app, 2)
     assert match.state.current_player == 0 and match.state.phase == Phase.BUILD
@@ -232,7 +234,7 @@ def test_a_persons_build_turn_waits_for_done_with_a_review_of_what_was_built() -
     for label in ("Fit", "+", "−", "Track: all"):
         button = scene.hits.rect_of(MapButton(label))
         assert button is not None and not button.colliderect(scene.review_rect), label
-    done = scene.controls.build_review()
+    done = table.build_review(scene)
     assert done is not None and len(done.tiles) == max_builds(match.state, 0)
     assert done.cost == sum(t.cost for t in done.tiles) > 0
     key(app, pygame.K_e)
@@ -279,7 +281,7 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
     app.push(scene)
     frames(app, 2)
     view = scene.aos
-    by_hex = scene.controls.buildable()
+    by_hex = table.buildable(scene)
     for h, options in sorted(by_hex.items()):
         _, effects = choices.by_use(view, options)
         targets = [r for e in effects[1:] for r in e.reaches
@@ -289,14 +291,14 @@ def test_with_the_picker_open_a_click_where_nothing_is_built_aims_the_track() ->
     else:
         raise AssertionError("no hex with somewhere else to aim at")
     click(app, tuple(round(v) for v in scene.mv.hex_centre(h)))
-    popup = scene.controls.build_popup
+    popup = scene.pickers.build_popup
     assert popup is not None
     target = targets[0]
     click(app, tuple(round(v) for v in scene.mv.hex_centre(target)))
-    assert scene.controls.build_popup is popup               # still open, now aimed
-    chosen = scene.controls.build_effects[popup.index]
-    assert chosen == scene.controls.build_effects[
-        choices.aim(view, scene.controls.build_effects, target)]
+    assert scene.pickers.build_popup is popup               # still open, now aimed
+    chosen = scene.pickers.build_effects[popup.index]
+    assert chosen == scene.pickers.build_effects[
+        choices.aim(view, scene.pickers.build_effects, target)]
     assert target in chosen.reaches or chosen.rank == 0       # it gets there
 
 
@@ -336,8 +338,8 @@ def test_destination_tags_and_routes_leave_every_name_readable() -> None:
     SHOTS["deliver"](app)
     frames(app, 2)
     scene = app.top
-    assert isinstance(scene, AgeOfSteamScene) and scene.controls.dests
-    assert len(scene.tag_rects) == len(scene.controls.dests)
+    assert isinstance(scene, AgeOfSteamScene) and table.dests(scene)
+    assert len(scene.tag_rects) == len(table.dests(scene))
     names = scene.mv.name_rects()
     for tag in scene.tag_rects:
         assert tag.collidelist(names) < 0
@@ -355,15 +357,15 @@ def test_the_review_card_never_blocks_the_map() -> None:
     scene = AgeOfSteamScene(app, match)
     app.push(scene)
     frames(app, 2)
-    assert scene.controls.play(next(a for a in match.state.legal_actions()
+    assert scene.submit(next(a for a in match.state.legal_actions()
                                     if isinstance(a, Build)))
     frames(app, 2)
     card = scene.review_rect
     assert card is not None
-    done = scene.controls.build_review()
+    done = table.build_review(scene)
     assert done is not None
     built = [scene.aos.map.hex_at(e.hex_label) for e in done.tiles]
-    open_hexes = [scene._hex_box(h) for h in [*built, *scene.controls.buildable()]]
+    open_hexes = [view_table.hex_box(scene.mv, h) for h in [*built, *table.buildable(scene)]]
 
     def covered(rect: pygame.Rect) -> int:
         return sum(rect.clip(r).width * rect.clip(r).height for r in open_hexes)
@@ -373,6 +375,6 @@ def test_the_review_card_never_blocks_the_map() -> None:
     toasts = len(scene.toasts.items)
     scene.mouse = card.center
     frames(app, 1)
-    assert scene._click(card.center)
-    assert (scene.controls.build_popup is not None or scene.controls.start >= 0
+    assert scene.input.click(card.center)
+    assert (scene.pickers.build_popup is not None or table.start(scene) >= 0
             or len(scene.toasts.items) > toasts)

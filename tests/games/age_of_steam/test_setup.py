@@ -6,10 +6,9 @@ import json
 
 from nile.core.game import CHANCE
 from nile.games.age_of_steam.builder import Builder
-from nile.games.age_of_steam.rules import new_game
+from nile.games.age_of_steam.rules import AgeOfSteamGame, new_game
 from nile.games.age_of_steam.rules.build import urbanize_options
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 
 from .helpers import set_up
 
@@ -64,5 +63,5 @@ def test_the_phase_is_an_enum_and_saves_as_its_plain_string() -> None:
     """Saves hold the phase as the bare string they always held; loading makes it a Phase."""
     data = Builder(4, map="chile").to_move(0, Phase.BUILD).build().to_dict()
     assert type(data["phase"]) is str and data["phase"] == "build"
-    loaded = AgeOfSteamState.from_dict(json.loads(json.dumps(data)))
+    loaded = AgeOfSteamGame.from_dict(json.loads(json.dumps(data)))
     assert loaded.phase is Phase.BUILD

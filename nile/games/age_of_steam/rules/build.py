@@ -38,7 +38,7 @@ from nile.games.age_of_steam.rules.network import (
     track_with_port,
     tracks_of,
 )
-from nile.games.age_of_steam.rules.phases import Phase
+from nile.games.age_of_steam.rules.phases import Phase, Step
 from nile.games.age_of_steam.rules.tiles import Track, catalogue, track
 
 if TYPE_CHECKING:
@@ -416,16 +416,18 @@ def simple_price(state: AgeOfSteamState, seat: int, h: int) -> int:
 
 # Applying -------------------------------------------------------------------------
 
-def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+def apply(state: AgeOfSteamState, action: Action) -> Step:
+    """A tile, a new city or the end of a build turn; the last builder's end hands over
+    to moving goods (`Phase.MOVE`)."""
     seat = state.queue[state.qpos]
     if isinstance(action, EndBuild):
         return end_turn(state, seat)
     if isinstance(action, Urbanize):
-        return _urbanize(state, seat, action)
+        return Step(_urbanize(state, seat, action))
     assert isinstance(action, Build)
     events = _place(state, seat, action)
     state.builds_done += 1
-    return events
+    return Step(events)
 
 
 def _place(state: AgeOfSteamState, seat: int, action: Build) -> list[Event]:
@@ -492,7 +494,7 @@ def unextended(state: AgeOfSteamState, seat: int) -> list[Segment]:
             and not any(f"{h}:{t[0]}:{t[1]}" in now for h, t in seg.tracks)]
 
 
-def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
+def end_turn(state: AgeOfSteamState, seat: int) -> Step:
     """Unextended incomplete track loses its owner; the next builder starts."""
     events: list[Event] = []
     lost: list[int] = []
@@ -508,9 +510,9 @@ def end_turn(state: AgeOfSteamState, seat: int) -> list[Event]:
     events.append(BuildEnded(seat))
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        return events + state.begin_moves()
+        return Step(events, Phase.MOVE)
     _start_builder(state)
-    return events
+    return Step(events)
 
 
 __all__ = ["SIMPLE_PLACEMENT", "begin", "candidates", "options", "price", "unextended"]

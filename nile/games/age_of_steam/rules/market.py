@@ -35,7 +35,7 @@ from nile.games.age_of_steam.rules.events import (
     SharesIssued,
     TurnOrderSet,
 )
-from nile.games.age_of_steam.rules.phases import Phase
+from nile.games.age_of_steam.rules.phases import Phase, Step
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -107,19 +107,21 @@ def refusal(state: AgeOfSteamState, action: Action) -> str:
 
 # Applying -------------------------------------------------------------------------
 
-def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+def apply(state: AgeOfSteamState, action: Action) -> Step:
+    """Shares, a bid, an action tile or Communism; the last tile chosen (or Communism
+    after it) hands over to building (`Phase.BUILD`)."""
     seat = state.current_player
     assert seat is not None and seat >= 0
     if isinstance(action, IssueShares):
-        return _issue(state, seat, action.count)
+        return Step(_issue(state, seat, action.count))
     if isinstance(action, Bid):
-        return _bid(state, seat, action.amount)
+        return Step(_bid(state, seat, action.amount))
     if isinstance(action, DropOut):
-        return _drop(state, seat)
+        return Step(_drop(state, seat))
     if isinstance(action, FreePass):
         state.free_pass_left = False
         _next_bidder(state)
-        return [FreePassUsed(seat)]
+        return Step([FreePassUsed(seat)])
     if isinstance(action, TakeAction):
         return _take(state, seat, action.name)
     return _communism(state, seat, action)
@@ -204,7 +206,7 @@ def _close_auction(state: AgeOfSteamState) -> list[Event]:
     return [TurnOrderSet(tuple(state.order))]
 
 
-def _take(state: AgeOfSteamState, seat: int, name: str) -> list[Event]:
+def _take(state: AgeOfSteamState, seat: int, name: str) -> Step:
     state.actions[seat] = name
     events: list[Event] = [ActionTaken(seat, name)]
     if name == "locomotive" and state.loco[seat] < config().start("max_locomotive"):
@@ -212,19 +214,20 @@ def _take(state: AgeOfSteamState, seat: int, name: str) -> list[Event]:
         events.append(LocomotiveRaised(seat, state.loco[seat]))
     if name == "communism" and _communism_options(state, seat):
         state.phase = Phase.COMMUNISM
-        return events
-    return events + _after_selection(state)
+        return Step(events)
+    return Step(events, _after_selection(state))
 
 
-def _after_selection(state: AgeOfSteamState) -> list[Event]:
+def _after_selection(state: AgeOfSteamState) -> Phase | None:
+    """The next player selects; after the last, building begins (`Phase.BUILD`)."""
     state.phase = Phase.SELECT
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        return state.begin_building()
-    return []
+        return Phase.BUILD
+    return None
 
 
-def _communism(state: AgeOfSteamState, seat: int, action: Action) -> list[Event]:
+def _communism(state: AgeOfSteamState, seat: int, action: Action) -> Step:
     state.red_reserve -= 1
     events: list[Event]
     if isinstance(action, CommunismExchange):
@@ -238,4 +241,4 @@ def _communism(state: AgeOfSteamState, seat: int, action: Action) -> list[Event]
         h = state.map.hex_at(action.hex_label)
         state.goods[h].append("red")
         events = [RedGoodPlaced(seat, state.place_name(h))]
-    return events + _after_selection(state)
+    return Step(events, _after_selection(state))

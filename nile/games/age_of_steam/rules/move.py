@@ -18,9 +18,6 @@ leave from the other without a link, and pays the ferry for the hex it enters on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from nile.core.game import Action, Event
 from nile.core.text import count
 from nile.games.age_of_steam.rules.actions import Deliver, PassMove, RaiseLocomotive
@@ -32,10 +29,8 @@ from nile.games.age_of_steam.rules.events import (
     SharesReturned,
 )
 from nile.games.age_of_steam.rules.hexes import DIRECTION_NAMES
-from nile.games.age_of_steam.rules.phases import Phase
-
-if TYPE_CHECKING:
-    from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.rules.phases import Phase, Step
+from nile.games.age_of_steam.rules.state import AgeOfSteamState, Route
 
 PYRAMID_COVER = {
     9: (0, 1, 3, 4), 10: (1, 2, 4, 5), 11: (3, 4, 6, 7), 12: (4, 5, 7, 8), 13: (9, 10, 11, 12)}
@@ -53,17 +48,6 @@ def begin(state: AgeOfSteamState) -> list[Event]:
         order.insert(0, first)
     state.queue, state.qpos, state.loco_used = order + order, 0, ""
     return []
-
-
-@dataclass(frozen=True)
-class Route:
-    """A delivery worked out: where it ends, what it passes, who earns, the ferry fee."""
-
-    action: Deliver
-    destination: int
-    entered: tuple[int, ...]
-    income: dict[int, int]
-    fee: int
 
 
 def accessible(slots: list[str]) -> list[int]:
@@ -228,7 +212,9 @@ def route_of(state: AgeOfSteamState, seat: int, action: Deliver) -> Route:
     raise AssertionError("a legal delivery has a route")
 
 
-def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+def apply(state: AgeOfSteamState, action: Action) -> Step:
+    """A delivery, a locomotive raise or a pass; the last one of the second round hands
+    over to the end of the turn (`Phase.PRODUCTION`: income, expenses, growth)."""
     seat = state.queue[state.qpos]
     events: list[Event]
     if isinstance(action, RaiseLocomotive):
@@ -241,8 +227,8 @@ def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
         events = [MovePassed(seat)]
     state.qpos += 1
     if state.qpos >= len(state.queue):
-        events += state.after_moves()
-    return events
+        return Step(events, Phase.PRODUCTION)
+    return Step(events)
 
 
 def deliver(state: AgeOfSteamState, seat: int, route: Route) -> list[Event]:

@@ -140,33 +140,6 @@ def _tile_conservation(state: AgeOfSteamState) -> list[str]:
 
 
 def _goods_conservation(state: AgeOfSteamState) -> list[str]:
-    counts = _goods_seen(state)
+    counts = state.goods_seen()
     return [f"{colour} goods: {counts.get(colour, 0)} != {n}"
             for colour, n in config().goods.items() if counts.get(colour, 0) != n]
-
-
-def unaccounted_goods(state: AgeOfSteamState) -> dict[str, int]:
-    """Goods of each colour in none of the places a state shows: in an observation,
-    exactly the others' hidden kept goods (CCCP, AS-4)."""
-    counts = _goods_seen(state)
-    return {colour: n - counts.get(colour, 0) for colour, n in config().goods.items()
-            if n > counts.get(colour, 0)}
-
-
-def _goods_seen(state: AgeOfSteamState) -> dict[str, int]:
-    """Goods of each colour in the bag, on the map and display, in reserve, kept
-    (where shown) and out of the game."""
-    counts: dict[str, int] = dict(state.bag)
-    places = [*state.goods.values(), *state.display.values(), *state.pyramids.values(),
-              state.production_hand]
-    for cubes in places:
-        for colour in cubes:
-            if colour:
-                counts[colour] = counts.get(colour, 0) + 1
-    counts["red"] = counts.get("red", 0) + state.red_reserve
-    for kept in state.kept:
-        for colour, n in kept.items():
-            counts[colour] = counts.get(colour, 0) + n
-    for colour, n in state.removed.items():
-        counts[colour] = counts.get(colour, 0) + n
-    return counts

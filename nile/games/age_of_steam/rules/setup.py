@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import market
+from nile.core.game import Action
 from nile.games.age_of_steam.rules.actions import Draw, FirstSeat
 from nile.games.age_of_steam.rules.config import COLOURS
 from nile.games.age_of_steam.rules.events import GoodDrawn, TurnOrderSet
-from nile.games.age_of_steam.rules.phases import Phase
+from nile.games.age_of_steam.rules.phases import Phase, Step
 
 if TYPE_CHECKING:
     from nile.games.age_of_steam.rules.state import AgeOfSteamState
@@ -57,17 +56,18 @@ def put_good(state: AgeOfSteamState, token: str, colour: str) -> str:
     return state.place_name(h)
 
 
-def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+def apply(state: AgeOfSteamState, action: Action) -> Step:
+    """A chance draw or a first-turn-order pick; the last pick hands over to the first
+    turn (`Phase.SHARES`)."""
     token = state.pending.pop(0)
     if isinstance(action, FirstSeat):
         state.order.append(action.seat)
         if not state.pending:
             state.order += [s for s in range(state.players) if s not in state.order]
-            events: list[Event] = [TurnOrderSet(tuple(state.order))]
-            return events + market.begin_round(state)
-        return []
+            return Step([TurnOrderSet(tuple(state.order))], Phase.SHARES)
+        return Step([])
     assert isinstance(action, Draw)
     state.take_from_bag(action.colour)
     place = put_good(state, token, action.colour)
     _skip_empty_bag(state)
-    return [GoodDrawn(action.colour, place)]
+    return Step([GoodDrawn(action.colour, place)])

@@ -1,8 +1,11 @@
-"""The Age of Steam game state: data, copying, saving, hidden goods and dispatch.
+"""The Age of Steam game state: data, its pure queries, copying, saving, hidden goods.
 
-The phases live in their own modules (market, build, move, upkeep); this class holds the
-data, answers the engine protocol and hands each action to its phase. Chance (bag draws,
-dice, the first turn order) is the CHANCE player; the bag is an unordered pool of counts.
+The bottom floor of the rules: this module imports no phase. The phases live in their own
+modules (setup, market, build, move, upkeep) and change this data; `dispatch.AgeOfSteamGame`
+is this state with its rules (it answers the engine protocol by handing each action to
+its phase). Annotate with `AgeOfSteamState`; create games with `rules.new_game`. Chance
+(bag draws, dice, the first turn order) is the CHANCE player; the bag is an unordered pool
+of counts.
 
 What a screen draws, all public in the state (or its observation):
 - the board: `map` (cells, terrain, cities, towns, Nile edges, walls), `tiles` (hex ->
@@ -20,29 +23,18 @@ Every change comes with an Event (rules/events.py).
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from nile.core.errors import IllegalAction
-from nile.core.game import (
-    CHANCE,
-    Action,
-    Event,
-    GameState,
-    ScoreSheet,
-    Status,
-)
-from nile.games.age_of_steam.rules import build, dispatch, market, move, scoring, upkeep
-from nile.games.age_of_steam.rules.actions import Build
+from nile.core.game import CHANCE, Action, GameState
+from nile.games.age_of_steam.rules.actions import Build, Deliver
 from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.mapdata import MapData, load_map
-from nile.games.age_of_steam.rules.maprules import MapRules, rules_for
 from nile.games.age_of_steam.rules.network import Network, Placed, build_network
 from nile.games.age_of_steam.rules.phases import Phase
 from nile.games.age_of_steam.rules.tiles import catalogue
-
-if TYPE_CHECKING:
-    from nile.games.age_of_steam.rules.move import Route
 
 COLOURS = ("red", "blue", "purple", "yellow", "black")
 PYRAMID_SLOTS = 14
@@ -57,15 +49,83 @@ _SCALAR_FIELDS = ("map_name", "players", "round", "last_round", "phase", "qpos",
                   "loco_used", "start_players")
 
 
+@dataclass(frozen=True)
+class Route:
+    """A delivery worked out: where it ends, what it passes, who earns, the ferry fee."""
+
+    action: Deliver
+    destination: int
+    entered: tuple[int, ...]
+    income: dict[int, int]
+    fee: int
+
+
+class MapHooks(Protocol):
+    """What the state and the phases ask of a map's special rules (`maprules.MapRules`
+    and its per-map subclasses implement it; AS-3, AS-4, AS-5). Named here, as a
+    protocol, so that the state holds its map's rules without importing them."""
+
+    @property
+    def special_action(self) -> str:
+        """The map's own action tile: 'production', 'communism' or 'ferry'."""
+
+    @property
+    def removed_new_cities(self) -> tuple[str, ...]:
+        """New-city tiles not in play on this map."""
+
+    @property
+    def hidden_kept_goods(self) -> bool:
+        """CCCP: delivered red and black goods are kept face down (AS-4)."""
+
+    def setup_goods(self, state: AgeOfSteamState) -> list[str]:
+        """Put fixed goods in place; the chance draws still to make, in order."""
+
+    def buildable(self, state: AgeOfSteamState, h: int) -> bool:
+        """May track be laid on this (non-stop) hex now?"""
+
+    def terrain_cost(self, state: AgeOfSteamState, h: int) -> int:
+        """The price of a simple track on hex `h` now."""
+
+    def build_cost(self, state: AgeOfSteamState, seat: int, cost: int) -> int:
+        """The final price of one tile action for `seat`."""
+
+    def flooded(self, state: AgeOfSteamState, h: int) -> bool:
+        """Is hex `h` flooded this turn?"""
+
+    def town_accepts(self, colour: str) -> bool:
+        """May a good of this colour end its journey at a town?"""
+
+    def counts_stop(self, state: AgeOfSteamState, h: int, colour: str) -> bool:
+        """Does arriving at stop `h` end a link for this good?"""
+
+    def route_income(self, state: AgeOfSteamState, colour: str,
+                     stops: list[int], owners: list[int]) -> dict[int, int]:
+        """Income per owner for a route."""
+
+    def after_delivery(self, state: AgeOfSteamState, seat: int, colour: str) -> list[str]:
+        """What happens to the delivered good; notes for the events."""
+
+    def losers(self, state: AgeOfSteamState) -> list[int]:
+        """The seats placed below every other surviving seat at the end."""
+
+
 class AgeOfSteamState(GameState):
-    """One game of Age of Steam on one map."""
+    """One game of Age of Steam on one map: its data and the queries on it that need no
+    phase. The engine protocol's moves and results (`legal_actions`, `apply`, `scores`,
+    ...) come with `dispatch.AgeOfSteamGame`, the class games are made of."""
 
     game_id = "age_of_steam"
+
+    @staticmethod
+    @abstractmethod
+    def map_rules(map_name: str) -> MapHooks:
+        """The special rules of the map called `map_name` (the game class answers with
+        `maprules.rules_for`; the state holds them as `rules`)."""
 
     def __init__(self, map_name: str, players: int) -> None:
         self.map_name = map_name
         self.map: MapData = load_map(map_name)
-        self.rules: MapRules = rules_for(map_name)
+        self.rules: MapHooks = self.map_rules(map_name)
         cfg = config()
         self.players = players
         self.start_players = players
@@ -228,71 +288,6 @@ class AgeOfSteamState(GameState):
                 count += 1
         return count
 
-    # Protocol: actions ------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = dispatch.legal_actions(self)
-        return list(self._legal)
-
-    def _is_legal(self, action: Action) -> bool:
-        legal = self.legal_actions()
-        if isinstance(action, Build) and self.phase == Phase.BUILD:
-            return action in self.build_prices
-        return action in legal
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return dispatch.chance_outcomes(self)
-
-    def apply(self, action: Action) -> list[Event]:
-        if self.current_player is None:
-            raise IllegalAction("The game is over.")
-        if self.current_player == CHANCE:
-            if all(action != a for a, _ in self.chance_outcomes()):
-                raise IllegalAction(f"'{action.to_str()}' is not a possible outcome now.")
-        elif not self._is_legal(action):
-            raise IllegalAction(dispatch.refusal(self, action))
-        self._legal = None
-        events = dispatch.apply(self, action)
-        self.build_prices = {}
-        self.offered_routes = []
-        return events
-
-    # Phase changes: the phases hand over through the state, never by importing each other.
-
-    def begin_building(self) -> list[Event]:
-        """The actions are chosen: track building, in turn order."""
-        return build.begin(self)
-
-    def begin_moves(self) -> list[Event]:
-        """Building is over: the two rounds of moving goods."""
-        return move.begin(self)
-
-    def after_moves(self) -> list[Event]:
-        """Goods are moved: income, expenses, the income reduction, growth."""
-        return upkeep.after_moves(self)
-
-    def begin_round(self) -> list[Event]:
-        """A new turn: shares, the turn-order auction, actions."""
-        return market.begin_round(self)
-
-    # Protocol: results --------------------------------------------------------------
-
-    def scores(self) -> list[float]:
-        return [float(s) for s in scoring.scores(self)]
-
-    def ranking(self) -> list[int]:
-        return scoring.ranking(self)
-
-    def status(self) -> Status:
-        return scoring.status(self)
-
-    def score_sheet(self) -> ScoreSheet:
-        return scoring.score_sheet(self)
-
-    def invariant_violations(self) -> list[str]:
-        return scoring.invariant_violations(self)
-
     # Copying and saving ------------------------------------------------------------
 
     def clone(self) -> AgeOfSteamState:
@@ -370,7 +365,7 @@ class AgeOfSteamState(GameState):
         dealt out at random to the seats keeping them."""
         full = self.clone()
         full.viewer = None
-        missing = scoring.unaccounted_goods(full)
+        missing = full.unaccounted_goods()
         pool = [c for c in ("red", "black") for _ in range(missing.get(c, 0))]
         rng.shuffle(pool)
         for other in range(self.players):
@@ -378,3 +373,28 @@ class AgeOfSteamState(GameState):
                 full.kept[other][pool.pop() if pool else "red"] += 1
             full.kept_hidden[other] = 0
         return full
+
+    def unaccounted_goods(self) -> dict[str, int]:
+        """Goods of each colour in none of the places a state shows: in an observation,
+        exactly the others' hidden kept goods (CCCP, AS-4)."""
+        counts = self.goods_seen()
+        return {colour: n - counts.get(colour, 0) for colour, n in config().goods.items()
+                if n > counts.get(colour, 0)}
+
+    def goods_seen(self) -> dict[str, int]:
+        """Goods of each colour in the bag, on the map and display, in reserve, kept
+        (where shown) and out of the game."""
+        counts: dict[str, int] = dict(self.bag)
+        places = [*self.goods.values(), *self.display.values(), *self.pyramids.values(),
+                  self.production_hand]
+        for cubes in places:
+            for colour in cubes:
+                if colour:
+                    counts[colour] = counts.get(colour, 0) + 1
+        counts["red"] = counts.get("red", 0) + self.red_reserve
+        for kept in self.kept:
+            for colour, n in kept.items():
+                counts[colour] = counts.get(colour, 0) + n
+        for colour, n in self.removed.items():
+            counts[colour] = counts.get(colour, 0) + n
+        return counts

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nile.core.game import Action, Event
-from nile.games.age_of_steam.rules import setup
 from nile.games.age_of_steam.rules.actions import Draw, PlaceGood, Roll
 from nile.games.age_of_steam.rules.config import config
 from nile.games.age_of_steam.rules.events import (
@@ -26,7 +25,7 @@ from nile.games.age_of_steam.rules.events import (
     WentBankrupt,
 )
 from nile.games.age_of_steam.rules.network import NO_OWNER, tracks_of
-from nile.games.age_of_steam.rules.phases import Phase
+from nile.games.age_of_steam.rules.phases import Phase, Step
 from nile.games.age_of_steam.rules.scoring import income_reduction, scores
 
 if TYPE_CHECKING:
@@ -122,14 +121,16 @@ def growth_targets(state: AgeOfSteamState, row: str) -> list[tuple[str, int]]:
     return targets
 
 
-def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
+def apply(state: AgeOfSteamState, action: Action) -> Step:
+    """A Production draw or placement, or a growth die; the last die ends the turn and
+    hands over to the next (`Phase.SHARES`) unless the game is over."""
     if isinstance(action, Draw):
         state.pending.pop(0)
         state.take_from_bag(action.colour)
         state.production_hand.append(action.colour)
-        return [GoodDrawn(action.colour, "Production")]
+        return Step([GoodDrawn(action.colour, "Production")])
     if isinstance(action, PlaceGood):
-        return _place(state, action)
+        return Step(_place(state, action))
     assert isinstance(action, Roll)
     group = state.dice_left.pop(0)
     row = f"{group} {action.value}"
@@ -147,8 +148,8 @@ def apply(state: AgeOfSteamState, action: Action) -> list[Event]:
             state.goods[h].append(colour)
             events.append(GoodsGrew(display_row, colour, state.place_name(h)))
     if not state.dice_left:
-        events += end_of_turn(state)
-    return events
+        return end_of_turn(state, events)
+    return Step(events)
 
 
 def _place(state: AgeOfSteamState, action: PlaceGood) -> list[Event]:
@@ -164,13 +165,14 @@ def _place(state: AgeOfSteamState, action: PlaceGood) -> list[Event]:
     return events
 
 
-def end_of_turn(state: AgeOfSteamState) -> list[Event]:
-    """Advance the turn marker, or end the game after the last turn (AS-2)."""
+def end_of_turn(state: AgeOfSteamState, events: list[Event]) -> Step:
+    """After the turn's `events`: advance the turn marker and hand over to the next turn
+    (`Phase.SHARES`), or end the game after the last turn (AS-2)."""
     if state.round >= state.last_round:
-        return finish(state)
+        return Step(events + finish(state))
     state.round += 1
     state.free_pass_holder = state.holder("turn_order")
-    return state.begin_round()
+    return Step(events, Phase.SHARES)
 
 
 def finish(state: AgeOfSteamState) -> list[Event]:
@@ -181,4 +183,4 @@ def finish(state: AgeOfSteamState) -> list[Event]:
 
 
 __all__ = ["after_moves", "apply", "bankrupt", "dice_outcomes", "production_options",
-           "setup", "tracks_of"]
+           "tracks_of"]

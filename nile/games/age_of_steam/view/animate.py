@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Event
+from nile.games.age_of_steam.intent import RowTarget
+from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.rules import events as ev
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import overlay, pieces
-from nile.games.age_of_steam.view.panel import Panel, RowTarget, SeatTarget
+from nile.games.age_of_steam.view.panel import Panel, SeatTarget
 from nile.ui import sound, theme
 from nile.ui.anim import Tween, ease_in_out, ease_out_cubic
 

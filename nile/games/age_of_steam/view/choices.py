@@ -4,20 +4,46 @@ destination, and the words for each. Only `legal_actions()` decides what is offe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nile.core.game import Action
-from nile.games.age_of_steam.rules import move as move_phase
-from nile.games.age_of_steam.rules.actions import Build, Deliver, Urbanize
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.hexes import offset_to_axial
-from nile.games.age_of_steam.rules.move import Route
-from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.tiles import Track, tile_words
-from nile.games.age_of_steam.view.tips import TERRAIN_WORDS
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import (
+    AgeOfSteamState,
+    Route,
+    Segment,
+    Track,
+    offset_to_axial,
+    routes,
+    segment_after,
+    tile_words,
+)
+from nile.games.age_of_steam.rules.actions import (
+    ACTION_TITLES,
+    Bid,
+    Build,
+    CommunismExchange,
+    CommunismPlace,
+    Deliver,
+    DropOut,
+    EndBuild,
+    FreePass,
+    IssueShares,
+    PassMove,
+    PlaceGood,
+    RaiseLocomotive,
+    TakeAction,
+    Urbanize,
+)
 
 BuildChoice = Build | Urbanize
+
+TERRAIN_WORDS = {
+    "plain": "Plain", "river": "River", "mountain": "Mountain",
+    "high_mountain": "High mountain", "desert": "Desert", "canal": "Suez Canal",
+}
 
 
 def build_choices(view: AgeOfSteamState) -> dict[int, list[BuildChoice]]:
@@ -48,16 +74,9 @@ def build_effect(view: AgeOfSteamState, action: BuildChoice) -> BuildEffect:
     Santiago – Valparaiso', 'heads for Rancagua', 'goes on next to Ovalle', 'dead end'."""
     if isinstance(action, Urbanize):
         return BuildEffect(1, "a new city here")
-    h = view.map.hex_at(action.hex_label)
-    added = new_tracks(view, action)
-    if not added:
+    seg = segment_after(view, action)
+    if seg is None:
         return BuildEffect(2, "")
-    tiles = dict(view.tiles)
-    count = len(tracks_of(action.tile, action.rotation))
-    tiles[h] = (action.tile, action.rotation, (0,) * count)
-    urban = {int(k): v for k, v in view.new_cities.items()}
-    net = build_network(view.map, tiles, urban)
-    seg = net.segments[net.segment_at[(h, added[0])]]
     if seg.complete:
         a, b = (view.place_name(e.stop) for e in seg.ends)
         return BuildEffect(0, f"completes the link {a} – {b}",
@@ -162,18 +181,10 @@ def build_cost(view: AgeOfSteamState, action: BuildChoice) -> int:
     return view.build_prices.get(action, 0)
 
 
-def new_tracks(view: AgeOfSteamState, action: Build) -> list[Track]:
-    """The tracks a build adds to its hex (what is new on the tile)."""
-    h = view.map.hex_at(action.hex_label)
-    old = view.tiles.get(h)
-    before = set(tracks_of(old[0], old[1])) if old else set()
-    return [t for t in tracks_of(action.tile, action.rotation) if t not in before]
-
-
 def describe_build(view: AgeOfSteamState, action: BuildChoice) -> str:
     """'Gentle curve for $3', 'Found new city B (blue)'."""
     if isinstance(action, Urbanize):
-        colour = config().new_cities[action.letter][0]
+        colour = rules.game_config().new_cities[action.letter][0]
         return f"New city {action.letter} ({colour}), free"
     words = tile_words(action.tile)
     if action.kind == "upgrade":
@@ -201,7 +212,7 @@ def offered_routes(view: AgeOfSteamState) -> list[Route]:
     if not found:
         seat = view.current_player
         assert seat is not None and seat >= 0
-        found = move_phase.routes(view, seat)
+        found = routes(view, seat)
     allowed = {a for a in legal if isinstance(a, Deliver)}
     return [r for r in found if r.action in allowed]
 
@@ -220,12 +231,12 @@ def destinations(view: AgeOfSteamState, source: int, colour: str) -> list[Destin
         if route.action.source == label and route.action.colour == colour:
             grouped.setdefault(view.place_key(route.destination), []).append(route)
     result = []
-    for key, routes in grouped.items():
-        routes.sort(key=lambda r: (-r.income.get(seat or 0, 0), r.fee, len(r.entered)))
-        hexes = tuple(sorted({r.destination for r in routes}))
+    for key, ways in grouped.items():
+        ways.sort(key=lambda r: (-r.income.get(seat or 0, 0), r.fee, len(r.entered)))
+        hexes = tuple(sorted({r.destination for r in ways}))
         if key in {c.name for c in view.map.cities}:
             hexes = view.map.city_named(key).hexes
-        result.append(Destination(key, hexes, tuple(routes)))
+        result.append(Destination(key, hexes, tuple(ways)))
     result.sort(key=lambda d: d.key)
     return result
 
@@ -287,3 +298,50 @@ def place_title(view: AgeOfSteamState, h: int) -> str:
     if kind in TERRAIN_WORDS:
         return f"{TERRAIN_WORDS[kind]} {view.map.whereabouts(h)}"
     return view.place_name(h)
+
+
+def deliver_of(view: AgeOfSteamState, action: Deliver) -> Route | None:
+    """The offered route of a delivery (None if it is not offered now)."""
+    for route in offered_routes(view):
+        if route.action == action:
+            return route
+    return None
+
+
+def describe_action(view: AgeOfSteamState, action: Action, names: list[str]) -> str:
+    """A move in a player's words, for hints: 'take Urbanization', 'move red from Kursk to
+    Kiev: you +2 · 1 link'."""
+    if isinstance(action, Build | Urbanize):
+        h = view.map.hex_at(action.hex_label)
+        return f"{describe_build(view, action).lower()} on {place_title(view, h)}"
+    if isinstance(action, Deliver):
+        route = deliver_of(view, action)
+        source = view.place_name(view.map.hex_at(action.source))
+        if route is None:
+            return f"move {action.colour} from {source}"
+        where = describe_route(view, route, names, view.current_player or 0)
+        return f"move {action.colour} from {source} to {where}"
+    if isinstance(action, CommunismPlace):
+        return f"put a red good on {view.place_name(view.map.hex_at(action.hex_label))}"
+    if isinstance(action, IssueShares):
+        if action.count == 0:
+            return "issue no shares"
+        return f"issue {action.count} share{'s' if action.count != 1 else ''}"
+    words = ACTION_WORDS.get(type(action))
+    if words is not None:
+        return words(action)
+    return action.to_str()
+
+
+ACTION_WORDS: dict[type, Callable[[Any], str]] = {
+    Bid: lambda a: f"bid ${a.amount}",
+    DropOut: lambda a: "drop out of the auction",
+    FreePass: lambda a: "use your Turn Order pass",
+    TakeAction: lambda a: f"take {ACTION_TITLES.get(a.name, a.name.replace('_', ' ').title())}",
+    EndBuild: lambda a: "end your build",
+    RaiseLocomotive: lambda a: "raise your locomotive",
+    PassMove: lambda a: "pass",
+    CommunismExchange: lambda a: "swap a kept black good for a red one",
+    PlaceGood: lambda a: f"put the {a.colour} good on display row {a.row}",
+}
+"""Words for the moves that need no look at the map."""

@@ -13,8 +13,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cache
 
-from nile.games.age_of_steam.rules.hexes import centre_xy
-from nile.games.age_of_steam.rules.mapdata import MapData, load_map
+from nile.games.age_of_steam.rules import MapData, centre_xy, load_map
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.rules import AgeOfSteamState
 from nile.games.age_of_steam.view.geometry import MapGeometry
 from nile.games.age_of_steam.view.labels import fit_box
 from nile.games.age_of_steam.view.panel import score_now

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import pygame
 
-from nile.games.age_of_steam.rules.hexes import neighbour_offset
+from nile.games.age_of_steam.rules import neighbour_offset
 from nile.games.age_of_steam.view import palette
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point
 from nile.ui import text, theme

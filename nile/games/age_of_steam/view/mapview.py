@@ -16,8 +16,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
+from nile.games.age_of_steam.rules import NO_OWNER, AgeOfSteamState, Segment, tracks_of
 from nile.games.age_of_steam.view import labels, palette, pieces, track
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.games.age_of_steam.view.mapart import MapArt, draw_city, draw_town

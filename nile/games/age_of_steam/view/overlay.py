@@ -8,9 +8,8 @@ import math
 
 import pygame
 
+from nile.games.age_of_steam.rules import AgeOfSteamState, tracks_of
 from nile.games.age_of_steam.rules.actions import Build
-from nile.games.age_of_steam.rules.network import tracks_of
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import track
 from nile.games.age_of_steam.view.choices import LinkPath
 from nile.games.age_of_steam.view.mapview import MapView

@@ -12,11 +12,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.intent import RowTarget, TileTarget
+from nile.games.age_of_steam.rules import (
+    DISPLAY_ROWS,
+    AgeOfSteamState,
+    final_score,
+    track_tiles,
+)
 from nile.games.age_of_steam.rules.actions import PHASE_ACTIONS
-from nile.games.age_of_steam.rules.config import DISPLAY_ROWS, config
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
 from nile.games.age_of_steam.view import palette, pieces
 from nile.ui import text, theme
 from nile.ui.kit.hits import HitMap
@@ -30,20 +35,6 @@ GAP = 8
 TILE_HEIGHT = 30
 SLOT = 12
 DISPLAY_ROW = 18
-
-
-@dataclass(frozen=True)
-class TileTarget:
-    """An action tile, by name ("Engineer")."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class RowTarget:
-    """A row of the goods display ("3", "C")."""
-
-    row: str
 
 
 @dataclass(frozen=True)
@@ -394,7 +385,7 @@ def _display_row(surface: pygame.Surface, box: pygame.Rect, row: str, goods: lis
         pygame.draw.rect(surface, fill, box, border_radius=4)
     badge = (box.left + 9, box.centery)
     if len(row) == 1:
-        colour = config().new_cities[row][0]
+        colour = rules.game_config().new_cities[row][0]
         square = pygame.Rect(0, 0, 15, 15)
         square.center = badge
         pygame.draw.rect(surface, palette.GOODS[colour], square, border_radius=3)

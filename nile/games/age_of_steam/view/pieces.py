@@ -10,8 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.age_of_steam.rules.config import COLOURS
-from nile.games.age_of_steam.rules.move import PYRAMID_COVER, accessible
+from nile.games.age_of_steam.rules import COLOURS, PYRAMID_COVER, accessible
 from nile.games.age_of_steam.view import palette
 from nile.ui import theme
 

@@ -1,102 +1,18 @@
-"""The review of a build turn before Done (AS-16): this turn's tiles, what they cost, the
-links they completed and the unfinished track that Done would leave unowned.
-
-The tiles come from the match's log (the actions since the builder's turn began), so the
-review survives undo (the log shrinks with it) and a resumed game (the log is replayed).
-"""
+"""The review card of a build turn before Done (AS-16), drawn in a corner of the map clear of
+the tiles it lists (its words: `built.py`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
-from nile.core.game import Event
-from nile.core.session import LogEntry
-from nile.games.age_of_steam.rules import build
-from nile.games.age_of_steam.rules.actions import Build, Urbanize
-from nile.games.age_of_steam.rules.events import CityFounded, TrackBuilt
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.tiles import tile_phrase
+from nile.games.age_of_steam.view.built import Review, lines, review, summary, this_turn
 from nile.ui import text, theme
 from nile.ui.kit.choices import frame
 
-VERBS = {"lay": "Laid", "upgrade": "Upgraded to", "town": "Built", "redirect": "Redirected with"}
-
-
-@dataclass(frozen=True)
-class Review:
-    """What a builder did this turn, in words and hexes."""
-
-    tiles: tuple[TrackBuilt, ...]
-    founded: tuple[CityFounded, ...]
-    links: tuple[str, ...]
-    """'Santiago – Valparaiso' for each complete link of theirs this turn's track is on."""
-    losing: tuple[str, ...]
-    """Where their unfinished track not extended this turn lies ('next to Yaroslavl')."""
-
-    @property
-    def cost(self) -> int:
-        return sum(t.cost for t in self.tiles)
-
-    @property
-    def empty(self) -> bool:
-        return not self.tiles and not self.founded
-
-
-def this_turn(log: Sequence[LogEntry], seat: int) -> list[Event]:
-    """`seat`'s tiles and new city since its build turn began: the log's last entries that
-    are `seat`'s builds (any other entry, e.g. the previous builder's end, starts it)."""
-    found: list[Event] = []
-    for entry in reversed(log):
-        if entry.seat != seat or not isinstance(entry.action, Build | Urbanize):
-            break
-        found[:0] = [e for e in entry.events if isinstance(e, TrackBuilt | CityFounded)]
-    return found
-
-
-def review(view: AgeOfSteamState, seat: int, built: Sequence[Event]) -> Review:
-    tiles = tuple(e for e in built if isinstance(e, TrackBuilt))
-    hexes = {view.map.hex_at(e.hex_label) for e in tiles}
-    links = sorted({" – ".join(sorted(view.place_name(end.stop) for end in seg.ends))
-                    for seg in view.network().segments
-                    if seg.owner == seat and seg.complete and hexes & set(seg.hexes)})
-    losing = [view.map.whereabouts(seg.tracks[0][0]) for seg in build.unextended(view, seat)]
-    return Review(tiles, tuple(e for e in built if isinstance(e, CityFounded)), tuple(links),
-                  tuple(dict.fromkeys(losing)))
-
-
-def summary(r: Review) -> str:
-    """One line for the action bar: '3 tiles for $8, completing Santiago – Valparaiso.'"""
-    count = len(r.tiles)
-    words = f"{count} tile{'s' if count != 1 else ''} for ${r.cost}"
-    if r.founded:
-        words = f"{words} and a new city" if count else "a new city"
-    if r.links:
-        words += ", completing " + ", ".join(r.links)
-    return words + "."
-
-
-def lines(r: Review, left: int) -> list[tuple[str, str]]:
-    """The review card's lines as (style, text): 'title', 'tile', 'good', 'warn', 'muted'."""
-    rows: list[tuple[str, str]] = [("title", "This turn's building")]
-    for event in r.tiles:
-        where = event.where or f"on {event.hex_label}"
-        rows.append(("tile", f"{VERBS[event.kind]} {tile_phrase(event.tile)} {where} · "
-                             f"${event.cost}"))
-    for city in r.founded:
-        rows.append(("tile", f"Founded city {city.letter} in {city.town or city.hex_label}"))
-    rows.append(("muted", f"Spent ${r.cost}" + (f"; {left} tile{'s' if left != 1 else ''} "
-                                                 "left" if left > 0 else "; no tiles left")))
-    for link in r.links:
-        rows.append(("good", f"Completes {link}"))
-    for place in r.losing:
-        rows.append(("warn", f"Done leaves your unfinished track {place} unowned"))
-    rows.append(("muted", "Done (E) ends your build" if left <= 0 else
-                 "Build on, or Done (E) to end your build"))
-    return rows
-
+__all__ = ["Review", "card_size", "corner_for", "corners", "draw_card", "lines", "review",
+           "summary", "this_turn"]
 
 STYLES = {"title": (14, theme.MUTED, "bold"), "tile": (14, theme.TEXT, "regular"),
           "good": (14, theme.GOOD, "bold"), "warn": (14, theme.BAD, "regular"),

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from nile.games.age_of_steam.rules import build
-from nile.games.age_of_steam.rules.config import config
-from nile.games.age_of_steam.rules.move import accessible
-from nile.games.age_of_steam.rules.network import NO_OWNER, Segment, tracks_of
+from nile.games.age_of_steam import rules
+from nile.games.age_of_steam.rules import (
+    NO_OWNER,
+    AgeOfSteamState,
+    Segment,
+    accessible,
+    final_score,
+    growth_targets,
+    simple_price,
+    track_tiles,
+    tracks_of,
+)
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.scoring import final_score, track_tiles
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.rules.upkeep import growth_targets
 from nile.games.age_of_steam.view import palette
-
-TERRAIN_WORDS = {
-    "plain": "Plain", "river": "River", "mountain": "Mountain",
-    "high_mountain": "High mountain", "desert": "Desert", "canal": "Suez Canal",
-}
+from nile.games.age_of_steam.view.choices import TERRAIN_WORDS
 
 
 def owner_name(owner: int, names: list[str]) -> str:
@@ -71,7 +72,7 @@ def _terrain_lines(view: AgeOfSteamState, h: int, kind: str) -> list[str]:
     if view.rules.buildable(view, h):
         seat = _price_seat(view)
         base = view.rules.terrain_cost(view, h)
-        cost = build.simple_price(view, seat, h) if seat >= 0 else base
+        cost = simple_price(view, seat, h) if seat >= 0 else base
         if cost != base:
             lines.append(f"A simple track costs {'you ' if seat == view.viewer else ''}"
                          f"${cost} here (Engineer: half of ${base}).")
@@ -153,8 +154,8 @@ def tile_lines(view: AgeOfSteamState, name: str, names: list[str]) -> list[str]:
 
 def row_lines(view: AgeOfSteamState, row: str) -> list[str]:
     if len(row) == 1:
-        colour = config().new_cities[row][0]
-        tied = config().new_cities[row][1]
+        colour = rules.game_config().new_cities[row][0]
+        tied = rules.game_config().new_cities[row][1]
         if row in view.rules.removed_new_cities:
             return [f"New city {row}", "Not used on this map."]
         return [f"New city {row} ({colour})",

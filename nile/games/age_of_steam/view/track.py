@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile.games.age_of_steam.rules.hexes import CENTRE
+from nile.games.age_of_steam.rules import CENTRE
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.ui import theme
 from nile.ui.table.paths import offset

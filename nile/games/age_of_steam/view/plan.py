@@ -14,13 +14,16 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from nile.games.age_of_steam.rules import (
+    AgeOfSteamState,
+    Segment,
+    max_builds,
+    offset_to_axial,
+    segment_after,
+)
 from nile.games.age_of_steam.rules.actions import Build
-from nile.games.age_of_steam.rules.build import max_builds
-from nile.games.age_of_steam.rules.hexes import offset_to_axial
-from nile.games.age_of_steam.rules.network import Segment, build_network, tracks_of
 from nile.games.age_of_steam.rules.phases import Phase
-from nile.games.age_of_steam.rules.state import AgeOfSteamState
-from nile.games.age_of_steam.view.choices import BuildChoice, new_tracks
+from nile.games.age_of_steam.view.choices import BuildChoice
 
 FAR = 99.0
 
@@ -63,19 +66,6 @@ def _loose_from(view: AgeOfSteamState, h: int, seat: int) -> list[int]:
             if pointed >= 0:
                 found.append(pointed)
     return found
-
-
-def _segment_after(view: AgeOfSteamState, action: Build) -> Segment | None:
-    """The segment the build's new track belongs to, on the board as it would be."""
-    added = new_tracks(view, action)
-    if not added:
-        return None
-    h = view.map.hex_at(action.hex_label)
-    tiles = dict(view.tiles)
-    count = len(tracks_of(action.tile, action.rotation))
-    tiles[h] = (action.tile, action.rotation, (0,) * count)
-    net = build_network(view.map, tiles, {int(k): v for k, v in view.new_cities.items()})
-    return net.segments[net.segment_at[(h, added[0])]]
 
 
 def _place_hexes(view: AgeOfSteamState, h: int) -> tuple[int, ...]:
@@ -125,7 +115,7 @@ def _step(view: AgeOfSteamState, start: int, seat: int, target: int,
     for action in view.legal_actions():
         if not isinstance(action, Build) or view.map.hex_at(action.hex_label) not in hexes:
             continue
-        seg = _segment_after(view, action)
+        seg = segment_after(view, action)
         if seg is None or not _goes_on_from(view, seg, start):
             continue
         score = _score(view, seg, action, target, prefer)
@@ -171,7 +161,7 @@ def first_toward(view: AgeOfSteamState, options: Sequence[BuildChoice],
     for i, action in enumerate(options):
         near = FAR
         if isinstance(action, Build):
-            seg = _segment_after(view, action)
+            seg = segment_after(view, action)
             if seg is not None:
                 near = _score(view, seg, action, target, ())[0]
         scored.append((near, i))
