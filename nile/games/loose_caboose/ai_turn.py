@@ -55,10 +55,6 @@ ONE_TURN_GUESSES = 6
 PILE_MARGIN = 10
 """Below this many cards in the draw pile the game may end within the next turn, which
 the next-turn model does not follow: the leaf looks at this turn only."""
-TIE_POINTS = 0.3
-"""Moves whose leaf values lie within this many points of the best are near-ties: among
-them the bot takes the one with the fewest expected penalty points at the end of the turn
-(the exact one-turn value, as `tools/lc_regret.py` counts)."""
 EXACT_DRAWS = 2
 """Penalty cards from the pile still owed, at most, for the search to weigh every card;
 a longer run (the caboose at the back, a big throw) draws its first cards at random."""
@@ -332,19 +328,6 @@ def _outcomes(state: LooseCabooseState) -> list[tuple[Action, float]]:
     return [(first[total], p) for total, p in by_total.items()]
 
 
-def best_move(view: LooseCabooseState, values: dict[Action, float]) -> Action:
-    """The move of the best leaf value; among near-ties (within `TIE_POINTS`), the one
-    with the fewest expected penalty points at the end of the turn. The leaf is a guess
-    from a dozen hands, so its small gaps are mostly noise, while the turn's own points
-    are exact (tools/lc_regret.py measures them)."""
-    best = max(values.values())
-    near = [action for action in values if values[action] >= best - TIE_POINTS]
-    if len(near) == 1:
-        return near[0]
-    turn = TurnSearch(view, PointsLeaf(view.seat))
-    return max(near, key=lambda action: (turn.move_value(action), values[action]))
-
-
 class TurnBot:
     """The hard bot: the best move of the exact turn (see the module's docstring).
 
@@ -358,7 +341,6 @@ class TurnBot:
         self._todo: list[Action] = []
         self._values: dict[Action, float] = {}
         self._search: TurnSearch | None = None
-        self._view: LooseCabooseState | None = None
 
     def set_budget(self, iterations: int | None, seconds: float | None) -> None:
         """The tools' budget: the turn is worked out exactly, so there is nothing to scale."""
@@ -371,7 +353,6 @@ class TurnBot:
         if len(options) == 1:
             self._choice, self._todo = options[0], []
             return
-        self._view = view
         self._search = TurnSearch(view, Leaf(view, self._rng, self._guesses),
                                   random.Random(self._rng.random()))
         self._todo = moves(view)
@@ -388,12 +369,9 @@ class TurnBot:
         if self._todo:
             return False
         if self._choice is None:
-            self._choice = self._pick()
+            values = self._values
+            self._choice = max(values, key=lambda action: values[action])
         return True
-
-    def _pick(self) -> Action:
-        assert self._view is not None
-        return best_move(self._view, self._values)
 
     def action(self) -> Action:
         assert self._choice is not None, "think() to the end first"
