@@ -141,6 +141,7 @@ class LooseCabooseScene(GameScene):
             board.keep_front_visible(self.camera, self.lc.railway)
         self.hand.center = (areas.hand.centerx, areas.hand.top + HAND_HEIGHT * 0.55)
         self.hand.max_width = areas.hand.width - 40
+        self._place_dice(areas)
         viewer = self.viewer
         self.hand.set_keys(hand_in_order(self.lc, viewer) if viewer is not None else [])
         seat = self.acting_seat()
@@ -149,6 +150,14 @@ class LooseCabooseScene(GameScene):
         self.picker.refresh()
         if self.picker.offer is None:
             self.set_action_bar("")
+
+    def _place_dice(self, areas: Areas) -> None:
+        """Keep the last throw under "Dice" when the side panel moves (L, a resized
+        window). The base class lays the table out before the animator exists: no dice."""
+        animator: Animator | None = vars(self).get("animator")
+        dice = animator.motion.dice if animator is not None else []
+        for index, die in enumerate(dice):
+            die.center = panel.dice_center(areas.side, index, len(dice))
 
     def _set_bar(self, prompt: str, buttons: Sequence[BarButton]) -> None:
         fit = BarButton("fit", "Fit view", self.refit, tooltip="Show the whole railway (F)")

@@ -56,7 +56,7 @@ def test_illegal_actions_are_refused_with_readable_reasons() -> None:
     assert refusal(state, Lay(2, (2, 0), broken=True)) == (
         "You have no Broken Track 2 in your hand.")
     assert refusal(state, Lay(2, (0, 1))) == (
-        "A new card must go right next to the front card at 1,0.")
+        "A new card must go right next to the front card.")
     assert refusal(state, Roll()) == "Lay at least one card before rolling, or pass."
     assert refusal(state, Draw(Card(1))) == "Cards and dice are up to chance, not to a player."
     play(state, "lay 2 at 2,0")

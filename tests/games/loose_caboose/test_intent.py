@@ -108,7 +108,7 @@ def test_a_click_that_fits_nothing_is_refused_by_the_engine_with_its_reason() ->
     wrong_cell = follow(INTENT, state, 0, (HandCard(1, Card(3)),), GridCell((0, 1)))
     assert wrong_cell == Refused(Lay(3, (0, 1)))
     assert refusal(state, wrong_cell.action) == (
-        "A new card must go right next to the front card at 1,0.")
+        "A new card must go right next to the front card.")
     play(state, "lay 3 at 2,0")
     other_value = follow(INTENT, state, 0, (), HandCard(0, Card(2)))
     assert isinstance(other_value, Refused) and other_value.action == Lay(2, (3, 0))

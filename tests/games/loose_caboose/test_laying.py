@@ -3,6 +3,8 @@ becoming the front, no loops; and the dice that follow (LC-2)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nile.core.errors import IllegalAction
@@ -25,9 +27,9 @@ def test_lc3_open_cells_touch_the_front_and_no_other_card() -> None:
 def test_lc3_a_loop_is_refused_with_a_reason() -> None:
     state = (Builder(2).railway([1, 1, 1, 2], caboose=1, cells=[(-1, 0), (0, 0), (1, 0), (1, 1)])
              .hand(0, 3).build())
-    with pytest.raises(IllegalAction, match="would touch the card at 0,0 and close a loop"):
+    with pytest.raises(IllegalAction, match="touch another card of the railway and close a loop"):
         state.apply(Lay(3, (0, 1)))
-    with pytest.raises(IllegalAction, match="must go right next to the front card at 1,1"):
+    with pytest.raises(IllegalAction, match="must go right next to the front card"):
         state.apply(Lay(3, (5, 5)))
     with pytest.raises(IllegalAction, match="already holds a card"):
         state.apply(Lay(3, (1, 0)))
@@ -100,3 +102,17 @@ def test_pass_and_roll_only_at_their_moments() -> None:
     assert Pass() not in state.legal_actions()
     with pytest.raises(IllegalAction, match="cannot pass: roll the dice"):
         state.apply(Pass())
+
+
+def test_lc3_refusals_name_no_grid_coordinates() -> None:
+    """A player reads these on the table: a cell has no name, so no "1,0" in the words."""
+    state = (Builder(2).railway([1, 1, 1, 2], caboose=1, cells=[(-1, 0), (0, 0), (1, 0), (1, 1)])
+             .hand(0, 3).build())
+    reasons = [state.railway.why_closed(cell) for cell in ((0, 1), (5, 5), (1, 0))]
+    assert reasons == [
+        "A card there would touch another card of the railway and close a loop: it may touch "
+        "only the front card.",
+        "A new card must go right next to the front card.",
+        "That space already holds a card of the railway.",
+    ]
+    assert not any(re.search(r"-?\d+,-?\d+", reason or "") for reason in reasons)

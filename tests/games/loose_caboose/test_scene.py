@@ -12,6 +12,7 @@ from nile.games.loose_caboose.intent import GridCell, HandCard
 from nile.games.loose_caboose.rules import UNKNOWN, Card, hand_in_order
 from nile.games.loose_caboose.rules.actions import Lay, Pass, Roll
 from nile.games.loose_caboose.scene import LooseCabooseScene
+from nile.games.loose_caboose.view import panel
 from nile.games.loose_caboose.view.table import cell_center
 from nile.ui import text
 from nile.ui.chrome.results import ResultsScene
@@ -238,3 +239,28 @@ def test_after_picking_a_card_the_bar_says_where_to_lay_it(app) -> None:  # type
     assert text.measure(longest, 17) <= room  # the whole line shows, at full size
     key(app, pygame.K_ESCAPE)  # put it back: the bar asks for a card again
     assert scene.action_bar.words().startswith("Your turn: choose a card")
+
+
+def test_the_thrown_dice_follow_the_side_panel_when_the_log_opens(app) -> None:  # type: ignore[no-untyped-def]
+    """Play-test find: after a roll, L (log closed) moved the "Dice" label to the window's
+    edge and left the die where it was, alone in the middle of the table."""
+    seats = (SeatConfig("Ann"), SeatConfig("Amun", "bot", "easy", 1))
+    scene = open_scene(app, seats, seed=2)
+    hand_over(app, scene)
+    for _ in range(3000):  # lay what fits, then roll
+        if scene.animator.motion.dice:
+            break
+        if scene.accepting_input:
+            legal = scene.state.legal_actions()
+            lays = [a for a in legal if isinstance(a, Lay)]
+            scene.submit(lays[0] if lays else Roll() if Roll() in legal else Pass())
+        frames(app)
+    dice = scene.animator.motion.dice
+    assert dice
+    initially = scene.log_open
+    for shown in (not initially, initially):  # close it (the table widens), then reopen
+        scene.show_log(shown)
+        frames(app, 2)
+        side = scene.areas().side
+        assert [d.center for d in dice] == [
+            panel.dice_center(side, i, len(dice)) for i in range(len(dice))]

@@ -89,17 +89,18 @@ class Railway:
         return self._open_cells
 
     def why_closed(self, cell: Cell) -> str | None:
-        """Why a card may not go in `cell`, in words for the player; None if it may."""
+        """Why a card may not go in `cell`, in words for the player; None if it may.
+
+        The player reads it on the table where the cell is the one they clicked, so it
+        names no grid coordinates (a cell of the railway has no name a player knows)."""
         front = self.cells[-1]
         if cell in self.cells:
-            return f"The cell {cell_text(cell)} already holds a card."
+            return "That space already holds a card of the railway."
         if cell not in neighbours(front):
-            return (f"A new card must go right next to the front card at "
-                    f"{cell_text(front)}.")
-        for other in neighbours(cell):
-            if other != front and other in self.cells:
-                return (f"A card at {cell_text(cell)} would touch the card at "
-                        f"{cell_text(other)} and close a loop.")
+            return "A new card must go right next to the front card."
+        if any(other != front and other in self.cells for other in neighbours(cell)):
+            return ("A card there would touch another card of the railway and close a "
+                    "loop: it may touch only the front card.")
         return None
 
     def lay(self, card: Card, cell: Cell) -> None:
