@@ -13,16 +13,35 @@ import json
 from pathlib import Path
 from typing import Any
 
-from nile.core import library, paths, saves
+from nile.core import library, paths, registry, saves
+from nile.core.errors import SaveError
 from nile.core.library import SaveEntry
 
 SUFFIX = ".json"
 
 
 def export(entry: SaveEntry) -> Path:
-    """Copy the save `entry` into the shared folder under its name (a file of that name
-    there gets a number); SaveError if it cannot be read, OSError if it cannot be written."""
-    return export_data(saves.read_json(entry.path), entry.name)
+    """Copy the save `entry` into the shared folder under its name (an autosave, which has
+    none, under its game and date; a file of that name there gets a number); SaveError if
+    it cannot be read, OSError if it cannot be written."""
+    name = f"{entry.title} {entry.when}" if entry.autosave else entry.name
+    return export_data(saves.read_json(entry.path), name)
+
+
+def reveals_hands(entry: SaveEntry) -> bool:
+    """Whether the file of `entry` would show a player's hidden cards: a game not over,
+    of a game that hides something under its options (Cairo and Age of Steam hide
+    nothing). A file that cannot be read is assumed to, so the player is asked."""
+    if entry.finished:
+        return False
+    try:
+        data = saves.check_header(saves.read_json(entry.path), entry.name)
+        info = registry.get(data["game"])
+        options = data.get("options", {})
+        return info.hides_information(info.resolve_options(options if isinstance(
+            options, dict) else {}))
+    except (SaveError, ValueError, TypeError):
+        return True
 
 
 def export_data(data: Any, name: str) -> Path:

@@ -42,3 +42,17 @@ def test_a_damaged_or_hostile_file_is_refused_and_nothing_written() -> None:
         with pytest.raises(SaveError):
             sharing.import_file(entry)
     assert sorted(paths.saves_dir().iterdir()) == before
+
+
+def test_only_a_game_that_hides_cards_and_is_not_over_reveals_hands() -> None:
+    assert sharing.reveals_hands(a_save())  # Loose Caboose: secret hands
+    cairo = Match.new(registry.get("cairo"), (SeatConfig("Ann"), SeatConfig("Bo")), 5)
+    assert not sharing.reveals_hands(library.summarize(library.write_named(cairo, "Cairo")))
+
+
+def test_an_autosave_is_exported_under_its_game_and_date() -> None:
+    match = Match.new(registry.get("loose_caboose"), (SeatConfig("Ann"), SeatConfig("Bo")), 5)
+    path = library.new_autosave_path("loose_caboose")
+    saves.write_atomic(path, library.save_data(match))
+    entry = library.summarize(path, autosave=True)
+    assert sharing.export(entry).name.startswith("Loose Caboose! ")

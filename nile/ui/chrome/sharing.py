@@ -31,7 +31,7 @@ def export_entry(app: Shell, entry: library.SaveEntry) -> None:
     if entry.problem:
         app.push(MessageDialog(app, "This save cannot be exported", entry.problem))
         return
-    if entry.finished:
+    if not sharing.reveals_hands(entry):
         _export(app, entry)
         return
     app.push(ConfirmDialog(app, "Export a game in progress?", REVEALS,
