@@ -170,9 +170,9 @@ def test_loose_caboose_a_certain_penalty_is_the_engines_exact_count() -> None:
             if not isinstance(advice.action, Pass) or not found:
                 continue
             seat = state.current_player
-            before = state.penalties[seat].points
+            before = _taken(state, seat)
             state.apply(Pass())
-            taken = state.penalties[seat].points - before
+            taken = _taken(state, seat) - before
             claimed = int(found.group(2)) * (-1 if found.group(1) else 1)
             assert taken == claimed, (reason, taken)
             checked += 1
@@ -262,3 +262,55 @@ def test_cairo_pyramid_hint_quotes_the_numbers_it_chose_by() -> None:
     runner_up = max(v for o, v in zip(options, values, strict=True) if o != chosen)
     assert abs(mine - best) <= 0.05 and abs(other - runner_up) <= 0.05
     assert mine >= other
+
+
+def _taken(state, seat: int) -> int:  # type: ignore[no-untyped-def]
+    """`seat`'s penalty points from penalties (a game's end adds the hand's cards too)."""
+    pile = state.penalties[seat]
+    return pile.points - sum(card.value for card in pile.from_hand)  # type: ignore[no-any-return]
+
+
+def _exact_roll_penalty(state, seat: int) -> float | None:  # type: ignore[no-untyped-def]
+    """The penalty points `seat` takes from a roll, averaged over the engine's own dice
+    outcomes with their odds; None if some outcome draws a penalty from the shuffled pile
+    (the hint's average over unseen cards is then an estimate, not this number)."""
+    from nile.games.loose_caboose.rules import Phase
+
+    if state.phase is Phase.PENALTY:
+        return None
+    if state.phase is not Phase.DICE:
+        return float(_taken(state, seat))
+    total = 0.0
+    for outcome, odds in state.chance_outcomes():
+        branch = state.clone()
+        branch.apply(outcome)
+        points = _exact_roll_penalty(branch, seat)
+        if points is None:
+            return None
+        total += odds * points
+    return total
+
+
+def test_loose_caboose_an_expected_penalty_is_the_engines_average_over_the_dice() -> None:
+    """"rolling now: 1.2 penalty points expected this turn" is the average, over every way
+    the engine's dice can land, of the points it takes (where no card comes from the
+    shuffled draw pile, the average is exact)."""
+    from nile.games.loose_caboose.rules import Roll
+
+    checked = 0
+    for seed in (4, 5, 6, 7):
+        for state, advice in _seeded_decisions("loose_caboose", seed, 80):
+            found = re.match(r"rolling now: (cancels )?([\d.]+) penalty points? expected",
+                             advice.reason or "")
+            if not isinstance(advice.action, Roll) or not found:
+                continue
+            seat = state.current_player
+            before = _taken(state, seat)
+            state.apply(Roll())
+            after = _exact_roll_penalty(state, seat)
+            if after is None:
+                continue
+            claimed = float(found.group(2)) * (-1 if found.group(1) else 1)
+            assert abs(claimed - (after - before)) <= 0.05 + 1e-9, (advice.reason, after - before)
+            checked += 1
+    assert checked >= 3
