@@ -9,6 +9,7 @@ import pytest
 
 from nile.ai.bots import advise
 from nile.core import registry
+from nile.core.intent import BarChoice, Offer
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO as CAIRO
 from nile.games.cairo.builder import Builder
@@ -18,6 +19,8 @@ from nile.games.cairo.rules.phases import Phase
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.shots import match_of
 from nile.ui.chrome.game_scene import GameScene
+from nile.ui.chrome.picker import Picker, PickerCalls
+from nile.ui.kit.button import BarButton
 from tests import per_game
 from tests.ui.harness import frames, instant_app, key
 
@@ -115,3 +118,56 @@ def test_cairo_hint_at_the_pyramid_offer_becomes_the_highlighted_button() -> Non
     assert len(lit) == 1 and lit[0].hinted
     key(app, pygame.K_RETURN)
     assert scene.match.actions[0] == expected.action.to_str()
+
+
+# The Picker's rule, without a table ------------------------------------------------------
+
+class _Bar:
+    """A fixed offer: "No pyramid" and "3 stones", the second highlighted."""
+
+    def __init__(self) -> None:
+        self.choices = (BarChoice("no", "No pyramid", A.NO_PYRAMID),
+                        BarChoice("size-3", "3 stones", A.BuildPyramid(3), accent=True))
+
+    def targets(self, view: object, action: object) -> tuple[()]:
+        return ()
+
+    def offer(self, view: object, seat: int, picked: tuple[object, ...]) -> Offer:
+        return Offer(picked, (), "Build a pyramid?", self.choices)
+
+    def meant(self, view: object, seat: int, picked: object, target: object) -> None:
+        return None
+
+
+def _picker(view: object) -> tuple[Picker, list[list[BarButton]]]:
+    shown: list[list[BarButton]] = []
+    calls = PickerCalls(view=lambda: view, seat=lambda: 0,  # type: ignore[arg-type,return-value]
+                        submit=lambda action: True,
+                        set_bar=lambda prompt, buttons: shown.append(list(buttons)))
+    picker = Picker(_Bar(), calls)  # type: ignore[arg-type]
+    picker.refresh()
+    return picker, shown
+
+
+def test_a_hint_moves_the_highlight_to_its_own_button() -> None:
+    """The pyramid hint said "No pyramid" while "3 stones" stayed highlighted: the hinted
+    button becomes the only highlighted one (and is marked as the hint's, for Enter)."""
+    picker, shown = _picker(view=object())
+    assert [b.key for b in shown[-1] if b.accent] == ["size-3"]
+    picker.hint(A.NO_PYRAMID, "build no pyramid")
+    assert [(b.key, b.hinted) for b in shown[-1] if b.accent] == [("no", True)]
+
+
+def test_a_hint_no_button_offers_gets_a_button_and_goes_with_the_view() -> None:
+    """A hinted move the bar has no button for (a block to take back, a card to take) gets
+    a "Hinted move" button, highlighted; once the view changes the hint is gone."""
+    view = object()
+    picker, shown = _picker(view)
+    picker.hint(A.Retrieve("0s00"), "take back the small block at Giza")
+    hinted = [b for b in shown[-1] if b.accent]
+    assert [b.label for b in hinted] == ["Hinted move"] and hinted[0].hinted
+    assert hinted[0].tooltip == "Hint: take back the small block at Giza (Enter)"
+    picker.calls = PickerCalls(view=lambda: object(), seat=picker.calls.seat,  # type: ignore[arg-type,return-value]
+                               submit=picker.calls.submit, set_bar=picker.calls.set_bar)
+    picker.refresh()
+    assert [b.key for b in shown[-1] if b.accent] == ["size-3"]
