@@ -314,3 +314,23 @@ def test_loose_caboose_an_expected_penalty_is_the_engines_average_over_the_dice(
             assert abs(claimed - (after - before)) <= 0.05 + 1e-9, (advice.reason, after - before)
             checked += 1
     assert checked >= 3
+
+
+def test_kap_a_pass_says_how_many_rails_its_capital_buys() -> None:
+    """A pass's "with £96 at most 1 rail is worth buying" now gives its basis (1 rail for
+    every £67 held), and the count follows from it."""
+    from nile.games.kap_kairo.ai import STYLE
+
+    pattern = re.compile(r"with £(\d+) (no rail is|at most (\d+) rails? (is|are)) worth buying "
+                         r"\(1 for every £(\d+) you hold\)")
+    checked = 0
+    for seed in (4, 5):
+        for _, advice in _seeded_decisions("kap_kairo", seed, 60):
+            found = pattern.search(advice.reason or "")
+            if not found:
+                continue
+            capital, per = int(found.group(1)), int(found.group(5))
+            assert per == round(1 / STYLE.buy_per_capital)
+            assert int(found.group(3) or 0) == int(capital * STYLE.buy_per_capital)
+            checked += 1
+    assert checked >= 3

@@ -254,7 +254,7 @@ def _explain_pass(state: KapState, seat: int) -> str:
         "is" if allowance == 1 else "are")
     return (f"crossing now means buying {_rails(cheapest.buy)} for "
             f"£{cheapest.buy * RULES.rail_price}; with £{state.capital[seat]} {worth} "
-            f"worth buying")
+            f"worth buying (1 for every £{round(1 / STYLE.buy_per_capital)} you hold)")
 
 
 # Evaluation ----------------------------------------------------------------------------
