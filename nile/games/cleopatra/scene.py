@@ -313,14 +313,12 @@ class CleopatraScene(GameScene):
     def confirm(self) -> bool:
         """Enter: the proposed option of the list, or the one move the picked cards allow;
         else (False) the bar's highlighted button: the bid shown, or the hint's choice."""
-        if self.popup is not None:
-            self._play(self.popup.action)
-        elif (self.cs.phase != Phase.AUCTION
-              and (only := intent.confirmable(self.picked, self._options())) is not None):
-            self._play(only)
-        else:
-            return False
-        return True
+        picked = None if self.cs.phase == Phase.AUCTION else \
+            intent.confirmable(self.picked, self._options())
+        move = self.popup.action if self.popup is not None else picked
+        if move is not None:
+            self._play(move)
+        return move is not None
 
     def pass_auction(self) -> None:
         self._play(Pass())
