@@ -135,3 +135,202 @@ def test_a_bots_account_for_a_hint_is_not_a_log_excuse() -> None:
     bot = make_bot(info, "normal", seat, 1)
     choose(bot, state.observation(seat))
     assert reasoning(bot) is not None and explanation(bot) is None
+
+
+# Numbers a player can check (issue 29, item 5) ----------------------------------------
+
+def _seeded_decisions(game: str, seed: int, limit: int):  # type: ignore[no-untyped-def]
+    """(state, advice) for the normal bot's own decisions of a seeded game."""
+    info = registry.get(game)
+    state = info.create(info.player_range(info.resolve_options({}))[0], seed, {})
+    rng = random.Random(seed)
+    for decision in range(limit):
+        while not state.is_terminal and state.current_player == CHANCE:
+            state.apply(chance.pick(state.chance_outcomes(), rng))
+        if state.is_terminal:
+            return
+        advice = advise(info, state, seed=decision)
+        yield state.clone(), advice
+        state.apply(advice.action)
+
+
+def test_loose_caboose_a_certain_penalty_is_the_engines_exact_count() -> None:
+    """"passing should cost you 4.8 penalty points" was said of a pass that cost exactly 6
+    (the number mixed in the bot's other weights): a pass whose penalty cards all come
+    from the railway now names exactly what the engine takes, and every number says
+    whether it is certain or expected."""
+    from nile.games.loose_caboose.rules import Pass
+
+    checked = 0
+    for seed in (4, 5, 6):
+        for state, advice in _seeded_decisions("loose_caboose", seed, 80):
+            reason = advice.reason or ""
+            assert "for certain" in reason or "expected" in reason or not reason, reason
+            found = re.match(r"passing: (cancels )?(\d+) penalty points? for certain", reason)
+            if not isinstance(advice.action, Pass) or not found:
+                continue
+            seat = state.current_player
+            before = _taken(state, seat)
+            state.apply(Pass())
+            taken = _taken(state, seat) - before
+            claimed = int(found.group(2)) * (-1 if found.group(1) else 1)
+            assert taken == claimed, (reason, taken)
+            checked += 1
+    assert checked >= 2
+
+
+def test_kap_a_bids_pounds_add_up() -> None:
+    """"bid £14 — about 2.4 rails … about 70 % of that in pounds" (= £16.80): each step of
+    the bid is now said in pounds and the steps agree: rails × the rail price, the share
+    of it, and the bid itself (that share, or varied by the bot's noise, or capped)."""
+    from nile.games.kap_kairo.ai import STYLE
+    from nile.games.kap_kairo.rules import Bid
+
+    pattern = re.compile(r"worth ([\d.]+) rails more .*?, £(\d+) at £(\d+) a rail; (\d+)% "
+                         r"of that is £(\d+)(, varied to £(\d+)|, capped at £(\d+))?")
+    checked = 0
+    for seed in (4, 5):
+        for _, advice in _seeded_decisions("kap_kairo", seed, 60):
+            if not isinstance(advice.action, Bid):
+                continue
+            found = pattern.search(advice.reason or "")
+            assert found, advice.reason
+            rails, pounds, price, share, part = (float(found.group(1)), int(found.group(2)),
+                                                 int(found.group(3)), int(found.group(4)),
+                                                 int(found.group(5)))
+            assert round(rails * price) == pounds
+            assert share == round(STYLE.bid_share * 100)
+            assert part == round(STYLE.bid_share * pounds)
+            amount = advice.action.amount
+            if found.group(6) is None:
+                assert amount == part, advice.reason
+            elif found.group(7):
+                assert int(found.group(7)) == amount
+                assert abs(amount - part) <= STYLE.bid_noise * part + 1, advice.reason
+            else:
+                assert int(found.group(8)) == amount
+            checked += 1
+    assert checked >= 4
+
+
+def test_every_cairo_choice_has_a_reason() -> None:
+    """Cairo's choices around the flick (take back, what to flick, the penalty, the
+    pyramid, its stones, order and spot) each give a reason, not only the flick."""
+    from nile.games.cairo import ai as cairo_ai
+    from nile.games.cairo.rules.phases import Phase
+    from nile.games.cairo.rules.state import CairoState
+
+    seen: set[Phase] = set()
+    for seed in (3, 4, 5, 6):
+        for state, advice in _seeded_decisions("cairo", seed, 60):
+            assert isinstance(state, CairoState)
+            if state.phase == Phase.FLICK:
+                continue
+            seen.add(state.phase)
+            reason = cairo_ai.explain(state.observation(state.turn), advice.action)
+            assert reason, f"no reason for {advice.action.to_str()} in {state.phase}"
+    assert {Phase.CHOOSE, Phase.RETRIEVE, Phase.OFFER} <= seen
+
+
+def test_cairo_pyramid_hint_quotes_the_numbers_it_chose_by() -> None:
+    """"of the choices, it leaves the board counting best for you" had no number: the
+    reason now quotes the bot's count after this choice and after the best other one,
+    exactly the values it compared, and the chosen one is the larger."""
+    from nile.games.cairo import ai as cairo_ai
+    from nile.games.cairo.builder import Builder as CairoBuilder
+    from nile.games.cairo.rules.phases import Phase
+
+    builder = CairoBuilder(2).ship(0, "U4").ship(1, "D2")
+    for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
+                            "1s01": (-6, 8)}.items():
+        builder.on_site(block, "zawyet", dx, dy)
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
+                            offer_site="zawyet", last_block="0s01").build()
+    options = state.legal_actions()
+    values = cairo_ai.lookahead_values(state, options)
+    chosen = cairo_ai.best_by_lookahead(state, options)
+    reason = cairo_ai.explain(state, chosen) or ""
+    found = re.search(r"leaves you ([\d.]+) (ahead|behind).*would leave you ([\d.]+) "
+                      r"(ahead|behind)", reason)
+    assert found, reason
+
+    def said(number: str, side: str) -> float:
+        return float(number) * (1 if side == "ahead" else -1)
+
+    mine, other = said(found.group(1), found.group(2)), said(found.group(3), found.group(4))
+    best = values[options.index(chosen)]
+    runner_up = max(v for o, v in zip(options, values, strict=True) if o != chosen)
+    assert abs(mine - best) <= 0.05 and abs(other - runner_up) <= 0.05
+    assert mine >= other
+
+
+def _taken(state, seat: int) -> int:  # type: ignore[no-untyped-def]
+    """`seat`'s penalty points from penalties (a game's end adds the hand's cards too)."""
+    pile = state.penalties[seat]
+    return pile.points - sum(card.value for card in pile.from_hand)  # type: ignore[no-any-return]
+
+
+def _exact_roll_penalty(state, seat: int) -> float | None:  # type: ignore[no-untyped-def]
+    """The penalty points `seat` takes from a roll, averaged over the engine's own dice
+    outcomes with their odds; None if some outcome draws a penalty from the shuffled pile
+    (the hint's average over unseen cards is then an estimate, not this number)."""
+    from nile.games.loose_caboose.rules import Phase
+
+    if state.phase is Phase.PENALTY:
+        return None
+    if state.phase is not Phase.DICE:
+        return float(_taken(state, seat))
+    total = 0.0
+    for outcome, odds in state.chance_outcomes():
+        branch = state.clone()
+        branch.apply(outcome)
+        points = _exact_roll_penalty(branch, seat)
+        if points is None:
+            return None
+        total += odds * points
+    return total
+
+
+def test_loose_caboose_an_expected_penalty_is_the_engines_average_over_the_dice() -> None:
+    """"rolling now: 1.2 penalty points expected this turn" is the average, over every way
+    the engine's dice can land, of the points it takes (where no card comes from the
+    shuffled draw pile, the average is exact)."""
+    from nile.games.loose_caboose.rules import Roll
+
+    checked = 0
+    for seed in (4, 5, 6, 7):
+        for state, advice in _seeded_decisions("loose_caboose", seed, 80):
+            found = re.match(r"rolling now: (cancels )?([\d.]+) penalty points? expected",
+                             advice.reason or "")
+            if not isinstance(advice.action, Roll) or not found:
+                continue
+            seat = state.current_player
+            before = _taken(state, seat)
+            state.apply(Roll())
+            after = _exact_roll_penalty(state, seat)
+            if after is None:
+                continue
+            claimed = float(found.group(2)) * (-1 if found.group(1) else 1)
+            assert abs(claimed - (after - before)) <= 0.05 + 1e-9, (advice.reason, after - before)
+            checked += 1
+    assert checked >= 3
+
+
+def test_kap_a_pass_says_how_many_rails_its_capital_buys() -> None:
+    """A pass's "with £96 at most 1 rail is worth buying" now gives its basis (1 rail for
+    every £67 held), and the count follows from it."""
+    from nile.games.kap_kairo.ai import STYLE
+
+    pattern = re.compile(r"with £(\d+) (no rail is|at most (\d+) rails? (is|are)) worth buying "
+                         r"\(1 for every £(\d+) you hold\)")
+    checked = 0
+    for seed in (4, 5):
+        for _, advice in _seeded_decisions("kap_kairo", seed, 60):
+            found = pattern.search(advice.reason or "")
+            if not found:
+                continue
+            capital, per = int(found.group(1)), int(found.group(5))
+            assert per == round(1 / STYLE.buy_per_capital)
+            assert int(found.group(3) or 0) == int(capital * STYLE.buy_per_capital)
+            checked += 1
+    assert checked >= 3

@@ -677,9 +677,13 @@ def explain(state: GameState, action: Action) -> str | None:
             return (f"cash ${state.cash[seat]} and income ${state.income[seat]} cover "
                     f"the ${expenses} expenses; every share costs $1 a turn and 3 points")
         price = rules.game_config().start("share_price")
-        return (f"raises ${action.count * price}: expenses ${expenses} against income "
-                f"${state.income[seat]} and cash ${state.cash[seat]}, plus about "
-                f"${_budget(state, seat)} to build")
+        to_pay = max(0, expenses - state.income[seat])
+        need = to_pay + _budget(state, seat)
+        shares = "1 share" if action.count == 1 else f"{action.count} shares"
+        return (f"raises ${action.count * price} ({shares} at ${price}): expenses "
+                f"${expenses} less income ${state.income[seat]} leave ${to_pay} to pay, plus "
+                f"about ${_budget(state, seat)} to build: ${need} against your "
+                f"${state.cash[seat]} cash")
     if isinstance(action, Bid):
         return (f"playing this turn out, ${action.amount} for a better place in turn order "
                 f"ends it better for you than dropping out")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from nile.ai.hooks import AiHooks
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
-from nile.core.text import change
+from nile.core.text import amount, change
 from nile.games.cairo.board import board
 from nile.games.cairo.config import Jitter
 from nile.games.cairo.rules import (
@@ -262,16 +262,23 @@ def choose_kind(state: CairoState, rng: random.Random) -> A.Choose:
 
 def best_by_lookahead(state: CairoState, options: list[Action]) -> Action:
     """The option whose immediate result evaluates best (pyramids, arrangements)."""
-    seat = state.turn
     best, best_value = options[0], -math.inf
+    for option, value in zip(options, lookahead_values(state, options), strict=True):
+        if value > best_value + 1e-9:
+            best, best_value = option, value
+    return best
+
+
+def lookahead_values(state: CairoState, options: list[Action]) -> list[float]:
+    """Each option's `evaluate_for` the mover once it is played out (a pyramid built the
+    quick way): what `best_by_lookahead` compares and a hint quotes."""
+    values = []
     for option in options:
         branch = state.clone()
         branch.apply(option)
         _finish_pyramid(branch)
-        value = evaluate_for(branch, seat)
-        if value > best_value + 1e-9:
-            best, best_value = option, value
-    return best
+        values.append(evaluate_for(branch, state.turn))
+    return values
 
 
 def _finish_pyramid(state: CairoState) -> None:
@@ -437,9 +444,14 @@ class FlickPlanner:
         block = A.KIND_LABEL.get(state.chosen, "block")
         gain = self._expected(best) - now
         tries = len(self._values[best])
-        reason = (f"aims your {block} {target}: {change(gain, 'gains', 'loses', 'point')} on "
-                  f"your lead over the best rival, the mean of {tries} simulated "
-                  f"flick{'s' if tries > 1 else ''}")
+        flicks = f"{tries} simulated flick{'s' if tries > 1 else ''}"
+        if amount(gain) == "0":  # "gains no points" left the player asking why, then
+            reason = (f"aims your {block} {target}: the best of the {len(pool)} aims "
+                      f"simulated, though on average over its {flicks} it leaves your lead "
+                      "over the best rival as it is")
+        else:
+            reason = (f"aims your {block} {target}: {change(gain, 'gains', 'loses', 'point')} "
+                      f"on your lead over the best rival, the mean of {flicks}")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
             return reason
@@ -462,18 +474,63 @@ def explain(state: GameState, action: Action) -> str | None:
     own simulations, `FlickPlanner.reasoning`)."""
     assert isinstance(state, CairoState)
     if isinstance(action, A.Choose):
-        precise = state.die in (2, 3, FINGER_ANY)
-        if action.kind in ("large", "die") and precise:
-            return "a precise finger is worth a block that counts more"
-        if action.kind == "small":
-            return ("a shaky finger: small blocks give three tries" if not precise else
-                    "no large block left: three tries with small ones")
-        return None
+        return _choose_reason(state, action.kind)
     if isinstance(action, A.Penalty):
-        return "a small block is the cheapest to lose" if action.kind == "small" else None
+        if action.kind == "small":
+            return "a small block counts 1 influence, the least of your blocks to lose"
+        return f"no small block left in your supply: the {A.KIND_LABEL[action.kind]} goes"
     if state.phase == Phase.OFFER:
-        return "of the choices, it leaves the board counting best for you"
+        return _offer_reason(state, action)
+    if action == A.RETRIEVE_ALL:
+        return "every block taken back into your supply can be flicked again on a later turn"
+    if action == A.PICK_AUTO:
+        return "your own blocks first, then the nearest to the centre: the stones the game picks"
+    if state.phase == Phase.ARRANGE:
+        return "the first order listed: the bot does not weigh the colours' order"
+    if state.phase == Phase.PLACE:
+        return "the first free spot listed: the bot does not weigh spots on a site"
     return None
+
+
+def _choose_reason(state: CairoState, kind: str) -> str:
+    """Why `choose_kind` takes `kind`: the die's finger, precise (2, 3 or any) or shaky."""
+    precise = state.die in (2, 3, FINGER_ANY)
+    finger = ("a 6 lets you choose a precise finger" if state.die == FINGER_ANY else
+              f"a {state.die} is a precise finger")
+    if kind == "large" and precise:
+        return f"{finger}: worth the large block, 3 influence in one flick"
+    if kind == "die" and precise:
+        return (f"{finger}: worth the die-block, its top face (3.5 on average) in one "
+                "flick")
+    if kind == "small":
+        return ("a shaky finger: three small blocks give three tries" if not precise else
+                "no large block left: three tries with small ones")
+    return f"no small blocks left in your supply: the {A.KIND_LABEL[kind]}"
+
+
+def _offer_reason(state: CairoState, action: Action) -> str:
+    """The pyramid choice by the bot's count of the board (points against the best rival
+    plus a share of influence), for this choice and the best other one."""
+    options = state.legal_actions()
+    values = lookahead_values(state, options)
+    mine = values[options.index(action)] if action in options else max(values)
+    rest = [(v, o) for o, v in zip(options, values, strict=True) if o != action]
+    text = (f"it leaves you {_lead(mine)} by the bot's count (points now against the best "
+            "rival, plus a share of each open site's influence)")
+    if rest:
+        value, other = max(rest, key=lambda item: item[0])
+        text += f"; {_offer_words(other)} would leave you {_lead(value)}"
+    return text
+
+
+def _offer_words(action: Action) -> str:
+    return f"{action.size} stones" if isinstance(action, A.BuildPyramid) and action.size \
+        else "no pyramid"
+
+
+def _lead(value: float) -> str:
+    return f"{value:.1f} ahead" if value >= 0.05 else (
+        f"{-value:.1f} behind" if value <= -0.05 else "level")
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> FlickPlanner:

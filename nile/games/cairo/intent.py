@@ -142,7 +142,7 @@ class CairoIntent:
             f"your {view.data.finger(max(1, min(5, view.die or 2))).name}"
         return (f"You rolled {view.die}: flick with {who}. What will you flick?",
                 [BarChoice(f"choose-{k}", labels[k], A.Choose(k), tooltip=KIND_TIPS[k],
-                           accent=k == "small") for k in kinds])
+                           accent=k == _first_of(kinds, "small")) for k in kinds])
 
     def _flick(self, view: CairoState) -> tuple[str, list[BarChoice]]:
         total = max(self.flick_total(), view.flicks_left)
@@ -159,8 +159,8 @@ class CairoIntent:
         kinds = [a.kind for a in view.legal_actions() if isinstance(a, A.Penalty)]
         return ("A ship was knocked over: your turn ends. Which block of your supply goes "
                 "in the box?",
-                [BarChoice(f"penalty-{k}", A.KIND_LABEL[k].capitalize(), A.Penalty(k))
-                 for k in kinds])
+                [BarChoice(f"penalty-{k}", A.KIND_LABEL[k].capitalize(), A.Penalty(k),
+                           accent=k == _first_of(kinds, "small")) for k in kinds])
 
     @staticmethod
     def _offer(view: CairoState) -> tuple[str, list[BarChoice]]:
@@ -193,3 +193,9 @@ class CairoIntent:
                 "wheel or R turns it.",
                 [BarChoice("cancel", "No pyramid", A.CancelPyramid(),
                            tooltip="Give up this pyramid; the blocks stay where they are")])
+
+
+def _first_of(kinds: Sequence[str], preferred: str) -> str | None:
+    """The kind the bar highlights (Enter takes it): `preferred` where it may be chosen,
+    else the first that may, so every such choice has a highlighted button."""
+    return preferred if preferred in kinds else next(iter(kinds), None)

@@ -66,8 +66,6 @@ class CairoScene(GameScene):
         *flick_input.KEYS,
         keys.Binding("a", "take_all_back", "taking blocks back: take every ringed one",
                      when="retrieving"),
-        keys.Binding("return, kp_enter", "_confirm_order",
-                     "building a pyramid: stack the stones in this order", when="arranging"),
         keys.Binding("r", "turn_pyramid", "building a pyramid: turn it (or the wheel)",
                      when="placing"),
         keys.Binding("i", "toggle_influence", "show or hide who leads each site",
@@ -252,9 +250,6 @@ class CairoScene(GameScene):
 
     def retrieving(self) -> bool:
         return self._phase_is(Phase.RETRIEVE)
-
-    def arranging(self) -> bool:
-        return self._phase_is(Phase.ARRANGE)
 
     def placing(self) -> bool:
         return self._phase_is(Phase.PLACE)

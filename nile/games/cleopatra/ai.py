@@ -364,12 +364,12 @@ def explain(state: GameState, action: Action) -> str | None:
         return None
     if state.phase == Phase.AUCTION:
         limit = bid_limit(state, seat)
+        rule = (f"1 Florin for every {W.bid_florin_per_step} in hand, at most {W.bid_cap}, "
+                f"give or take 1; you have {state.money[seat]}")
         if isinstance(action, Bid):
-            return (
-                f"turn order is worth about {limit} Florin to you, "
-                f"with {state.money[seat]} Florin in hand"
-            )
-        return f"more than {limit} Florin for turn order is not worth it to you now"
+            return f"turn order is worth about {limit} Florin to you ({rule})"
+        return (f"turn order is worth about {limit} Florin to you ({rule}), and the high "
+                f"bid is already {state.high_bid}")
     if isinstance(action, ChooseGod):
         value = god_value(state, seat, action.god)
         words = ("worth next to nothing" if amount(value) == "0"  # not "worth about no points"
@@ -382,7 +382,8 @@ def explain(state: GameState, action: Action) -> str | None:
     others = [value_action(ctx, a) for a in state.legal_actions() if a != action]
     if isinstance(action, EndTurn):
         return "no move left is worth its cost this turn" if others else None
-    text = f"should {change(chosen, 'gain', 'lose', 'point')} against the others"
+    text = (f"by the bot's estimate of the final scores it should "
+            f"{change(chosen, 'gain', 'lose', 'point')} against the others")
     if others:
         best_other = change(max(others), "gain", "lose")
         if best_other == change(chosen, "gain", "lose"):  # not "gain 19.5 (… gain 19.5)"

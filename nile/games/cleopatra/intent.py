@@ -198,7 +198,7 @@ def bar(state: CleopatraState, seat: Seat, picked: Sequence[Target],
     its own before the last: the bid stepper, the list of every option)."""
     if state.phase == Phase.AUCTION:
         return _auction_words(state, seat), (
-            BarChoice("pass", "Pass", Pass(),
+            BarChoice("pass", "Pass", Pass(), accent=not can_bid(state, seat),
                       tooltip="Pass: take the last free turn-order space (P)"),)
     if state.phase == Phase.GODS:
         return "Choose a god: click it above (lower numbers act first).", ()

@@ -310,15 +310,15 @@ class CleopatraScene(GameScene):
     def acting(self) -> bool:
         return self.accepting_input and self.cs.phase == Phase.ACTIONS
 
-    def confirm(self) -> None:
-        """Enter: the proposed option of the list, the bid shown, or the one move the picked
-        cards allow."""
-        if self.popup is not None:
-            self._play(self.popup.action)
-        elif self.cs.phase == Phase.AUCTION:
-            self._play(Bid(self.bid))
-        elif (only := intent.confirmable(self.picked, self._options())) is not None:
-            self._play(only)
+    def confirm(self) -> bool:
+        """Enter: the proposed option of the list, or the one move the picked cards allow;
+        else (False) the bar's highlighted button: the bid shown, or the hint's choice."""
+        picked = None if self.cs.phase == Phase.AUCTION else \
+            intent.confirmable(self.picked, self._options())
+        move = self.popup.action if self.popup is not None else picked
+        if move is not None:
+            self._play(move)
+        return move is not None
 
     def pass_auction(self) -> None:
         self._play(Pass())

@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from nile.ai.hooks import AiHooks, Policy, SearchStatistics
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
-from nile.core.text import change
 from nile.games.kap_kairo import ai_eval
 from nile.games.kap_kairo.rules import (
     COINS,
@@ -184,17 +183,52 @@ def explain(state: GameState, action: Action) -> str | None:
     if action == PASS and state.step == Phase.DECIDE:
         return _explain_pass(state, seat)
     if isinstance(action, Bid):
-        worths = sorted((card_worth(state, seat, c) for c in state.display), reverse=True)
-        if len(worths) < 2:
-            return None
-        gain = worths[0] - sum(worths) / len(worths)
-        return (f"choosing first is worth about {gain:.1f} rails over an average pick; "
-                f"about {STYLE.bid_share:.0%} of that in pounds")
+        return _explain_bid(state, seat, action)
     if isinstance(action, Take):
-        worth = card_worth(state, seat, action.card)
-        return (f"of the cards on offer the {_terrain(action.card)} suits your line best "
-                f"(at its end it should {change(worth, 'earn you', 'cost you', 'rail')})")
+        return _explain_take(state, seat, action.card)
     return None
+
+
+def _explain_bid(state: KapState, seat: int, bid: Bid) -> str | None:
+    """The bid's arithmetic as `heuristic_bid` does it, every step in pounds: the first
+    choice's worth in rails and at the rail price, the share of it bid, the variation
+    that keeps bids unpredictable, and the cap at a share of the capital."""
+    worths = sorted((card_worth(state, seat, c) for c in state.display), reverse=True)
+    if len(worths) < 2:
+        return None
+    gain = worths[0] - sum(worths) / len(worths)
+    pounds = round(gain * RULES.rail_price)  # the rails shown are these pounds exactly
+    gain = pounds / RULES.rail_price
+    share = round(STYLE.bid_share * pounds)
+    cap = min(int(state.capital[seat] * STYLE.bid_cap), state.capital[seat])
+    text = (f"choosing first is worth {gain:.1f} rails more than an average card on offer, "
+            f"£{pounds:.0f} at £{RULES.rail_price} a rail; {STYLE.bid_share:.0%} of that "
+            f"is £{share:.0f}")
+    if bid.amount == cap and share * (1 - STYLE.bid_noise) > cap:
+        return text + f", capped at £{cap}, {STYLE.bid_cap:.0%} of your capital"
+    if bid.amount != share:
+        text += (f", varied to £{bid.amount} (by up to {STYLE.bid_noise:.0%}) so your "
+                 "bids cannot be read")
+    return text
+
+
+def _explain_take(state: KapState, seat: int, card: int) -> str:
+    """`card_worth`'s sum in words: the card's rails count once for each card of the line
+    it ends, less the rails its land needs, plus its coins at their rail worth."""
+    crossings = len(state.columns[seat]) + 1
+    worth = card_worth(state, seat, card)
+    coins = (f", plus £{COINS[card]} in coins at {STYLE.coin_weight:g} rail a pound"
+             if COINS[card] else "")
+    cards = "1 card" if crossings == 1 else f"{crossings} cards"
+    total = (f"worth {_amount(worth)} rails in all" if worth >= 0 else
+             f"{_amount(-worth)} rails short in all")
+    return (f"of the cards on offer the {_terrain(card)} suits your line best: its "
+            f"{_rails(RAILS[card])} count for the {cards} of your line with it, less the "
+            f"{NEED[card]} rails its land needs{coins}: {total}")
+
+
+def _amount(value: float) -> str:
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def _explain_build(state: KapState, seat: int, build: Build) -> str:
@@ -220,7 +254,7 @@ def _explain_pass(state: KapState, seat: int) -> str:
         "is" if allowance == 1 else "are")
     return (f"crossing now means buying {_rails(cheapest.buy)} for "
             f"£{cheapest.buy * RULES.rail_price}; with £{state.capital[seat]} {worth} "
-            f"worth buying")
+            f"worth buying (1 for every £{round(1 / STYLE.buy_per_capital)} you hold)")
 
 
 # Evaluation ----------------------------------------------------------------------------

@@ -87,8 +87,6 @@ class KapKairoScene(GameScene):
         keys.Binding("1-9", "choose_card", "choosing land: take that card",
                      when="choosing"),
         keys.Binding("b", "submit_build", "laying track: build", when="deciding"),
-        keys.Binding("return, kp_enter", "submit_default", "laying track: the highlighted "
-                     "button (Build, or Pass when no build is possible)", when="deciding"),
         keys.Binding("p", "submit_pass", "laying track: pass", when="deciding"),
         keys.Binding("right", "change_bonus", "laying track: one more bonus card",
                      when="deciding", args=(1,)),
@@ -230,10 +228,6 @@ class KapKairoScene(GameScene):
 
     def submit_pass(self) -> None:
         self._play(PASS)
-
-    def submit_default(self) -> None:
-        """Enter presses the highlighted button: Build when a build is possible, else Pass."""
-        self._play(self.intent.default(self.kap))
 
     def set_bid(self, amount: int) -> None:
         self.draft.set_bid(self.kap, amount)

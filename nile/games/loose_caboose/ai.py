@@ -29,7 +29,6 @@ from functools import cached_property, lru_cache
 
 from nile.ai.hooks import AiHooks
 from nile.core.game import Action, GameState
-from nile.core.text import change
 from nile.games.loose_caboose.rules import (
     Card,
     Cell,
@@ -189,21 +188,28 @@ class Turn:
         return PileOdds.of(self._state)
 
     def roll_cost(self, new_cards: tuple[Card, ...], dice: int) -> float:
-        """Expected penalty points of laying `new_cards` and rolling `dice` dice."""
+        """Expected penalty points of laying `new_cards` and rolling `dice` dice, less the
+        worth of the next player's derail risk it leaves."""
+        penalty, leave = self.roll_terms(new_cards, dice)
+        return penalty - leave
+
+    def roll_terms(self, new_cards: tuple[Card, ...], dice: int) -> tuple[float, float]:
+        """`roll_cost`'s two parts, averaged over the dice: the penalty points the player
+        takes this turn (cancelled pairs counted), and `leave_bonus`."""
         line = self.cards + list(new_cards)
         ahead = line[self.behind + 1:]
         brokens = [0]  # brokens[n]: Broken Track cards among the first n cards ahead
         for card in ahead:
             brokens.append(brokens[-1] + card.broken)
-        expected = 0.0
+        penalty = leave = 0.0
         for wheels, chance in WHEEL_TOTALS[dice]:
             steps = min(wheels, len(ahead))
             banks, missing = brokens[steps], wheels - steps
             if banks or missing:
                 supply = line[:self.behind + steps]
-                expected += chance * self.penalty_points(supply, banks, missing)
-            expected -= chance * self.leave_bonus(len(ahead) - steps)
-        return expected
+                penalty += chance * self.penalty_points(supply, banks, missing)
+            leave += chance * self.leave_bonus(len(ahead) - steps)
+        return penalty, leave
 
     def leave_bonus(self, ahead: int) -> float:
         """What leaving `ahead` cards to the next player is worth: their derail risk."""
@@ -211,12 +217,21 @@ class Turn:
         return LEAVE_WEIGHT * PENALTY_POINTS * risk / (self.players - 1)
 
     def pass_cost(self) -> float:
-        """Expected penalty points of passing (LC-7)."""
+        """Expected penalty points of passing (LC-7), less the next player's derail risk."""
+        penalty, leave, _ = self.pass_terms()
+        return penalty - leave
+
+    def pass_terms(self) -> tuple[float, float, bool]:
+        """`pass_cost`'s parts: the penalty points passing takes, `leave_bonus`, and
+        whether those points are certain (every card comes from the railway, none from
+        the shuffled draw pile)."""
         cards, behind = self.cards, self.behind
         steps = 1 if behind + 1 < len(cards) else 0
         banks = 1 if steps and cards[behind + 1].broken else 0
         ahead = len(cards) - 1 - behind - steps
-        return self.penalty_points(cards[:behind + steps], banks, 1) - self.leave_bonus(ahead)
+        supply = cards[:behind + steps]
+        return (self.penalty_points(supply, banks, 1), self.leave_bonus(ahead),
+                banks + 1 <= len(supply))
 
     def penalty_points(self, supply: list[Card], banks: int, takes: int) -> float:
         """Points gained by taking `banks` then `takes` penalty cards, first from `supply`
@@ -304,8 +319,9 @@ def _turn_outlook(state: LooseCabooseState) -> float:
 
 
 def explain(state: GameState, action: Action) -> str | None:
-    """Why the policy plays `action`: the expected penalty points of its plan (the
-    policy's own reckoning) against the best other plan."""
+    """Why the policy plays `action`: the penalty points its plan takes this turn (certain,
+    or averaged over the dice) against the best other plan's, and what else the choice
+    weighed when the points alone would not pick it (`_plan_reason`)."""
     assert isinstance(state, LooseCabooseState)
     if not isinstance(action, (Pass, Roll, Lay)) or state.phase is Phase.PENALTY:
         return None
@@ -314,16 +330,50 @@ def explain(state: GameState, action: Action) -> str | None:
         return None
     best = min(options, key=lambda plan: plan.cost)
     rest = [plan for plan in options if plan != best]
-    text = f"{_plan_words(best)} should {_cost_words(best.cost, 'penalty point')}"
-    if rest:
-        other = min(rest, key=lambda plan: plan.cost)
-        text += f" ({_plan_words(other)} would {_cost_words(other.cost)})"
+    turn = Turn(state)
+    mine = plan_penalty(state, turn, best)
+    text = f"{_plan_words(best)}: {_penalty_words(*mine)}"
+    if not rest:
+        return text
+    other = min(rest, key=lambda plan: plan.cost)
+    theirs = plan_penalty(state, turn, other)
+    text += f" ({_plan_words(other)}: {_penalty_words(*theirs, short=True)})"
+    if mine[0] > theirs[0] + 0.05:  # the points alone would not choose it: say what did
+        out = sum(card.value for card in best.cards) - sum(c.value for c in other.cards)
+        hand = f"it lays {_points(out)} more out of your hand" if out > 0 else ""
+        why = hand or "it leaves the next player fewer cards ahead of the caboose"
+        text += f"; worth it, as {why}"
     return text
 
 
-def _cost_words(cost: float, noun: str = "") -> str:
-    """'save you 0.9 penalty points', 'cost you 1.2': whether the plan helps, in words."""
-    return change(cost, "cost you", "save you", noun)
+def plan_penalty(state: LooseCabooseState, turn: Turn, plan: Plan) -> tuple[float, bool]:
+    """The penalty points `plan` takes this turn (a cancelled pair counts minus its value)
+    and whether they are certain: passing with the cards behind the caboose, or averaged
+    over the dice and the draw pile."""
+    if plan.passing:
+        penalty, _, certain = turn.pass_terms()
+        return penalty, certain
+    dice = (plan.cards or state.laid)[0].value  # as many dice as the laid cards' value
+    return turn.roll_terms(plan.cards, dice)[0], False
+
+
+def _penalty_words(points: float, certain: bool, short: bool = False) -> str:
+    """'6 penalty points for certain', '1.2 penalty points expected this turn over the
+    dice', 'cancels 2 penalty points' (a negative sum: a matching pair leaves the pile);
+    `short` (the plan compared): the number and whether it is certain."""
+    amount = f"{abs(points):g}" if certain else f"{abs(points):.1f}"
+    if certain:
+        tail = "for certain"
+    else:
+        tail = "expected" if short else "expected this turn over the dice and draws"
+    noun = "penalty point" if amount == "1" else "penalty points"
+    if amount in ("0", "0.0"):
+        return f"no {noun} {tail}"
+    return f"{amount} {noun} {tail}" if points > 0 else f"cancels {amount} {noun} {tail}"
+
+
+def _points(value: int) -> str:
+    return f"{value} point" if value == 1 else f"{value} points"
 
 
 def _plan_words(plan: Plan) -> str:

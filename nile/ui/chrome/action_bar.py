@@ -61,6 +61,8 @@ class ActionBar(Layer):
         self.context: dict[str, tuple[BarButton, object]] = {}
         """The game's buttons now, by key: their spec and their pygame_gui element."""
         self.buttons_left: int | None = None
+        self.order: list[str] = []
+        """The buttons' keys left to right, as the game gave them."""
 
     @property
     def rect(self) -> pygame.Rect:
@@ -71,6 +73,7 @@ class ActionBar(Layer):
         """What the bar says and offers now (shown on a human's own turn only); a button
         kept from before keeps its element (and so its hover and focus)."""
         self.prompt = prompt
+        self.order = [b.key for b in buttons]
         wanted = {b.key: b for b in buttons}
         for key in list(self.context):
             if key not in wanted or self.context[key][0] != wanted[key]:
@@ -91,6 +94,20 @@ class ActionBar(Layer):
                 self.context[spec.key][1].set_relative_position(rect.topleft)  # type: ignore[attr-defined]
             x -= 8
         self.buttons_left = x
+
+    def press_accent(self) -> bool:
+        """Enter: press the highlighted button, the same in every phase of every game: the
+        hint's choice once H has shown one, else the first accent button (the proposed
+        move). False when the bar shows none, or it is not the looking human's turn, so
+        the key is left to others."""
+        if not self.scene.accepting_input:
+            return False
+        specs = [self.context[key][0] for key in self.order if key in self.context]
+        usable = [spec for spec in specs if spec.enabled]
+        for spec in [s for s in usable if s.hinted] or [s for s in usable if s.accent]:
+            spec.action()
+            return True
+        return False
 
     def words(self) -> str:
         """What the bar says now: the game's prompt on the looking human's turn,

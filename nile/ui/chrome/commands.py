@@ -10,6 +10,7 @@ from nile.ai.bots import advise
 from nile.core import reference
 from nile.ui import keys
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
+from nile.ui.chrome.picker import Picker
 from nile.ui.chrome.reference_scene import ReferenceScene
 from nile.ui.scene import Scene
 
@@ -22,8 +23,10 @@ CHROME_KEYS: tuple[keys.Binding, ...] = (
                  "to the launcher (after a half-made move is cancelled)"),
     keys.Binding("f1", "commands.rules", "rules reference and keys (after a refusal: why)"),
     keys.Binding("l", "commands.log", "show or hide the game log"),
-    keys.Binding("h", "commands.hint", "hint: what the normal bot would do, and why",
-                 when="live_game"),
+    keys.Binding("return, kp_enter", "action_bar.press_accent", "press the highlighted "
+                 "button of the bottom bar (after H: the hinted choice)", when="live_game"),
+    keys.Binding("h", "commands.hint", "hint: what the normal bot would do, and why; its "
+                 "choice is highlighted, so Enter takes it", when="live_game"),
     keys.Binding("ctrl+z", "commands.undo", "undo your last move (never across dice, draws, "
                  "revealed cards or another player's move)", when="live_game"),
     keys.Binding("ctrl+s", "commands.save", "save the game under a name", when="live_game"),
@@ -50,8 +53,12 @@ class Commands:
             return
         advice = advise(scene.info, scene.state, seed=scene.match.seed + scene.match.ply)
         why = f" — {advice.reason}" if advice.reason else ""
-        scene.toast(f"Hint: {scene.describe_action(advice.action)}{why}")
+        words = scene.describe_action(advice.action)
+        scene.toast(f"Hint: {words}{why}")
         scene.show_hint(advice.action)
+        picker = getattr(scene, "picker", None)  # the games whose bar is their Picker's
+        if isinstance(picker, Picker):
+            picker.hint(advice.action, words)
 
     def undo(self) -> None:
         """Take back the looking player's last move, where nothing hidden or random came

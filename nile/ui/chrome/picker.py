@@ -10,7 +10,7 @@ plausibly meant, so the player reads the engine's reason for the refusal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nile.core.game import Action, GameState, Seat
 from nile.core.intent import BarChoice, Intent, Offer, Refused, Target, follow
@@ -35,6 +35,8 @@ class Picker:
         self.intent = intent
         self.calls = calls
         self.offer: Offer | None = None
+        self.hinted: tuple[GameState, Action, str] | None = None
+        """The hint's move (H) for the view it was given in, and its words."""
 
     @property
     def picked(self) -> tuple[Target, ...]:
@@ -101,11 +103,40 @@ class Picker:
                     break
         self.refresh()
 
+    def hint(self, action: Action, words: str) -> None:
+        """H: the hinted move becomes the bar's highlighted choice, so Enter takes it (its
+        own button where the bar has one, else a button for it), until the view changes."""
+        self.hinted = (self.calls.view(), action, words)
+        self.show_bar()
+
+    def hinted_move(self) -> Action | None:
+        """The hint's move, while the view it was given in is the one drawn."""
+        if self.hinted is None or self.hinted[0] is not self.calls.view():
+            return None
+        return self.hinted[1]
+
+    def choices(self) -> tuple[BarChoice, ...]:
+        """The offer's buttons, with the hint's choice (for the view drawn now) the one
+        highlighted."""
+        assert self.offer is not None
+        choices = self.offer.choices
+        action = self.hinted_move()
+        if self.hinted is None or action is None:
+            return choices
+        words = self.hinted[2]
+        if not any(c.action == action for c in choices):
+            choices = (*choices, BarChoice("hint", "Hinted move", action,
+                                           tooltip=f"Hint: {words} (Enter)"))
+        return tuple(replace(c, accent=c.action == action) for c in choices)
+
     def show_bar(self) -> None:
         if self.offer is None:
             return
+        action = self.hinted_move()
         buttons = [BarButton(c.key, c.label, self._chooser(c), enabled=c.enabled,
-                             tooltip=c.tooltip, accent=c.accent) for c in self.offer.choices]
+                             tooltip=c.tooltip, accent=c.accent,
+                             hinted=c.accent and c.action == action)
+                   for c in self.choices()]
         self.calls.set_bar(self.offer.prompt, buttons)
 
     def _chooser(self, choice: BarChoice) -> Callable[[], None]:

@@ -93,3 +93,5 @@ class BarButton:
     enabled: bool = True
     tooltip: str | None = None
     accent: bool = False
+    hinted: bool = False
+    """The hint's choice (H): Enter presses it before any other highlighted button."""

@@ -51,3 +51,21 @@ def test_hard_checks_several_targets_not_five_aims_at_one() -> None:
     reason = bot.reasoning()
     assert reason is not None and reason.startswith("aims your small block at ")
     assert "the mean of 13 simulated flicks" in reason
+
+
+def test_a_flick_that_changes_nothing_says_why_it_is_still_chosen(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"gains no points" gave no reason (issue 29): a flick whose simulations leave the lead
+    as it is now says it is the best of the aims simulated, and how many it compared."""
+    state = (Builder(2).ship(0, "U4").ship(1, "D2")
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
+    bot = ai.make_bot("normal", 0, random.Random(2))
+    bot.start(state)
+    while not bot.think(1.0):
+        pass
+    pool = list(bot._values)
+    now = ai.evaluate_for(state, 0)
+    monkeypatch.setattr(bot, "_expected", lambda index: now)
+    reason = bot._flick_reason(pool[0], pool)
+    assert reason is not None and "gains no points" not in reason
+    assert f"the best of the {len(pool)} aims simulated" in reason
+    assert "leaves your lead over the best rival as it is" in reason

@@ -209,7 +209,11 @@ def test_a_bid_hint_says_what_the_number_in_hand_counts() -> None:
     bid = next(a for a in state.legal_actions() if isinstance(a, Bid))
     reason = ai.explain(state, bid)
     assert reason is not None
-    assert reason.endswith(f"with {state.money[seat]} Florin in hand")
+    money = state.money[seat]
+    limit = min(ai.W.bid_cap, money // ai.W.bid_florin_per_step)
+    assert reason == (f"turn order is worth about {limit} Florin to you (1 Florin for every "
+                      f"{ai.W.bid_florin_per_step} in hand, at most {ai.W.bid_cap}, give or "
+                      f"take 1; you have {money})"), "the rule it bids by, checkable"
 
 
 def test_a_hint_says_when_the_next_best_move_is_as_good(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -227,11 +231,12 @@ def test_a_hint_says_when_the_next_best_move_is_as_good(monkeypatch) -> None:  #
     action = next(a for a in state.legal_actions() if not isinstance(a, EndTurn))
     monkeypatch.setattr(ai, "value_action", lambda ctx, a: 19.5)
     reason = ai.explain(state, action)
-    assert reason == "should gain 19.5 points against the others (the next best move is as good)"
+    assert reason == ("by the bot's estimate of the final scores it should gain 19.5 points "
+                      "against the others (the next best move is as good)")
     monkeypatch.setattr(ai, "value_action", lambda ctx, a: 19.5 if a == action else -2.0)
     reason = ai.explain(state, action)
-    assert reason == ("should gain 19.5 points against the others "
-                      "(the next best move would lose 2)")
+    assert reason == ("by the bot's estimate of the final scores it should gain 19.5 points "
+                      "against the others (the next best move would lose 2)")
 
 
 def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: ignore[no-untyped-def]
