@@ -48,8 +48,8 @@ def wait_for_turn(app, scene: GameScene) -> bool:  # type: ignore[no-untyped-def
 
 @pytest.mark.parametrize("game", per_game.ids())
 def test_h_then_enter_plays_the_hinted_move(game: str) -> None:
-    """Where a game's bar is its Picker's (every game but Age of Steam, whose controls keep
-    their own bar), H then Enter plays the hint, every turn."""
+    """Every game's bar is its Picker's: H then Enter plays the hint, every turn (Age of
+    Steam too, since its controls became its intent)."""
     app = instant_app()
     info = registry.get(game)
     players = max(info.player_range(info.resolve_options({}))[0], 2)
