@@ -4,6 +4,7 @@
     nile --scene cairo         a new Cairo game at once (you and normal bots)
     nile --scene cairo:start   one scripted screen (the names `tools/screenshot.py --list` shows)
     nile --scene practice      Flick Practice; `settings` the settings
+    nile serve --help          host matches without a window (docs/network.md)
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    args_list = sys.argv[1:] if argv is None else argv
+    if args_list[:1] == ["serve"]:  # the headless host: no pygame is imported on this path
+        from nile.net.serve import main as serve
+
+        return serve(args_list[1:])
     parser = argparse.ArgumentParser(prog="nile", description="Five tabletop games along the Nile.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--scene", metavar="GAME[:SHOT]",

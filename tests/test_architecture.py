@@ -15,7 +15,7 @@ from nile.ai.ismcts import ISMCTS
 from nile.core.game import GameState
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = [ROOT / "nile" / "core", ROOT / "nile" / "ai"]
+PURE = [ROOT / "nile" / "core", ROOT / "nile" / "ai", ROOT / "nile" / "net"]
 GLOBAL_RANDOM = re.compile(
     r"(^|[^.\w])random\.(random|randint|randrange|choice|choices|shuffle|sample|uniform|gauss|seed)\("
 )

@@ -1,0 +1,66 @@
+"""A host on a background thread: the server's event loop beside a pygame loop or a test.
+
+The app's Host button and the tests run the same `Server` as `nile serve`, on a thread of
+their own, and talk to it only through the thread-safe calls below (the tables belong to
+the server's loop; nothing else touches them while it runs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
+
+from nile.net.hub import Hub
+from nile.net.protocol import PlayerSpec
+from nile.net.server import Server
+from nile.net.table import Table
+
+
+class HostThread:
+    """`start()` listens (127.0.0.1 unless told otherwise) and returns the port; `stop()`."""
+
+    def __init__(self, hub: Hub, host: str = "127.0.0.1", port: int = 0,
+                 admin_token: str | None = None) -> None:
+        self.server = Server(hub, admin_token)
+        self.host, self.port = host, port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready: Future[int] = Future()
+        self._thread = threading.Thread(target=self._run, name="nile-host", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving; the port it listens on (OSError if it cannot listen)."""
+        self._thread.start()
+        self.port = self._ready.result(timeout)
+        return self.port
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close every connection and stop the thread."""
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+
+    def create(self, game: str, players: Sequence[PlayerSpec],
+               options: Mapping[str, str] | None = None, seed: int | None = None,
+               timeout: float = 10.0) -> Table:
+        """A new match on the running server (Refused with the reason if it cannot be)."""
+        assert self._loop is not None, "start() first"
+
+        async def make() -> Table:
+            return self.server.create_table(game, players, options, seed)
+
+        return asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
+
+    def _run(self) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            await self.server.run(self.host, self.port, self._stop, self._ready.set_result)
+
+        try:
+            asyncio.run(main())
+        except BaseException as error:
+            if not self._ready.done():
+                self._ready.set_exception(error)

@@ -1,0 +1,124 @@
+"""The tables a host holds, found by their codes, each kept on disk as a save.
+
+Each table is one file `<data>/matches/<id>.json` in the app's save format (the app's
+`Match.to_save()` plus a `net` object with the codes and the sequence number), written
+atomically after every change (`nile.core.saves.write_atomic`), so a host killed at any
+moment restarts with every match as it was after its last confirmed move. Loading
+replays every move through the rules like any save; a damaged file is reported and
+skipped, never trusted.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from nile.core import registry, saves
+from nile.core.errors import SaveError
+from nile.core.game import Seat
+from nile.core.session import BOT_LEVELS, SEAT_KINDS, Match, SeatConfig
+from nile.net.protocol import PlayerSpec
+from nile.net.table import Refused, Table
+
+MAX_TABLES = 5000
+"""A host refuses new matches beyond this many (memory, and the folder's size)."""
+
+
+class Hub:
+    """Every table of a host, with the index from codes to seats."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.tables: dict[str, Table] = {}
+        self._codes: dict[str, tuple[str, Seat | None]] = {}
+        self.problems: list[str] = []
+        """Saves that could not be resumed, with why (shown by `nile serve`)."""
+
+    # Creating and finding -------------------------------------------------------------
+
+    def create(self, game: str, players: Sequence[PlayerSpec],
+               options: Mapping[str, str] | None = None, seed: int | None = None) -> Table:
+        """A new table; Refused with a readable reason for a bad game, seats or options."""
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused("This host holds as many matches as it can.")
+        if not registry.is_registered(game):
+            raise Refused(f"This Nile has no game {game[:40]!r}.")
+        seats = []
+        for number, spec in enumerate(players):
+            if spec.kind not in SEAT_KINDS or spec.level not in BOT_LEVELS:
+                raise Refused(f"Seat {number + 1} must be a human or a bot of a known level.")
+            if not 0 <= spec.color <= saves.MAX_COLOR:
+                raise Refused(f"Seat {number + 1} has no such colour.")
+            seats.append(SeatConfig(saves.clean_name(spec.name, number), spec.kind,
+                                    spec.level, spec.color))
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        try:
+            match = Match.new(registry.get(game), seats, seed, options or {})
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        table = Table.create(self._new_id(), match)
+        self._add(table)
+        self.save(table)
+        return table
+
+    def find(self, code: str) -> tuple[Table, Seat | None] | None:
+        """The table and seat a code opens (seat None: the host's code)."""
+        found = self._codes.get(code.strip().upper())
+        if found is None or found[0] not in self.tables:
+            return None
+        table = self.tables[found[0]]
+        seat = found[1]
+        if seat is not None and table.codes[seat] != code.strip().upper():
+            return None  # the seat was handed to a bot since
+        return table, seat
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(4)
+            if table_id not in self.tables:
+                return table_id
+
+    def _add(self, table: Table) -> None:
+        for code in [table.host_code, *[c for c in table.codes if c]]:
+            if code in self._codes:  # two equal codes in a million years: make new ones
+                raise Refused("Code clash; please try again.")
+        self.tables[table.id] = table
+        self._codes[table.host_code] = (table.id, None)
+        for seat, seat_code in enumerate(table.codes):
+            if seat_code:
+                self._codes[seat_code] = (table.id, seat)
+
+    # Disk -----------------------------------------------------------------------------
+
+    def path(self, table: Table) -> Path | None:
+        return None if self.folder is None else self.folder / "matches" / f"{table.id}.json"
+
+    def save(self, table: Table) -> None:
+        """Write the table now (on the caller's thread: the server uses a worker)."""
+        path = self.path(table)
+        if path is not None:
+            saves.write_atomic(path, table.to_save())
+
+    def load_all(self) -> int:
+        """Resume every table in the folder; returns how many."""
+        if self.folder is None:
+            return 0
+        folder = self.folder / "matches"
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in sorted(folder.glob("*.json")):
+            try:
+                table = Table.from_save(saves.read_json(path), path.name)
+                if table.id != path.stem:
+                    raise SaveError(f"{path.name} names another match.")
+                self._add(table)
+            except (SaveError, Refused) as error:
+                self.problems.append(str(error))
+        return len(self.tables)
+
+
+def bot_seed(table: Table) -> int:
+    """A bot's seed for the table's current position: reproducible, like the app's."""
+    return random.Random(f"nile/net-bot/{table.match.seed}/{table.match.ply}").randrange(2**31)

@@ -1,0 +1,26 @@
+"""tools/net_bench.py plays its matches to the end over loopback and reports the figures
+issue 31 item 9 names, as JSON on its last line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_the_bench_finishes_every_match_without_errors_or_leaks() -> None:
+    result = subprocess.run([sys.executable, "tools/net_bench.py", "--matches", "5", "--bots",
+                             "--seconds", "120"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["matches"] == figures["finished"] == 5
+    assert figures["errors"] == 0 and figures["leaks"] == 0 and figures["moves"] > 50
+    for key in ("rtt_ms_p50", "rtt_ms_p95", "server_cpu_ms_per_move", "rss_mb"):
+        assert figures[key] > 0
