@@ -252,9 +252,14 @@ class Client:
             self._fresh.add(view.seat)
             if move is not None and view.seq > move.seq:
                 del self._pending[view.seat]  # played (or overtaken): the view says so
-            elif move is not None and first and self._sent.get(view.seat) != (
-                    move, self._generation):
+            elif move is not None and first and not self._sent_now(move):
                 self._outbox.put(move)  # lost with the old connection: send it again
+
+    def _sent_now(self, move: p.Move) -> bool:
+        """Whether this very move (not an equal one made again later) went out on the
+        current connection (call under the lock)."""
+        sent = self._sent.get(move.seat)
+        return sent is not None and sent[0] is move and sent[1] == self._generation
 
     def _write_loop(self) -> None:
         while True:
@@ -270,11 +275,10 @@ class Client:
             with self._lock:
                 conn = self._conn
                 if isinstance(message, p.Move):
-                    sent = (message, self._generation)
                     if (self._pending.get(message.seat) is not message
-                            or self._sent.get(message.seat) == sent):
+                            or self._sent_now(message)):
                         continue  # confirmed meanwhile, or already sent on this connection
-                    self._sent[message.seat] = sent
+                    self._sent[message.seat] = (message, self._generation)
             try:
                 if conn is not None:
                     conn.send(wire.encode(message))
