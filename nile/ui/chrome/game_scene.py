@@ -351,6 +351,7 @@ class GameScene(TableHooks, TableScene):
             self.autosaver.save(self.match, self.autoplay.saved_with_game())
 
     def exit(self) -> None:
+        self.autoplay.close()
         if self.autosaver is not None:
             try:
                 self.autosaver.flush()
