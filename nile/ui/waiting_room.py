@@ -141,7 +141,7 @@ class WaitingRoom(Scene):
         y = 150
         if self.invite is not None:
             addresses, _codes = self.invite
-            text.draw(surface, "Invite your friends: in Play online → Join, the address "
+            text.draw(surface, "Invite your friends: in Online, then Join, the address "
                       f"{' or '.join(addresses)} and their seat's code below.", (60, y), 17,
                       theme.TEXT, max_width=1160)
             y += 50

@@ -27,7 +27,7 @@ from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import sound
 from nile.ui.chrome.botdriver import Autoplay
-from nile.ui.chrome.remote_bar import RemoteBar
+from nile.ui.chrome.remote_bar import STRIP, RemoteBar
 from nile.ui.chrome.remote_log import RemoteLog
 
 if TYPE_CHECKING:
@@ -56,6 +56,8 @@ class RemoteTable(Autoplay):
     """Plays this computer's seats through `client`; the host plays everything else."""
 
     keeps_saves = False
+    in_table = STRIP
+    """The bar of the connection and the chat, between the board and the bottom bar."""
 
     def __init__(self, scene: TableScene, client: Client, held: list[int],
                  host: HostThread | None = None, is_host: bool = False) -> None:

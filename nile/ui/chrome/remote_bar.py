@@ -1,6 +1,6 @@
 """A remote table's banner and chat: who is missing, the connection, the host's choices.
 
-Under the top bar a strip says what the table waits for: "Reconnecting… (attempt 2)" while
+Between the board and the bottom bar a strip says what the table waits for: "Reconnecting… (attempt 2)" while
 this computer's connection is down, "Waiting for Bo (disconnected 0:42)" while a person
 is away. The host (the app holding the host code) gets a button per missing person to
 hand the seat to a bot, and one to end the game (the host keeps it as a save). A Chat
@@ -84,25 +84,32 @@ class RemoteBar:
             return None
         return banner_words(table.status, table.seats, table.clock - table.seats_at)
 
-    def _chat_button(self) -> Button:
+    @property
+    def strip(self) -> pygame.Rect:
+        """The bar's place: between the board and the bottom bar (`RemoteTable.in_table`)."""
         board = self.scene.board_rect
+        return pygame.Rect(board.left, board.bottom, board.width, STRIP)
+
+    def _chat_button(self) -> Button:
+        strip = self.strip
         label = "Close chat" if self.entry is not None else "Chat"
-        return Button(pygame.Rect(board.left + 10, board.bottom - 40, 110, 30), label,
-                      self.toggle_chat)
+        return Button(pygame.Rect(strip.left + 8, strip.top + 3, 100, STRIP - 6), label,
+                      self.toggle_chat, size=13)
 
     def _make_buttons(self) -> list[Button]:
         buttons = [self._chat_button()]
         table = self.table
         if not table.is_host or table.over is not None or table.status.state != "connected":
             return buttons
-        right = self.scene.board_rect.right - 8
+        strip = self.strip
+        right = strip.right - 8
         missing = [s for s in table.seats if not s.connected]
         if missing:
-            rect = pygame.Rect(right - 150, theme.TOP_BAR_HEIGHT + 3, 150, STRIP - 6)
+            rect = pygame.Rect(right - 150, strip.top + 3, 150, STRIP - 6)
             buttons.append(Button(rect, "End game (keep it)", table.client.end_game, size=13))
             right = rect.left - 8
         for seat in missing:
-            rect = pygame.Rect(right - 150, theme.TOP_BAR_HEIGHT + 3, 150, STRIP - 6)
+            rect = pygame.Rect(right - 150, strip.top + 3, 150, STRIP - 6)
             buttons.append(Button(rect, f"A bot plays {seat.name}", self._to_bot(seat.seat),
                                   size=13))
             right = rect.left - 8
@@ -126,7 +133,7 @@ class RemoteBar:
             self.close()
             return
         board = self.scene.board_rect
-        rect = pygame.Rect(board.left + 10, board.bottom - 80, CHAT_WIDTH, 34)
+        rect = pygame.Rect(board.left + 10, board.bottom - 44, CHAT_WIDTH, 36)
         self.entry = self.scene.text_entry(rect, "", 200, "Say something to the table")
         self.entry.focus()
 
@@ -166,14 +173,13 @@ class RemoteBar:
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = pygame.mouse.get_pos()
+        strip = self.strip
+        pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), strip)
         words = self.words
-        if words is not None:
-            board = self.scene.board_rect
-            strip = pygame.Rect(board.left, board.top, board.width, STRIP)
-            pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), strip)
-            color = theme.ACCENT if self.table.status.state == "connected" else theme.TEXT
-            text.draw(surface, words, (strip.left + 12, strip.centery), 15, color, "bold",
-                      "midleft", max_width=strip.width - 24 - 160 * (len(self.buttons) - 1))
+        color = theme.ACCENT if words is not None else theme.MUTED
+        text.draw(surface, words or "Everybody is at the table.",
+                  (strip.left + 120, strip.centery), 15, color, "bold", "midleft",
+                  max_width=strip.width - 130 - 158 * (len(self.buttons) - 1))
         if self.entry is not None:
             self.entry.show()
             self._draw_chat(surface)
