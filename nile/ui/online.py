@@ -39,6 +39,13 @@ def join_address(typed: str) -> str:
     return address
 
 
+def join_codes(typed: str) -> list[str]:
+    """The seat codes typed, in capitals without spaces; two people sharing this computer
+    give both, with a comma between."""
+    codes = ("".join(part.split()).upper() for part in typed.split(","))
+    return [code for code in codes if code]
+
+
 class OnlineScene(Scene):
     """Host or join: the games to host on the left, the join form on the right."""
 
@@ -51,7 +58,8 @@ class OnlineScene(Scene):
                         self._host(info), "Choose the seats; remote players join with a code")
         self.address = self.text_entry(pygame.Rect(700, 230, 420, 44), "", 120,
                                        "the host's address, e.g. 192.168.1.20")
-        self.code = self.text_entry(pygame.Rect(700, 330, 420, 44), "", 12, "the seat's code")
+        self.code = self.text_entry(pygame.Rect(700, 330, 420, 44), "", 40,
+                                    "the seat's code (two of you here: both, a comma between)")
         self.button(pygame.Rect(700, 410, 200, 52), "Join", self.join, object_id="@accent")
         self.button(pygame.Rect(80, 700, 175, 52), "Back", self.app.pop)
 
@@ -62,11 +70,11 @@ class OnlineScene(Scene):
 
     def join(self) -> None:
         address = self.address.get_text().strip()
-        code = "".join(self.code.get_text().split()).upper()
-        if not address or not code:
+        codes = join_codes(self.code.get_text())
+        if not address or not codes:
             self.error = "Type the host's address and your seat's code."
             return
-        client = Client(join_address(address), [code])
+        client = Client(join_address(address), codes)
         client.start()
         self.app.push(WaitingRoom(self.app, client))
 

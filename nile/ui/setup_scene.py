@@ -234,7 +234,7 @@ class SetupScene(Scene):
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
-        if has_tutorial(self.info):
+        if has_tutorial(self.info) and not self.online:
             self.button(pygame.Rect(COL_RIGHT, LEARN_TOP, RIGHT_WIDTH, 44), "Learn to play first",
                         self._learn,
                         "A guided first game that teaches the rules step by step")
@@ -255,7 +255,7 @@ class SetupScene(Scene):
         row = self.rows[seat]
         human_default = f"Player {seat + 1}"
         bot_default = BOT_NAMES[seat % len(BOT_NAMES)]
-        if row.kind == "Human" and row.name == bot_default:
+        if row.kind in ("Human", REMOTE_KIND) and row.name == bot_default:
             row.name = human_default
         elif row.kind.startswith("Bot") and row.name == human_default:
             row.name = bot_default

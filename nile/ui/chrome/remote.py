@@ -29,6 +29,7 @@ from nile.ui import sound
 from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.remote_bar import STRIP, RemoteBar
 from nile.ui.chrome.remote_log import RemoteLog
+from nile.ui.chrome.remote_view import RemoteHandOver
 
 if TYPE_CHECKING:
     from nile.net.hosting import HostThread
@@ -40,12 +41,13 @@ REMOTE = "remote"
 
 def mirror_match(client: Client, joined: p.Joined, views: dict[int, p.View],
                  kinds: dict[int, str] | None = None) -> Match:
-    """The scene's match for a remote table: the seats as the host named them (this
-    computer's people human, the others remote or bots) and the first held seat's view."""
+    """The scene's match for a remote table: the seats as the host named them (the others
+    remote or bots) and the first held seat's view. Only that seat is a person yet, so the
+    scene opens on its view; `attach` seats the other people here (a shared screen)."""
     info = registry.get(joined.game)
     bots = {seat for seat, kind in (kinds or {}).items() if kind == "bot"}
     seats = tuple(
-        SeatConfig(name, "human" if seat in views else "bot" if seat in bots else REMOTE,
+        SeatConfig(name, "human" if seat == min(views) else "bot" if seat in bots else REMOTE,
                    "normal", color)
         for seat, (name, color) in enumerate(zip(joined.names, joined.colors, strict=True)))
     state = client.decode(views[min(views)])
@@ -150,6 +152,8 @@ class RemoteTable(Autoplay):
         """Take one message; True if the table must be shown anew."""
         scene = self.scene
         if isinstance(item, Status):
+            if item.state == "connected" and self.status.state == "reconnecting":
+                scene.toast("Connected again: you are back in your seat.", "ok")
             self.status = item
         elif isinstance(item, p.View) and item.seat in self.held:
             self.views[item.seat] = item
@@ -187,6 +191,10 @@ class RemoteTable(Autoplay):
             cached = (view.seq, self.client.decode(view))
             self._decoded[seat] = cached
         return cached[1]
+
+    def view_for(self, seat: int) -> GameState | None:
+        """The host's latest view of `seat`, if it is held here."""
+        return self._state_of(seat) if seat in self.views else None
 
     def _pick(self) -> GameState:
         """The state the scene works on: the view of the seat to act if it is held here,
@@ -233,7 +241,7 @@ class RemoteTable(Autoplay):
             self.scene.toast(f"The finished game could not be read: {error}", "error", 8.0)
             return
         match.state, match.actions, match.log = full.state, full.actions, full.log
-        match.seed = full.seed
+        match.seed, match.seats = full.seed, full.seats  # people and bots, as the records keep
         self.keeps_records = True
         self.scene.handover.after_move(None)
 
@@ -245,6 +253,13 @@ def attach(scene: TableScene, client: Client, held: list[int], backlog: list[Inc
     `backlog` is what the client received before the table opened (the waiting room)."""
     remote = RemoteTable(scene, client, held, host, is_host)
     layers = scene.layers
+    match = scene.match
+    match.seats = tuple(SeatConfig(s.name, "human", s.level, s.color) if i in held else s
+                        for i, s in enumerate(match.seats))
+    shared = len(held) > 1 and match.info.hides_information(match.options)
+    handover = RemoteHandOver(scene, shared, remote.view_for)
+    layers[layers.index(scene.handover)] = handover  # type: ignore[arg-type]
+    scene.handover = handover
     layers[layers.index(scene.autoplay)] = remote  # type: ignore[arg-type]
     scene.autoplay = remote
     log = RemoteLog(scene, remote.steps)

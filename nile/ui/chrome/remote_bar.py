@@ -1,11 +1,11 @@
 """A remote table's banner and chat: who is missing, the connection, the host's choices.
 
-Between the board and the bottom bar a strip says what the table waits for: "Reconnecting… (attempt 2)" while
-this computer's connection is down, "Waiting for Bo (disconnected 0:42)" while a person
-is away. The host (the app holding the host code) gets a button per missing person to
-hand the seat to a bot, and one to end the game (the host keeps it as a save). A Chat
-button opens a short chat: the last lines and a line to type (the text gate's field); the
-host limits how fast lines come.
+Between the board and the bottom bar a strip says what the table waits for:
+"Reconnecting… (attempt 2)" while this computer's connection is down, "Waiting for Bo
+(disconnected 0:42)" while a person is away. The host (the app holding the host code)
+gets a button per missing person to hand the seat to a bot, and one to end the game (the
+host keeps it as a save). A Chat button opens a short chat: the last lines and a line to
+type (the text gate's field); the host limits how fast lines come.
 """
 
 from __future__ import annotations
