@@ -168,3 +168,49 @@ def test_joining_from_the_app_shows_refusals_and_reconnects(app: App,
     finally:
         bo.client.close()
         app.go_home()
+
+
+def test_two_people_at_one_remote_computer_share_it_with_the_cover(app: App,
+                                                                   host: HostThread) -> None:
+    """Both codes in the Join field: the pass-the-screen cover comes up for whoever is to
+    act, and whenever the screen may change hands the table and the log show only what
+    everyone may see (no held seat's hand, no private line); play goes on through it."""
+    from nile.games.loose_caboose.rules.cards import UNKNOWN
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo"),
+                                          PlayerSpec("Cy", "bot")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(f"127.0.0.1:{host.port}")
+    online.code.set_text(f"{table.codes[0]}, {table.codes[1]}")
+    press(app, online, "Join")
+    run(app, lambda: not isinstance(app.top, WaitingRoom))
+    remote = remote_of(app)
+    scene = remote.scene
+    assert remote.held == [0, 1] and scene.handover.shared_screen
+    rng, covers, public_frames = random.Random(6), 0, 0
+
+    def step() -> None:
+        nonlocal covers, public_frames
+        handover = scene.handover
+        if scene.viewer is None and not scene.game_over:
+            public_frames += 1
+            hands = scene.view.hands  # type: ignore[attr-defined]
+            assert all(card == UNKNOWN for seat in (0, 1) for card in hands[seat])
+            assert not any(re_private(line) for line in scene.log.lines), scene.log.lines
+        if handover.covered_for is not None and handover.cover_shown:
+            covers += 1
+            scene.show_view()
+            assert scene.viewer == handover.given_to
+        elif handover.handing_over is not None and not scene.anims.busy:
+            scene.pass_screen()
+        else:
+            play_mine(app, rng)
+
+    run(app, lambda: remote.seq > 14, 30.0, also=step)
+    assert covers >= 2 and public_frames > 0
+
+
+def re_private(line: str) -> bool:
+    """A line only its own seat may read: the value of a card dealt or drawn."""
+    import re
+    return re.search(r"(Ann|Bo) (is dealt|draws) an? (\d|Broken)", line) is not None
