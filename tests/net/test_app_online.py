@@ -10,6 +10,7 @@ import random
 import socket
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -109,6 +110,9 @@ def test_hosting_from_the_app_plays_a_whole_game_with_a_remote_player(app: App) 
         run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
         remote = remote_of(app)
         assert remote.is_host and remote.held == [0]
+        bo.client.chat("  hello   Ann ")  # the chat: through the host, to the table
+        run(app, lambda: "Bo: hello Ann" in [t.message for t in remote.scene.toasts.items],
+            also=bo.step)
         rng = random.Random(1)
         run(app, lambda: remote.over is not None and bo.over is not None, 40.0,
             also=lambda: (bo.step(), play_mine(app, rng)))
@@ -214,3 +218,27 @@ def re_private(line: str) -> bool:
     """A line only its own seat may read: the value of a card dealt or drawn."""
     import re
     return re.search(r"(Ann|Bo) (is dealt|draws) an? (\d|Broken)", line) is not None
+
+
+def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
+    """A remote player never comes: the bar names them, and the host ends the game with
+    the bar's button; the table says the host keeps it, and the match stays on disk."""
+    online = OnlineScene(app)
+    app.push(online)
+    press(app, online, "Host Loose Caboose!")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    setup.rows[1].kind, setup.rows[1].name = REMOTE_KIND, "Cy"
+    press(app, setup, "Start")
+    room = app.top
+    assert isinstance(room, WaitingRoom) and room.host is not None
+    run(app, lambda: room.ready)
+    press(app, room, "Start the game")
+    remote = remote_of(app)
+    run(app, lambda: remote.bar.words == "Cy has not joined yet")
+    end = next(b for b in remote.bar.buttons if b.label.startswith("End game"))
+    end.on_press()
+    run(app, lambda: remote.over is not None)
+    assert remote.over is not None and remote.over.ended_by_host
+    assert any("host ended the game" in t.message for t in remote.scene.toasts.items)
+    assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))

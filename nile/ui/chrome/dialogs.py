@@ -126,7 +126,8 @@ class MenuScene(Overlay):
         leave_game(self.app, self.game, self._home)
 
     def _home(self) -> None:
-        unfinished = self.game.replay is None and not self.game.match.state.is_terminal
+        unfinished = (self.game.replay is None and not self.game.match.state.is_terminal
+                      and self.game.autoplay.keeps_saves)  # an online game is the host's
         self.app.go_home()
         if unfinished and self.game.saved():
             self.app.notify(f"{self.game.info.title} is saved: Continue it from here any time.",
