@@ -20,7 +20,7 @@ import os
 import queue
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -80,6 +80,9 @@ class Client:
         self.views: dict[Seat, p.View] = {}
         """The latest view of each held seat (also delivered through `poll`)."""
         self._inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
+        self.wake: Callable[[], None] | None = None
+        """Called on the reading thread after anything arrives: a window that sleeps while
+        nothing happens wakes up with it (the app posts itself an event)."""
         self._outbox: queue.SimpleQueue[p.Message | None] = queue.SimpleQueue()
         self._pending: dict[Seat, p.Move] = {}
         self._fresh: set[Seat] = set()
@@ -180,7 +183,13 @@ class Client:
 
     def _set_status(self, status: Status) -> None:
         self.status = status
-        self._inbox.put(status)
+        self._deliver(status)
+
+    def _deliver(self, item: Incoming) -> None:
+        self._inbox.put(item)
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     def _read_loop(self) -> None:
         attempt = 0
@@ -221,7 +230,7 @@ class Client:
         except ConnectionClosed:
             pass
         except p.ProtocolError as error:
-            self._inbox.put(p.Refusal(f"The host sent something unreadable: {error}"))
+            self._deliver(p.Refusal(f"The host sent something unreadable: {error}"))
         finally:
             self._ready.clear()
             with self._lock:
@@ -242,7 +251,7 @@ class Client:
         elif isinstance(message, p.Refusal) and message.about == "move":
             with self._lock:
                 self._pending.clear()
-        self._inbox.put(message)
+        self._deliver(message)
 
     def _on_view(self, view: p.View) -> None:
         self.views[view.seat] = view

@@ -9,6 +9,7 @@ the table (`nile.ui.chrome.remote.attach`), so the log misses nothing.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,16 @@ if TYPE_CHECKING:
 
 Invitation = tuple[list[str], dict[int, str]]
 """The addresses of this computer, and each remote seat's code."""
+NETWORK_EVENT = pygame.event.custom_type()
+"""Posted by the client's thread when something arrives: a sleeping window wakes at once."""
+
+
+def wake_on_messages(client: Client) -> None:
+    """Let `client` wake the app's idle loop (`App._wait_for_input` looks for events)."""
+    def post() -> None:
+        with contextlib.suppress(pygame.error):  # a window closing: nobody to wake
+            pygame.event.post(pygame.event.Event(NETWORK_EVENT))
+    client.wake = post
 
 
 class WaitingRoom(Scene):
@@ -36,6 +47,7 @@ class WaitingRoom(Scene):
                  invite: Invitation | None = None) -> None:
         super().__init__(app)
         self.client, self.host, self.invite = client, host, invite
+        wake_on_messages(client)
         self.backlog: list[Incoming] = []
         self.joined: p.Joined | None = None
         self.held: list[int] = []

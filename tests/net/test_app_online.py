@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from nile.app import App
@@ -25,8 +26,8 @@ from nile.ui.chrome.remote_bar import banner_words
 from nile.ui.host_online import REMOTE_KIND
 from nile.ui.online import OnlineScene, join_address
 from nile.ui.setup_scene import SetupScene
-from nile.ui.waiting_room import WaitingRoom
-from tests.net.conftest import url
+from nile.ui.waiting_room import NETWORK_EVENT, WaitingRoom
+from tests.net.conftest import url, wait_for
 from tests.ui.harness import frames, instant_app, press
 
 
@@ -110,7 +111,9 @@ def test_hosting_from_the_app_plays_a_whole_game_with_a_remote_player(app: App) 
         run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
         remote = remote_of(app)
         assert remote.is_host and remote.held == [0]
+        pygame.event.clear()
         bo.client.chat("  hello   Ann ")  # the chat: through the host, to the table
+        wait_for(lambda: pygame.event.peek(NETWORK_EVENT))  # wakes a sleeping window
         run(app, lambda: "Bo: hello Ann" in [t.message for t in remote.scene.toasts.items],
             also=bo.step)
         rng = random.Random(1)

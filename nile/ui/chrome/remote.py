@@ -112,7 +112,9 @@ class RemoteTable(Autoplay):
 
     @property
     def busy(self) -> bool:
-        return True  # the network may speak at any moment: keep the frames coming
+        """A move on its way, or the connection down: keep drawing. Otherwise the window
+        may sleep; what arrives wakes it (`waiting_room.wake_on_messages`)."""
+        return bool(self.client.pending) or self.status.state != "connected"
 
     def close(self) -> None:
         """The table is left: the connection closes, and a hosted match's server stops
