@@ -245,3 +245,17 @@ def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
     assert remote.over is not None and remote.over.ended_by_host
     assert any("host ended the game" in t.message for t in remote.scene.toasts.items)
     assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))
+
+
+def test_public_lines_keep_only_what_every_held_seat_was_told() -> None:
+    """Between two people at one computer the log shows, per move, what the seats that did
+    not make it were told, and only where they were told the same."""
+    from nile.net import protocol as p
+    from nile.ui.chrome.remote_log import public_lines
+    logs = {
+        0: [p.Step(0, "draw", ("{p0} draws a 5.",)), p.Step(-1, None, ("{p0} is dealt a 2.",
+                                                                       "The die shows 3."))],
+        1: [p.Step(0, None, ("{p0} draws a card.",)), p.Step(-1, None, ("{p0} is dealt a card.",
+                                                                       "The die shows 3."))],
+    }
+    assert public_lines(logs) == ["{p0} draws a card.", "The die shows 3."]
