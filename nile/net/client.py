@@ -194,13 +194,13 @@ class Client:
     def _read_loop(self) -> None:
         attempt = 0
         while not self._closed.is_set():
-            if attempt:
-                self._set_status(Status("reconnecting", attempt=attempt))
             final = self._session()
             if final is not None:
                 self._set_status(Status("closed", final))
                 return
             attempt += 1
+            if not self._closed.is_set():  # at once: the table says so during the pause
+                self._set_status(Status("reconnecting", attempt=attempt))
             pause = min(self.max_backoff, 0.25 * 2 ** min(attempt, 6))
             self._closed.wait(pause * (0.5 + self._rng.random() / 2))
         self._set_status(Status("closed", "Left the table."))

@@ -213,7 +213,7 @@ def test_two_people_at_one_remote_computer_share_it_with_the_cover(app: App,
         else:
             play_mine(app, rng)
 
-    run(app, lambda: remote.seq > 14, 30.0, also=step)
+    run(app, lambda: remote.seq > 8, 60.0, also=step)
     assert covers >= 2 and public_frames > 0
 
 
