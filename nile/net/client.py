@@ -20,7 +20,7 @@ import os
 import queue
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -80,6 +80,9 @@ class Client:
         self.views: dict[Seat, p.View] = {}
         """The latest view of each held seat (also delivered through `poll`)."""
         self._inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
+        self.wake: Callable[[], None] | None = None
+        """Called on the reading thread after anything arrives: a window that sleeps while
+        nothing happens wakes up with it (the app posts itself an event)."""
         self._outbox: queue.SimpleQueue[p.Message | None] = queue.SimpleQueue()
         self._pending: dict[Seat, p.Move] = {}
         self._fresh: set[Seat] = set()
@@ -180,18 +183,24 @@ class Client:
 
     def _set_status(self, status: Status) -> None:
         self.status = status
-        self._inbox.put(status)
+        self._deliver(status)
+
+    def _deliver(self, item: Incoming) -> None:
+        self._inbox.put(item)
+        wake = self.wake
+        if wake is not None:
+            wake()
 
     def _read_loop(self) -> None:
         attempt = 0
         while not self._closed.is_set():
-            if attempt:
-                self._set_status(Status("reconnecting", attempt=attempt))
             final = self._session()
             if final is not None:
                 self._set_status(Status("closed", final))
                 return
             attempt += 1
+            if not self._closed.is_set():  # at once: the table says so during the pause
+                self._set_status(Status("reconnecting", attempt=attempt))
             pause = min(self.max_backoff, 0.25 * 2 ** min(attempt, 6))
             self._closed.wait(pause * (0.5 + self._rng.random() / 2))
         self._set_status(Status("closed", "Left the table."))
@@ -221,7 +230,7 @@ class Client:
         except ConnectionClosed:
             pass
         except p.ProtocolError as error:
-            self._inbox.put(p.Refusal(f"The host sent something unreadable: {error}"))
+            self._deliver(p.Refusal(f"The host sent something unreadable: {error}"))
         finally:
             self._ready.clear()
             with self._lock:
@@ -242,7 +251,7 @@ class Client:
         elif isinstance(message, p.Refusal) and message.about == "move":
             with self._lock:
                 self._pending.clear()
-        self._inbox.put(message)
+        self._deliver(message)
 
     def _on_view(self, view: p.View) -> None:
         self.views[view.seat] = view
@@ -252,9 +261,14 @@ class Client:
             self._fresh.add(view.seat)
             if move is not None and view.seq > move.seq:
                 del self._pending[view.seat]  # played (or overtaken): the view says so
-            elif move is not None and first and self._sent.get(view.seat) != (
-                    move, self._generation):
+            elif move is not None and first and not self._sent_now(move):
                 self._outbox.put(move)  # lost with the old connection: send it again
+
+    def _sent_now(self, move: p.Move) -> bool:
+        """Whether this very move (not an equal one made again later) went out on the
+        current connection (call under the lock)."""
+        sent = self._sent.get(move.seat)
+        return sent is not None and sent[0] is move and sent[1] == self._generation
 
     def _write_loop(self) -> None:
         while True:
@@ -270,11 +284,10 @@ class Client:
             with self._lock:
                 conn = self._conn
                 if isinstance(message, p.Move):
-                    sent = (message, self._generation)
                     if (self._pending.get(message.seat) is not message
-                            or self._sent.get(message.seat) == sent):
+                            or self._sent_now(message)):
                         continue  # confirmed meanwhile, or already sent on this connection
-                    self._sent[message.seat] = sent
+                    self._sent[message.seat] = (message, self._generation)
             try:
                 if conn is not None:
                     conn.send(wire.encode(message))

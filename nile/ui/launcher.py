@@ -19,6 +19,7 @@ from nile.ui import art, text, theme
 from nile.ui.chrome.dialogs import LoadDialog, open_save
 from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import has_tutorial, is_playable, start_tutorial
+from nile.ui.online import OnlineScene
 from nile.ui.records_scene import RecordsScene
 from nile.ui.scene import Focusable, Scene
 from nile.ui.settings_scene import SettingsScene
@@ -109,6 +110,8 @@ class LauncherScene(Scene):
             ("Settings", self._settings, None, None),
             ("Load…", self._load, "Open a saved game", None),
             ("Records", self._records, "Your finished games: wins, bests, replays", None),
+            ("Online", self._online, "Play with friends at other computers: host or join",
+             None),
         ]
         if self.unfinished:
             count = len(self.unfinished)
@@ -139,6 +142,9 @@ class LauncherScene(Scene):
 
     def _load(self) -> None:
         self.app.push(LoadDialog(self.app))
+
+    def _online(self) -> None:
+        self.app.push(OnlineScene(self.app))
 
     def _records(self) -> None:
         self.app.push(RecordsScene(self.app))

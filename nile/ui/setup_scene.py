@@ -15,6 +15,7 @@ from nile.core.session import SeatConfig
 from nile.core.text import safe_text
 from nile.ui import seating, text, theme
 from nile.ui.games import has_tutorial, start_new, start_tutorial
+from nile.ui.host_online import REMOTE_KIND, host_game
 from nile.ui.scene import Scene
 from nile.ui.seating import SeatRow
 
@@ -52,10 +53,12 @@ def level_words(info: GameInfo, level: str) -> str:
     return LEVEL_WORDS[level]
 
 
-def seat_kinds(info: GameInfo) -> tuple[str, ...]:
+def seat_kinds(info: GameInfo, online: bool = False) -> tuple[str, ...]:
     """What a seat can be: a person, a bot of each level the game offers (expert only where
-    its hard bot is a search that more thinking makes stronger), or empty."""
-    return ("Human", *(f"Bot ({level})" for level in levels(info)), "Empty")
+    its hard bot is a search that more thinking makes stronger), or empty; hosting online,
+    also a person at another computer."""
+    remote = (REMOTE_KIND,) if online else ()
+    return ("Human", *remote, *(f"Bot ({level})" for level in levels(info)), "Empty")
 
 
 def excluded_colors(info: GameInfo, options: dict[str, str]) -> set[str]:
@@ -86,7 +89,7 @@ def seats_from_rows(rows: list[SeatRow]) -> list[SeatConfig]:
         if row.kind == "Empty":
             continue
         name = " ".join(safe_text(row.name, 20).split())
-        if row.kind == "Human":
+        if row.kind in ("Human", REMOTE_KIND):
             seats.append(SeatConfig(name, "human", "normal", row.color))
         else:
             level = row.kind.split("(")[1].rstrip(")")
@@ -127,10 +130,13 @@ def about_box(seats: int) -> pygame.Rect:
 class SetupScene(Scene):
     """Seats, options and seed for one game, then Start."""
 
-    def __init__(self, app: Shell, info: GameInfo) -> None:
+    def __init__(self, app: Shell, info: GameInfo, online: bool = False) -> None:
         super().__init__(app)
         self.info = info
-        memory = seating.remembered(info, seat_kinds(info), len(theme.palette()))
+        self.online = online
+        """Hosting a game for people at other computers (Play online → Host)."""
+        memory = (None if online else
+                  seating.remembered(info, seat_kinds(info), len(theme.palette())))
         self.rows, self.options = memory or (default_rows(info), info.resolve_options({}))
         self.error: str | None = None
         self.kind_menus: dict[pygame_gui.elements.UIDropDownMenu, int] = {}
@@ -143,7 +149,7 @@ class SetupScene(Scene):
     def _kind_menu(self, seat: int) -> None:
         """The Human / Bot / Empty menu of one seat, showing its current kind."""
         menu = pygame_gui.elements.UIDropDownMenu(
-            list(seat_kinds(self.info)),
+            list(seat_kinds(self.info, self.online)),
             self.rows[seat].kind,
             pygame.Rect(COL_KIND, ROW_TOP + seat * ROW_HEIGHT, 190, 40),
             self.gui,
@@ -228,7 +234,7 @@ class SetupScene(Scene):
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
-        if has_tutorial(self.info):
+        if has_tutorial(self.info) and not self.online:
             self.button(pygame.Rect(COL_RIGHT, LEARN_TOP, RIGHT_WIDTH, 44), "Learn to play first",
                         self._learn,
                         "A guided first game that teaches the rules step by step")
@@ -249,7 +255,7 @@ class SetupScene(Scene):
         row = self.rows[seat]
         human_default = f"Player {seat + 1}"
         bot_default = BOT_NAMES[seat % len(BOT_NAMES)]
-        if row.kind == "Human" and row.name == bot_default:
+        if row.kind in ("Human", REMOTE_KIND) and row.name == bot_default:
             row.name = human_default
         elif row.kind.startswith("Bot") and row.name == human_default:
             row.name = bot_default
@@ -308,6 +314,10 @@ class SetupScene(Scene):
             return
         seed_text = self.seed_entry.get_text().strip()
         seed = int(seed_text) if seed_text.isdigit() else None
+        if self.online:
+            self.error = host_game(self.app, self.info, self.rows, seats_from_rows(self.rows),
+                                   self.options, seed)
+            return
         try:
             seating.remember(self.info, self.rows, self.options)
         except OSError as error:
@@ -319,7 +329,7 @@ class SetupScene(Scene):
         surface.fill(theme.BG)
         text.draw(
             surface,
-            f"New game: {self.info.title}",
+            f"{'Host online' if self.online else 'New game'}: {self.info.title}",
             (40, 36),
             36,
             theme.ACCENT,

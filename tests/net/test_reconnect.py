@@ -114,3 +114,31 @@ def test_a_host_killed_mid_game_resumes_from_disk(tmp_path: Path) -> None:
     finally:
         process.kill()
         process.wait(10)
+
+
+def test_a_move_made_again_on_a_view_already_answered_is_refused_not_stuck(
+        host: HostThread) -> None:
+    """The same move sent twice for one view (a second click before the table caught up)
+    goes out and is refused as answering an older view: it is not taken for the first,
+    already confirmed one and left pending for ever."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=4)
+    mover = table.match.state.current_player
+    assert mover is not None
+    code = table.codes[mover]
+    assert code is not None
+    client = Client(f"ws://127.0.0.1:{host.port}", [code])
+    client.start()
+    try:
+        wait_for(lambda: mover in client.views)
+        state = client.observation(mover)
+        assert state is not None
+        action, seq = state.legal_actions()[0].to_str(), client.views[mover].seq
+        client.move(mover, action, seq)
+        wait_for(lambda: not client.pending and client.views[mover].seq > seq)
+        client.move(mover, action, seq)  # equal to the first, for the same old view
+        wait_for(lambda: not client.pending)
+        refusals = [m for m in client.poll() if isinstance(m, p.Refusal)]
+        assert [r.about for r in refusals] == ["move"]
+        assert "older view" in refusals[0].reason
+    finally:
+        client.close()

@@ -82,6 +82,8 @@ class Autoplay(Layer):
     """The results may open once the end has played out (a lesson explains them first)."""
     keeps_records = True
     """A game that ends here goes into the player's records (a lesson is no game)."""
+    keeps_saves = True
+    """The game is saved here (a remote table's game is the host's to save)."""
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
@@ -117,6 +119,17 @@ class Autoplay(Layer):
 
     def reset(self) -> None:
         """The position changed under the autoplay (a move, an undo)."""
+
+    def can_undo(self) -> bool:
+        """Whether Undo has a move to take back now (the top bar and menu grey it)."""
+        return self.allows_undo and self.scene.match.undo_seat() is not None
+
+    def undo_elsewhere(self) -> bool:
+        """Undo is answered somewhere else (a remote table asks its host): True if so."""
+        return False
+
+    def close(self) -> None:
+        """The table is closed (a remote table leaves its host)."""
 
 
 class BotTurns(Autoplay):

@@ -67,6 +67,8 @@ class Commands:
         if not scene.autoplay.allows_undo:
             scene.toast("A tutorial goes forward only: follow the step on the card.")
             return
+        if scene.autoplay.undo_elsewhere():
+            return
         if scene.game_over and scene.live_game():
             scene.toast("The game is over: its moves stand. Replay shows them again.", "error")
             return

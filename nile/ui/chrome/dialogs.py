@@ -79,6 +79,8 @@ class MenuScene(Overlay):
             ("Settings", self._settings),
             ("Quit to launcher", self._quit),
         ]
+        if not game.autoplay.keeps_saves:  # a remote table's game is the host's to save
+            entries = [e for e in entries if e[0] not in ("Save game…", "Load game…")]
         if not game.live_game():
             entries = [e for e in entries if e[0] not in ("Save game…", "Undo")]
             entries.insert(1, ("Close replay", self._then(game.close_replay)))
@@ -92,7 +94,7 @@ class MenuScene(Overlay):
                             ("Replay", self._then(game.open_replay))]
         super().__init__(app, 380, 110 + 54 * len(entries), "Menu")
         # Undo looks pressable only when there is a move to take back (as on the top bar)
-        can_undo = game.autoplay.allows_undo and game.match.undo_seat() is not None
+        can_undo = game.autoplay.can_undo()
         for i, (label, action) in enumerate(entries):
             element = self.button(self.row(i), label, action,
                                   object_id="@accent" if i == 0 else None)
@@ -124,7 +126,8 @@ class MenuScene(Overlay):
         leave_game(self.app, self.game, self._home)
 
     def _home(self) -> None:
-        unfinished = self.game.replay is None and not self.game.match.state.is_terminal
+        unfinished = (self.game.replay is None and not self.game.match.state.is_terminal
+                      and self.game.autoplay.keeps_saves)  # an online game is the host's
         self.app.go_home()
         if unfinished and self.game.saved():
             self.app.notify(f"{self.game.info.title} is saved: Continue it from here any time.",

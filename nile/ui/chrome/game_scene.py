@@ -9,7 +9,7 @@ mode of the screen with its own input, time and drawing, stacked bottom first:
 - the table (`table_layer`): the game draws it; input no layer above took goes to it;
 - the bottom bar (`action_bar`), the log (`game_log`), the top bar (`top_bar`);
 - a replay's controls (`replay_bar`), only in a replay;
-- who plays the other seats (`botdriver.BotTurns`, or a lesson's `TutorialLayer`);
+- who plays the other seats (`BotTurns`, a lesson's `TutorialLayer`, a host: `RemoteTable`);
 - the end (`ending`): the results once the last move has played out;
 - toasts, the save-trouble banner (`savetrouble`);
 - whose view is shown and the pass-the-screen cover (`handover`), on top.
@@ -351,6 +351,7 @@ class GameScene(TableHooks, TableScene):
             self.autosaver.save(self.match, self.autoplay.saved_with_game())
 
     def exit(self) -> None:
+        self.autoplay.close()
         if self.autosaver is not None:
             try:
                 self.autosaver.flush()

@@ -49,10 +49,12 @@ class ResultsScene(Overlay):
         # never the lesson's scripted seats again
         again = (("Play a real game now", tutorial.play_real_game) if tutorial is not None
                  else ("Play again", self._again))
-        specs = (("Replay", self._replay), again, ("See the table", self.close),
-                 ("Launcher", self._launcher))
+        specs = [("Replay", self._replay), again, ("See the table", self.close),
+                 ("Launcher", self._launcher)]
+        if not game.autoplay.keeps_saves:  # an online game: the host starts the next one
+            specs.remove(again)
         accent = 1 if tutorial is not None else 0
-        width = (self.panel.width - 80 - 3 * 12) // 4
+        width = (self.panel.width - 80 - (len(specs) - 1) * 12) // len(specs)
         for i, (label, action) in enumerate(specs):
             rect = pygame.Rect(self.panel.left + 40 + i * (width + 12), y, width, 46)
             self.button(rect, label, action, object_id="@accent" if i == accent else None)

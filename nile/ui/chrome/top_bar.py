@@ -73,7 +73,7 @@ class TopBar(Layer):
         """After any change: Undo is pressable only when there is a move to take back."""
         undo = self.buttons.get("undo")
         if undo is not None:
-            can = self.scene.autoplay.allows_undo and self.scene.match.undo_seat() is not None
+            can = self.scene.autoplay.can_undo()
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
         self._show_buttons()
 
@@ -113,7 +113,7 @@ class TopBar(Layer):
         player = None
         if seat is not None and seat >= 0:
             label = scene.name(seat)
-            if not scene.match.seats[seat].is_human:
+            if scene.match.seats[seat].kind == "bot":
                 label += " (thinking…)" if scene.autoplay.thinking else " (bot)"
             player = (scene.color_index(seat), label)
         title = scene.info.title + self.title_suffix

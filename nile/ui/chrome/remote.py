@@ -1,0 +1,275 @@
+"""A remote table: the seats of this screen play a match held by a host (issue 31).
+
+The host is the judge (`nile.net.server`): it holds the match and sends each of this
+computer's seats its own view. This layer takes the place of the bots' autoplay
+(`botdriver.Autoplay`) in the game scene's stack, the way a lesson's layer does: the
+scene's `match` is a mirror whose state is the decoded view of the seat looking now, a
+person's move goes to the host instead of `Match.play` (the host's refusal is a toast, as
+a local refusal is), and every view that arrives moves the table on. The seats held by
+other computers are neither people here nor bots (`REMOTE`); the host's bots play on the
+host. The banner and chat are `remote_bar`; the log as each seat reads it is `remote_log`.
+
+The app that hosts plays through a client on 127.0.0.1 like everybody else, so one code
+path serves the host's people and the guests alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from nile.core import registry, saves
+from nile.core.errors import SaveError
+from nile.core.game import Action, GameState
+from nile.core.session import Match, SeatConfig
+from nile.net import protocol as p
+from nile.net.client import Client, Incoming, Status
+from nile.ui import sound
+from nile.ui.chrome.botdriver import Autoplay
+from nile.ui.chrome.remote_bar import STRIP, RemoteBar
+from nile.ui.chrome.remote_log import RemoteLog
+from nile.ui.chrome.remote_view import RemoteHandOver
+
+if TYPE_CHECKING:
+    from nile.net.hosting import HostThread
+    from nile.ui.chrome.face import TableScene
+
+REMOTE = "remote"
+"""The kind of a mirror seat played at another computer (not a person here, not a bot)."""
+
+
+def mirror_match(client: Client, joined: p.Joined, views: dict[int, p.View],
+                 kinds: dict[int, str] | None = None) -> Match:
+    """The scene's match for a remote table: the seats as the host named them (the others
+    remote or bots) and the first held seat's view. Only that seat is a person yet, so the
+    scene opens on its view; `attach` seats the other people here (a shared screen)."""
+    info = registry.get(joined.game)
+    bots = {seat for seat, kind in (kinds or {}).items() if kind == "bot"}
+    seats = tuple(
+        SeatConfig(name, "human" if seat == min(views) else "bot" if seat in bots else REMOTE,
+                   "normal", color)
+        for seat, (name, color) in enumerate(zip(joined.names, joined.colors, strict=True)))
+    state = client.decode(views[min(views)])
+    return Match(info, seats, 0, dict(joined.options), state)
+
+
+class RemoteTable(Autoplay):
+    """Plays this computer's seats through `client`; the host plays everything else."""
+
+    keeps_saves = False
+    in_table = STRIP
+    """The bar of the connection and the chat, between the board and the bottom bar."""
+
+    def __init__(self, scene: TableScene, client: Client, held: list[int],
+                 host: HostThread | None = None, is_host: bool = False) -> None:
+        super().__init__(scene)
+        self.client, self.host, self.is_host = client, host, is_host
+        self.held = sorted(held)
+        """The seats this computer plays (their people share the screen)."""
+        self.views: dict[int, p.View] = {}
+        self.seq = -1
+        self._decoded: dict[int, tuple[int, GameState]] = {}
+        self.steps: dict[int, list[p.Step]] = {}
+        self.status: Status = client.status
+        self.seats: tuple[p.SeatInfo, ...] = ()
+        self.seats_at = 0.0
+        self.clock = 0.0
+        """Seconds this table has been open (the banner's "away for" counts on from it)."""
+        self.over: p.Over | None = None
+        self.keeps_records = False
+        self.bar = RemoteBar(scene, self)
+
+    # What the scene asks ------------------------------------------------------------
+
+    def allows(self, action: Action) -> bool:
+        """A person's move goes to the host; never played here (the view answers it)."""
+        seat = self.scene.state.current_player
+        if seat not in self.views or self.over is not None:
+            return False
+        latest = self.client.views.get(seat)
+        if latest is not None and latest.seq != self.views[seat].seq:
+            return False  # a newer view is on its way to the table: the move waits for it
+        if seat in self.client.pending:
+            self.scene.toast("Your move is on its way to the host.")
+            return False
+        self.client.move(seat, action.to_str(), self.views[seat].seq)
+        return False
+
+    def can_undo(self) -> bool:
+        view = self.views.get(self._looking())
+        return view is not None and view.can_undo and self.over is None
+
+    def undo_elsewhere(self) -> bool:
+        """Undo asks the host, which follows the one-screen policy."""
+        seat = self._looking()
+        if not self.can_undo():
+            self.scene.toast("Nothing to undo: chance, hidden information or another "
+                             "player's move came after your last move.", "error")
+        else:
+            self.client.undo(seat, self.views[seat].seq)
+        return True
+
+    @property
+    def busy(self) -> bool:
+        """A move on its way, or the connection down: keep drawing. Otherwise the window
+        may sleep; what arrives wakes it (`waiting_room.wake_on_messages`)."""
+        return bool(self.client.pending) or self.status.state != "connected"
+
+    def close(self) -> None:
+        """The table is left: the connection closes, and a hosted match's server stops
+        (its match stays on disk as a save)."""
+        self.bar.close()
+        self.client.close(timeout=2.0)
+        if self.host is not None:
+            self.host.stop(timeout=5.0)
+
+    def _looking(self) -> int:
+        viewer = self.scene.handover.viewer
+        return viewer if viewer is not None else (self.held[0] if self.held else -1)
+
+    # The layer ---------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.bar.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        changed = False
+        for item in self.client.poll():
+            changed = self._receive(item) or changed
+        if changed:
+            self._apply()
+        self.bar.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.bar.draw(surface)
+
+    def hidden(self) -> None:
+        self.bar.hidden()
+
+    # What arrives ----------------------------------------------------------------------
+
+    def _receive(self, item: object) -> bool:
+        """Take one message; True if the table must be shown anew."""
+        scene = self.scene
+        if isinstance(item, Status):
+            if item.state == "connected" and self.status.state == "reconnecting":
+                scene.toast("Connected again: you are back in your seat.", "ok")
+            self.status = item
+        elif isinstance(item, p.View) and item.seat in self.held:
+            self.views[item.seat] = item
+            log = self.steps.setdefault(item.seat, [])
+            del log[item.first:]
+            log.extend(item.steps)
+            return True
+        elif isinstance(item, p.Seats):
+            self.seats, self.seats_at = item.seats, self.clock
+            self._follow_kinds(item.seats)
+        elif isinstance(item, p.ChatLine):
+            self.bar.chat_line(item)
+        elif isinstance(item, p.Over):
+            self.over = item
+            return True
+        elif isinstance(item, p.Refusal):
+            scene.toast(scene.words(item.reason), "error")
+            sound.play("error")
+        return False
+
+    def _follow_kinds(self, infos: tuple[p.SeatInfo, ...]) -> None:
+        """A seat the host handed to a bot is a bot's on this table too."""
+        match = self.scene.match
+        seats = list(match.seats)
+        for info in infos:
+            if info.kind == "bot" and seats[info.seat].kind != "bot":
+                old = seats[info.seat]
+                seats[info.seat] = SeatConfig(old.name, "bot", old.level, old.color)
+        match.seats = tuple(seats)
+
+    def _state_of(self, seat: int) -> GameState:
+        view = self.views[seat]
+        cached = self._decoded.get(seat)
+        if cached is None or cached[0] != view.seq:
+            cached = (view.seq, self.client.decode(view))
+            self._decoded[seat] = cached
+        return cached[1]
+
+    def view_for(self, seat: int) -> GameState | None:
+        """The host's latest view of `seat`, if it is held here."""
+        return self._state_of(seat) if seat in self.views else None
+
+    def _pick(self) -> GameState:
+        """The state the scene works on: the view of the seat to act if it is held here,
+        else of the seat given the screen, else of the first held seat."""
+        newest = max(self.views.values(), key=lambda v: v.seq)
+        acting = self._state_of(newest.seat).current_player
+        for seat in (acting, self.scene.handover.given_to):
+            if seat in self.views:
+                return self._state_of(seat)
+        return self._state_of(self.held[0])
+
+    def _apply(self) -> None:
+        """Show the newest position: the end once the host sent the whole game."""
+        scene, match = self.scene, self.scene.match
+        actor = match.state.current_player
+        if not self.views:
+            return
+        if self.over is not None and not self.over.ended_by_host:
+            self._finish(self.over)
+        else:
+            newest = max(v.seq for v in self.views.values())
+            state = self._pick()
+            if state.is_terminal and self.over is None:
+                return  # the end shows with the whole game (`over`), which comes next
+            match.state = state
+            if newest != self.seq:
+                self.seq = newest
+                scene.handover.after_move(actor)
+                match.state = self._pick()
+        if self.over is not None and self.over.ended_by_host:
+            scene.toast("The host ended the game: it is kept as a save on the host.", "info",
+                        8.0)
+        scene.refresh()
+        seat = match.state.current_player
+        if seat is not None and seat in self.views and seat != actor:
+            sound.play("turn", 0.4)
+
+    def _finish(self, over: p.Over) -> None:
+        """The whole game from the host: the results, records and replay as at one screen."""
+        match = self.scene.match
+        try:
+            full = saves.match_from_save(over.save, "The host's game")
+        except SaveError as error:
+            self.scene.toast(f"The finished game could not be read: {error}", "error", 8.0)
+            return
+        match.state, match.actions, match.log = full.state, full.actions, full.log
+        match.seed, match.seats = full.seed, full.seats  # people and bots, as the records keep
+        self.keeps_records = True
+        self.scene.handover.after_move(None)
+
+
+def attach(scene: TableScene, client: Client, held: list[int], backlog: list[Incoming],
+           host: HostThread | None = None, is_host: bool = False) -> RemoteTable:
+    """Make `scene` (opened on a `mirror_match`) a remote table: the remote layer in the
+    place of the bots, the host's lines in the log, no saving here (the host saves).
+    `backlog` is what the client received before the table opened (the waiting room)."""
+    remote = RemoteTable(scene, client, held, host, is_host)
+    layers = scene.layers
+    match = scene.match
+    match.seats = tuple(SeatConfig(s.name, "human", s.level, s.color) if i in held else s
+                        for i, s in enumerate(match.seats))
+    shared = len(held) > 1 and match.info.hides_information(match.options)
+    handover = RemoteHandOver(scene, shared, remote.view_for)
+    layers[layers.index(scene.handover)] = handover  # type: ignore[arg-type]
+    scene.handover = handover
+    layers[layers.index(scene.autoplay)] = remote  # type: ignore[arg-type]
+    scene.autoplay = remote
+    log = RemoteLog(scene, remote.steps)
+    log.open = scene.log.open
+    layers[layers.index(scene.log)] = log  # type: ignore[arg-type]
+    scene.log = log
+    scene.autosaver = None
+    for item in backlog:
+        remote._receive(item)
+    remote._apply()
+    return remote

@@ -1,0 +1,261 @@
+"""Play online in the app (issue 31): host from the app, join from the app, headless.
+
+Every server here listens on 127.0.0.1 only; every loop is bounded in time; every client
+and host thread is stopped at the end (the table closes its own when the app leaves it).
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from nile.app import App
+from nile.net.client import Client
+from nile.net.hosting import HostThread
+from nile.net.protocol import PlayerSpec
+from nile.net.scripted import ScriptedPlayer
+from nile.ui import host_online
+from nile.ui.chrome.remote import RemoteTable
+from nile.ui.chrome.remote_bar import banner_words
+from nile.ui.host_online import REMOTE_KIND
+from nile.ui.online import OnlineScene, join_address
+from nile.ui.setup_scene import SetupScene
+from nile.ui.waiting_room import NETWORK_EVENT, WaitingRoom
+from tests.net.conftest import url, wait_for
+from tests.ui.harness import frames, instant_app, press
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """An instant app whose hosting listens on loopback only, on any free port; whatever
+    table it leaves open is closed (and its host stopped) at the end."""
+    monkeypatch.setattr(host_online, "BIND", "127.0.0.1")
+    monkeypatch.setattr(host_online, "PORT", 0)
+    app = instant_app()
+    yield app
+    app.go_home()
+
+
+def run(app: App, until: Callable[[], bool], seconds: float = 10.0,
+        also: Callable[[], object] = lambda: None) -> None:
+    """Frames until `until()` (bounded in time), doing `also()` each frame."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "not in time"
+        frames(app)
+        also()
+        time.sleep(0.003)
+
+
+def remote_of(app: App) -> RemoteTable:
+    autoplay = getattr(app.top, "autoplay", None)
+    assert isinstance(autoplay, RemoteTable)
+    return autoplay
+
+
+def play_mine(app: App, rng: random.Random) -> None:
+    """The person at this app: a random legal move whenever the table offers one."""
+    scene = app.top
+    if getattr(scene, "accepting_input", False):
+        state = scene.state  # type: ignore[union-attr]
+        scene.submit(rng.choice(state.legal_actions()))  # type: ignore[union-attr]
+
+
+def test_join_address_takes_what_people_type() -> None:
+    assert join_address("192.168.1.20") == "ws://192.168.1.20:8765"
+    assert join_address(" 10.0.0.5:9000 ") == "ws://10.0.0.5:9000"
+    assert join_address("wss://nile.example.org:443") == "wss://nile.example.org:443"
+
+
+def test_banner_words_name_the_missing_and_the_connection() -> None:
+    from nile.net import protocol as p
+    from nile.net.client import Status
+    seats = (p.SeatInfo(0, "Ann", "human", True, None),
+             p.SeatInfo(1, "Bo", "human", False, 40.0),
+             p.SeatInfo(2, "Cy", "human", False, None))
+    assert banner_words(Status("connected"), seats, 2.5) == (
+        "Waiting for Bo (disconnected 0:42); Cy has not joined yet")
+    assert banner_words(Status("reconnecting", attempt=2), seats, 0) == (
+        "Reconnecting… (attempt 2)")
+    assert banner_words(Status("connected"), seats[:1], 0) is None
+
+
+def test_hosting_from_the_app_plays_a_whole_game_with_a_remote_player(app: App) -> None:
+    """Online → Host Loose Caboose! with a remote seat: the waiting room lists the seats
+    and the code, the remote player joins, the table opens by itself, the game is played
+    to its end over the network, and the results have the whole game from the host."""
+    online = OnlineScene(app)
+    app.push(online)
+    press(app, online, "Host Loose Caboose!")
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.online
+    setup.rows[1].kind, setup.rows[1].name = REMOTE_KIND, "Bo"
+    press(app, setup, "Start")
+    room = app.top
+    assert isinstance(room, WaitingRoom), setup.error
+    assert room.invite is not None and room.host is not None
+    addresses, codes = room.invite
+    assert addresses == [f"ws://127.0.0.1:{room.host.port}"] and list(codes) == [1]
+    run(app, lambda: len(room.seat_lines()) == 2)
+    assert room.seat_lines() == ["Player 1: at this computer", f"Bo: missing   code {codes[1]}"]
+    bo = ScriptedPlayer(Client(addresses[0], [codes[1]]), random.Random(2))
+    bo.client.start()
+    host = room.host
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
+        remote = remote_of(app)
+        assert remote.is_host and remote.held == [0]
+        pygame.event.clear()
+        bo.client.chat("  hello   Ann ")  # the chat: through the host, to the table
+        wait_for(lambda: pygame.event.peek(NETWORK_EVENT))  # wakes a sleeping window
+        run(app, lambda: "Bo: hello Ann" in [t.message for t in remote.scene.toasts.items],
+            also=bo.step)
+        rng = random.Random(1)
+        run(app, lambda: remote.over is not None and bo.over is not None, 40.0,
+            also=lambda: (bo.step(), play_mine(app, rng)))
+        frames(app, 3)
+        assert type(app.top).__name__ == "ResultsScene"
+        scene = remote.scene
+        assert scene.match.state.is_terminal and scene.match.actions  # the whole game
+        assert scene.log.lines[-1].startswith("Game over.")
+        assert not bo.refusals
+    finally:
+        bo.client.close()
+        app.go_home()
+    assert not host._thread.is_alive(), "leaving the table stops the app's host"
+
+
+def test_joining_from_the_app_shows_refusals_and_reconnects(app: App,
+                                                            host: HostThread) -> None:
+    """Online → Join with the address and a code: the waiting room lists who is missing,
+    the table opens once everybody is there, the host's refusal is a toast, and a dropped
+    connection shows Reconnecting… and comes back to the seat, where play goes on."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[0]).lower())  # people type codes as they like
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: len(room.seat_lines()) == 2 and room.ready)
+    assert room.seat_lines() == ["Ann: at this computer", "Bo: missing"]
+    bo = ScriptedPlayer(Client(url(host), [str(table.codes[1])]), random.Random(5))
+    bo.client.start()
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
+        remote = remote_of(app)
+        scene = remote.scene
+        run(app, lambda: scene.state.current_player == 0 and scene.accepting_input,
+            also=bo.step)
+        remote.client.move(0, "lay 9 at 40,40")  # no such card: the host says why
+        run(app, lambda: any(t.kind == "error" for t in scene.toasts.items))
+        error = next(t.message for t in scene.toasts.items if t.kind == "error")
+        assert error.endswith("is not a legal move now."), error
+        before = remote.seq
+        conn = remote.client._conn
+        assert conn is not None
+        conn.socket.shutdown(socket.SHUT_RDWR)  # the network drops
+        shown: list[str] = []  # what the bar said, frame by frame
+        run(app, lambda: any(t.message.startswith("Connected again") for t in
+                             scene.toasts.items), also=lambda: shown.append(
+                                 remote.bar.words or ""))
+        assert remote.status.state == "connected" and remote.bar.words is None
+        assert any(words.startswith("Reconnecting… (attempt 1)") for words in shown), shown
+        rng = random.Random(4)
+        run(app, lambda: remote.seq > before + 2, also=lambda: (bo.step(), play_mine(app, rng)))
+        run(app, lambda: remote.seq == table.seq and not remote.client.pending)
+        assert not bo.refusals
+    finally:
+        bo.client.close()
+        app.go_home()
+
+
+def test_two_people_at_one_remote_computer_share_it_with_the_cover(app: App,
+                                                                   host: HostThread) -> None:
+    """Both codes in the Join field: the pass-the-screen cover comes up for whoever is to
+    act, and whenever the screen may change hands the table and the log show only what
+    everyone may see (no held seat's hand, no private line); play goes on through it."""
+    from nile.games.loose_caboose.rules.cards import UNKNOWN
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo"),
+                                          PlayerSpec("Cy", "bot")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(f"127.0.0.1:{host.port}")
+    online.code.set_text(f"{table.codes[0]}, {table.codes[1]}")
+    press(app, online, "Join")
+    run(app, lambda: not isinstance(app.top, WaitingRoom))
+    remote = remote_of(app)
+    scene = remote.scene
+    assert remote.held == [0, 1] and scene.handover.shared_screen
+    rng, covers, public_frames = random.Random(6), 0, 0
+
+    def step() -> None:
+        nonlocal covers, public_frames
+        handover = scene.handover
+        if scene.viewer is None and not scene.game_over:
+            public_frames += 1
+            hands = scene.view.hands  # type: ignore[attr-defined]
+            assert all(card == UNKNOWN for seat in (0, 1) for card in hands[seat])
+            assert not any(re_private(line) for line in scene.log.lines), scene.log.lines
+        if handover.covered_for is not None and handover.cover_shown:
+            covers += 1
+            scene.show_view()
+            assert scene.viewer == handover.given_to
+        elif handover.handing_over is not None and not scene.anims.busy:
+            scene.pass_screen()
+        else:
+            play_mine(app, rng)
+
+    run(app, lambda: remote.seq > 8, 60.0, also=step)
+    assert covers >= 2 and public_frames > 0
+
+
+def re_private(line: str) -> bool:
+    """A line only its own seat may read: the value of a card dealt or drawn."""
+    import re
+    return re.search(r"(Ann|Bo) (is dealt|draws) an? (\d|Broken)", line) is not None
+
+
+def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
+    """A remote player never comes: the bar names them, and the host ends the game with
+    the bar's button; the table says the host keeps it, and the match stays on disk."""
+    online = OnlineScene(app)
+    app.push(online)
+    press(app, online, "Host Loose Caboose!")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    setup.rows[1].kind, setup.rows[1].name = REMOTE_KIND, "Cy"
+    press(app, setup, "Start")
+    room = app.top
+    assert isinstance(room, WaitingRoom) and room.host is not None
+    run(app, lambda: room.ready)
+    press(app, room, "Start the game")
+    remote = remote_of(app)
+    run(app, lambda: remote.bar.words == "Cy has not joined yet")
+    end = next(b for b in remote.bar.buttons if b.label.startswith("End game"))
+    end.on_press()
+    run(app, lambda: remote.over is not None)
+    assert remote.over is not None and remote.over.ended_by_host
+    assert any("host ended the game" in t.message for t in remote.scene.toasts.items)
+    assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))
+
+
+def test_public_lines_keep_only_what_every_held_seat_was_told() -> None:
+    """Between two people at one computer the log shows, per move, what the seats that did
+    not make it were told, and only where they were told the same."""
+    from nile.net import protocol as p
+    from nile.ui.chrome.remote_log import public_lines
+    logs = {
+        0: [p.Step(0, "draw", ("{p0} draws a 5.",)), p.Step(-1, None, ("{p0} is dealt a 2.",
+                                                                       "The die shows 3."))],
+        1: [p.Step(0, None, ("{p0} draws a card.",)), p.Step(-1, None, ("{p0} is dealt a card.",
+                                                                       "The die shows 3."))],
+    }
+    assert public_lines(logs) == ["{p0} draws a card.", "The die shows 3."]
