@@ -114,10 +114,14 @@ def _is_module(name: str) -> bool:
 def _lazy_load(path: Path, target: str) -> bool:
     """Function-level imports that are deliberate lazy loading, not a dodged circle: the entry
     point defers the app (so `nile --version` answers at once), and a game's `__init__`
-    names its bot modules for the first bot (the launcher never loads a search)."""
+    names its bot modules for the first bot (the launcher never loads a search), and Cairo's
+    flicking rules load the physics at the first flick (it imports pymunk, and the launcher
+    imports every game's rules to list the games: issue 33 item 6)."""
     relative = path.relative_to(ROOT).as_posix()
     if relative == "nile/__main__.py":
         return True
+    if relative == "nile/games/cairo/rules/flicking.py":
+        return target == "nile.games.cairo.physics"
     game_init = re.fullmatch(r"nile/games/(\w+)/__init__\.py", relative)
     return bool(game_init) and target.startswith(f"nile.games.{game_init.group(1)}.ai")
 

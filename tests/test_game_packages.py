@@ -50,6 +50,20 @@ def test_every_listed_game_provides_everything(game: str) -> None:
     if data.has(package.__name__, "tutorial.toml"):  # a game that claims a tutorial has one
         lesson = tutorial.load(game)
         assert lesson is not None and lesson.steps[-1].kind == "end"
+    state = info.create(info.player_range(info.resolve_options({}))[0], 0, {})
+    assert isinstance(state, info.state_type()), "new_game and state_class name one engine"
+
+
+def test_listing_the_games_loads_no_rules_engine() -> None:
+    """The launcher lists every game: the engines (and numpy, pymunk) wait for a game (issue
+    33 item 6: with them, start-up had grown by a third)."""
+    code = ("import sys\n"
+            "from nile.core import registry\n"
+            "assert len(registry.all_games()) >= 5\n"
+            "print(sorted(m for m in sys.modules if '.rules' in m or m in ('numpy', 'pymunk')))\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, check=True)
+    assert result.stdout.strip() == "[]"
 
 
 def _colours(draw: art.Painter) -> int:

@@ -82,6 +82,7 @@ def random_games_per_s(
     info: GameInfo, players: int, options: dict[str, str], seconds: float, runs: int
 ) -> float:
     """Random games per CPU second of this process, the median of `runs` runs."""
+    info.create(players, 0, options)  # loads the engine (`GameInfo` names it) before timing
     rates = []
     seed = 0
     for _ in range(runs):

@@ -14,6 +14,7 @@ fills the hidden parts with one consistent guess, so a bot never reads another h
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -279,8 +280,12 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    new_game: Callable[[int, int, Options], GameState]
-    state_class: type[GameState]
+    new_game: Callable[[int, int, Options], GameState] | str
+    """The rules' constructor, or its `module:function` name, imported at the first game: the
+    launcher imports every game's package to list the games, and a name keeps the rules
+    engines out of its start-up (issue 33 item 6). `create` starts a game either way."""
+    state_class: type[GameState] | str
+    """The state's class, or its `module:Class` name (see `new_game`); `state_type()` has it."""
     options: tuple[OptionSpec, ...] = ()
     scene: str | None = None
     """`module:factory` of the pygame scene, imported only by the app."""
@@ -375,4 +380,19 @@ class GameInfo:
         """A new game after checking players and options."""
         resolved = self.resolve_options(options)
         self.check_players(num_players, resolved)
-        return self.new_game(num_players, seed, resolved)
+        new_game: Callable[[int, int, Options], GameState] = _named(self.new_game)
+        return new_game(num_players, seed, resolved)
+
+    def state_type(self) -> type[GameState]:
+        """The game's state class (`from_dict` reads a saved or sent state)."""
+        state_class: type[GameState] = _named(self.state_class)
+        return state_class
+
+
+def _named(value: Any) -> Any:
+    """`value` itself, or what it names as `"module:name"`, imported now (Python keeps the
+    module, so later calls cost a dictionary look-up)."""
+    if not isinstance(value, str):
+        return value
+    module, _, name = value.partition(":")
+    return getattr(importlib.import_module(module), name)

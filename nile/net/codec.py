@@ -30,7 +30,7 @@ def decode_state(info: GameInfo, data: Mapping[str, Any], seat: Seat) -> GameSta
 
     A picture the game cannot read raises ProtocolError (a server of another build)."""
     try:
-        state = info.state_class.from_dict(data)
+        state = info.state_type().from_dict(data)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
         raise ProtocolError(f"The table sent a view this {info.title} cannot read "
                             f"({type(error).__name__}).") from None

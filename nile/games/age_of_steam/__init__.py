@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from nile.core.game import GameInfo, OptionSpec
-from nile.games.age_of_steam.rules import AgeOfSteamGame, new_game
 
 PLAYERS = {"chile": (4, 6), "cccp": (4, 5), "egypt": (3, 5)}
 
@@ -72,8 +71,8 @@ GAME_INFO = GameInfo(
     tile_order=40,
     min_players=3,
     max_players=6,
-    new_game=new_game,
-    state_class=AgeOfSteamGame,
+    new_game="nile.games.age_of_steam.rules:new_game",
+    state_class="nile.games.age_of_steam.rules:AgeOfSteamGame",
     options=(OptionSpec("map", "Map", ("chile", "cccp", "egypt"),
                         "Chile 4–6 players, CCCP 4–5, Egypt 3–5.",
                         names=("Chile", "CCCP", "Egypt")),),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from nile.core.game import GameInfo, OptionSpec
-from nile.games.cairo.rules import CairoState, new_game
 
 RULES_SUMMARY = """\
 Goal: the most victory points when the last ship has sailed. Each site pays its larger
@@ -45,8 +44,8 @@ GAME_INFO = GameInfo(
     tile_order=10,
     min_players=2,
     max_players=5,
-    new_game=new_game,
-    state_class=CairoState,
+    new_game="nile.games.cairo.rules:new_game",
+    state_class="nile.games.cairo.rules:CairoState",
     options=(OptionSpec("sudden_death", "Sudden Death", ("off", "on"),
                         "Sites score during the game as soon as first and second are clear.",
                         names=("Off", "On")),),

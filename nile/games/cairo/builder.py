@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from nile.games.cairo import config
 from nile.games.cairo.board import board
-from nile.games.cairo.physics import BodySpec
+from nile.games.cairo.bodies import BodySpec
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building
 from nile.games.cairo.rules.building import LAYOUTS

@@ -44,6 +44,14 @@ from dataclasses import dataclass, field
 import pymunk
 
 from nile.games.cairo import config, geometry
+
+# the values it takes and gives, named here too for the code that runs a simulation
+from nile.games.cairo.bodies import BodySpec as BodySpec
+from nile.games.cairo.bodies import FlickOutcome as FlickOutcome
+from nile.games.cairo.bodies import Frame as Frame
+from nile.games.cairo.bodies import Impact as Impact
+from nile.games.cairo.bodies import Launch as Launch
+from nile.games.cairo.bodies import Pose as Pose
 from nile.games.cairo.config import CairoData
 
 BLOCK, SHIP = 1, 2
@@ -55,101 +63,6 @@ MAX_LEVEL = 4
 """Rubble never piles higher than the tallest pyramid (10 stones: 4 levels)."""
 CELL = 40.0
 """Size of the lazy-addition grid cells (mm)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pose:
-    """Where a piece lies: centre (mm), angle (radians) and level (1 = on the board)."""
-
-    x: float
-    y: float
-    angle: float
-    level: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class BodySpec:
-    """A piece at rest as the simulation needs it."""
-
-    id: str
-    kind: str
-    """small, large, die or ship"""
-    x: float
-    y: float
-    angle: float
-    level: int = 1
-    group: str = ""
-    """Pyramid id: the stones of one pyramid enter the simulation together."""
-
-    @property
-    def pose(self) -> Pose:
-        return Pose(self.x, self.y, self.angle, self.level)
-
-
-@dataclass(frozen=True, slots=True)
-class Launch:
-    """The flick as the physics sees it, jitter already applied."""
-
-    block: str
-    kind: str
-    ship: str
-    """Piece id of the ship whose deck the block starts on."""
-    angle: float
-    """Direction of travel, radians."""
-    speed: float
-    """mm/s"""
-    spin: float
-    """rad/s, counter-clockwise positive"""
-
-
-@dataclass(frozen=True, slots=True)
-class Impact:
-    """A first contact between two pieces, for sounds and effects."""
-
-    time: float
-    a: str
-    b: str
-    impulse: float
-    """g*mm/s"""
-    x: float
-    y: float
-
-
-@dataclass(frozen=True)
-class Frame:
-    """What the scene draws after a call to `step_frame`."""
-
-    time: float
-    poses: dict[str, Pose]
-    done: bool
-    impacts: tuple[Impact, ...]
-    """Impacts since the previous frame."""
-    fell_off: tuple[str, ...]
-    """Pieces that left the board since the previous frame."""
-
-
-@dataclass(frozen=True)
-class FlickOutcome:
-    """The board once everything rests."""
-
-    poses: dict[str, Pose]
-    """Final pose of every piece, ships and the flicked block included."""
-    fell_off: tuple[str, ...]
-    """Pieces that left the board while moving (their pose is where they left it)."""
-    ship_impulse: dict[str, float]
-    """The hardest knock each ship took: the largest contact impulse within one tick (CA-7)."""
-    impacts: tuple[Impact, ...]
-    steps: int
-    forced: bool
-    """True if the cap stopped the flick (CA-5 forced rest)."""
-    touched: tuple[str, ...]
-    """Pieces that took part in the simulation (the rest never moved)."""
-    physics_steps: int = 0
-    """pymunk steps (ticks split into substeps while something moved fast)."""
-
-    @property
-    def seconds(self) -> float:
-        return self.steps / config.load().physics.hz
 
 
 @dataclass(eq=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from nile.core.game import GameInfo
-from nile.games.cleopatra.rules import CleopatraState, new_game
 
 RULES_SUMMARY = """\
 Goal: the most victory points after 7 turns (3 players), 6 (4) or 5 (5).
@@ -49,8 +48,8 @@ GAME_INFO = GameInfo(
     tile_order=20,
     min_players=3,
     max_players=5,
-    new_game=new_game,
-    state_class=CleopatraState,
+    new_game="nile.games.cleopatra.rules:new_game",
+    state_class="nile.games.cleopatra.rules:CleopatraState",
     scene="nile.games.cleopatra.scene:CleopatraScene",
     art="nile.games.cleopatra.view.tile:draw",
     shots="nile.games.cleopatra.shots",

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from nile.core.game import GameInfo, GameState
-from nile.games.kap_kairo.rules import KapState, new_game
+
+if TYPE_CHECKING:
+    from nile.games.kap_kairo.rules import KapState
 
 RULES_SUMMARY = """\
 Goal: be the first to lay track across 8 terrain cards.
@@ -42,8 +46,8 @@ crossed wins, then most capital.
 
 def _selfplay_stats(state: GameState, seat_names: list[str]) -> dict[str, int]:
     """tools/selfplay.py extras: how games end (VK-8 win or VK-7 deadlock)."""
-    assert isinstance(state, KapState)
-    return {f"end_{state.end or 'unfinished'}": 1}
+    end = cast("KapState", state).end
+    return {f"end_{end or 'unfinished'}": 1}
 
 
 GAME_INFO = GameInfo(
@@ -54,8 +58,8 @@ GAME_INFO = GameInfo(
     tile_order=30,
     min_players=2,
     max_players=4,
-    new_game=new_game,
-    state_class=KapState,
+    new_game="nile.games.kap_kairo.rules:new_game",
+    state_class="nile.games.kap_kairo.rules:KapState",
     scene="nile.games.kap_kairo.scene:KapKairoScene",
     art="nile.games.kap_kairo.view.tile:draw",
     shots="nile.games.kap_kairo.shots",

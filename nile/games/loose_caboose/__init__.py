@@ -1,15 +1,13 @@
 """Loose Caboose! (2–4 players): the reference game for adding a game to Nile.
 
-Only the rules engine is imported here; the bots' heuristics (`ai.py`) load when a bot
-is first made, and the scene (not written yet) only ever through the app.
+Nothing heavy is imported here: the rules engine loads at the first game (`GameInfo` names
+it), the bots' heuristics (`ai.py`) when a bot is first made, and the scene only ever
+through the app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from nile.core.game import GameInfo
-from nile.games.loose_caboose.rules import LooseCabooseState
 
 RULES_SUMMARY = """\
 A runaway caboose rolls along a railway of track cards. Keep it on the rails:
@@ -44,12 +42,6 @@ still tied, the victory is shared.
 """
 
 
-def new_game(players: int, seed: int, options: Mapping[str, str]) -> LooseCabooseState:
-    """A game before setup: the setup itself (railway, cards set aside, the deal, the
-    start player) is chance actions that the match resolves with its seed (LC-9)."""
-    return LooseCabooseState(players)
-
-
 GAME_INFO = GameInfo(
     id="loose_caboose",
     title="Loose Caboose!",
@@ -58,8 +50,8 @@ GAME_INFO = GameInfo(
     tile_order=50,
     min_players=2,
     max_players=4,
-    new_game=new_game,
-    state_class=LooseCabooseState,
+    new_game="nile.games.loose_caboose.rules:new_game",
+    state_class="nile.games.loose_caboose.rules:LooseCabooseState",
     scene="nile.games.loose_caboose.scene:LooseCabooseScene",
     art="nile.games.loose_caboose.view.tile:draw",
     shots="nile.games.loose_caboose.shots",

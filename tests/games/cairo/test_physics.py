@@ -132,3 +132,24 @@ def test_a_stone_whose_supporter_leaves_the_board_keeps_the_space_sound() -> Non
     assert launch is not None
     out = FlickSimulation(boards[481 % 5], launch).resolve()
     assert out.fell_off and not out.forced
+
+
+def test_listing_the_games_and_starting_cairo_load_no_pymunk_until_a_flick() -> None:
+    """The launcher imports every game's rules; pymunk waits for the first flick (issue 33
+    item 6: start-up had grown by the physics)."""
+    code = ("import random, sys\n"
+            "from nile.core import chance, registry\n"
+            "from nile.core.game import CHANCE\n"
+            "registry.all_games()\n"
+            "state = registry.get('cairo').create(2, 1, {})\n"
+            "rng = random.Random(1)\n"
+            "before = 'pymunk' in sys.modules\n"
+            "while not state.is_terminal and 'pymunk' not in sys.modules:\n"
+            "    if state.current_player == CHANCE:\n"
+            "        state.apply(chance.pick(state.chance_outcomes(), rng))\n"
+            "    else:\n"
+            "        state.apply(rng.choice(state.legal_actions()))\n"
+            "print(before, 'pymunk' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, check=True)
+    assert result.stdout.split() == ["False", "True"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nile.games.cairo.physics import BodySpec
+from nile.games.cairo.bodies import BodySpec
 from nile.games.cairo.rules import actions as A
 
 # dispatch, the top floor, plugs the phase modules into the state as it is imported: every

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from nile.core.game import Event, Seat
 from nile.core.text import count
 from nile.games.cairo.board import board
-from nile.games.cairo.physics import Launch
+from nile.games.cairo.bodies import Launch
 from nile.games.cairo.rules.pieces import kind_of
 
 PoseRow = tuple[str, float, float, float, int]

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
 from nile.core.game import Action, Event
-from nile.games.cairo import config, physics
-from nile.games.cairo.physics import BodySpec, FlickOutcome, Launch
+from nile.games.cairo import config
+from nile.games.cairo.bodies import BodySpec, FlickOutcome, Launch
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import narration, scoring
 from nile.games.cairo.rules.events import (
@@ -47,6 +47,7 @@ from nile.games.cairo.rules.pieces import BOARD, BOX, ship_id
 
 if TYPE_CHECKING:
     from nile.games.cairo.board import Placement
+    from nile.games.cairo.physics import FlickSimulation
     from nile.games.cairo.rules.pieces import Piece
     from nile.games.cairo.rules.state import CairoState
 
@@ -136,13 +137,22 @@ def body_specs(state: CairoState) -> list[BodySpec]:
 
 
 def simulation(state: CairoState, aim: int = 0, power: int = 0, *,
-               record_impacts: bool = False) -> physics.FlickSimulation:
+               record_impacts: bool = False) -> FlickSimulation:
     """The simulation the pending flick will run with this jitter (for the scene: step it
     frame by frame; the rules run the very same steps)."""
     assert state.pending is not None, "no flick is pending"
     launch = launch_for(state, state.pending, aim, power)
-    return physics.FlickSimulation(body_specs(state), launch, data=state.data,
-                                   record_impacts=record_impacts)
+    return _simulation_class()(body_specs(state), launch, data=state.data,
+                               record_impacts=record_impacts)
+
+
+def _simulation_class() -> type[FlickSimulation]:
+    """The physics, imported at the first flick rather than with the rules: it loads pymunk,
+    and every game's rules are imported when the launcher lists the games (c0db2de's
+    launcher started without pymunk; issue 33 item 6)."""
+    from nile.games.cairo.physics import FlickSimulation
+
+    return FlickSimulation
 
 
 def resolve(state: CairoState, jitter: A.Jitter, outcome: FlickOutcome | None = None) -> Step:
@@ -152,7 +162,7 @@ def resolve(state: CairoState, jitter: A.Jitter, outcome: FlickOutcome | None = 
     assert action is not None
     launch = launch_for(state, action, jitter.aim, jitter.power)
     if outcome is None:
-        outcome = physics.FlickSimulation(body_specs(state), launch, data=state.data).resolve()
+        outcome = _simulation_class()(body_specs(state), launch, data=state.data).resolve()
     started = FlickStarted(state.turn, launch.block, launch.ship, action.finger, action.degrees,
                            action.power_share, action.offset_share,
                            math.degrees(launch.angle), launch.speed, launch.spin)

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nile.games.cairo.physics import FlickOutcome, Launch
+from nile.games.cairo.bodies import FlickOutcome, Launch
 from nile.games.cairo.rules.events import FlickConsequence
 from nile.games.cairo.rules.pieces import BOARD, ship_id
 

@@ -172,9 +172,7 @@ class KapState(GameState):
     def legal_actions(self) -> list[Action]:
         step = self.step
         if step == DECIDE:
-            options: list[Action] = list(self.build_options(self.turn))
-            options.append(PASS)
-            return options
+            return [*self.build_options(self.turn), PASS]
         if step == BID:
             return list(bids_up_to(self.capital[self.bids.index(None)]))
         if step == CHOOSE:

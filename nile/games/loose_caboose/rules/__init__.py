@@ -44,7 +44,7 @@ the authority. Where both are silent, this engine rules as follows (tested by na
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Set
+from collections.abc import Mapping, Set
 from functools import cache
 
 from nile.games.loose_caboose.rules.actions import Dice, Draw, Lay, Pass, Roll, StartPlayer
@@ -76,6 +76,7 @@ __all__ = [
     "hand_in_order",
     "laid_value",
     "most_dice",
+    "new_game",
     "open_after",
     "possible_draws",
     "wheel_totals",
@@ -83,6 +84,12 @@ __all__ = [
 
 
 # The box --------------------------------------------------------------------------
+
+
+def new_game(players: int, seed: int, options: Mapping[str, str]) -> LooseCabooseState:
+    """A game before setup: the setup itself (railway, cards set aside, the deal, the
+    start player) is chance actions that the match resolves with its seed (LC-9)."""
+    return LooseCabooseState(players)
 
 
 def card_values() -> tuple[int, ...]:
