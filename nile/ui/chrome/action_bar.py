@@ -39,7 +39,7 @@ def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None
     for size in PROMPT_TWO_LINE_SIZES:
         lines = text.wrap(prompt, size, area.width)
         if len(lines) <= 2:
-            step = size + 4
+            step = text.space(size + 4, size)
             top = area.centery - step * len(lines) / 2 + step / 2
             for i, line in enumerate(lines):
                 text.draw(surface, line, (area.left, top + i * step), size, theme.TEXT,
