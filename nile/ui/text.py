@@ -95,6 +95,16 @@ def fit(
     return cut.rstrip() + "…", smallest
 
 
+def within(size: int, room: int, style: str = "regular") -> int:
+    """The largest designed size up to `size` whose line fits `room` pixels high, never
+    drawn smaller than `size` is at 100 %: type on a piece of a fixed size, a card's face,
+    grows only as far as the piece leaves room for (at 100 % it is always `size`)."""
+    trial = size
+    while line_height(trial, style) > room and theme.font_px(trial - 1) >= size:
+        trial -= 1
+    return trial
+
+
 def min_size() -> int:
     """The smallest designed size drawn at least MIN_SIZE pixels at the text size in use."""
     size = MIN_SIZE

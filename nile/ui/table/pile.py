@@ -47,8 +47,9 @@ class Pile:
             key = top if i == depth - 1 else None
             self.images.draw(surface, key, (cx - offset, cy - offset))
         badge = self.badge()
-        pygame.draw.circle(surface, theme.PANEL, badge, BADGE_RADIUS)
-        pygame.draw.circle(surface, theme.ACCENT, badge, BADGE_RADIUS, 2)
+        radius = theme.piece_px(BADGE_RADIUS)  # a small piece: it grows with the text
+        pygame.draw.circle(surface, theme.PANEL, badge, radius)
+        pygame.draw.circle(surface, theme.ACCENT, badge, radius, 2)
         text.draw(surface, str(count), badge, 15, theme.TEXT, "bold", "center")
         if self.label:
             text.draw(
@@ -58,5 +59,5 @@ class Pile:
                 14,
                 theme.MUTED,
                 anchor="midtop",
-                max_width=self.images.style.width + 40,
+                max_width=self.images.style.width + 16,  # clear of a neighbouring pile's
             )

@@ -237,21 +237,23 @@ def lane_tile(card: int, width: int, height: int, crossed: bool) -> pygame.Surfa
     count = draw_rail_count(surface, (right, rect.centery), RAILS[card], 14, "midright")
     big = height >= 40
     title = f"{TERRAIN_NAMES[terrain]} {NAMES[card]}"
+    two_lines = height >= 34
+    title_size = text.within(14 if big else 13, height // 2 if two_lines else height, "bold")
     text.draw(
         surface,
         title,
         (left, rect.top + (3 if big else 1)),
-        14 if big else 13,
+        title_size,
         INK,
         "bold",
         max_width=count.left - left - 4,
     )
-    if height >= 34:
+    if two_lines:
         text.draw(
             surface,
             f"needs {NEED[card]}",
             (left, rect.bottom - 2),
-            12,
+            text.within(12, height // 2 - 2),
             INK,
             "regular",
             "bottomleft",
