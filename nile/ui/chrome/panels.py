@@ -38,7 +38,7 @@ def draw_top_bar(
     title_rect = text.draw(
         surface, title, (14, bar.centery), 20, theme.ACCENT, "bold", "midleft", max_width=220
     )
-    chip_width = 250 if player else 0
+    chip_width = (chip_room(player[1]) if player else 0)
     status_left = title_rect.right + 18
     status_width = buttons_left - chip_width - status_left - 16
     status = f"{round_text}  ·  {phase_text}" if round_text else phase_text
@@ -55,6 +55,15 @@ def draw_top_bar(
         color_index, label = player
         chip = pygame.Rect(buttons_left - chip_width - 8, 5, chip_width, bar.height - 10)
         draw_chip(surface, chip, color_index, label, active=True)
+
+
+def chip_room(label: str) -> int:
+    """The width of the top bar's player plate: 250 as designed; at a larger text size only
+    what its name needs (the swatch, the bold name, the margins), so the status beside it
+    keeps room to be read."""
+    if theme.text_percent() == 100:
+        return 250
+    return min(250, theme.TOP_BAR_HEIGHT + 14 + text.measure(label, 16, "bold"))
 
 
 @dataclass

@@ -49,7 +49,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
             surface,
             title,
             (rect.left + 10, rect.top + 5),
-            13,
+            text.within(13, 18, "bold"),  # the panel's contents start under it
             theme.MUTED,
             "bold",
             max_width=rect.width - 20,
@@ -119,14 +119,13 @@ def draw_players(
                 max_width=chip.width - 4,
             )
         line = f"{view.money[seat]} Florin · {view.vp[seat]} VP · {view.trains_left[seat]} trains"
-        text.draw(
-            surface, line, (box.left + 9, box.top + 35), 13, theme.TEXT, max_width=box.width - 16
-        )
+        text.draw(surface, line, (box.left + 9, box.top + 35), text.within(13, 18), theme.TEXT,
+                  max_width=box.width - 16)
         text.draw(
             surface,
             _status_line(view, seat),
             (box.left + 9, box.top + 52),
-            12,
+            text.within(12, 17),
             theme.MUTED,
             max_width=box.width - 16,
         )
@@ -283,7 +282,7 @@ def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Re
             surface,
             line,
             (rect.left + 10, rect.top + 62 + i * 15),
-            12,
+            text.within(12, 15),
             theme.TEXT,
             max_width=rect.width - 20,
         )
