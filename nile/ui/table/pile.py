@@ -47,7 +47,8 @@ class Pile:
             key = top if i == depth - 1 else None
             self.images.draw(surface, key, (cx - offset, cy - offset))
         badge = self.badge()
-        radius = theme.piece_px(BADGE_RADIUS)  # a small piece: it grows with the text
+        # grows with the text as far as its number needs (a neighbouring pile sits close)
+        radius = max(BADGE_RADIUS, text.measure(str(count), 15, "bold") // 2 + 5)
         pygame.draw.circle(surface, theme.PANEL, badge, radius)
         pygame.draw.circle(surface, theme.ACCENT, badge, radius, 2)
         text.draw(surface, str(count), badge, 15, theme.TEXT, "bold", "center")
