@@ -237,7 +237,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
             surface,
             D.fruits[fruit],
             (rect.left + 28, y),
-            12,
+            text.within(12, row_h + 1),  # one market row each
             theme.TEXT,
             anchor="midleft",
             max_width=left - rect.left - 32,
@@ -251,7 +251,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
             surface,
             str(view.supply[fruit]),
             (rect.right - 10, y),
-            12,
+            text.within(12, row_h + 1),
             theme.TEXT,
             anchor="midright",
         )
@@ -271,7 +271,8 @@ def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Re
         if i == view.turn:
             pygame.draw.circle(surface, theme.ACCENT, center, step // 2 - 1, 3)
         if end:
-            text.draw(surface, "last", (center[0], y + 14), 11, theme.MUTED, anchor="midtop")
+            text.draw(surface, "last", (center[0], y + 14), text.within(11, 12),
+                      theme.MUTED, anchor="midtop")  # between the spaces and the lines
     lines = (
         f"City deck {view.city_deck_size()} · Auction deck {view.auction_deck_size()}",
         "Pyramids left: " + (" ".join(f"+{b}" for b in sorted(view.pyramids_left)) or "none"),

@@ -118,10 +118,11 @@ class LedgerScene(Overlay):
             "bold",
             max_width=round(rect.right - middle - 14),
         )
-        top = header + 22
+        top = header + text.space(22, 13)
+        line = text.space(LINE, 15)
         pygame.draw.line(surface, RULE, (rect.left + 6, top - 3), (rect.right - 6, top - 3), 2)
         pygame.draw.line(surface, RULE, (middle, header - 2), (middle, rect.bottom - 8), 2)
-        fits = (rect.bottom - 10 - top) // LINE
+        fits = (rect.bottom - 10 - top) // line
         shown = entries[-fits:] if len(entries) > fits else entries
         if len(entries) > fits:
             shown = entries[-(fits - 1) :]
@@ -132,7 +133,7 @@ class LedgerScene(Overlay):
                 12,
                 INK,
             )
-            top += LINE
+            top += line
         for entry in shown:
             capital, change = entry_cells(entry)
             text.draw(
@@ -153,7 +154,7 @@ class LedgerScene(Overlay):
                 (150, 60, 50) if sealed else INK,
                 max_width=round(rect.right - middle - 14),
             )
-            top += LINE
+            top += line
 
 
 @dataclass(frozen=True)
