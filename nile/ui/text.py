@@ -182,7 +182,12 @@ def draw_wrapped(
     style: str = "regular",
     align: str = "left",
 ) -> int:
-    """Draw wrapped text inside `rect` (lines past its bottom are not drawn); returns height."""
+    """Draw wrapped text inside `rect` (lines past its bottom are not drawn); returns height.
+
+    Where the words do not all fit at the player's text size, they are set smaller, as far
+    down as `size` is drawn at 100 %: a box made for the designed size cuts no more
+    words at a larger text size than at 100 %."""
+    size = _wrapped_size(text, size, rect, style)
     step = line_height(size, style)
     y = rect.top
     for line in wrap(text, size, rect.width, style):
@@ -193,3 +198,14 @@ def draw_wrapped(
         surface.blit(image, (x, y))
         y += step
     return y - rect.top
+
+
+def _wrapped_size(text: str, size: int, rect: pygame.Rect, style: str) -> int:
+    """The largest designed size up to `size` at which `text` wrapped fits `rect`, no
+    smaller than `size` is drawn at 100 % (then as at 100 %: the last lines cut)."""
+    trial = size
+    while (theme.font_px(trial - 1) >= size
+           and len(wrap(text, trial, rect.width, style)) * line_height(trial, style)
+           > rect.height + 1):
+        trial -= 1
+    return trial
