@@ -49,6 +49,17 @@ def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None
               anchor="midleft", max_width=area.width)
 
 
+def button_width(label: str, accent: bool) -> int:
+    """A bar button's width: as designed (its label at 16 px and some room), and at a
+    larger text size at least its label in the button's own type (pygame_gui's: bold 17
+    for the accent, 14 otherwise), which would otherwise be clipped."""
+    width = max(96, 24 + text.render(label, 16).get_width())
+    if theme.text_percent() == 100:
+        return width
+    own = text.measure(label, 17, "bold") if accent else text.measure(label, 14)
+    return max(width, own + 24)
+
+
 class ActionBar(Layer):
     """The prompt and the game's buttons under the table."""
 
@@ -78,7 +89,7 @@ class ActionBar(Layer):
         bar = self.rect
         x = bar.right - 10
         for spec in reversed(list(buttons)):
-            width = max(96, 24 + text.render(spec.label, 16).get_width())
+            width = button_width(spec.label, spec.accent)
             x -= width
             rect = pygame.Rect(x, bar.top + 9, width, bar.height - 18)
             if spec.key not in self.context:
