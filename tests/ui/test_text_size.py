@@ -19,9 +19,12 @@ from nile.ui import text, theme
 from nile.ui.chrome.panels import LOG_LINE, log_line
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.shots import all_shots
-from tests.ui.harness import drawn_text_boxes, frames, make_app, press
+from tests.ui.harness import drawn_text_boxes, drawn_words, frames, make_app, press
 
 LARGEST = store.TEXT_SIZES[-1]
+SETTLE = 20
+"""Frames a shot runs before its text is taken: the same at both sizes, so what moves is
+compared with itself (the snapshots wait 90 frames; this sweep renders twice as many)."""
 
 
 @pytest.fixture(autouse=True)
@@ -95,6 +98,27 @@ def test_a_tight_box_shrinks_the_text_back_before_cutting_it() -> None:
     assert fitted == words and theme.font_px(size) >= text.MIN_SIZE
 
 
+def test_type_on_a_fixed_piece_grows_only_as_far_as_its_room() -> None:
+    assert text.within(14, 10) == 14  # as designed at 100 %, whatever the room
+    theme.use_text_size(LARGEST)
+    roomy, tight = text.within(14, 60), text.within(14, 21)
+    assert roomy == 14 and tight < 14
+    assert text.line_height(tight) <= 21 and theme.font_px(tight) >= 14
+
+
+def test_a_wrapped_block_cuts_no_more_words_than_at_the_designed_size() -> None:
+    """A box made for four lines at 100 %: at 150 % every word still shows, smaller."""
+    words = "Flick blocks from your ship onto pyramid sites along the river. " * 2
+    box = pygame.Rect(0, 0, 300, 4 * text.line_height(14))
+    surface = pygame.Surface((300, 400))
+    assert len(text.wrap(words, 14, 300)) <= 4
+    theme.use_text_size(LARGEST)
+    assert len(text.wrap(words, 14, 300)) > 4  # at full size it would be cut
+    with drawn_text_boxes() as seen, drawn_words() as lines:
+        text.draw_wrapped(surface, words, box, 14)
+    assert seen and " ".join(lines).split() == words.split()
+
+
 def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
     """A shot at `percent`: the lines outside their surface and the pairs of lines drawn
     over each other (by their words), in its last frame."""
@@ -103,7 +127,7 @@ def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
     app.bots_paused = True
     pygame.mouse.set_pos((1279, 799))
     all_shots()[name](app)
-    frames(app, 60)
+    frames(app, SETTLE)
     with drawn_text_boxes() as seen:
         frames(app)
     boxes = [(w, r, s) for w, r, s in seen if r.width > 1 and r.height > 1 and w.strip()]
