@@ -132,7 +132,8 @@ class PracticeScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        text.draw(surface, "Flick Practice", (GRID_LEFT, 30), 44, theme.ACCENT, "bold")
+        text.draw(surface, "Flick Practice", (GRID_LEFT, 30), text.within(44, 60, "bold"),
+                  theme.ACCENT, "bold")  # the line under it is 58 px below
         text.draw(surface, "Train your Cairo flick: drills with a score, numbers that remember.",
                   (GRID_LEFT + 2, 88), 18, theme.MUTED, max_width=700)
         self.hits.clear()

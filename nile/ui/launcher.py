@@ -207,7 +207,8 @@ class LauncherScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         text.draw(surface, "Nile", (40, 28), 48, theme.ACCENT, "bold")
-        text.draw(surface, "Five tabletop games along the river", (42, 94), 18, theme.MUTED)
+        text.draw(surface, "Five tabletop games along the river", (42, 28 + text.space(66, 48)), 18,
+                  theme.MUTED)
         if self.unfinished:
             latest = self.unfinished[0]
             label = f"Last played: {latest.title}, {latest.status}, {latest.when}"

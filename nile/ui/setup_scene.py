@@ -321,7 +321,7 @@ class SetupScene(Scene):
             surface,
             f"New game: {self.info.title}",
             (40, 36),
-            36,
+            text.within(36, 56, "bold"),  # the players line is 56 px below
             theme.ACCENT,
             "bold",
             max_width=1200,

@@ -92,6 +92,7 @@ class ResultsScene(Overlay):
         label_width = self._label_width(rows)
         col = (area.width - label_width) / max(1, seats)
         line = min(text.space(30, 15), (area.height - 50) // max(1, len(rows) + 1))
+        size = text.within(15, line + 2, "bold")  # a long sheet's rows are tight
         for s in range(seats):
             # the symbol above the name: five names keep their whole column
             x = area.left + label_width + col * (s + 0.5)
@@ -117,7 +118,7 @@ class ResultsScene(Overlay):
                 surface,
                 label,
                 (area.left + 8, y + line / 2 - 2),
-                15,
+                size,
                 theme.TEXT,
                 bold,
                 "midleft",
@@ -130,7 +131,7 @@ class ResultsScene(Overlay):
                     surface,
                     format_value(value),
                     (x, y + line / 2 - 2),
-                    15,
+                    size,
                     theme.TEXT,
                     bold,
                     "center",

@@ -90,7 +90,8 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
         return
     surface.blit(block_icon("small", seat.color, 11), (x - 1, y - 7))
     x += 14
-    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), 13, theme.TEXT, anchor="midleft").right
+    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), text.within(13, box.height // 2 - 4),
+                  theme.TEXT, anchor="midleft").right
     x += 8
     for kind, have in (("large", seat.large), ("die", seat.die)):
         icon = block_icon(kind, seat.color, 13, 5 if kind == "die" else 0)

@@ -65,7 +65,7 @@ class LedgerScene(Overlay):
             surface,
             "Capital on the left, bids and changes on the right. Another "
             "player's bid stays sealed until all bids are revealed.",
-            (panel.centerx, panel.top + 54),
+            (panel.centerx, panel.top + 18 + text.space(36, 24)),  # under the title
             14,
             theme.MUTED,
             anchor="midtop",
@@ -74,10 +74,10 @@ class LedgerScene(Overlay):
         count = len(self.ledger)
         gap = 12
         width = (panel.width - 40 - gap * (count - 1)) // count
+        top = panel.top + 18 + text.space(36, 24) + text.space(28, 14)  # under the note
         for seat, entries in enumerate(self.ledger):
-            sheet = pygame.Rect(
-                panel.left + 20 + seat * (width + gap), panel.top + 82, width, panel.height - 130
-            )
+            sheet = pygame.Rect(panel.left + 20 + seat * (width + gap), top, width,
+                                panel.bottom - 48 - top)
             self._draw_sheet(surface, sheet, seat, entries)
         text.draw(
             surface,

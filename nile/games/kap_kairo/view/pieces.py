@@ -170,11 +170,12 @@ def paint_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None
     if small:
         text.draw(surface, name, (rect.centerx, rect.bottom), 13, INK, "bold", "midbottom")
         return
+    room = (rect.bottom + 1 - band.bottom - 2) // 2  # the two lines under the picture
     text.draw(
         surface,
         TERRAIN_NAMES[terrain],
         (rect.centerx, band.bottom + 2),
-        13,
+        text.within(13, room, "bold"),
         INK,
         "bold",
         "midtop",
@@ -184,7 +185,7 @@ def paint_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None
         surface,
         f"{name} · needs {NEED[card]}",
         (rect.centerx, rect.bottom + 1),
-        12,
+        text.within(12, room),
         INK,
         "regular",
         "midbottom",
@@ -315,7 +316,8 @@ def paint_counting(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.blit(image, image.get_rect(midleft=(x, top + height // 2)))
             x += image.get_width() + 10
     for line, words in enumerate((f"a {TERRAIN_NAMES[TERRAIN[lane]]}", f"needs {NEED[lane]}")):
-        text.draw(surface, words, (x + 4, top + height // 2 - 10 + 22 * line), 17, theme.GOOD,
+        text.draw(surface, words, (x + 4, top + height // 2 - 10 + 22 * line),
+                  text.within(17, 22, "bold"), theme.GOOD,
                   "bold", "midleft", max_width=rect.right - x - 8)
     text.draw(surface, "the row's rails + the rails on your cards (+ bonus cards)",
               (rect.centerx, rect.bottom - 6), 14, theme.TEXT, anchor="midbottom",
