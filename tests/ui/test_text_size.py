@@ -15,7 +15,7 @@ import pytest
 
 from nile.core import paths
 from nile.ui import settings as store
-from nile.ui import text, theme
+from nile.ui import assets, text, theme
 from nile.ui.chrome.panels import LOG_LINE, log_line
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.shots import all_shots
@@ -56,10 +56,14 @@ def test_a_new_size_shows_at_once_in_settings_own_buttons() -> None:
     app = make_app()
     app.push(SettingsScene(app))
     frames(app)
-    press(app, app.top, "150%")
+    first = app.top
+    press(app, first, "150%")
     frames(app)
-    done = next(e for e in app.top._actions if e.text == "Done")  # type: ignore[union-attr]
-    assert done.font.size("Done")[1] > 1.3 * text.assets.font(17, "bold").size("Done")[1]
+    scene = app.top
+    assert isinstance(scene, SettingsScene) and scene is not first  # built again
+    done = next(e for e in scene._actions if e.text == "Done")
+    designed = assets.font(17, "bold").size("Done")[1]  # the accent type, as at 100 %
+    assert done.font is not None and done.font.size("Done")[1] > 1.3 * designed
 
 
 def test_every_text_grows_and_titles_grow_less() -> None:
