@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from nile.core import paths
-from nile.ui import settings as store
 from nile.ui import assets, text, theme
+from nile.ui import settings as store
 from nile.ui.chrome.panels import LOG_LINE, log_line
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.shots import all_shots
