@@ -182,6 +182,8 @@ class App:
         fullscreen_changed = new.fullscreen != self.is_fullscreen()
         self.settings = new
         theme.use_color_blind_palette(new.color_blind)
+        if new.text_size != theme.text_percent():
+            theme.use_text_size(new.text_size)
         sound.configure(new.volume, new.muted)
         if fullscreen_changed:
             # A display that cannot go full screen keeps the setting for next time.

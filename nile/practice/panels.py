@@ -33,8 +33,8 @@ def card(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> int:
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=10)
     if not title:
         return rect.top + 10
-    text.draw(surface, title, (rect.left + 14, rect.top + 10), 14, theme.MUTED, "bold",
-              max_width=rect.width - 28)
+    text.draw(surface, title, (rect.left + 14, rect.top + 10), text.within(14, 22, "bold"),
+              theme.MUTED, "bold", max_width=rect.width - 28)
     return rect.top + 32
 
 
@@ -84,16 +84,18 @@ class GoalInfo:
 
 def draw_goal(surface: pygame.Surface, rect: pygame.Rect, info: GoalInfo) -> None:
     card(surface, rect)
-    text.draw(surface, info.title, (rect.left + 14, rect.top + 10), 22, theme.ACCENT, "bold",
+    text.draw(surface, info.title, (rect.left + 14, rect.top + 10),
+              text.within(22, 32, "bold"), theme.ACCENT, "bold",
               max_width=rect.width - 28)
     body = pygame.Rect(rect.left + 14, rect.top + 42, rect.width - 28, 78)
     text.draw_wrapped(surface, info.goal, body, 14, theme.TEXT)
     y = rect.bottom - 70
     pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left + 14, y), (rect.right - 14, y))
     progress = "Done: press R to go again" if info.done else info.progress
-    text.draw(surface, progress, (rect.left + 14, y + 8), 14, theme.MUTED,
+    text.draw(surface, progress, (rect.left + 14, y + 8), text.within(14, 20), theme.MUTED,
               max_width=rect.width - 28)
-    score = text.draw(surface, info.score or "\u2013", (rect.left + 14, rect.bottom - 12), 26,
+    score = text.draw(surface, info.score or "\u2013", (rect.left + 14, rect.bottom - 12),
+                      text.within(26, 36, "bold"),  # the progress line sits just above
                       theme.TEXT, "bold", "bottomleft", max_width=200)
     if info.best:
         text.draw(surface, info.best, (score.right + 12, rect.bottom - 16), 14, theme.MUTED,
@@ -149,15 +151,16 @@ def draw_finger(surface: pygame.Surface, rect: pygame.Rect, finger: int, die_mod
     if die_mode:
         name = f"rolled {rolled}: any finger, yours: {name}" if rolled == 6 else \
             f"rolled {rolled}: {name}"
-    text.draw(surface, name, (x, row.top + 4), 16, theme.TEXT, "bold",
+    text.draw(surface, name, (x, row.top + 4), text.within(16, 22, "bold"), theme.TEXT, "bold",
               max_width=row.right - x)
     reach = finger_reach(finger) / 10.0
     facts = (f"{traits(profile)}  ·  wobble {profile.aim_jitter:g}\u00b0 / "
              f"{profile.power_jitter:.0%}  ·  reach {reach:.0f} cm")
-    text.draw(surface, facts, (x, row.top + 26), 13, theme.MUTED, max_width=row.right - x)
+    text.draw(surface, facts, (x, row.top + 26), text.within(13, 18), theme.MUTED,
+              max_width=row.right - x)
     if kind is not None:
-        text.draw(surface, "Block", (rect.left + 14, kind_picker_rect(rect).top - 18), 13,
-                  theme.MUTED)
+        text.draw(surface, "Block", (rect.left + 14, kind_picker_rect(rect).top - 18),
+                  text.within(13, 18), theme.MUTED)
         kinds = list(KIND_LABELS)
         draw_segments(surface, kind_picker_rect(rect), list(KIND_LABELS.values()),
                       kinds.index(kind), hover[1])

@@ -132,7 +132,8 @@ class PracticeScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        text.draw(surface, "Flick Practice", (GRID_LEFT, 30), 44, theme.ACCENT, "bold")
+        text.draw(surface, "Flick Practice", (GRID_LEFT, 30), text.within(44, 60, "bold"),
+                  theme.ACCENT, "bold")  # the line under it is 58 px below
         text.draw(surface, "Train your Cairo flick: drills with a score, numbers that remember.",
                   (GRID_LEFT + 2, 88), 18, theme.MUTED, max_width=700)
         self.hits.clear()
@@ -153,7 +154,8 @@ class PracticeScene(Scene):
                            rect.right - 36 - THUMB[0], THUMB[1])
         self._draw_record(surface, drill_id, side)
         y = rect.top + THUMB[1] + 22
-        text.draw(surface, title_of(drill_id), (rect.left + 16, y), 21, theme.TEXT, "bold",
+        text.draw(surface, title_of(drill_id), (rect.left + 16, y),
+                  text.within(21, 30, "bold"), theme.TEXT, "bold",
                   max_width=rect.width - 32)
         text.draw_wrapped(surface, PITCH[drill_id], pygame.Rect(rect.left + 16, y + 30,
                                                                 rect.width - 32, 40), 14,
@@ -162,29 +164,31 @@ class PracticeScene(Scene):
     def _draw_record(self, surface: pygame.Surface, drill_id: str, rect: pygame.Rect) -> None:
         """Best result and how many runs (or, for free practice, flicks)."""
         history = self.session.history
+        # lines 18-20 px apart, held to that room whatever the text size
+        small, big = text.within(13, 18), text.within(28, 36, "bold")
         if drill_id == "free":
             flicks = sum(1 for r in history.rows() if r.drill == "free")
-            text.draw(surface, "Flicks kept", (rect.left, rect.top), 13, theme.MUTED)
-            text.draw(surface, str(flicks), (rect.left, rect.top + 18), 28, theme.TEXT, "bold")
-            text.draw(surface, "no score, no limit", (rect.left, rect.top + 58), 13,
+            text.draw(surface, "Flicks kept", (rect.left, rect.top), small, theme.MUTED)
+            text.draw(surface, str(flicks), (rect.left, rect.top + 18), big, theme.TEXT, "bold")
+            text.draw(surface, "no score, no limit", (rect.left, rect.top + 58), small,
                       theme.MUTED, max_width=rect.width)
             return
         best = history.best.get(drill_id)
         runs = [r for s in history.sessions for r in s.runs if r.drill == drill_id]
-        text.draw(surface, "Best", (rect.left, rect.top), 13, theme.MUTED)
+        text.draw(surface, "Best", (rect.left, rect.top), small, theme.MUTED)
         value = "\u2013" if best is None else f"{best:g}"
-        text.draw(surface, value, (rect.left, rect.top + 18), 28, theme.ACCENT if best
+        text.draw(surface, value, (rect.left, rect.top + 18), big, theme.ACCENT if best
                   is not None else theme.MUTED, "bold", max_width=rect.width)
         unit = "points" if better_of(drill_id) == HIGHER else "flicks (fewer is better)"
-        text.draw(surface, unit, (rect.left, rect.top + 54), 13, theme.MUTED,
+        text.draw(surface, unit, (rect.left, rect.top + 54), small, theme.MUTED,
                   max_width=rect.width)
         if runs:
             last = runs[-1]
             shown = "failed" if last.score is None else f"{last.score:g}"
-            text.draw(surface, f"last: {shown}", (rect.left, rect.top + 86), 13, theme.TEXT,
+            text.draw(surface, f"last: {shown}", (rect.left, rect.top + 86), small, theme.TEXT,
                       max_width=rect.width)
         text.draw(surface, f"{len(runs)} run{'s' if len(runs) != 1 else ''}",
-                  (rect.left, rect.top + 106), 13, theme.MUTED, max_width=rect.width)
+                  (rect.left, rect.top + 106), small, theme.MUTED, max_width=rect.width)
 
     def _thumb(self, drill_id: str) -> pygame.Surface:
         if drill_id not in self._thumbs:
@@ -205,11 +209,12 @@ class PracticeScene(Scene):
         if summary.mean_error is not None:
             line += f"  ·  recent error {summary.mean_error:.0f} \u00b1 " \
                     f"{summary.std_error or 0:.0f} mm"
-        text.draw(surface, line, (rect.left + 16, rect.top + 10), 16, theme.TEXT, "bold",
+        text.draw(surface, line, (rect.left + 16, rect.top + 10), text.within(16, 26, "bold"),
+                  theme.TEXT, "bold",
                   max_width=rect.width - 32)
         text.draw(surface, f"This session: {len(rows)} flick{'s' if len(rows) != 1 else ''}"
                   "  ·  click a card to start  ·  Esc back", (rect.left + 16, rect.top + 36),
-                  14, theme.MUTED, max_width=rect.width - 32)
+                  text.within(14, 22), theme.MUTED, max_width=rect.width - 32)
 
 
 def _card_rect(index: int) -> pygame.Rect:

@@ -69,6 +69,24 @@ def grid(count: int) -> list[pygame.Rect]:
     ]
 
 
+def tile_rows(rect: pygame.Rect) -> tuple[int, int, int]:
+    """The tops of a tile's title, its facts line and its two-line pitch, under the art:
+    the art gives way when the text size grows (the text rows are designed at 100 %), and
+    the pitch gets a third line, since fewer words fit on each."""
+    pitch_height = pitch_room()
+    pitch_y = rect.bottom - 18 - pitch_height
+    facts_y = pitch_y - text.space(22, 14)
+    title_y = facts_y - text.space(34, 22)
+    return title_y, facts_y, pitch_y
+
+
+def pitch_room() -> int:
+    """The height of a tile's pitch: two lines as designed, three at a larger text size."""
+    if theme.text_percent() == 100:
+        return 46
+    return 3 * text.line_height(15)
+
+
 def build_tiles() -> list[Tile]:
     """A tile for every game the registry finds (a new game package needs no list), then
     Flick Practice."""
@@ -91,8 +109,10 @@ class LauncherScene(Scene):
         self.hover: str | None = None
         for tile in self.tiles:
             if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
-                art_bottom = tile.rect.top + 10 + max(40, tile.rect.height - 140)
-                rect = pygame.Rect(tile.rect.right - 140, art_bottom + 40, 124, 28)
+                facts_y = tile_rows(tile.rect)[1]
+                width = max(124, text.measure("Learn to play", 14) + 20)
+                rect = pygame.Rect(tile.rect.right - 16 - width, facts_y - 4, width,
+                                   text.space(28, 14))
                 self.button(rect, "Learn to play", self._learn(tile.id),
                             "A guided first game that teaches the rules", "@small")
         self.unfinished: list[library.SaveEntry] = []
@@ -193,7 +213,8 @@ class LauncherScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         text.draw(surface, "Nile", (40, 28), 48, theme.ACCENT, "bold")
-        text.draw(surface, "Five tabletop games along the river", (42, 94), 18, theme.MUTED)
+        text.draw(surface, "Five tabletop games along the river", (42, 28 + text.space(66, 48)), 18,
+                  theme.MUTED)
         if self.unfinished:
             latest = self.unfinished[0]
             label = f"Last played: {latest.title}, {latest.status}, {latest.when}"
@@ -216,8 +237,9 @@ class LauncherScene(Scene):
         pygame.draw.rect(
             surface, theme.PANEL_LIGHT if hovered else theme.PANEL, rect, border_radius=12
         )
+        title_y, facts_y, pitch_y = tile_rows(rect)
         art_rect = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20,
-                               max(40, rect.height - 140))
+                               title_y - 10 - rect.top - 10)
         picture = art.tile_art(tile.id, art_rect.width, art_rect.height)
         surface.blit(picture, art_rect)
         if not tile.playable:
@@ -228,21 +250,25 @@ class LauncherScene(Scene):
         pygame.draw.rect(
             surface, theme.ACCENT if hovered else theme.PANEL_EDGE, rect, 2, border_radius=12
         )
-        y = art_rect.bottom + 10
         color = theme.TEXT if tile.playable else theme.MUTED
-        text.draw(
-            surface, tile.title, (rect.left + 16, y), 22, color, "bold", max_width=rect.width - 32
-        )
+        text.draw(surface, tile.title, (rect.left + 16, title_y), 22, color, "bold",
+                  max_width=rect.width - 32)
         noun = "player" if tile.players == "1" else "players"
         facts = f"{tile.players} {noun}  ·  {tile.length}"
         text.draw(
             surface,
             facts,
-            (rect.left + 16, y + 34),
+            (rect.left + 16, facts_y),
             14,
             theme.ACCENT if tile.playable else theme.MUTED,
-            max_width=rect.width - 32,
+            max_width=rect.width - 32 - (self._learn_width(tile) + 8 if tile.id != "practice"
+                                         else 0),
         )
-        text.draw_wrapped(
-            surface, tile.pitch, pygame.Rect(rect.left + 16, y + 56, rect.width - 32, 46), 15, color
-        )
+        text.draw_wrapped(surface, tile.pitch,
+                          pygame.Rect(rect.left + 16, pitch_y, rect.width - 32,
+                                      pitch_room()), 15, color)
+
+    def _learn_width(self, tile: Tile) -> int:
+        """The width of the tile's Learn to play button (0 when it has none)."""
+        return next((element.rect.width for element in self._actions
+                     if element.text == "Learn to play" and tile.rect.contains(element.rect)), 0)

@@ -14,6 +14,8 @@ from nile.core.errors import SaveError
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "off": 0.0}
 BOT_DELAYS = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
+TEXT_SIZES = (100, 115, 130, 150)
+"""The text sizes offered, in per cent of the designed size (issue 29 item 3)."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,8 @@ class Settings:
     color_blind: bool = False
     animation_speed: str = "normal"
     bot_speed: str = "normal"
+    text_size: int = 100
+    """Per cent of the designed size of every text and small piece (one of TEXT_SIZES)."""
 
     def animation_factor(self) -> float:
         """How much faster than normal animations run (0: no animation)."""
@@ -52,6 +56,8 @@ def _valid(key: str, value: Any) -> bool:
         return isinstance(value, str) and value in ANIMATION_SPEEDS
     if key == "bot_speed":
         return isinstance(value, str) and value in BOT_DELAYS
+    if key == "text_size":
+        return isinstance(value, int) and not isinstance(value, bool) and value in TEXT_SIZES
     return False
 
 

@@ -331,7 +331,7 @@ class SetupScene(Scene):
             surface,
             f"{'Host online' if self.online else 'New game'}: {self.info.title}",
             (40, 36),
-            36,
+            text.within(36, 56, "bold"),  # the players line is 56 px below
             theme.ACCENT,
             "bold",
             max_width=1200,
@@ -345,13 +345,12 @@ class SetupScene(Scene):
             theme.MUTED,
             max_width=760,
         )
-        for label, x in (
-            ("Seat", COL_SEAT),
-            ("Player", COL_KIND),
-            ("Name", COL_NAME),
-            ("Colour (click to change)", COL_COLOR),
-        ):
-            text.draw(surface, label, (x, ROW_TOP - 28), 14, theme.MUTED, "bold")
+        heads = (("Seat", COL_SEAT), ("Player", COL_KIND), ("Name", COL_NAME),
+                 ("Colour (click to change)", COL_COLOR))
+        ends = [x for _, x in heads[1:]] + [COL_RIGHT]
+        for (label, x), end in zip(heads, ends, strict=True):  # each clear of the next
+            text.draw(surface, label, (x, ROW_TOP - 28), 14, theme.MUTED, "bold",
+                      max_width=end - x - 6)
         for seat, row in enumerate(self.rows):
             y = ROW_TOP + seat * ROW_HEIGHT
             text.draw(
@@ -429,9 +428,12 @@ class SetupScene(Scene):
         pygame_gui menu has no tooltip per option, and a closed one none that lasts)."""
         text.draw(surface, "Bot levels", (COL_RIGHT, top), 15, theme.MUTED, "bold",
                   max_width=RIGHT_WIDTH)
-        for i, level in enumerate(levels(self.info)):
-            y = top + 26 + i * LEGEND_ROW
+        names = levels(self.info)
+        column = max(LEGEND_NAME, *(text.measure(level.capitalize(), LEGEND_SIZE, "bold") + 8
+                                    for level in names))
+        for i, level in enumerate(names):
+            y = top + text.space(26, 15) + i * text.space(LEGEND_ROW, LEGEND_SIZE)
             text.draw(surface, level.capitalize(), (COL_RIGHT, y), LEGEND_SIZE, theme.TEXT,
-                      "bold", max_width=LEGEND_NAME)
-            text.draw(surface, level_words(self.info, level), (COL_RIGHT + LEGEND_NAME, y),
-                      LEGEND_SIZE, theme.MUTED, max_width=RIGHT_WIDTH - LEGEND_NAME)
+                      "bold", max_width=column)
+            text.draw(surface, level_words(self.info, level), (COL_RIGHT + column, y),
+                      LEGEND_SIZE, theme.MUTED, max_width=RIGHT_WIDTH - column)

@@ -4,6 +4,9 @@ Every string passes the text gate (`nile.core.text.safe_text`) before a font see
 a NUL, a zero-width character or a lone surrogate from a save or the keyboard can never
 crash a frame. Rendered lines are cached by (text, size, style, colour): scenes redraw
 every frame and most of their text does not change.
+
+Every size here is the designed size; the player's text size (Settings, 100–150 %) is
+applied in this one place (`font`), so measuring, fitting, wrapping and drawing agree.
 """
 
 from __future__ import annotations
@@ -13,16 +16,38 @@ from functools import lru_cache
 import pygame
 
 from nile.core.text import safe_text
-from nile.ui import assets
+from nile.ui import assets, theme
 from nile.ui.theme import TEXT, Color
 
 MIN_SIZE = 11
+"""The smallest type `fit` shrinks to, in pixels (whatever the text size)."""
+
+
+def font(size: int, style: str = "regular") -> pygame.font.Font:
+    """The font for type designed at `size`, at the player's text size."""
+    return assets.font(theme.font_px(size), style)
+
+
+def line_height(size: int, style: str = "regular") -> int:
+    """The distance between two lines of type designed at `size`, at the text size."""
+    return int(font(size, style).get_linesize())
+
+
+def space(designed: float, size: int) -> int:
+    """A room designed as `designed` pixels around type of `size` (a line's height, a gap
+    to the next line), grown as that type grows with the text size: at 100 % it is
+    `designed` exactly, so a layout looks as it was drawn."""
+    return round(designed * theme.font_px(size) / size)
+
+
+def render(text: str, size: int, color: Color = TEXT, style: str = "regular") -> pygame.Surface:
+    """One line of text as a surface (cached); text the font cannot draw gives a blank line."""
+    return _render(text, theme.font_px(size), color, style)
 
 
 @lru_cache(maxsize=4096)
-def render(text: str, size: int, color: Color = TEXT, style: str = "regular") -> pygame.Surface:
-    """One line of text as a surface (cached); text the font cannot draw gives a blank line."""
-    font = assets.font(size, style)
+def _render(text: str, px: int, color: Color, style: str) -> pygame.Surface:
+    font = assets.font(px, style)
     try:
         return font.render(safe_text(text), True, color)
     except (pygame.error, ValueError, UnicodeError):
@@ -32,9 +57,8 @@ def render(text: str, size: int, color: Color = TEXT, style: str = "regular") ->
 
 def measure(text: str, size: int, style: str = "regular") -> int:
     """The width in pixels of `text` (after the gate)."""
-    font = assets.font(size, style)
     try:
-        return int(font.size(safe_text(text))[0])
+        return int(font(size, style).size(safe_text(text))[0])
     except (ValueError, UnicodeError):  # the gate should leave nothing that raises
         return 0
 
@@ -42,20 +66,23 @@ def measure(text: str, size: int, style: str = "regular") -> int:
 def fit(
     text: str, size: int, max_width: int, style: str = "regular", at_word: bool = False
 ) -> tuple[str, int]:
-    """The largest size (down to MIN_SIZE) at which `text` fits, else an ellipsised text.
+    """The largest size (down to MIN_SIZE pixels) at which `text` fits, else an ellipsised
+    text. Sizes are designed sizes: at a larger text size a tight box shrinks its text back
+    toward the designed size rather than cut it.
 
     The cut is found by bisection, so the number of measurements grows with the log of
     the length, never with the length. `at_word` cuts at the last whole word when there
     is one in the fitting part (names in lists: "Long game with…", not "Long game wi…").
     """
     text = safe_text(text)
-    for trial in range(size, MIN_SIZE - 1, -1):
+    smallest = min_size()
+    for trial in range(size, smallest - 1, -1):
         if measure(text, trial, style) <= max_width:
             return text, trial
     low, high = 0, len(text)  # the longest prefix + "…" that fits is text[:low]
     while low < high:
         middle = (low + high + 1) // 2
-        if measure(text[:middle].rstrip() + "…", MIN_SIZE, style) <= max_width:
+        if measure(text[:middle].rstrip() + "…", smallest, style) <= max_width:
             low = middle
         else:
             high = middle - 1
@@ -65,7 +92,25 @@ def fit(
         word_end = cut.rfind(" ")
         if word_end > 0 and low < len(text) and text[low] != " ":
             cut = cut[:word_end]
-    return cut.rstrip() + "…", MIN_SIZE
+    return cut.rstrip() + "…", smallest
+
+
+def within(size: int, room: int, style: str = "regular") -> int:
+    """The largest designed size up to `size` whose line fits `room` pixels high, never
+    drawn smaller than `size` is at 100 %: type on a piece of a fixed size, a card's face,
+    grows only as far as the piece leaves room for (at 100 % it is always `size`)."""
+    trial = size
+    while line_height(trial, style) > room and theme.font_px(trial - 1) >= size:
+        trial -= 1
+    return trial
+
+
+def min_size() -> int:
+    """The smallest designed size drawn at least MIN_SIZE pixels at the text size in use."""
+    size = MIN_SIZE
+    while size > 1 and theme.font_px(size - 1) >= MIN_SIZE:
+        size -= 1
+    return size
 
 
 def draw(
@@ -137,14 +182,30 @@ def draw_wrapped(
     style: str = "regular",
     align: str = "left",
 ) -> int:
-    """Draw wrapped text inside `rect` (lines past its bottom are not drawn); returns height."""
-    line_height = assets.font(size, style).get_linesize()
+    """Draw wrapped text inside `rect` (lines past its bottom are not drawn); returns height.
+
+    Where the words do not all fit at the player's text size, they are set smaller, as far
+    down as `size` is drawn at 100 %: a box made for the designed size cuts no more
+    words at a larger text size than at 100 %."""
+    size = _wrapped_size(text, size, rect, style)
+    step = line_height(size, style)
     y = rect.top
     for line in wrap(text, size, rect.width, style):
-        if y + line_height > rect.bottom + 1:
+        if y + step > rect.bottom + 1:
             break
         image = render(line, size, color, style)
         x = rect.centerx - image.get_width() // 2 if align == "center" else rect.left
         surface.blit(image, (x, y))
-        y += line_height
+        y += step
     return y - rect.top
+
+
+def _wrapped_size(text: str, size: int, rect: pygame.Rect, style: str) -> int:
+    """The largest designed size up to `size` at which `text` wrapped fits `rect`, no
+    smaller than `size` is drawn at 100 % (then as at 100 %: the last lines cut)."""
+    trial = size
+    while (theme.font_px(trial - 1) >= size
+           and len(wrap(text, trial, rect.width, style)) * line_height(trial, style)
+           > rect.height + 1):
+        trial -= 1
+    return trial

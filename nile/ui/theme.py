@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -93,6 +94,54 @@ COLOR_BLIND = (
 )
 
 _color_blind = False
+
+LARGEST_TEXT = 150
+"""The largest text size, in per cent: every screen is laid out to hold it."""
+_text_percent = 100
+SMALL_TEXT = 18
+"""Type up to this size grows by the whole factor; larger type (titles) grows only by the
+amount an 18 px line grows: titles are legible already and the room is needed for the rest."""
+
+
+def use_text_size(percent: int) -> None:
+    """Set the text size every scene draws with (a setting: 100 to LARGEST_TEXT %).
+
+    Clears the rendered-line caches that hold sizes in pixels, so no line drawn at the
+    old size is reused."""
+    global _text_percent
+    _text_percent = max(100, min(LARGEST_TEXT, int(percent)))
+    for clear in _on_text_size:
+        clear()
+
+
+_on_text_size: list[Callable[[], None]] = []
+
+
+def on_text_size_change(clear: Callable[[], None]) -> None:
+    """Run `clear` whenever the text size changes (a cache of measured or placed text)."""
+    _on_text_size.append(clear)
+
+
+def text_percent() -> int:
+    """The text size in use, in per cent."""
+    return _text_percent
+
+
+def font_px(size: int) -> int:
+    """The pixel size of type designed at `size` under the text size in use."""
+    extra = (_text_percent - 100) * min(size, SMALL_TEXT) / 100
+    return round(size + extra)
+
+
+def piece_scale() -> float:
+    """How much larger the small pieces (goods cubes, pyramids, badges) are drawn:
+    they grow with the text, by the factor an ordinary line grows."""
+    return _text_percent / 100
+
+
+def piece_px(length: float) -> int:
+    """A small piece's designed `length` in pixels under the text size in use."""
+    return round(length * _text_percent / 100)
 
 
 def use_color_blind_palette(enabled: bool) -> None:
@@ -197,11 +246,13 @@ def _symbol_points(
 
 def gui_theme() -> dict[str, Any]:
     """The pygame_gui theme: `theme.json` (colours, shapes, font sizes; edit it there) with
-    the paths of our bundled fonts filled in, since they depend on where Nile is installed."""
+    the paths of our bundled fonts filled in, since they depend on where Nile is installed,
+    and its font sizes grown to the text size in use (`font_px`)."""
     regular = str(assets.path("fonts", assets.FONT_FILES["regular"]))
     bold = str(assets.path("fonts", assets.FONT_FILES["bold"]))
     filled = copy.deepcopy(_theme_file())
     for block in filled.values():
         if "font" in block:
-            block["font"].update(regular_path=regular, bold_path=bold)
+            size = font_px(int(block["font"]["size"]))
+            block["font"].update(regular_path=regular, bold_path=bold, size=str(size))
     return filled

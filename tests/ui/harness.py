@@ -115,3 +115,28 @@ def drawn_words() -> Iterator[list[str]]:
         yield seen
     finally:
         text.render = original  # type: ignore[assignment]
+
+
+@contextmanager
+def drawn_text_boxes() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
+    """Every line `text.draw` and every block `text.draw_wrapped` put down while the block
+    runs: (the words, the box they cover, the surface's own rect they must stay inside)."""
+    seen: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+    draw, draw_wrapped = text.draw, text.draw_wrapped
+
+    def spy_draw(surface, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = draw(surface, words, *args, **kwargs)
+        seen.append((words, rect, surface.get_rect()))
+        return rect
+
+    def spy_wrapped(surface, words, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        height = draw_wrapped(surface, words, rect, *args, **kwargs)
+        seen.append((words, pygame.Rect(rect.left, rect.top, rect.width, height),
+                     surface.get_rect()))
+        return height
+
+    text.draw, text.draw_wrapped = spy_draw, spy_wrapped  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        text.draw, text.draw_wrapped = draw, draw_wrapped  # type: ignore[assignment]

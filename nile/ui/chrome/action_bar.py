@@ -39,7 +39,7 @@ def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None
     for size in PROMPT_TWO_LINE_SIZES:
         lines = text.wrap(prompt, size, area.width)
         if len(lines) <= 2:
-            step = size + 4
+            step = text.space(size + 4, size)
             top = area.centery - step * len(lines) / 2 + step / 2
             for i, line in enumerate(lines):
                 text.draw(surface, line, (area.left, top + i * step), size, theme.TEXT,
@@ -47,6 +47,17 @@ def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None
             return
     text.draw(surface, prompt, (area.left, area.centery), PROMPT_SIZE, theme.TEXT,
               anchor="midleft", max_width=area.width)
+
+
+def button_width(label: str, accent: bool) -> int:
+    """A bar button's width: as designed (its label at 16 px and some room), and at a
+    larger text size at least its label in the button's own type (pygame_gui's: bold 17
+    for the accent, 14 otherwise), which would otherwise be clipped."""
+    width = max(96, 24 + text.render(label, 16).get_width())
+    if theme.text_percent() == 100:
+        return width
+    own = text.measure(label, 17, "bold") if accent else text.measure(label, 14)
+    return max(width, own + 24)
 
 
 class ActionBar(Layer):
@@ -81,7 +92,7 @@ class ActionBar(Layer):
         bar = self.rect
         x = bar.right - 10
         for spec in reversed(list(buttons)):
-            width = max(96, 24 + text.render(spec.label, 16).get_width())
+            width = button_width(spec.label, spec.accent)
             x -= width
             rect = pygame.Rect(x, bar.top + 9, width, bar.height - 18)
             if spec.key not in self.context:

@@ -13,7 +13,14 @@ from nile.ui.kit.hits import HitMap
 from nile.ui.table.token import draw_chip
 
 LOG_LINE = 16
+"""The log's line step as designed (for LOG_SIZE type at 100 %); see `log_line`."""
 LOG_SIZE = 14
+TOAST_LINE = 22
+
+
+def log_line() -> int:
+    """The log's line step at the text size in use."""
+    return text.space(LOG_LINE, LOG_SIZE)
 
 
 def draw_top_bar(
@@ -31,7 +38,7 @@ def draw_top_bar(
     title_rect = text.draw(
         surface, title, (14, bar.centery), 20, theme.ACCENT, "bold", "midleft", max_width=220
     )
-    chip_width = 250 if player else 0
+    chip_width = (chip_room(player[1]) if player else 0)
     status_left = title_rect.right + 18
     status_width = buttons_left - chip_width - status_left - 16
     status = f"{round_text}  ·  {phase_text}" if round_text else phase_text
@@ -48,6 +55,15 @@ def draw_top_bar(
         color_index, label = player
         chip = pygame.Rect(buttons_left - chip_width - 8, 5, chip_width, bar.height - 10)
         draw_chip(surface, chip, color_index, label, active=True)
+
+
+def chip_room(label: str) -> int:
+    """The width of the top bar's player plate: 250 as designed; at a larger text size only
+    what its name needs (the swatch, the bold name, the margins), so the status beside it
+    keeps room to be read."""
+    if theme.text_percent() == 100:
+        return 250
+    return min(250, theme.TOP_BAR_HEIGHT + 14 + text.measure(label, 16, "bold"))
 
 
 @dataclass
@@ -89,7 +105,7 @@ class LogPanel:
         self._dirty = False
 
     def on_wheel(self, dy: int) -> None:
-        visible = (self.rect.height - 40) // LOG_LINE
+        visible = (self.rect.height - 40) // log_line()
         self.scroll = max(0, min(max(0, len(self._wrapped) - visible), self.scroll + dy * 3))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -100,15 +116,16 @@ class LogPanel:
         text.draw(
             surface, "Game log", (self.rect.left + 10, self.rect.top + 8), 15, theme.MUTED, "bold"
         )
-        visible = (self.rect.height - 40) // LOG_LINE
+        step = log_line()
+        visible = (self.rect.height - 40) // step
         end = len(self._wrapped) - self.scroll
         shown = self._wrapped[max(0, end - visible) : end]
-        y = self.rect.top + 32
+        y = self.rect.top + text.space(32, 15)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, 0))  # a single over-long word stays inside
         for line in shown:  # already wrapped to the width: a cached render is enough
             surface.blit(text.render(line, LOG_SIZE, theme.TEXT), (self.rect.left + 10, y))
-            y += LOG_LINE
+            y += step
         surface.set_clip(clip)
         if self.scroll:
             text.draw(
@@ -208,7 +225,8 @@ class Toasts(Layer):
         self.hits.clear()
         for toast in self.items:
             lines = text.wrap(toast.message, 16, 560)[:3]
-            height = 14 + 22 * len(lines)
+            step = text.space(TOAST_LINE, 16)
+            height = 14 + step * len(lines)
             button = text.measure(WHY, 15, "bold") + 20 if toast.why else 0
             width = 40 + max(text.render(line, 16).get_width() for line in lines)
             box = pygame.Rect(0, y, width + button, height)
@@ -223,7 +241,7 @@ class Toasts(Layer):
                 text.draw(
                     surface,
                     line,
-                    (box.centerx - button // 2, box.top + 7 + 22 * i),
+                    (box.centerx - button // 2, box.top + 7 + step * i),
                     16,
                     theme.TEXT,
                     anchor="midtop",
@@ -235,7 +253,8 @@ class Toasts(Layer):
     def _draw_why(self, surface: pygame.Surface, box: pygame.Rect, width: int,
                   toast: Toast) -> None:
         """The Why? button at the toast's right end: it opens the rule (so does F1)."""
-        rect = pygame.Rect(box.right - width - 4, box.top + 5, width, min(30, box.height - 10))
+        rect = pygame.Rect(box.right - width - 4, box.top + 5, width,
+                           min(text.space(30, 15), box.height - 10))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=5)
         pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=5)
         text.draw(surface, WHY, rect.center, 15, theme.ACCENT, "bold", "center")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from nile.ui import assets, text, theme
+from nile.ui import text, theme
 from nile.ui.chrome.reference_page import HEAD_SIZE, KEY_COLUMN, TEXT_SIZE, Row
 from nile.ui.chrome.tutorial_card import PICTURE_SIZE
 
@@ -37,7 +37,7 @@ def draw_row(surface: pygame.Surface, row: Row, rect: pygame.Rect, under_cursor:
                       max_width=KEY_COLUMN - 12)
         left += KEY_COLUMN
     surface.blit(text.render(row.text, size, color, style), (left, rect.top))
-    height = assets.font(size, style).get_linesize()
+    height = text.line_height(size, style)
     for start, end in row.spans:  # the searched words, dark on light
         x = left + text.measure(row.text[:start], size, style)
         mark = pygame.Rect(x, rect.top, text.measure(row.text[start:end], size, style), height)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from nile.core import reference
 from nile.core.reference import Reference
-from nile.ui import assets, text
+from nile.ui import text
 
 TEXT_SIZE = 16
 HEAD_SIZE = 20
@@ -161,4 +161,4 @@ def row_height(row: Row, picture_height: int) -> int:
         return 8
     size = HEAD_SIZE if row.kind == "head" else TEXT_SIZE
     extra = {"head": 6, "sub": 6, "key": 3}.get(row.kind, 1)
-    return int(assets.font(size).get_linesize()) + extra
+    return text.line_height(size) + extra

@@ -72,25 +72,29 @@ class ResultsScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panel = self.panel
+        head_y = panel.top + 18 + text.space(38, 24)  # under the dialog's title
         text.draw(
             surface,
             self.headline,
-            (panel.centerx, panel.top + 56),
+            (panel.centerx, head_y),
             22,
             theme.TEXT,
             "bold",
             "midtop",
             max_width=panel.width - 60,
         )
-        self._draw_table(surface, pygame.Rect(panel.left + 30, panel.top + 100, 560, 420))
-        self.chart(surface, pygame.Rect(panel.left + 620, panel.top + 100, 350, 420))
+        top = head_y + text.space(44, 22)
+        height = panel.top + 520 - top  # above the buttons, whatever the text size
+        self._draw_table(surface, pygame.Rect(panel.left + 30, top, 560, height))
+        self.chart(surface, pygame.Rect(panel.left + 620, top, 350, height))
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         seats = len(self.game.match.seats)
         rows = [*list(self.sheet.categories), "Total"]
         label_width = self._label_width(rows)
         col = (area.width - label_width) / max(1, seats)
-        line = min(30, (area.height - 50) // max(1, len(rows) + 1))
+        line = min(text.space(30, 15), (area.height - 50) // max(1, len(rows) + 1))
+        size = text.within(15, line + 2, "bold")  # a long sheet's rows are tight
         for s in range(seats):
             # the symbol above the name: five names keep their whole column
             x = area.left + label_width + col * (s + 0.5)
@@ -99,14 +103,14 @@ class ResultsScene(Overlay):
             text.draw(
                 surface,
                 self.game.name(s),
-                (x, area.top + 26),
+                (x, area.top + 14 + text.space(12, 15)),
                 15,
                 theme.TEXT,
                 "bold",
                 "center",
                 max_width=int(col) - 4,
             )
-        y = area.top + 44
+        y = area.top + 14 + text.space(30, 15)
         values = [*list(self.sheet.values), self.sheet.totals]
         for r, label in enumerate(rows):
             bold = "bold" if label == "Total" else "regular"
@@ -116,7 +120,7 @@ class ResultsScene(Overlay):
                 surface,
                 label,
                 (area.left + 8, y + line / 2 - 2),
-                15,
+                size,
                 theme.TEXT,
                 bold,
                 "midleft",
@@ -129,7 +133,7 @@ class ResultsScene(Overlay):
                     surface,
                     format_value(value),
                     (x, y + line / 2 - 2),
-                    15,
+                    size,
                     theme.TEXT,
                     bold,
                     "center",
@@ -162,9 +166,9 @@ class ResultsScene(Overlay):
         text.draw(surface, caption, (area.centerx, area.top), 15, theme.MUTED, anchor="midtop")
         n = len(totals)
         bar_width = min(60, (area.width - 20) // max(1, n) - 14)
-        base = area.bottom - 40
+        base = area.bottom - text.space(40, 14)  # room for the place and the name
         high, low = max([0, *totals]), min([0, *totals])
-        plot_top, plot_bottom = area.top + 62, base - (24 if low < 0 else 0)
+        plot_top, plot_bottom = area.top + text.space(62, 15), base - (24 if low < 0 else 0)
         scale = (plot_bottom - plot_top) / max(1, high - low)
         zero = plot_top + high * scale
         if low < 0:
@@ -175,7 +179,8 @@ class ResultsScene(Overlay):
             color = self.game.color(s)
             if total >= 0:
                 bar.midbottom = (round(x), round(zero))
-                label_y, symbol_y = bar.top - 18.0, bar.top - 30.0
+                label_y = bar.top - text.space(18, 15)
+                symbol_y = label_y - 12.0
             else:
                 bar.midtop = (round(x), round(zero))
                 label_y, symbol_y = bar.bottom + 4, zero - 14
@@ -195,7 +200,7 @@ class ResultsScene(Overlay):
             text.draw(
                 surface,
                 self.game.name(s),
-                (x, base + 24),
+                (x, base + 6 + text.space(18, 15)),
                 13,
                 theme.TEXT,
                 anchor="midtop",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.game import Status
-from nile.ui import theme
+from nile.ui import text, theme
 from nile.ui.chrome.layer import Layer
 from nile.ui.chrome.panels import draw_top_bar
 
@@ -27,11 +27,19 @@ BUTTONS = (
     ("Menu", "menu", "Save, load, settings, quit (Esc)"),
 )
 BUTTON_WIDTH = 66
+"""The buttons' width as designed; `button_width` widens them for a larger text size."""
 OVER_BUTTONS = (
     ("Results", "results", "reopen_results", "Show the results again"),
     ("Replay", "replay", "open_replay", "Watch the game again, move by move"),
 )
 """Shown in the places of Hint and Undo once the game is over."""
+
+
+def button_width() -> int:
+    """Wide enough for every label of the bar (pygame_gui's "@small" type, 14) with room
+    either side, and never narrower than designed."""
+    labels = [label for label, *_ in (*BUTTONS, *OVER_BUTTONS)]
+    return max(BUTTON_WIDTH, max(text.measure(label, 14) for label in labels) + 16)
 PLAYING_ONLY = ("hint", "undo")
 """Buttons for playing, not watching: a replay has none of them."""
 
@@ -44,7 +52,8 @@ class TopBar(Layer):
         self.live = live
         self.title_suffix = "" if live else " · Replay"
         """What the title says the table is, besides the game (a replay, a watched game)."""
-        self.left = theme.WIDTH - 8 - len(BUTTONS) * (BUTTON_WIDTH + 4)
+        self.width = button_width()
+        self.left = theme.WIDTH - 8 - len(BUTTONS) * (self.width + 4)
         """Where the buttons begin: the status stops short of them."""
         self.buttons: dict[str, object] = {}
         self._held: tuple[Status, int | None] | None = None
@@ -55,19 +64,19 @@ class TopBar(Layer):
         x = self.left
         for label, key, tip in BUTTONS:
             if self.live or key not in PLAYING_ONLY:
-                rect = pygame.Rect(x, 6, BUTTON_WIDTH, theme.TOP_BAR_HEIGHT - 12)
+                rect = pygame.Rect(x, 6, self.width, theme.TOP_BAR_HEIGHT - 12)
                 self.buttons[key] = self.scene.button(
                     rect, label, getattr(self.scene.commands, key), tip, "@small")
-            x += BUTTON_WIDTH + 4
+            x += self.width + 4
         if not self.live:
             return
         x = self.left
         for label, key, method, tip in OVER_BUTTONS:
-            rect = pygame.Rect(x, 6, BUTTON_WIDTH, theme.TOP_BAR_HEIGHT - 12)
+            rect = pygame.Rect(x, 6, self.width, theme.TOP_BAR_HEIGHT - 12)
             element = self.scene.button(rect, label, getattr(self.scene, method), tip, "@small")
             element.hide()
             self.buttons[key] = element
-            x += BUTTON_WIDTH + 4
+            x += self.width + 4
 
     def refresh(self) -> None:
         """After any change: Undo is pressable only when there is a move to take back."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core.tutorial import Progress
-from nile.ui import assets, text, theme
+from nile.ui import text, theme
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
@@ -41,9 +41,10 @@ class TutorialCard:
         only when it fills the board."""
         board = self.scene.board_rect
         step = self.progress.current
-        line = assets.font(16).get_linesize()
+        line = text.line_height(16)
         buttons = 48 if step.kind in ("explain", "end") else 0
         picture = PICTURE_SIZE[1] + 12 if step.picture else 0
+        frame = body_top() + 12 + picture + buttons  # the card less its lines of words
         look = self.look_rect()
         keep_clear = [r.inflate(12, 12) for r in (look, *self.scene.floating_rects())
                       if r is not None]
@@ -62,7 +63,7 @@ class TutorialCard:
         for avoid in (keep_clear, floating) if floating else (keep_clear,):
             for width in widths:
                 lines = text.wrap(self.scene.words(step.text), 16, width - 32)
-                card = pygame.Rect(0, 0, width, 74 + line * len(lines) + picture + buttons)
+                card = pygame.Rect(0, 0, width, frame + line * len(lines))
                 for corner in corners:
                     placed = card.copy()
                     for anchor, point in corner.items():
@@ -70,7 +71,7 @@ class TutorialCard:
                     if placed.collidelist(avoid) < 0:
                         return placed
         lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
-        card = pygame.Rect(0, 0, CARD_WIDTH, 74 + line * len(lines) + picture + buttons)
+        card = pygame.Rect(0, 0, CARD_WIDTH, frame + line * len(lines))
         card.bottomleft = (board.left + inset, board.bottom - inset)
         return card
 
@@ -85,9 +86,11 @@ class TutorialCard:
         head = f"{self.progress.tutorial.title} · step {self.progress.step + 1} of {total}"
         text.draw(surface, head, (card.left + 16, card.top + 12), 13, theme.MUTED,
                   max_width=card.width - 32)
-        text.draw(surface, step.title or _heading(step.kind), (card.left + 16, card.top + 32),
+        text.draw(surface, step.title or _heading(step.kind),
+                  (card.left + 16, card.top + 12 + text.space(20, 13)),
                   19, theme.ACCENT, "bold", max_width=card.width - 32)
-        body = pygame.Rect(card.left + 16, card.top + 62, card.width - 32, card.height - 62)
+        top = body_top()
+        body = pygame.Rect(card.left + 16, card.top + top, card.width - 32, card.height - top)
         height = text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
         if step.picture:
             self._draw_picture(surface, self.picture_rect(card, body.top + height),
@@ -98,9 +101,9 @@ class TutorialCard:
         """Where the step's picture goes: under its words, across the card."""
         card = card if card is not None else self.rect()
         if text_bottom is None:
-            line = assets.font(16).get_linesize()
+            line = text.line_height(16)
             words = text.wrap(self.scene.words(self.progress.current.text), 16, CARD_WIDTH - 32)
-            text_bottom = card.top + 62 + line * len(words)
+            text_bottom = card.top + body_top() + line * len(words)
         return pygame.Rect((card.left + 16, text_bottom + 8), PICTURE_SIZE)
 
     def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
@@ -112,6 +115,12 @@ class TutorialCard:
         self.scene.draw_tutorial_picture(surface, rect, name)
         surface.set_clip(clip)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
+
+
+def body_top() -> int:
+    """Where a card's words start under its head line and title (62 px as designed),
+    lower as the text size grows."""
+    return 12 + text.space(20, 13) + text.space(30, 19)
 
 
 def _heading(kind: str) -> str:

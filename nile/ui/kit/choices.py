@@ -16,9 +16,17 @@ import pygame
 from nile.ui import text, theme
 
 ROW = 26
-"""Height of a row."""
+"""Height of a row as designed (its 14 px type at 100 %); `row_height` at the text size."""
 HEAD = 30
-"""Room for the title above the rows."""
+"""Room for the title above the rows, as designed; `head_height` at the text size."""
+
+
+def row_height() -> int:
+    return text.space(ROW, 14)
+
+
+def head_height() -> int:
+    return text.space(HEAD, 14)
 BG = (28, 34, 40)
 
 
@@ -58,7 +66,8 @@ class ChoiceList:
     def height(self) -> int:
         """How tall the list is with its visible rows (and the note, if some are hidden)."""
         visible = min(self.max_rows, len(self.rows))
-        return HEAD + 4 + visible * ROW + (20 if len(self.rows) > visible else 0) + 6
+        note = 20 if len(self.rows) > visible else 0
+        return head_height() + 4 + visible * row_height() + note + 6
 
     def wanted_width(self) -> int:
         """How wide the list must be for its title and every row to show whole at full size
@@ -75,8 +84,9 @@ class ChoiceList:
         self.rect = pygame.Rect(rect)
         visible = min(self.max_rows, len(self.rows))
         self.row_rects = [
-            (self.scroll + i, pygame.Rect(rect.left + 8, rect.top + HEAD + 2 + i * ROW,
-                                          rect.width - 16, ROW - 3))
+            (self.scroll + i, pygame.Rect(rect.left + 8,
+                                          rect.top + head_height() + 2 + i * row_height(),
+                                          rect.width - 16, row_height() - 3))
             for i in range(visible)
         ]
 

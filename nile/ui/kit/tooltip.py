@@ -68,7 +68,7 @@ def draw(
     images = [text.render(part, SIZE, theme.TEXT if bold or not heading else theme.MUTED,
                           "bold" if bold else "regular") for part, bold in wrapped]
     box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * PAD,
-                      12 + LINE * len(images))
+                      12 + text.space(LINE, SIZE) * len(images))
     box.topleft = (pos[0] + 16, pos[1] + 18)
     if box.right > bounds.right - 4:
         box.right = pos[0] - 10
@@ -81,5 +81,5 @@ def draw(
     pygame.draw.rect(surface, FILL, box, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
     for i, image in enumerate(images):
-        surface.blit(image, (box.left + PAD, box.top + 6 + LINE * i))
+        surface.blit(image, (box.left + PAD, box.top + 6 + text.space(LINE, SIZE) * i))
     return box

@@ -47,8 +47,10 @@ class Pile:
             key = top if i == depth - 1 else None
             self.images.draw(surface, key, (cx - offset, cy - offset))
         badge = self.badge()
-        pygame.draw.circle(surface, theme.PANEL, badge, BADGE_RADIUS)
-        pygame.draw.circle(surface, theme.ACCENT, badge, BADGE_RADIUS, 2)
+        # grows with the text as far as its number needs (a neighbouring pile sits close)
+        radius = max(BADGE_RADIUS, text.measure(str(count), 15, "bold") // 2 + 5)
+        pygame.draw.circle(surface, theme.PANEL, badge, radius)
+        pygame.draw.circle(surface, theme.ACCENT, badge, radius, 2)
         text.draw(surface, str(count), badge, 15, theme.TEXT, "bold", "center")
         if self.label:
             text.draw(
@@ -58,5 +60,5 @@ class Pile:
                 14,
                 theme.MUTED,
                 anchor="midtop",
-                max_width=self.images.style.width + 40,
+                max_width=self.images.style.width + 16,  # clear of a neighbouring pile's
             )

@@ -22,7 +22,7 @@ import pygame
 
 from nile.games.age_of_steam.view.geometry import MapGeometry, Point, geometry
 from nile.games.age_of_steam.view.mapart import MARGIN
-from nile.ui import assets, text
+from nile.ui import text, theme
 
 MIN_SIZE = 9
 PAD = 2
@@ -87,7 +87,7 @@ def label_size(zoom: float) -> int:
 
 def label_extent(name: str, size: int) -> tuple[int, int]:
     """Width and height of a label's backing: the whole name plus its padding."""
-    width, height = assets.font(size, "bold").size(name)
+    width, height = text.font(size, "bold").size(name)
     return width + 8, height + 2
 
 
@@ -276,3 +276,7 @@ def draw_label(layer: pygame.Surface, label: PlacedLabel) -> None:
         pygame.draw.circle(layer, (20, 24, 28), start, 3)
         pygame.draw.circle(layer, (250, 246, 232), start, 2)
     layer.blit(label_image(label.name, label.size), label.rect)
+
+
+for _cache in (_place_labels, label_image):  # both hold sizes at the text size they met
+    theme.on_text_size_change(_cache.cache_clear)

@@ -171,7 +171,8 @@ def signature(view: AgeOfSteamState) -> tuple[object, ...]:
 # Blocks ----------------------------------------------------------------------------
 
 def _turn(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState) -> None:
-    text.draw(surface, f"Turn {view.round} of {view.last_round}", rect.topleft, 16,
+    text.draw(surface, f"Turn {view.round} of {view.last_round}", rect.topleft,
+              text.within(16, 22, "bold"),
               theme.TEXT, "bold", max_width=rect.width // 2)
     note = ""
     if view.map.nile_edges:
@@ -227,7 +228,7 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
                           (row.right - pill_width - 10, row.top + 15), 13, theme.MUTED,
                           anchor="midright")
         room -= drawn.width + 8
-    text.draw(surface, label, (swatch.right + 6, row.top + 4), 15,
+    text.draw(surface, label, (swatch.right + 6, row.top + 4), text.within(15, FIGURES_TOP, "bold"),
               theme.TEXT if alive else theme.MUTED, "bold", max_width=room)
     _status_pill(surface, pygame.Rect(row.right - pill_width - 4, row.top + 5, pill_width, 20),
                  view, seat, info)
@@ -244,7 +245,8 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
               seat)
     else:
         right = _score_words(surface, row, view, seat)
-    text.draw(surface, figures, (swatch.left, row.top + FIGURES_TOP), 14, theme.TEXT,
+    text.draw(surface, figures, (swatch.left, row.top + FIGURES_TOP), text.within(14, 20),
+              theme.TEXT,
               max_width=row.width - right - 14)
 
 
@@ -259,7 +261,8 @@ def _score_words(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamStat
                                      " if the game ended now")
     else:
         label = f"{score} pts"
-    drawn = text.draw(surface, label, (row.right - 8, row.top + FIGURES_TOP + 9), 13, theme.MUTED,
+    drawn = text.draw(surface, label, (row.right - 8, row.top + FIGURES_TOP + 9),
+                      text.within(13, 18), theme.MUTED,
                       anchor="midright")
     return drawn.width + 8
 
@@ -314,7 +317,8 @@ def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, sea
 
 def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
              info: PanelInfo, places: Places) -> None:
-    text.draw(surface, "Action tiles", rect.topleft, 14, theme.MUTED, "bold")
+    text.draw(surface, "Action tiles", rect.topleft, text.within(14, 20, "bold"), theme.MUTED,
+              "bold")
     names = [*PHASE_ACTIONS, view.rules.special_action]
     holders = {view.tile_held(s): s for s in range(view.players) if view.tile_held(s)}
     cols = 3 if rect.width < 400 else 4
@@ -352,7 +356,8 @@ def _display(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,
     title = f"Goods display · bag {bag}"
     if view.rules.hidden_kept_goods:
         title += f" · red reserve {view.red_reserve}"
-    text.draw(surface, title, rect.topleft, 14, theme.MUTED, "bold", max_width=rect.width)
+    text.draw(surface, title, rect.topleft, text.within(14, 20, "bold"), theme.MUTED, "bold",
+              max_width=rect.width)
     if view.production_hand:
         text.draw(surface, "to place:", (rect.right - 30, rect.top), 13, theme.ACCENT,
                   anchor="topright")

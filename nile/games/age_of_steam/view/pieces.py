@@ -38,7 +38,8 @@ def cube_image(colour: str, size: int, buried: bool = False) -> pygame.Surface:
 
 
 def cube_size(zoom: float) -> int:
-    return max(6, round(zoom * 0.27))
+    """A good's side: grown with the text size, up to what three to a row leave in a hex."""
+    return max(6, round(zoom * min(0.36, 0.27 * theme.piece_scale())))
 
 
 def sort_goods(goods: list[str]) -> list[str]:

@@ -150,8 +150,8 @@ class CyclePopup:
         hits.add(cancel, Part.CANCEL)
         under = hits.at(pygame.mouse.get_pos())
         frame(surface, rect)
-        text.draw(surface, self.title, (rect.left + 12, rect.top + 7), 14, theme.MUTED, "bold",
-                  max_width=rect.width - 24)
+        text.draw(surface, self.title, (rect.left + 12, rect.top + 7),
+                  text.within(14, 21, "bold"), theme.MUTED, "bold", max_width=rect.width - 24)
         self._draw_chips(surface, laid, under)
         if several:
             _arrow(surface, prev, True, under == Part.PREV)

@@ -22,7 +22,7 @@ ROW = 20
 
 
 def card_size(rows: list[tuple[str, str]]) -> tuple[int, int]:
-    return WIDTH, 16 + ROW * len(rows)
+    return WIDTH, 16 + text.space(ROW, 14) * len(rows)
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, str]]) -> None:
@@ -33,7 +33,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, 
         size, color, weight = STYLES[style]
         text.draw(surface, words, (rect.left + 12, y), size, color, weight,
                   max_width=rect.width - 24)
-        y += ROW
+        y += text.space(ROW, 14)
 
 
 def corners(area: pygame.Rect, size: tuple[int, int],

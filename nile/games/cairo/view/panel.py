@@ -74,21 +74,24 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
     pygame.draw.rect(surface, seat.color.rgb, swatch, border_radius=5)
     theme.draw_symbol(surface, seat.color.symbol, swatch.center, 7, seat.color.ink)
     unit = " pts" if box.width >= 170 else ""
-    points = text.render(f"{number(seat.points)}{unit}", 15, theme.ACCENT, "bold")
+    top_size = text.within(15, box.height // 2, "bold")  # the plate's two lines share it
+    points = text.render(f"{number(seat.points)}{unit}", top_size, theme.ACCENT, "bold")
     surface.blit(points, points.get_rect(topright=(box.right - 8, box.top + 7)))
     label = seat.name + (" (you)" if seat.you and box.width >= 170 else "")
-    text.draw(surface, label, (swatch.right + 6, swatch.centery), 15, theme.TEXT,
+    text.draw(surface, label, (swatch.right + 6, swatch.centery), top_size, theme.TEXT,
               "bold" if seat.active else "regular", "midleft",
               max_width=box.right - swatch.right - points.get_width() - 20)
     y = box.bottom - 13
     x = box.left + 10
     if not seat.sailing:
-        text.draw(surface, OUT_OF_BLOCKS, (x, y), 12, theme.MUTED,
+        text.draw(surface, OUT_OF_BLOCKS, (x, y), text.within(12, box.height // 2 - 4),
+                  theme.MUTED,
                   anchor="midleft", max_width=box.width - 16)
         return
     surface.blit(block_icon("small", seat.color, 11), (x - 1, y - 7))
     x += 14
-    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), 13, theme.TEXT, anchor="midleft").right
+    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), text.within(13, box.height // 2 - 4),
+                  theme.TEXT, anchor="midleft").right
     x += 8
     for kind, have in (("large", seat.large), ("die", seat.die)):
         icon = block_icon(kind, seat.color, 13, 5 if kind == "die" else 0)
@@ -113,9 +116,11 @@ def draw_die_panel(surface: pygame.Surface, rect: pygame.Rect, die: Die | None, 
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
     if over:
-        text.draw(surface, "Game over", (rect.left + 12, rect.centery - 8), 14, theme.TEXT,
+        text.draw(surface, "Game over", (rect.left + 12, rect.centery - 8),
+                  text.within(14, rect.height // 2 - 2, "bold"), theme.TEXT,
                   "bold", "midleft", max_width=rect.width - 24)
-        text.draw(surface, DIE_AT_THE_END, (rect.left + 12, rect.centery + 9), 12,
+        text.draw(surface, DIE_AT_THE_END, (rect.left + 12, rect.centery + 9),
+                  text.within(12, rect.height // 2 - 4),
                   theme.MUTED, anchor="midleft", max_width=rect.width - 24)
         return
     if die is not None and value:
@@ -132,9 +137,11 @@ def draw_die_panel(surface: pygame.Surface, rect: pygame.Rect, die: Die | None, 
         label = f"any: {FINGER_NAMES[finger].lower()}" if finger else "any finger"
     else:
         label = FINGER_NAMES.get(finger or 0, "?").lower()
-    text.draw(surface, label, (hand.right + 6, rect.centery - 8), 14, theme.TEXT, "bold",
+    text.draw(surface, label, (hand.right + 6, rect.centery - 8),
+              text.within(14, rect.height // 2 - 2, "bold"), theme.TEXT, "bold",
               "midleft", max_width=rect.right - hand.right - 10)
-    text.draw(surface, traits, (hand.right + 6, rect.centery + 9), 12, theme.MUTED,
+    text.draw(surface, traits, (hand.right + 6, rect.centery + 9),
+              text.within(12, rect.height // 2 - 4), theme.MUTED,
               anchor="midleft", max_width=rect.right - hand.right - 10)
 
 
@@ -176,12 +183,13 @@ def influence_panel(site: Site, influence: Sequence[float], points: Sequence[int
     if not present:
         return None
     size = 15 if big else 12
-    row = size + 5
+    row = text.space(size + 5, size)  # as designed at 100 %, grown with the text size
     name_w = 0
     if big and names is not None:
-        name_w = min(110, max(text.render(names[s], size).get_width() for s in present) + 8)
-    width = (150 if big else 70) + name_w
-    header = (size + 8) if big else 0
+        name_w = min(text.space(110, size),
+                     max(text.render(names[s], size).get_width() for s in present) + 8)
+    width = text.space(150 if big else 70, size) + name_w
+    header = text.space(size + 8, size) if big else 0
     panel = pygame.Surface((width, header + row * len(present) + 6), pygame.SRCALPHA)
     panel.fill((*theme.darken(theme.PANEL, 0.35), PANEL_ALPHA))
     pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), 1, border_radius=4)

@@ -49,7 +49,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
             surface,
             title,
             (rect.left + 10, rect.top + 5),
-            13,
+            text.within(13, 18, "bold"),  # the panel's contents start under it
             theme.MUTED,
             "bold",
             max_width=rect.width - 20,
@@ -119,14 +119,13 @@ def draw_players(
                 max_width=chip.width - 4,
             )
         line = f"{view.money[seat]} Florin · {view.vp[seat]} VP · {view.trains_left[seat]} trains"
-        text.draw(
-            surface, line, (box.left + 9, box.top + 35), 13, theme.TEXT, max_width=box.width - 16
-        )
+        text.draw(surface, line, (box.left + 9, box.top + 35), text.within(13, 18), theme.TEXT,
+                  max_width=box.width - 16)
         text.draw(
             surface,
             _status_line(view, seat),
             (box.left + 9, box.top + 52),
-            12,
+            text.within(12, 17),
             theme.MUTED,
             max_width=box.width - 16,
         )
@@ -238,7 +237,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
             surface,
             D.fruits[fruit],
             (rect.left + 28, y),
-            12,
+            text.within(12, row_h + 1),  # one market row each
             theme.TEXT,
             anchor="midleft",
             max_width=left - rect.left - 32,
@@ -252,7 +251,7 @@ def draw_market(surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect
             surface,
             str(view.supply[fruit]),
             (rect.right - 10, y),
-            12,
+            text.within(12, row_h + 1),
             theme.TEXT,
             anchor="midright",
         )
@@ -272,7 +271,8 @@ def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Re
         if i == view.turn:
             pygame.draw.circle(surface, theme.ACCENT, center, step // 2 - 1, 3)
         if end:
-            text.draw(surface, "last", (center[0], y + 14), 11, theme.MUTED, anchor="midtop")
+            text.draw(surface, "last", (center[0], y + 14), text.within(11, 12),
+                      theme.MUTED, anchor="midtop")  # between the spaces and the lines
     lines = (
         f"City deck {view.city_deck_size()} · Auction deck {view.auction_deck_size()}",
         "Pyramids left: " + (" ".join(f"+{b}" for b in sorted(view.pyramids_left)) or "none"),
@@ -283,7 +283,7 @@ def draw_turnline(surface: pygame.Surface, view: CleopatraState, rect: pygame.Re
             surface,
             line,
             (rect.left + 10, rect.top + 62 + i * 15),
-            12,
+            text.within(12, 15),
             theme.TEXT,
             max_width=rect.width - 20,
         )

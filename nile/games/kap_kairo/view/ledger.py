@@ -65,7 +65,7 @@ class LedgerScene(Overlay):
             surface,
             "Capital on the left, bids and changes on the right. Another "
             "player's bid stays sealed until all bids are revealed.",
-            (panel.centerx, panel.top + 54),
+            (panel.centerx, panel.top + 18 + text.space(36, 24)),  # under the title
             14,
             theme.MUTED,
             anchor="midtop",
@@ -74,10 +74,10 @@ class LedgerScene(Overlay):
         count = len(self.ledger)
         gap = 12
         width = (panel.width - 40 - gap * (count - 1)) // count
+        top = panel.top + 18 + text.space(36, 24) + text.space(28, 14)  # under the note
         for seat, entries in enumerate(self.ledger):
-            sheet = pygame.Rect(
-                panel.left + 20 + seat * (width + gap), panel.top + 82, width, panel.height - 130
-            )
+            sheet = pygame.Rect(panel.left + 20 + seat * (width + gap), top, width,
+                                panel.bottom - 48 - top)
             self._draw_sheet(surface, sheet, seat, entries)
         text.draw(
             surface,
@@ -118,10 +118,11 @@ class LedgerScene(Overlay):
             "bold",
             max_width=round(rect.right - middle - 14),
         )
-        top = header + 22
+        top = header + text.space(22, 13)
+        line = text.space(LINE, 15)
         pygame.draw.line(surface, RULE, (rect.left + 6, top - 3), (rect.right - 6, top - 3), 2)
         pygame.draw.line(surface, RULE, (middle, header - 2), (middle, rect.bottom - 8), 2)
-        fits = (rect.bottom - 10 - top) // LINE
+        fits = (rect.bottom - 10 - top) // line
         shown = entries[-fits:] if len(entries) > fits else entries
         if len(entries) > fits:
             shown = entries[-(fits - 1) :]
@@ -132,7 +133,7 @@ class LedgerScene(Overlay):
                 12,
                 INK,
             )
-            top += LINE
+            top += line
         for entry in shown:
             capital, change = entry_cells(entry)
             text.draw(
@@ -153,7 +154,7 @@ class LedgerScene(Overlay):
                 (150, 60, 50) if sealed else INK,
                 max_width=round(rect.right - middle - 14),
             )
-            top += LINE
+            top += line
 
 
 @dataclass(frozen=True)

@@ -378,13 +378,15 @@ def _draw_rails(
     )
     if mine:
         _button(
-            t, surface, hits, "cheapest", "Cheapest", pygame.Rect(area.left + 50, y + 4, 86, 21)
+            t, surface, hits, "cheapest", "Cheapest", pygame.Rect(
+                area.left + text.measure("Total", 15, "bold") + 8, y + 4,
+                max(86, text.measure("Cheapest", 15) + 12), text.space(21, 15))
         )
     elif view.step == Phase.DECIDE and cheapest_build(view) is None:
         text.draw(
             surface,
             "cannot afford it now",
-            (area.left + 56, y + 14),
+            (area.left + text.measure("Total", 15, "bold") + 14, y + 14),
             12,
             theme.BAD,
             anchor="midleft",

@@ -170,11 +170,12 @@ def paint_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None
     if small:
         text.draw(surface, name, (rect.centerx, rect.bottom), 13, INK, "bold", "midbottom")
         return
+    room = (rect.bottom + 1 - band.bottom - 2) // 2  # the two lines under the picture
     text.draw(
         surface,
         TERRAIN_NAMES[terrain],
         (rect.centerx, band.bottom + 2),
-        13,
+        text.within(13, room, "bold"),
         INK,
         "bold",
         "midtop",
@@ -184,7 +185,7 @@ def paint_card(card: object, surface: pygame.Surface, rect: pygame.Rect) -> None
         surface,
         f"{name} · needs {NEED[card]}",
         (rect.centerx, rect.bottom + 1),
-        12,
+        text.within(12, room),
         INK,
         "regular",
         "midbottom",
@@ -237,21 +238,23 @@ def lane_tile(card: int, width: int, height: int, crossed: bool) -> pygame.Surfa
     count = draw_rail_count(surface, (right, rect.centery), RAILS[card], 14, "midright")
     big = height >= 40
     title = f"{TERRAIN_NAMES[terrain]} {NAMES[card]}"
+    two_lines = height >= 34
+    title_size = text.within(14 if big else 13, height // 2 if two_lines else height, "bold")
     text.draw(
         surface,
         title,
         (left, rect.top + (3 if big else 1)),
-        14 if big else 13,
+        title_size,
         INK,
         "bold",
         max_width=count.left - left - 4,
     )
-    if height >= 34:
+    if two_lines:
         text.draw(
             surface,
             f"needs {NEED[card]}",
             (left, rect.bottom - 2),
-            12,
+            text.within(12, height // 2 - 2),
             INK,
             "regular",
             "bottomleft",
@@ -313,7 +316,8 @@ def paint_counting(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.blit(image, image.get_rect(midleft=(x, top + height // 2)))
             x += image.get_width() + 10
     for line, words in enumerate((f"a {TERRAIN_NAMES[TERRAIN[lane]]}", f"needs {NEED[lane]}")):
-        text.draw(surface, words, (x + 4, top + height // 2 - 10 + 22 * line), 17, theme.GOOD,
+        text.draw(surface, words, (x + 4, top + height // 2 - 10 + 22 * line),
+                  text.within(17, 22, "bold"), theme.GOOD,
                   "bold", "midleft", max_width=rect.right - x - 8)
     text.draw(surface, "the row's rails + the rails on your cards (+ bonus cards)",
               (rect.centerx, rect.bottom - 6), 14, theme.TEXT, anchor="midbottom",

@@ -74,8 +74,9 @@ def draw_players(surface: pygame.Surface, t: TableView) -> None:
             f"{plural(pile.card_count, 'card')}",
             f"Top card {top}  ·  banked {len(pile.banked)}",
         )
+        size = text.within(14, 21)  # two lines under the plate, 21 px apart
         for i, line in enumerate(lines):
-            text.draw(surface, line, (box.left + 12, box.top + 42 + i * 21), 14, theme.TEXT,
+            text.draw(surface, line, (box.left + 12, box.top + 42 + i * 21), size, theme.TEXT,
                       max_width=box.width - 20)
 
 

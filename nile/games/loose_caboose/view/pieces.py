@@ -226,7 +226,7 @@ def paint_derail(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A derail for the tutorial's card: a short railway of three cards, the dice's wheels
     carrying the caboose two cards past the front (dashed outlines of the cards that are
     not there) and off the rails, with the cost written under it."""
-    size = min(rect.height - 44, (rect.width - 20) // 5)
+    size = min(rect.height - text.space(44, 14), (rect.width - 20) // 5)  # 2 lines under
     row = pygame.Rect(0, 0, size * 5, size)
     row.midtop = (rect.centerx, rect.top + 12)
     straight = ((-1, 0), (1, 0))
@@ -242,7 +242,9 @@ def paint_derail(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, theme.BAD, (row.left + 2.6 * size, row.centery),
                      (end[0] - size * 0.3, end[1]), 3)
     draw_caboose(surface, end, size * 0.55, (1, 0))
-    text.draw(surface, "front", (front.centerx, row.bottom + 4), 13, theme.MUTED, anchor="midtop")
+    room = rect.bottom - 8 - text.line_height(14) - row.bottom - 4  # above the cost line
+    text.draw(surface, "front", (front.centerx, row.bottom + 4), text.within(13, room),
+              theme.MUTED, anchor="midtop")
     text.draw(surface, "off the front, two cards short: two penalty cards",
               (rect.centerx, rect.bottom - 8), 14, theme.TEXT, anchor="midbottom",
               max_width=rect.width - 16)

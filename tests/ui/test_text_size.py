@@ -1,0 +1,170 @@
+"""Text size (issue 29 item 3): a Settings choice from 100 to 150 % that grows every text,
+pygame_gui's type and the small pieces, and screens that hold the largest size.
+
+The sweep renders every scripted shot at 100 % and at the largest size and asks of the
+largest what the designed size already keeps: every line inside the surface it is drawn
+on, and no two different lines over each other that were not so at 100 %."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from nile.core import paths
+from nile.ui import assets, text, theme
+from nile.ui import settings as store
+from nile.ui.chrome.panels import LOG_LINE, log_line
+from nile.ui.settings_scene import SettingsScene
+from nile.ui.shots import all_shots
+from tests.ui.harness import drawn_text_boxes, drawn_words, frames, make_app, press
+
+LARGEST = store.TEXT_SIZES[-1]
+SETTLE = 20
+"""Frames a shot runs before its text is taken: the same at both sizes, so what moves is
+compared with itself (the snapshots wait 90 frames; this sweep renders twice as many)."""
+
+
+@pytest.fixture(autouse=True)
+def _designed_size() -> Iterator[None]:
+    """The text size is the app's, kept in `theme`: every test leaves it as designed."""
+    yield
+    theme.use_text_size(100)
+
+
+def test_the_largest_size_is_the_one_screens_are_laid_out_for() -> None:
+    assert store.TEXT_SIZES[0] == 100
+    assert LARGEST == theme.LARGEST_TEXT == 150
+
+
+def test_the_text_size_is_saved_and_a_bad_one_ignored() -> None:
+    app = make_app()
+    scene = SettingsScene(app)
+    app.push(scene)
+    frames(app)
+    press(app, scene, "130%")
+    assert store.load().text_size == 130 == theme.text_percent()
+    assert store.load() == store.Settings(text_size=130)
+    for bad in (120, "150", True, None, [150], 1e9):
+        (paths.config_dir() / "settings.json").write_text(json.dumps({"text_size": bad}))
+        assert store.load().text_size == 100, bad
+
+
+def test_a_new_size_shows_at_once_in_settings_own_buttons() -> None:
+    app = make_app()
+    app.push(SettingsScene(app))
+    frames(app)
+    first = app.top
+    press(app, first, "150%")
+    frames(app)
+    scene = app.top
+    assert isinstance(scene, SettingsScene) and scene is not first  # built again
+    done = next(e for e in scene._actions if e.text == "Done")
+    designed = assets.font(17, "bold").size("Done")[1]  # the accent type, as at 100 %
+    assert done.font is not None and done.font.size("Done")[1] > 1.3 * designed
+
+
+def test_every_text_grows_and_titles_grow_less() -> None:
+    small, title = text.measure("Ann takes 2 rails", 14), text.measure("Cairo", 40, "bold")
+    height = text.render("Ann", 14).get_height()
+    theme.use_text_size(LARGEST)
+    assert text.measure("Ann takes 2 rails", 14) >= 1.45 * small
+    assert text.render("Ann", 14).get_height() >= 1.4 * height  # no line cached at 100 %
+    assert 1.15 * title < text.measure("Cairo", 40, "bold") < 1.35 * title
+    assert log_line() >= 1.45 * LOG_LINE
+
+
+def test_the_gui_theme_grows_with_it() -> None:
+    sizes = {name: block["font"]["size"] for name, block in theme.gui_theme().items()
+             if "font" in block}
+    assert {"button", "tool_tip", "text_entry_line", "drop_down_menu"} <= set(sizes)
+    theme.use_text_size(LARGEST)
+    grown = {name: block["font"]["size"] for name, block in theme.gui_theme().items()
+             if "font" in block}
+    for name, size in sizes.items():
+        assert int(grown[name]) == theme.font_px(int(size)) > int(size), name
+
+
+def test_small_pieces_grow_with_the_text() -> None:
+    assert theme.piece_px(6) == 6
+    theme.use_text_size(LARGEST)
+    assert theme.piece_px(6) == 9 and theme.piece_scale() == 1.5
+
+
+def test_a_tight_box_shrinks_the_text_back_before_cutting_it() -> None:
+    """At 150 % a label in a box made for 100 % is drawn no smaller than at 100 %'s floor,
+    and cut only where 100 % cuts it too."""
+    words, width = "Track row: 5 cards", text.measure("Track row: 5 cards", 14)
+    theme.use_text_size(LARGEST)
+    fitted, size = text.fit(words, 14, width)
+    assert fitted == words and theme.font_px(size) >= text.MIN_SIZE
+
+
+def test_type_on_a_fixed_piece_grows_only_as_far_as_its_room() -> None:
+    assert text.within(14, 10) == 14  # as designed at 100 %, whatever the room
+    theme.use_text_size(LARGEST)
+    roomy, tight = text.within(14, 60), text.within(14, 21)
+    assert roomy == 14 and tight < 14
+    assert text.line_height(tight) <= 21 and theme.font_px(tight) >= 14
+
+
+def test_a_wrapped_block_cuts_no_more_words_than_at_the_designed_size() -> None:
+    """A box made for four lines at 100 %: at 150 % every word still shows, smaller."""
+    words = "Flick blocks from your ship onto pyramid sites along the river. " * 2
+    box = pygame.Rect(0, 0, 300, 4 * text.line_height(14))
+    surface = pygame.Surface((300, 400))
+    assert len(text.wrap(words, 14, 300)) <= 4
+    theme.use_text_size(LARGEST)
+    assert len(text.wrap(words, 14, 300)) > 4  # at full size it would be cut
+    with drawn_text_boxes() as seen, drawn_words() as lines:
+        text.draw_wrapped(surface, words, box, 14)
+    assert seen and " ".join(lines).split() == words.split()
+
+
+def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
+    """A shot at `percent`: the lines outside their surface and the pairs of lines drawn
+    over each other (by their words), in its last frame (of a dialog, its own lines: what
+    lies under its panel is hidden, not overlapped)."""
+    app = make_app()
+    app.apply_settings(app.settings.changed(text_size=percent), save=False)
+    app.bots_paused = True
+    pygame.mouse.set_pos((1279, 799))
+    all_shots()[name](app)
+    frames(app, SETTLE)
+    top = app.top
+    with drawn_text_boxes() as seen:
+        if top is not None and top.overlay:  # a dialog: only its own words are read
+            top.draw(app.screen)
+        else:
+            frames(app)
+    boxes = [(w, r, s) for w, r, s in seen if r.width > 1 and r.height > 1 and w.strip()]
+    outside = {w for w, r, s in boxes if not s.contains(r)}
+    over = set()
+    for i, (w, r, s) in enumerate(boxes):
+        for w2, r2, s2 in boxes[i + 1:]:
+            clip = r.clip(r2)
+            if s == s2 and w != w2 and clip.width > 2 and clip.height > 4:
+                over.add((min(w, w2), max(w, w2)))
+    return outside, over
+
+
+CARD_PLACEMENT = "the lesson card covers the table (and a toast the card) at 150 %: where the " \
+    "card goes is issue 29 item 1 (lessons), not the text size"
+KNOWN = {"loose_caboose/tutorial_derail": CARD_PLACEMENT,
+         "loose_caboose/tutorial_lay": CARD_PLACEMENT,
+         "loose_caboose/tutorial_refused": CARD_PLACEMENT}
+"""Shots whose overlap at the largest size is another item's to mend (xfail, not skipped:
+the sweep says when they pass)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN[name])) if name in KNOWN else name
+    for name in sorted(all_shots())])
+def test_every_screen_holds_the_largest_text(name: str) -> None:
+    outside, over = drawn(name, 100)
+    large_outside, large_over = drawn(name, LARGEST)
+    assert large_outside <= outside, f"cut at {LARGEST} %: {sorted(large_outside - outside)}"
+    assert large_over <= over, f"overlapping at {LARGEST} %: {sorted(large_over - over)}"
