@@ -61,14 +61,18 @@ def play(level: str, players: int, seed: int,
 
 
 def measure(level: str, games: int, players: int, seed: int,
-            hard_iterations: int | None) -> dict[str, Any]:
-    """Every seat's god shares and first-auction patterns over `games` games."""
+            hard_iterations: int | None, log: bool = False) -> dict[str, Any]:
+    """Every seat's god shares and first-auction patterns over `games` games (`log`:
+    also one JSON line a game as it ends, so a run cut short still tells something)."""
     per_seat: list[Counter[str]] = [Counter() for _ in range(players)]
     openings: list[Counter[str]] = [Counter() for _ in range(players)]
     all_pass = 0
     started = time.process_time()
     for index in range(games):
         gods, first = play(level, players, seed * 1_000_003 + index, hard_iterations)
+        if log:
+            print(json.dumps({"level": level, "index": index, "gods": [dict(g) for g in gods],
+                              "first_auction": first}), flush=True)
         for seat in range(players):
             per_seat[seat].update(gods[seat])
             openings[seat][first[seat]] += 1
@@ -106,14 +110,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hard-iterations", type=int, default=None,
                         help="hard's budget (default: shipped, without a time cap)")
-    parser.add_argument("--json", action="store_true", help="also one JSON line a level")
+    parser.add_argument("--json", action="store_true", help="also one JSON line a game and a level")
     args = parser.parse_args(argv)
     info = registry.get("cleopatra")
     from nile.ai.bots import hooks_of
     iterations = args.hard_iterations or hooks_of(info).budget("hard")[0]
     worst = 0.0
     for level in args.levels.split(","):
-        report = measure(level, args.games, args.players, args.seed, iterations)
+        report = measure(level, args.games, args.players, args.seed, iterations, args.json)
         print(table(report), flush=True)
         if args.json:
             print(json.dumps(report), flush=True)

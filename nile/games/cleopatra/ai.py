@@ -402,7 +402,7 @@ def estimated_scores(state: rules.CleopatraState) -> list[float]:
     left = max(0, turns_left(state))
     vp_weight = 1.0 - 0.05 * left
     city_weight = max(0.5, 0.85 - 0.07 * left)
-    card_weight = _card_weight(left)
+    card_weight = min(1.5, W.eval_city_card + 0.2 * left)
     train_weight = W.eval_train_base + W.eval_train * left
     result: list[float] = []
     for seat in range(state.players):
@@ -420,109 +420,25 @@ def estimated_scores(state: rules.CleopatraState) -> list[float]:
 
 
 def _turn_still_to_play(state: rules.CleopatraState, seat: int, left: int) -> float:
-    """What the seat's actions, Auction cards and god still due this turn are worth, so
-    that a search cut off in mid-turn does not favour whoever happens to act first, nor
-    the god whose gift is paid at once (Set's Florin) over one whose power is used later
-    in the turn (`_power_still_to_use`)."""
+    """What the seat's actions and Auction cards still due this turn are worth, so that a
+    search cut off in mid-turn does not favour whoever happens to act first."""
     per_action = W.eval_action_last if left == 0 else W.eval_action
     if state.phase != Phase.ACTIONS:
-        if state.gods[seat] < 0:
-            return 2 * per_action + W.eval_pick
-        actions, draws, picks = 2, _anubis_draws(state, seat), rules.auction_picks(state, seat)
-    else:
-        index = state.action_order.index(seat)
-        if index < state.action_index:
-            return 0.0
-        if index > state.action_index:
-            actions, draws = 2, _anubis_draws(state, seat)
-            picks = rules.auction_picks(state, seat)
-        else:
-            non_draws = state.actions_used - state.draws_used
-            actions = max(0, min(2 - non_draws, state.actions_allowed(seat) - state.actions_used))
-            draws = state.actions_allowed(seat) - state.actions_used - actions
-            picks = state.picks_left
-    value = actions * per_action + draws * 2 * _card_weight(left) + picks * W.eval_pick
-    value += _power_still_to_use(state, seat, actions, left)
-    if state.phase == Phase.ACTIONS and state.pending and \
-            state.action_order[state.action_index] == seat:
+        god = state.gods[seat]
+        actions = 3 if god == rules.ANUBIS else 2
+        picks = 2 if god == rules.THOTH else 1
+        return actions * per_action + picks * W.eval_pick
+    index = state.action_order.index(seat)
+    if index < state.action_index:
+        return 0.0
+    if index > state.action_index:
+        return (state.actions_allowed(seat) * per_action
+                + rules.auction_picks(state, seat) * W.eval_pick)
+    value = (state.actions_allowed(seat) - state.actions_used) * per_action
+    value += state.picks_left * W.eval_pick
+    if state.pending:
         value += KINDS[state.pending[0]].vp
     return value
-
-
-def _anubis_draws(state: rules.CleopatraState, seat: int) -> int:
-    """The extra action Anubis gives: it must draw City cards (CC-18)."""
-    return state.actions_allowed(seat) - 2 if state.gods[seat] >= 0 else 0
-
-
-def _card_weight(left: int) -> float:
-    """What a City card in hand adds to the estimate (a draw brings two)."""
-    return min(1.5, W.eval_city_card + 0.2 * left)
-
-
-POWER_USES = (1.0, 0.5)
-"""How much the first and the second use this turn of a god's discount or bonus count:
-the first is likely when the cards for it are in hand, a second less so."""
-
-
-def _power_still_to_use(state: rules.CleopatraState, seat: int, actions: int,
-                        left: int) -> float:
-    """The Florin the seat's god should still earn or save this turn (Hathor's track
-    discount, Isis's shipping bonus, Horus's pyramid discount), from the cards, fruit and
-    money the seat has now: the gods' worth depends on the position, and Set's 5 Florin,
-    which the estimate sees at once, are weighed against it."""
-    god = state.gods[seat]
-    if actions <= 0 or god not in (rules.HATHOR, rules.ISIS, rules.HORUS):
-        return 0.0
-    florin = W.eval_money if left else 1 / 3
-    if god == rules.HORUS:
-        return florin * _horus_saving(state, seat)
-    if god == rules.HATHOR:
-        savings = _hathor_savings(state, seat)
-    else:
-        savings = [rules.ship_bonus(state, seat)] * _shipments_possible(state, seat)
-    uses = sorted(savings, reverse=True)[:min(actions, len(POWER_USES))]
-    return florin * sum(weight * saving for weight, saving in zip(POWER_USES, uses,
-                                                                    strict=False))
-
-
-def _hathor_savings(state: rules.CleopatraState, seat: int) -> list[int]:
-    """Florin saved on each Train card in hand the seat could lay now (one City card
-    each), cheaper by Hathor's discount."""
-    cards = len(state.city_hand[seat])
-    savings = []
-    for kind in state.auction_hand[seat]:
-        if kind >= 0 and KINDS[kind].category == rules.TRAIN:
-            cost = rules.track_cost(state, seat, KINDS[kind].cost)
-            if cost <= state.money[seat]:
-                savings.append(KINDS[kind].cost - cost)
-    return sorted(savings, reverse=True)[:cards]
-
-
-def _shipments_possible(state: rules.CleopatraState, seat: int) -> int:
-    """City cards in hand with a fruit they ask for reachable over tracks (CC-8, CC-9)."""
-    count = 0
-    for card in state.city_hand[seat]:
-        if card < 0:  # another seat's card, unseen in an observation
-            continue
-        dest = CARDS[card].city
-        if state.pyramid[dest]:
-            continue
-        if any(source != dest and state.cubes(source, fruit)
-               and rules.route(state, source, dest)
-               for fruit, _ in CARDS[card].demands for source in range(CITIES)):
-            count += 1
-    return count
-
-
-def _horus_saving(state: rules.CleopatraState, seat: int) -> int:
-    """Horus's discount if a pyramid can be built now: an empty city, a marker left,
-    the discounted price in hand."""
-    if not state.pyramids_left or not any(
-            not state.pyramid[c] and not state.city_has_fruit(c) for c in range(CITIES)):
-        return 0
-    bonus = max((b for b in state.pyramids_left
-                 if rules.pyramid_cost(state, seat, b) <= state.money[seat]), default=0)
-    return 2 * bonus - rules.pyramid_cost(state, seat, bonus) if bonus else 0
 
 
 def _hand_worth(state: rules.CleopatraState, seat: int, left: int) -> float:

@@ -258,32 +258,6 @@ def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: igno
 # Variety that is still good play (issue 33 item 4) --------------------------------------
 
 
-def _held_god_worth(god: str, auction: tuple[str, ...]) -> float:
-    """The estimate of seat 1 holding `god` (still to act) less that of holding Set (its
-    gift already paid), with the same cards: what the estimate counts for the power."""
-    def score(name: str) -> float:
-        state = (Builder(3).gods("Ra", name, "Thoth")
-                 .hand(1, city=["Edfu (lime 8, lemon 8)", "Thebes (raspberry 9, lemon 7)"],
-                       auction=auction)
-                 .money(1, 20).to_move(0).build())
-        return ai.estimated_scores(state)[1]
-    return score(god) - score("Set")
-
-
-def test_a_held_gods_worth_depends_on_the_cards_for_it() -> None:
-    """The leaf estimate saw Set's 5 Florin at once and no discount still to come, so the
-    hard bot's search preferred Set (and Anubis, whose extra draw it counted as a full
-    action) whatever the position: Hathor is worth its discount on the Train cards in
-    hand, nothing without one, and Anubis's extra action is worth a draw."""
-    with_trains = _held_god_worth("Hathor", ("3-train", "2-train"))
-    assert with_trains == pytest.approx(ai.W.eval_money * 2 * (1 + 0.5))
-    assert _held_god_worth("Hathor", ()) == 0.0
-    state = Builder(3).to_move(0).build()
-    anubis = _held_god_worth("Anubis", ())
-    assert anubis == pytest.approx(2 * ai._card_weight(ai.turns_left(state)))
-    assert anubis < ai.W.eval_action
-
-
 def _statistics(table: dict[int, tuple[int, float]]) -> object:
     return lambda action: table.get(action.god) if isinstance(action, ChooseGod) else None
 
