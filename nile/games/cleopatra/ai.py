@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from nile.ai.hooks import AiHooks
+from nile.ai.hooks import AiHooks, Overrule, SearchStatistics
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.core.text import amount, change
@@ -524,8 +524,41 @@ def rollout_policy(state: GameState, rng: random.Random) -> Action:
     return policy(state, rng)
 
 
+NEAR_EQUAL = 0.02
+"""Root moves of the auction and the god choice whose searched mean result is within
+this of the most visited one's (about the standard error of a few dozen rollouts) are as
+good as the search can tell: `among_equals` picks one with the bot's seeded generator."""
+
+
+def among_equals(rng: random.Random) -> Overrule:
+    """The hard bot's last look (the `overrule` hook): in the auction and the god choice,
+    a move the search could not tell from its most visited one, drawn with `rng` in
+    proportion to visits, so that one bot does not repeat one god or one bid where
+    several are as good, and two seeds play differently. Elsewhere, the search's move."""
+
+    def overrule(observation: GameState, choice: Action,
+                 statistics: SearchStatistics) -> tuple[Action, str | None]:
+        assert isinstance(observation, rules.CleopatraState)
+        chosen = statistics(choice)
+        if observation.phase not in (Phase.AUCTION, Phase.GODS) or chosen is None:
+            return choice, None
+        visits, mean = chosen
+        close: list[tuple[Action, int]] = []
+        for action in candidates(observation):
+            found = statistics(action)
+            if found is not None and 2 * found[0] >= visits and found[1] >= mean - NEAR_EQUAL:
+                close.append((action, found[0]))
+        if len(close) <= 1:
+            return choice, None
+        actions, weights = zip(*close, strict=True)
+        return rng.choices(actions, weights=weights)[0], None
+
+    return overrule
+
+
 class HardBot:
-    """The shared IS-MCTS over the `candidates` of the bot's observation.
+    """The shared IS-MCTS over the `candidates` of the bot's observation, with a seeded
+    choice among equally good gods and bids (`among_equals`).
 
     The search stops at its iteration budget or after `SEARCH_TIME_CAP` seconds of
     thinking, whichever comes first (the shared search keeps the cap inside one call).
@@ -533,6 +566,7 @@ class HardBot:
 
     def __init__(self, hooks: AiHooks, rng: random.Random, level: str = "hard") -> None:
         iterations, seconds = hooks.budget(level)
+        hooks = replace(hooks, overrule=among_equals(rng))
         self._search = ISMCTS(hooks, rng, iterations=iterations,
                               seconds=SEARCH_TIME_CAP if level == "hard" else seconds)
 

@@ -258,3 +258,40 @@ def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: igno
     monkeypatch.setattr(ai, "god_value", lambda *args: 0.03)
     reason = ai.explain(state, choice)
     assert reason is not None and reason.endswith(": worth next to nothing to you now")
+
+
+# Variety that is still good play (issue 33 item 4) --------------------------------------
+
+
+def _statistics(table: dict[int, tuple[int, float]]) -> object:
+    return lambda action: table.get(action.god) if isinstance(action, ChooseGod) else None
+
+
+def test_the_hard_bot_picks_among_equally_good_gods_by_its_seed() -> None:
+    view = _first_view(lambda v: v.phase == Phase.GODS and v.god_pick == 0)
+    gods = [a.god for a in view.legal_actions() if isinstance(a, ChooseGod)]
+    near = {gods[0]: (60, 0.52), gods[1]: (50, 0.51), gods[2]: (40, 0.40)}
+    stats = _statistics(near)
+    picks = [ai.among_equals(random.Random(s))(view, ChooseGod(gods[0]), stats)[0]  # type: ignore[arg-type]
+             for s in range(24)]
+    assert set(picks) == {ChooseGod(gods[0]), ChooseGod(gods[1])}  # never the worse one
+    assert picks == [ai.among_equals(random.Random(s))(view, ChooseGod(gods[0]), stats)[0]  # type: ignore[arg-type]
+                     for s in range(24)]  # one seed, one choice
+    clear = _statistics({gods[0]: (90, 0.60), gods[1]: (50, 0.51)})
+    assert {ai.among_equals(random.Random(s))(view, ChooseGod(gods[0]), clear)[0]  # type: ignore[arg-type]
+            for s in range(24)} == {ChooseGod(gods[0])}
+
+
+def test_hard_bots_vary_their_gods_and_first_bids_over_a_seeded_sample() -> None:
+    """Hard bots (a small budget, seeded by the game) at the first auction and the first
+    god choice of twelve seeded games: they do not all pass, nor all take one god."""
+    moves, chosen = [], []
+    for seed in range(12):
+        auction = _first_view(lambda v: v.phase == Phase.AUCTION, seed)
+        gods = _first_view(lambda v: v.phase == Phase.GODS and v.god_pick == 0, seed)
+        for view, out in ((auction, moves), (gods, chosen)):
+            bot = ai.HardBot(ai.hooks(), random.Random(seed))
+            bot.set_budget(60, None)
+            out.append(choose(bot, view))
+    assert any(isinstance(m, Bid) for m in moves) and Pass() in moves
+    assert max(chosen.count(g) for g in chosen) <= len(chosen) // 2
