@@ -16,9 +16,9 @@ import pygame
 from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.dialogs import LoadDialog, open_save
+from nile.ui.chrome.dialogs import LoadDialog, learn, open_save
 from nile.ui.chrome.overlay import ConfirmDialog
-from nile.ui.games import has_tutorial, is_playable, start_tutorial
+from nile.ui.games import has_tutorial, is_playable
 from nile.ui.records_scene import RecordsScene
 from nile.ui.scene import Focusable, Scene
 from nile.ui.settings_scene import SettingsScene
@@ -88,21 +88,31 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None
-        for tile in self.tiles:
-            if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
-                art_bottom = tile.rect.top + 10 + max(40, tile.rect.height - 140)
-                rect = pygame.Rect(tile.rect.right - 140, art_bottom + 40, 124, 28)
-                self.button(rect, "Learn to play", self._learn(tile.id),
-                            "A guided first game that teaches the rules", "@small")
         self.unfinished: list[library.SaveEntry] = []
         self._buttons: list[object] = []
         self._make_buttons()
 
+    def _learn_buttons(self, lessons: set[str | None]) -> list[object]:
+        """Each game's Learn to play; "Resume lesson" where one is left open (it goes on
+        there instead of starting another)."""
+        made: list[object] = []
+        for tile in self.tiles:
+            if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
+                art_bottom = tile.rect.top + 10 + max(40, tile.rect.height - 140)
+                rect = pygame.Rect(tile.rect.right - 140, art_bottom + 40, 124, 28)
+                label, tip = (("Resume lesson", "Go on with your lesson where you left it")
+                              if tile.id in lessons else
+                              ("Learn to play", "A guided first game that teaches the rules"))
+                made.append(self.button(rect, label, self._learn(tile.id), tip, "@small"))
+        return made
+
     def _make_buttons(self) -> None:
-        """The buttons of the top row; Continue only while a game is in progress."""
+        """The buttons of the top row (Continue only while a game is in progress: lessons
+        go on from their game's tile) and the tiles' Learn to play."""
         for element in self._buttons:
             self.forget(element)  # type: ignore[arg-type]
-        self.unfinished = library.unfinished()
+        everything = library.unfinished()
+        self.unfinished = [e for e in everything if not e.lesson]
         right, y = theme.WIDTH - GRID_SIDE, 40
         specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
             ("Quit", self._quit, None, None),
@@ -121,6 +131,7 @@ class LauncherScene(Scene):
                         style)
             for i, (label, action, tip, style) in enumerate(specs)
         ]
+        self._buttons += self._learn_buttons({e.game for e in everything if e.lesson})
 
     def _continue(self) -> None:
         if len(self.unfinished) == 1:
@@ -134,7 +145,7 @@ class LauncherScene(Scene):
 
     def _learn(self, game_id: str) -> Callable[[], None]:
         def start() -> None:
-            start_tutorial(self.app, registry.get(game_id))
+            learn(self.app, registry.get(game_id))
         return start
 
     def _load(self) -> None:

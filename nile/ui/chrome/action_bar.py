@@ -7,6 +7,7 @@ or, once the game's end has played out, who won.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -111,6 +112,8 @@ class ActionBar(Layer):
             return f"Watch: the lesson plays this move for {scene.name(seat)}."
         if not scene.my_turn:
             return f"Waiting for {scene.name(seat)}…"
+        if not scene.autoplay.allows_undo:  # a lesson: never offer what it refuses
+            return without_undo(self.prompt)
         return self.prompt
 
     def over_line(self) -> str:
@@ -142,3 +145,13 @@ class ActionBar(Layer):
                     pygame.Rect(bar.left + 16, bar.top, max(60, right - bar.left - 32),
                                 bar.height))
         self._show_buttons(accepting)
+
+
+UNDO_CLAUSE = re.compile(r";\s*Ctrl\+Z[^;.)]*")
+"""A prompt's "; Ctrl+Z takes … back" clause."""
+
+
+def without_undo(prompt: str) -> str:
+    """`prompt` without its Ctrl+Z clause: where undo is off (a lesson goes forward only)
+    the bar must not offer it (Cleopatra's "pick where the lemon comes from")."""
+    return UNDO_CLAUSE.sub("", prompt)

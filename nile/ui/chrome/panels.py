@@ -137,6 +137,8 @@ class Toasts(Layer):
     top: int = theme.TOP_BAR_HEIGHT + 10
     """Where the first toast goes; a game moves it below its own top panels."""
     items: list[Toast] = field(default_factory=list)
+    avoid: pygame.Rect | None = None
+    """What no toast may cover (a lesson's card): a toast that would is moved below it."""
 
     COLORS: ClassVar[dict[str, theme.Color]] = {
         "error": theme.BAD,
@@ -164,7 +166,10 @@ class Toasts(Layer):
             toast.ttl -= dt
         self.items = [t for t in self.items if t.ttl > 0]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def boxes(self) -> list[tuple[Toast, list[str], pygame.Rect]]:
+        """Each toast with its lines and where it goes: stacked from `top`, and below
+        `avoid` wherever it would cover it."""
+        placed = []
         y = self.top
         for toast in self.items:
             lines = text.wrap(toast.message, 16, 560)[:3]
@@ -172,6 +177,14 @@ class Toasts(Layer):
             width = 40 + max(text.render(line, 16).get_width() for line in lines)
             box = pygame.Rect(0, y, width, height)
             box.centerx = self.center_x
+            if self.avoid is not None and box.colliderect(self.avoid.inflate(0, 8)):
+                box.top = self.avoid.bottom + 8
+            placed.append((toast, lines, box))
+            y = box.bottom + 6
+        return placed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for toast, lines, box in self.boxes():
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.darken(theme.PANEL, 0.2), 235))
             surface.blit(panel, box)
@@ -187,4 +200,3 @@ class Toasts(Layer):
                     theme.TEXT,
                     anchor="midtop",
                 )
-            y = box.bottom + 6
