@@ -72,8 +72,14 @@ def test_a_refusal_is_said_on_the_card_and_goes_with_the_right_move() -> None:
     card = layer.card.rect()
     assert card.height > plain.height  # the card grows a line for it, under its title
     assert card.bottom == plain.bottom
-    layer.fast_forward(3)  # the 3 laid: the step is done
-    frames(app)
+    layer.fast_forward(3)  # the 3 laid: the step is done, and its refusal goes at once
+    assert layer.refusal == ""
+    wrong = next(a for a in scene.state.legal_actions()
+                 if not layer.progress.current.accepts(a.to_str()))
+    scene.submit(wrong)  # wrong again (a roll), in the new step before its first frame
+    frames(app, 2)
+    assert layer.refusal == scene.words(layer.progress.current.wrong)  # said in this step
+    layer.fast_forward(4)  # the second 3: the right move takes it away at once
     assert layer.refusal == ""
 
 

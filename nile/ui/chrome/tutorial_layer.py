@@ -62,6 +62,8 @@ class TutorialLayer(Autoplay):
         """Why the learner's last move was refused, said on the card until the step moves
         on (or `REFUSAL_SECONDS` pass)."""
         self._refusal_left = 0.0
+        self._refusal_step = -1
+        """The step the refusal was said in: it goes when that step is done."""
         self._text_step = -1
         """The step whose words are shown: a new step's wait until the table is still."""
         scene.match.chance_script = progress.scripted_chance
@@ -100,6 +102,7 @@ class TutorialLayer(Autoplay):
         title: a banner elsewhere would cover the card or outlive the step)."""
         self.refusal = self.scene.words(reason)
         self._refusal_left = REFUSAL_SECONDS
+        self._refusal_step = self.progress.step
 
     def _in_list(self, reason: str) -> str:
         """Inside an open list the step's own line only repeats the card: name the line
@@ -141,9 +144,10 @@ class TutorialLayer(Autoplay):
         shown = (self.progress.step, self.back, self.waiting, tuple(self.card.rect()))
         if self._shown != shown:
             stepped = self._shown[0] != shown[0]
+            if self._refusal_step != self.progress.step:
+                self.clear_refusal()  # said about a step that is done
             self._make_buttons()
             if stepped:
-                self.clear_refusal()  # said about a step that is done
                 self.scene.refresh()  # a watch step begins or ends: the controls change
 
     @property
