@@ -105,6 +105,42 @@ class TutorialCard:
         card.bottomleft = (board.left + inset, board.bottom - inset)
         return card
 
+    def make_buttons(self, card: pygame.Rect) -> list[object]:
+        """The card's buttons: Return while an earlier card is shown, else Next once the
+        step waits for it (the end card's own); Back while there is a card before."""
+        layer, button, y = self.layer, self.scene.button, card.bottom - 50
+        made: list[object] = []
+        if layer.back:
+            made.append(button(pygame.Rect(card.right - 150, y, 134, 38), "Return",
+                               layer.show_current, "Back to the step in play (Enter)",
+                               "@accent"))
+        elif self.progress.finished:
+            made += self._end_buttons(card)
+        elif layer.waiting:
+            made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Next",
+                               layer.next_step, "Next step (Enter)", "@accent"))
+        if self.number > 0 and not self.progress.finished:
+            made.append(button(pygame.Rect(card.left + 16, y, 96, 38), "Back",
+                               layer.show_earlier, "The card before (its words only)"))
+        return made
+
+    def _end_buttons(self, card: pygame.Rect) -> list[object]:
+        """The last card's: a real game, the results (once the game has its final
+        scoring) and the launcher; on a narrow card the first has a row of its own."""
+        button, y = self.scene.button, card.bottom - 50
+        narrow = card.width < CARD_WIDTH
+        first = (pygame.Rect(card.left + 16, y - 46, card.width - 32, 38) if narrow
+                 else pygame.Rect(card.left + 16, y, 200, 38))
+        made: list[object] = [button(first, "Play a real game now", self.layer.play_real_game,
+                                     "Set up a game with these seats", "@accent")]
+        if self.scene.game_over:  # a lesson that played to the final scoring
+            left = card.left + 16 if narrow else card.left + 224
+            made.append(button(pygame.Rect(left, y, 104, 38), "Results",
+                               self.scene.reopen_results, "The final scores"))
+        made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Launcher",
+                           self.scene.app.go_home))
+        return made
+
     def draw(self, surface: pygame.Surface) -> None:
         step = self.step
         card = self.rect()

@@ -24,7 +24,8 @@ from nile.core.game import Action
 from nile.core.tutorial import Progress
 from nile.ui import sound, theme
 from nile.ui.chrome.botdriver import Autoplay
-from nile.ui.chrome.tutorial_card import CARD_WIDTH, TutorialCard
+from nile.ui.chrome.tutorial_card import TutorialCard
+from nile.ui.setup_scene import SetupScene, lesson_rows
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
@@ -247,38 +248,7 @@ class TutorialLayer(Autoplay):
             self.scene.forget(element)  # type: ignore[arg-type]
         card = self.card.rect()
         self._shown = (self.progress.step, self.back, self.waiting, tuple(card))
-        y = card.bottom - 50
-        button = self.scene.button
-        made: list[object] = []
-        if self.back:
-            made.append(button(pygame.Rect(card.right - 150, y, 134, 38), "Return",
-                               self.show_current, "Back to the step in play (Enter)", "@accent"))
-        elif self.progress.finished:
-            made += self._end_buttons(card)
-        elif self.waiting:
-            made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Next",
-                               self.next_step, "Next step (Enter)", "@accent"))
-        if self.progress.step - self.back > 0 and not self.progress.finished:
-            made.append(button(pygame.Rect(card.left + 16, y, 96, 38), "Back",
-                               self.show_earlier, "The card before (its words only)"))
-        self._buttons = made
-
-    def _end_buttons(self, card: pygame.Rect) -> list[object]:
-        """The last card's: a real game, the results (once the game has its final
-        scoring) and the launcher; on a narrow card the first has a row of its own."""
-        button, y = self.scene.button, card.bottom - 50
-        narrow = card.width < CARD_WIDTH
-        first = (pygame.Rect(card.left + 16, y - 46, card.width - 32, 38) if narrow
-                 else pygame.Rect(card.left + 16, y, 200, 38))
-        made: list[object] = [button(first, "Play a real game now", self.play_real_game,
-                                     "Set up a game with these seats", "@accent")]
-        if self.scene.game_over:  # a lesson that played to the final scoring
-            left = card.left + 16 if narrow else card.left + 224
-            made.append(button(pygame.Rect(left, y, 104, 38), "Results",
-                               self.scene.reopen_results, "The final scores"))
-        made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Launcher",
-                           self.scene.app.go_home))
-        return made
+        self._buttons = self.card.make_buttons(card)
 
     def next_step(self) -> None:
         """Next: on from an explain step, or from a watch step once its moves are shown."""
@@ -299,8 +269,6 @@ class TutorialLayer(Autoplay):
     def play_real_game(self) -> None:
         """The setup screen for this game, its seats filled in as the lesson had them
         (the others now normal bots) and its options, to change or start at once."""
-        from nile.ui.setup_scene import SetupScene, lesson_rows  # the setup imports the table
-
         match = self.scene.match
         app = self.scene.app
         app.go_home()
