@@ -16,7 +16,7 @@ import pygame
 from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.dialogs import LoadDialog, learn, open_save
+from nile.ui.chrome.dialogs import LoadDialog, learn, open_lesson, open_save
 from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import has_tutorial, is_playable
 from nile.ui.records_scene import RecordsScene
@@ -131,7 +131,10 @@ class LauncherScene(Scene):
                         style)
             for i, (label, action, tip, style) in enumerate(specs)
         ]
-        self._buttons += self._learn_buttons({e.game for e in everything if e.lesson})
+        left = {e.game for e in everything if e.lesson}  # read further only if there are any
+        self._buttons += self._learn_buttons({game for game in left if game is not None
+                                              and registry.is_registered(game)
+                                              and open_lesson(registry.get(game)) is not None})
 
     def _continue(self) -> None:
         if len(self.unfinished) == 1:

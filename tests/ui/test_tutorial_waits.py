@@ -14,7 +14,7 @@ from nile.core import library, registry, tutorial
 from nile.core.session import Match, SeatConfig
 from nile.core.tutorial import Progress, Step, Tutorial
 from nile.games.loose_caboose.scene import LooseCabooseScene
-from nile.ui.chrome.dialogs import LoadDialog
+from nile.ui.chrome.dialogs import LoadDialog, learn, open_lesson
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.games import open_match, start_tutorial
 from nile.ui.launcher import LauncherScene
@@ -244,3 +244,20 @@ def test_no_toast_covers_a_card_at_the_top_of_the_table() -> None:
     assert not any(box.colliderect(card) for _, _, box in scene.toasts.boxes())
     scene.toasts.avoid = None  # without the lesson's care it would cover the card
     assert any(box.colliderect(card) for _, _, box in scene.toasts.boxes())
+
+
+def test_a_lesson_at_its_last_card_is_not_resumed_but_begun_again() -> None:
+    app = instant_app()
+    scene = lesson_scene(app, len(LESSON.steps) - 1)
+    assert scene.tutorial is not None and scene.tutorial.progress.finished
+    app.go_home()
+    frames(app, 2)
+    launcher = app.top
+    assert isinstance(launcher, LauncherScene)
+    assert open_lesson(scene.match.info) is None
+    labels = [getattr(b, "text", "") for b in launcher._actions]
+    assert "Resume lesson" not in labels  # the tile offers a new lesson, as it does
+    learn(app, scene.match.info)
+    again = app.top
+    assert isinstance(again, GameScene) and again.tutorial is not None
+    assert again.tutorial.progress.step == 0
