@@ -48,6 +48,7 @@ def test_a_watched_step_waits_for_next_and_back_shows_the_card_before() -> None:
     frames(app, 600)  # ten seconds later the card is still up, with Next
     assert layer.progress.step == WATCH and layer.waiting
     assert layer.progress.refusal("pass") == "Read this step, then press Next."
+    assert "press Next" in scene.action_bar.words()  # not "the lesson plays this move"
     ply = scene.match.ply
     press(app, scene, "Back")
     assert layer.back == 1 and layer.card.step is LESSON.steps[WATCH - 1]
@@ -128,7 +129,7 @@ def test_no_table_tooltip_opens_under_the_card() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["loose_caboose", "cleopatra"])
+@pytest.mark.parametrize("game", ["loose_caboose", "cleopatra", "kap_kairo"])
 def test_every_card_keeps_the_regions_its_step_names_in_view(game: str) -> None:
     app = instant_app()
     app.go_home()
@@ -148,7 +149,7 @@ def test_every_card_keeps_the_regions_its_step_names_in_view(game: str) -> None:
         if layer.progress.finished:
             break
         layer.fast_forward(layer.progress.step + 1)
-    assert named >= 2
+    assert named >= 1
 
 
 def test_learn_to_play_resumes_the_open_lesson_and_continue_lists_games_only() -> None:

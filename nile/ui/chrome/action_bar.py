@@ -106,6 +106,8 @@ class ActionBar(Layer):
             return handing_over
         if seat is None or seat < 0:
             return self.prompt
+        if scene.autoplay.watching and scene.tutorial is not None and scene.tutorial.waiting:
+            return "The lesson's moves are played: read its card, then press Next (Enter)."
         if scene.autoplay.watching and scene.match.seats[seat].is_human:
             # the script plays the learner's own seat (a tutorial's later turns): the
             # game's prompt ("press the block…") would ask for a move that is refused

@@ -124,6 +124,9 @@ class TutorialFace(Protocol):
 
     def play_real_game(self) -> None: ...
 
+    @property
+    def waiting(self) -> bool: ...
+
     def fast_forward(self, step: int) -> None: ...
 
 

@@ -77,7 +77,8 @@ class TutorialCard:
         board has no other room."""
         board = self.scene.board_rect
         look = self.look_rect()
-        named = [r.inflate(12, 12) for r in (look, *self.clear_rects()) if r is not None]
+        shown = [look.inflate(12, 12)] if look is not None else []
+        named = [r.inflate(12, 12) for r in self.clear_rects()]
         floating = [r.inflate(12, 12) for r in self.scene.floating_rects()]
         inset, below_toasts = 14, board.top + 120
         corners = (
@@ -92,7 +93,8 @@ class TutorialCard:
         # a picture's frame needs the full width (a narrow end card stacks its buttons)
         full = bool(self.step.picture)
         widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
-        tries = [named + floating, named[:1] + floating, floating] if named else [floating]
+        # what the words are about matters more than the (often large) region ringed
+        tries = [shown + named + floating, named + floating, shown + floating, floating]
         for avoid in tries:
             for width in widths:
                 card = pygame.Rect(0, 0, width, self._height(width))
