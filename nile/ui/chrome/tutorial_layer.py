@@ -174,7 +174,7 @@ class TutorialLayer(Autoplay):
             self._refusal_left -= dt
             if self._refusal_left <= 0:
                 self.clear_refusal()
-        card = self.card.rect()
+        card = pygame.Rect(self._shown[3])  # as `sync` placed it this frame
         self.scene.toasts.avoid = card  # a hint or a notice never covers the card
         if card.collidepoint(self.scene.hover_timer.pos):
             self.scene.hover_timer.restart()  # no table tooltip while the card is read
