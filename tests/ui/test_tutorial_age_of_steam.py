@@ -309,8 +309,11 @@ def test_left_in_the_middle_of_a_watch_step_it_resumes_after_the_moves_made(app:
     assert isinstance(again, AgeOfSteamScene) and again.tutorial is not None
     assert again.match.actions == played
     assert again.tutorial.progress.step == at and again.tutorial.progress.moves_played == 5
-    while again.tutorial.progress.step == at:  # the script goes on from the sixth move
+    for _ in range(60 * 60):  # the script goes on from the sixth move, then waits
+        if again.tutorial.waiting:
+            break
         frames(app, 5)
+    assert again.tutorial.progress.step == at and again.tutorial.progress.watched
     assert again.match.state.round == 4
     # the resumed lesson still rolls the scripted growth dice (the game the text tells)
     rolled = [a for a in again.match.actions if a.startswith("roll ")]
