@@ -254,6 +254,12 @@ def unfinished() -> list[SaveEntry]:
     return sorted(live, key=lambda e: e.saved_at, reverse=True)
 
 
+def games_in_progress() -> list[SaveEntry]:
+    """The unfinished games that are real games, newest first: the launcher's Continue
+    (a lesson is resumed from its game's Learn to play, never listed as a game)."""
+    return [e for e in unfinished() if not e.lesson]
+
+
 # Housekeeping at start --------------------------------------------------------------------------
 
 def tidy(now: float | None = None) -> list[str]:

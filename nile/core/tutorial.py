@@ -19,11 +19,17 @@ A step is one of:
   patterns (`angle=7?.?`); a flick outside it is refused before it is played, so the
   learner simply tries again. `example` names one accepted action for shots and tests
   that fast-forward (a window's flicks are not in the game's legal list);
-- `watch`: the script plays `moves` for the other seats while the learner watches;
-  with `fast = true` it skips ahead (rounds played at a quick pace, the learner's seat
-  too), so a long game can reach its end and final scoring;
+- `watch`: the script plays `moves` for the other seats while the learner watches,
+  then waits for Next (the card's words explain what was just shown: they must stay up
+  as long as the learner needs, not go when the moves land); with `fast = true` it
+  skips ahead (rounds played at a quick pace, the learner's seat too), so a long game
+  can reach its end and final scoring;
   a `pace` (the seconds between moves, so a whole turn can go by briskly) may be given;
 - `end`: the last word, with "Play a real game now".
+
+Any step may name `clear = ["<region>", ...]`: the parts of the table its words are about
+besides `look` (the caboose and the front of the railway, Ann's face-up card), which its
+card must leave in view.
 
 Pure: no pygame. The scene's tutorial layer draws it and feeds it the actions.
 """
@@ -66,6 +72,9 @@ class Step:
     """watch: play the moves at a quick pace (skipping ahead over several rounds)."""
     pace: float | None = None
     """watch: seconds between the moves at the normal bot speed (None: the layer's own)."""
+    clear: tuple[str, ...] = ()
+    """Regions (names the game's scene knows) the step's words talk about: the card is
+    placed clear of them as of `look`."""
 
     def accepts(self, action_text: str) -> bool:
         """Whether `action_text` is what this step asks for."""
@@ -128,6 +137,7 @@ def _step(raw: dict[str, Any]) -> Step:
         example=str(raw.get("example", "")),
         fast=bool(raw.get("fast", False)),
         pace=float(raw["pace"]) if "pace" in raw else None,
+        clear=tuple(str(r) for r in raw.get("clear", ())),
     )
     if step.example and not (kind == "act" and step.accepts(step.example)):
         raise ValueError(f"the example {step.example!r} is not an action its step accepts")
@@ -188,6 +198,18 @@ class Progress:
     def finished(self) -> bool:
         return self.current.kind == "end"
 
+    @property
+    def watched(self) -> bool:
+        """A watch step whose moves have all been played: it waits for Next."""
+        step = self.current
+        return step.kind == "watch" and self.moves_played >= len(step.moves)
+
+    @property
+    def waits_for_next(self) -> bool:
+        """Whether Next (Enter) moves on from this step: an explain step, or a watch step
+        once the learner has seen its moves."""
+        return self.current.kind == "explain" or self.watched
+
     def refusal(self, action_text: str) -> str | None:
         """Why the learner may not take this action now (None: it is the step's)."""
         step = self.current
@@ -195,6 +217,8 @@ class Progress:
             return None
         if step.kind == "act":
             return step.wrong
+        if self.watched:
+            return "Read this step, then press Next."
         if step.kind == "watch":
             return "Watch this move first."
         if step.kind == "explain":
@@ -202,7 +226,8 @@ class Progress:
         return "The tutorial is over: start a real game to play on."
 
     def advance(self) -> None:
-        """On to the next step (after Next, the expected action, or the watched moves)."""
+        """On to the next step (after Next on an explain step or a watched watch step, or
+        the expected action)."""
         if not self.finished:
             self.step += 1
             self.moves_played = 0

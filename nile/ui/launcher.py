@@ -16,9 +16,9 @@ import pygame
 from nile import __version__
 from nile.core import library, registry
 from nile.ui import art, text, theme
-from nile.ui.chrome.dialogs import LoadDialog, open_save
+from nile.ui.chrome.dialogs import LoadDialog, learn, open_lesson, open_save
 from nile.ui.chrome.overlay import ConfirmDialog
-from nile.ui.games import has_tutorial, is_playable, start_tutorial
+from nile.ui.games import has_tutorial, is_playable
 from nile.ui.online import OnlineScene
 from nile.ui.records_scene import RecordsScene
 from nile.ui.scene import Focusable, Scene
@@ -107,23 +107,33 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.tiles = build_tiles()
         self.hover: str | None = None
-        for tile in self.tiles:
-            if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
-                facts_y = tile_rows(tile.rect)[1]
-                width = max(124, text.measure("Learn to play", 14) + 20)
-                rect = pygame.Rect(tile.rect.right - 16 - width, facts_y - 4, width,
-                                   text.space(28, 14))
-                self.button(rect, "Learn to play", self._learn(tile.id),
-                            "A guided first game that teaches the rules", "@small")
         self.unfinished: list[library.SaveEntry] = []
         self._buttons: list[object] = []
         self._make_buttons()
 
+    def _learn_buttons(self, lessons: set[str | None]) -> list[object]:
+        """Each game's Learn to play; "Resume lesson" where one is left open (it goes on
+        there instead of starting another)."""
+        made: list[object] = []
+        for tile in self.tiles:
+            if tile.playable and tile.id != "practice" and has_tutorial(registry.get(tile.id)):
+                label, tip = (("Resume lesson", "Go on with your lesson where you left it")
+                              if tile.id in lessons else
+                              ("Learn to play", "A guided first game that teaches the rules"))
+                facts_y = tile_rows(tile.rect)[1]
+                width = max(124, text.measure(label, 14) + 20)
+                rect = pygame.Rect(tile.rect.right - 16 - width, facts_y - 4, width,
+                                   text.space(28, 14))
+                made.append(self.button(rect, label, self._learn(tile.id), tip, "@small"))
+        return made
+
     def _make_buttons(self) -> None:
-        """The buttons of the top row; Continue only while a game is in progress."""
+        """The buttons of the top row (Continue only while a game is in progress: lessons
+        go on from their game's tile) and the tiles' Learn to play."""
         for element in self._buttons:
             self.forget(element)  # type: ignore[arg-type]
-        self.unfinished = library.unfinished()
+        everything = library.unfinished()
+        self.unfinished = [e for e in everything if not e.lesson]
         right, y = theme.WIDTH - GRID_SIDE, 40
         specs: list[tuple[str, Callable[[], None], str | None, str | None]] = [
             ("Quit", self._quit, None, None),
@@ -144,6 +154,10 @@ class LauncherScene(Scene):
                         style)
             for i, (label, action, tip, style) in enumerate(specs)
         ]
+        left = {e.game for e in everything if e.lesson}  # read further only if there are any
+        self._buttons += self._learn_buttons({game for game in left if game is not None
+                                              and registry.is_registered(game)
+                                              and open_lesson(registry.get(game)) is not None})
 
     def _continue(self) -> None:
         if len(self.unfinished) == 1:
@@ -157,7 +171,7 @@ class LauncherScene(Scene):
 
     def _learn(self, game_id: str) -> Callable[[], None]:
         def start() -> None:
-            start_tutorial(self.app, registry.get(game_id))
+            learn(self.app, registry.get(game_id))
         return start
 
     def _load(self) -> None:
@@ -271,4 +285,5 @@ class LauncherScene(Scene):
     def _learn_width(self, tile: Tile) -> int:
         """The width of the tile's Learn to play button (0 when it has none)."""
         return next((element.rect.width for element in self._actions
-                     if element.text == "Learn to play" and tile.rect.contains(element.rect)), 0)
+                     if element.text in ("Learn to play", "Resume lesson")
+                     and tile.rect.contains(element.rect)), 0)

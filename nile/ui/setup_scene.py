@@ -4,6 +4,7 @@ seed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,7 +15,8 @@ from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.core.text import safe_text
 from nile.ui import seating, text, theme
-from nile.ui.games import has_tutorial, start_new, start_tutorial
+from nile.ui.chrome.dialogs import learn
+from nile.ui.games import has_tutorial, start_new
 from nile.ui.host_online import REMOTE_KIND, host_game
 from nile.ui.scene import Scene
 from nile.ui.seating import SeatRow
@@ -83,6 +85,20 @@ def default_rows(info: GameInfo) -> list[SeatRow]:
     return rows
 
 
+def lesson_rows(info: GameInfo, seats: Sequence[SeatConfig],
+                options: dict[str, str]) -> tuple[list[SeatRow], dict[str, str]]:
+    """A finished lesson's seating for "Play a real game now": the learner as the
+    person, the lesson's other seats as normal bots, their names and colours, then empty
+    rows up to the most the lesson's options allow (the rows a remembered seating fills)."""
+    resolved = info.resolve_options(options)
+    rows = [SeatRow("Human" if seat.is_human else "Bot (normal)", seat.name, seat.color)
+            for seat in seats]
+    _, high = info.player_range(resolved)
+    for index in range(len(rows), high):
+        rows.append(SeatRow("Empty", BOT_NAMES[index % len(BOT_NAMES)], index))
+    return rows, resolved
+
+
 def seats_from_rows(rows: list[SeatRow]) -> list[SeatConfig]:
     seats = []
     for row in rows:
@@ -130,13 +146,17 @@ def about_box(seats: int) -> pygame.Rect:
 class SetupScene(Scene):
     """Seats, options and seed for one game, then Start."""
 
-    def __init__(self, app: Shell, info: GameInfo, online: bool = False) -> None:
+    def __init__(self, app: Shell, info: GameInfo, online: bool = False,
+                 prefill: tuple[list[SeatRow], dict[str, str]] | None = None) -> None:
+        """`online`: hosting a game for people at other computers (Play online → Host);
+        `prefill`: the rows and options to start from (a lesson's seats) instead of the
+        game's remembered seating."""
         super().__init__(app)
         self.info = info
         self.online = online
         """Hosting a game for people at other computers (Play online → Host)."""
-        memory = (None if online else
-                  seating.remembered(info, seat_kinds(info), len(theme.palette())))
+        memory = prefill or (None if online else
+                             seating.remembered(info, seat_kinds(info), len(theme.palette())))
         self.rows, self.options = memory or (default_rows(info), info.resolve_options({}))
         self.error: str | None = None
         self.kind_menus: dict[pygame_gui.elements.UIDropDownMenu, int] = {}
@@ -247,7 +267,7 @@ class SetupScene(Scene):
         )
 
     def _learn(self) -> None:
-        start_tutorial(self.app, self.info)
+        learn(self.app, self.info)
 
     def _rename_for_kind(self, seat: int) -> None:
         """A seat turned into a person drops the bot's name, and a person's default name

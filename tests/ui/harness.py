@@ -140,3 +140,51 @@ def drawn_text_boxes() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
         yield seen
     finally:
         text.draw, text.draw_wrapped = draw, draw_wrapped  # type: ignore[assignment]
+
+
+WATCH_SECONDS: list[tuple[str, int, float]] = []
+"""(game, step number, seconds) of every watch step `watch_step` played, for a report."""
+
+
+def watch_step(app: App, scene: object, limit: float = 240.0, dt: float = 1 / 60) -> float:
+    """A lesson's watch step as a learner sees it: frames until its moves have played and
+    the card offers Next, then Next (the card waits for it). Returns the seconds it took."""
+    layer = scene.tutorial  # type: ignore[attr-defined]
+    before, waited = layer.progress.step, 0.0
+    while not layer.waiting and waited < limit:
+        frames(app, 1, dt)
+        waited += dt
+    assert layer.waiting, f"step {before + 1} never offered Next"
+    frames(app, 30, dt)  # still there half a second later: it waits for the learner
+    assert layer.progress.step == before and layer.waiting
+    WATCH_SECONDS.append((scene.match.info.id, before + 1, round(waited, 2)))  # type: ignore[attr-defined]
+    press(app, scene, "Next")
+    assert layer.progress.step == before + 1
+    return waited
+
+
+def finish_lesson(app: App, scene: object) -> object:
+    """The end of a lesson that played to the final scoring: its last card stays on top
+    (the results wait for its Results button), then *Play a real game now* opens the setup
+    with the lesson's seats filled in, and Start begins that game. Returns its scene."""
+    from nile.ui.chrome.results import ResultsScene
+    from nile.ui.setup_scene import SetupScene
+
+    frames(app, 5)
+    assert app.top is scene, "the results must not cover the lesson's last card"
+    layer = scene.tutorial  # type: ignore[attr-defined]
+    assert [getattr(b, "text", "") for b in layer._buttons] == [
+        "Play a real game now", "Results", "Launcher"]
+    click(app, next(b for b in layer._buttons if b.text == "Results").rect.center)
+    assert isinstance(app.top, ResultsScene)
+    press(app, app.top, "See the table")
+    assert app.top is scene
+    seats = scene.match.seats  # type: ignore[attr-defined]
+    press(app, scene, "Play a real game now")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    assert [(r.name, r.kind) for r in setup.rows[:len(seats)]] == [
+        (s.name, "Human" if i == 0 else "Bot (normal)") for i, s in enumerate(seats)]
+    press(app, setup, "Start")
+    assert app.top is not setup
+    return app.top

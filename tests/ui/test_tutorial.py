@@ -17,7 +17,8 @@ from nile.ui.chrome.dialogs import open_save
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
-from tests.ui.harness import click, frames, instant_app, key, press
+from nile.ui.setup_scene import SetupScene
+from tests.ui.harness import click, frames, instant_app, key, press, watch_step
 
 LESSON = tutorial.load("loose_caboose")
 
@@ -53,7 +54,7 @@ def do_step(app: App, scene: LooseCabooseScene) -> None:
     if step.kind == "explain":
         press(app, scene, "Next")
     elif step.kind == "watch":
-        frames(app, 240)  # the script plays Bastet's moves, a second apart
+        watch_step(app, scene)  # the script plays Bastet's moves, then the card waits
     elif step.expect == ("roll",):
         key(app, pygame.K_r)
     elif step.expect == ("pass",):
@@ -97,10 +98,19 @@ def test_loose_caboose_is_taught_from_start_to_end_by_clicks_and_keys(app: App) 
     for shown in ("rolls 3 dice", "runs off the front", "cancel out", "Broken Track",
                   "banks", "passes"):
         assert shown in joined, shown
+    assert not scene.game_over  # this lesson stops before the end: no Results on its card
+    labels = [getattr(b, "text", "") for b in scene.tutorial._buttons]  # type: ignore[union-attr]
+    assert labels == ["Play a real game now", "Launcher"]
     press(app, scene, "Play a real game now")
+    setup = app.top  # the setup screen, the lesson's seats filled in
+    assert isinstance(setup, SetupScene) and setup.info.id == "loose_caboose"
+    assert [(r.kind, r.name) for r in setup.rows][:2] == [("Human", "Ann"),
+                                                           ("Bot (normal)", "Bastet")]
+    press(app, setup, "Start")
     real = app.top
     assert isinstance(real, LooseCabooseScene) and real.tutorial is None
     assert [s.kind for s in real.match.seats] == ["human", "bot"]
+    assert real.names == ["Ann", "Bastet"]
 
 
 def test_a_wrong_action_is_refused_with_the_steps_line(app: App) -> None:
@@ -111,7 +121,9 @@ def test_a_wrong_action_is_refused_with_the_steps_line(app: App) -> None:
     plies = scene.match.ply
     key(app, pygame.K_p)  # passing, where the step asks for a 3 at the front
     assert scene.match.ply == plies and progress.step == 2
-    assert any(progress.current.wrong in t.message for t in scene.toasts.items)
+    layer = scene.tutorial
+    assert layer is not None and layer.refusal == scene.words(progress.current.wrong)
+    assert not any(t.kind == "error" for t in scene.toasts.items)  # said on the card
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # no undo in a tutorial either
     assert any("forward only" in t.message for t in scene.toasts.items)
     assert not scene.top_bar.buttons["undo"].is_enabled  # and the button does not pretend
@@ -165,7 +177,7 @@ def kap_step(app: App, scene: object) -> None:
     if step.kind == "explain":
         press(app, scene, "Next")
     elif step.kind == "watch":
-        frames(app, 240)
+        watch_step(app, scene)
     elif step.expect[0].startswith("bid "):
         for digit in step.expect[0].split()[1]:
             key(app, pygame.K_0 + int(digit))
@@ -205,4 +217,4 @@ def test_vom_kap_bis_kairo_refuses_another_bid_with_the_steps_line(app: App) -> 
     key(app, pygame.K_3)
     key(app, pygame.K_RETURN)
     assert scene.tutorial.progress.step == 2  # type: ignore[union-attr]
-    assert any("Bid £10 this time" in t.message for t in scene.toasts.items)
+    assert "Bid £10 this time" in scene.tutorial.refusal  # type: ignore[union-attr]

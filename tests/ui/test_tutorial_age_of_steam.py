@@ -18,7 +18,7 @@ from nile.ui.chrome.results import ResultsScene
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
 from tests.games.age_of_steam import table
-from tests.ui.harness import click, frames, instant_app, key, press
+from tests.ui.harness import click, finish_lesson, frames, instant_app, key, press, watch_step
 
 
 def _on_panel(scene: AgeOfSteamScene, target: TileTarget | RowTarget) -> tuple[int, int]:
@@ -115,15 +115,11 @@ def act_by_hand(app: App, scene: AgeOfSteamScene, wanted: str) -> None:
 
 def do_step(app: App, scene: AgeOfSteamScene) -> None:
     assert scene.tutorial is not None
-    progress = scene.tutorial.progress
-    step, before = progress.current, progress.step
+    step = scene.tutorial.progress.current
     if step.kind == "explain":
         press(app, scene, "Next")
     elif step.kind == "watch":
-        for _ in range(60 * 40):  # the script plays the moves, briskly in the late turns
-            if progress.step != before:
-                break
-            frames(app, 5)
+        watch_step(app, scene)  # the script plays the moves, then the card waits for Next
     else:
         act_by_hand(app, scene, step.expect[0])
     frames(app, 3)
@@ -166,12 +162,7 @@ def test_age_of_steam_is_taught_to_the_scoring_by_clicks_and_keys(app: App) -> N
         assert shown in joined, shown
     scores = state.scores()
     assert scores[0] == max(scores) == 33  # Ann wins the lesson's game, as its text says
-    frames(app, 5)
-    assert isinstance(app.top, ResultsScene)  # the score sheet comes with the end step
-    press(app, app.top, "See the table")
-    assert app.top is scene
-    press(app, scene, "Play a real game now")
-    real = app.top
+    real = finish_lesson(app, scene)  # the score sheet opens from the end step's card
     assert isinstance(real, AgeOfSteamScene) and real.tutorial is None
     assert [s.kind for s in real.match.seats] == ["human", "bot", "bot", "bot"]
     assert real.match.options["map"] == "chile"
@@ -191,7 +182,9 @@ def test_a_wrong_track_is_refused_with_the_steps_line(app: App) -> None:
                  if isinstance(a, Build) and a.hex_label == "1,16" and a.to_str() != asked)
     build_by_hand(app, scene, other)
     assert scene.match.ply == plies and layer.progress.step == at
-    assert any(layer.progress.current.wrong in t.message for t in scene.toasts.items)
+    # inside the picker's list the refusal names the line to pick, not the card's words
+    fitting = next(a for a in scene.aos.legal_actions() if a.to_str() == asked)
+    assert layer.refusal == f"Not that line: pick \u201c{scene.describe_action(fitting)}\u201d."
     build_by_hand(app, scene, asked)  # the asked-for track is taken
     assert layer.progress.step == at + 1
 
@@ -317,8 +310,11 @@ def test_left_in_the_middle_of_a_watch_step_it_resumes_after_the_moves_made(app:
     assert isinstance(again, AgeOfSteamScene) and again.tutorial is not None
     assert again.match.actions == played
     assert again.tutorial.progress.step == at and again.tutorial.progress.moves_played == 5
-    while again.tutorial.progress.step == at:  # the script goes on from the sixth move
+    for _ in range(60 * 60):  # the script goes on from the sixth move, then waits
+        if again.tutorial.waiting:
+            break
         frames(app, 5)
+    assert again.tutorial.progress.step == at and again.tutorial.progress.watched
     assert again.match.state.round == 4
     # the resumed lesson still rolls the scripted growth dice (the game the text tells)
     rolled = [a for a in again.match.actions if a.startswith("roll ")]

@@ -20,11 +20,20 @@ from nile.games.cairo.rules.events import FlickResolved, PyramidBuilt
 from nile.games.cairo.rules.state import CairoState
 from nile.games.cairo.scene import CairoScene
 from nile.games.cairo.view.flick_input import pull_of_power
-from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.tutorial_card import PICTURE_SIZE
 from nile.ui.games import start_tutorial
 from nile.ui.launcher import LauncherScene
-from tests.ui.harness import button_rect, click, drag, frames, instant_app, key, press
+from tests.ui.harness import (
+    button_rect,
+    click,
+    drag,
+    finish_lesson,
+    frames,
+    instant_app,
+    key,
+    press,
+    watch_step,
+)
 
 LESSON = tutorial.load("cairo")
 STEADY = A.Jitter(0, 0, True)
@@ -69,11 +78,7 @@ def do_step(app: App, scene: CairoScene) -> None:
     if step.kind == "explain":
         press(app, scene, "Next")
     elif step.kind == "watch":
-        before = scene.tutorial.progress.step
-        for _ in range(6000):  # the script plays the moves a second apart, then moves on
-            frames(app, 1)
-            if scene.tutorial.progress.step != before:
-                break
+        watch_step(app, scene)  # the script plays the moves, then the card waits for Next
     elif first.startswith("choose "):
         key(app, {"small": pygame.K_s, "large": pygame.K_l}[first.split()[1]])
     elif first.startswith("flick "):
@@ -123,15 +128,8 @@ def test_cairo_is_taught_to_the_end_and_its_scoring_by_drags_clicks_and_keys(app
     mine = [e for entry in scene.match.log for e in entry.events
             if isinstance(e, FlickResolved | PyramidBuilt) and e.seat == 0]
     assert len([e for e in mine if isinstance(e, PyramidBuilt)]) == 1
-    # the results come with the last step; behind them the table offers a real game
-    frames(app, 5)
-    assert isinstance(app.top, ResultsScene)
-    labels = [getattr(e, "text", "") for e in app.top._actions]
-    assert "Play a real game now" in labels and "Play again" not in labels
-    press(app, app.top, "See the table")
-    assert app.top is scene
-    press(app, scene, "Play a real game now")
-    real = app.top
+    # the last card stays over the table; the results and a real game open from it
+    real = finish_lesson(app, scene)
     assert isinstance(real, CairoScene) and real.tutorial is None
     assert [s.kind for s in real.match.seats] == ["human", "bot"]
 
@@ -146,7 +144,7 @@ def test_a_flick_outside_the_window_is_refused_with_the_steps_line(app: App) -> 
     flick_by_mouse(app, scene, 180.0, 0.6)  # hard and to the west, not up at Zawyet
     assert progress.step == step and scene.match.ply == plies
     assert len(scene.cairo.supply(0, "small")) == supply, "the refused block left the ship"
-    assert any(progress.current.wrong in t.message for t in scene.toasts.items)
+    assert progress.current.wrong in scene.tutorial.refusal  # type: ignore[union-attr]
     flick_by_mouse(app, scene, *example_aim(progress.current))  # a second try is fine
     assert progress.step == step + 1
 
@@ -158,7 +156,7 @@ def test_a_wrong_choice_is_refused_with_the_steps_line(app: App) -> None:
         press(app, scene, "Next")
     key(app, pygame.K_l)  # the large block, where the step asks for three small
     assert scene.cairo.chosen == "" and progress.current.expect == ("choose small",)
-    assert any("three small blocks" in t.message for t in scene.toasts.items)
+    assert "three small blocks" in scene.tutorial.refusal  # type: ignore[union-attr]
 
 
 # The script holds for every flick a window accepts ------------------------------------------

@@ -7,6 +7,7 @@ or, once the game's end has played out, who won.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -133,12 +134,16 @@ class ActionBar(Layer):
             return handing_over
         if seat is None or seat < 0:
             return self.prompt
+        if scene.autoplay.watching and scene.tutorial is not None and scene.tutorial.waiting:
+            return "The lesson's moves are played: read its card, then press Next (Enter)."
         if scene.autoplay.watching and scene.match.seats[seat].is_human:
             # the script plays the learner's own seat (a tutorial's later turns): the
             # game's prompt ("press the block…") would ask for a move that is refused
             return f"Watch: the lesson plays this move for {scene.name(seat)}."
         if not scene.my_turn:
             return f"Waiting for {scene.name(seat)}…"
+        if not scene.autoplay.allows_undo:  # a lesson: never offer what it refuses
+            return without_undo(self.prompt)
         return self.prompt
 
     def over_line(self) -> str:
@@ -170,3 +175,13 @@ class ActionBar(Layer):
                     pygame.Rect(bar.left + 16, bar.top, max(60, right - bar.left - 32),
                                 bar.height))
         self._show_buttons(accepting)
+
+
+UNDO_CLAUSE = re.compile(r";\s*Ctrl\+Z[^;.)]*")
+"""A prompt's "; Ctrl+Z takes … back" clause."""
+
+
+def without_undo(prompt: str) -> str:
+    """`prompt` without its Ctrl+Z clause: where undo is off (a lesson goes forward only)
+    the bar must not offer it (Cleopatra's "pick where the lemon comes from")."""
+    return UNDO_CLAUSE.sub("", prompt)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from nile.core import library, owner, paths, saves
+from nile.core import library, owner, paths, saves, tutorial
 from nile.core.errors import SaveError
+from nile.core.game import GameInfo
 from nile.core.session import Match
 from nile.core.text import safe_text
 from nile.core.tutorial import Progress
@@ -25,7 +26,7 @@ from nile.ui import text, theme
 from nile.ui.chrome import sharing
 from nile.ui.chrome.overlay import ConfirmDialog, MessageDialog, Overlay
 from nile.ui.chrome.savelist import SaveList
-from nile.ui.games import open_match, saved_lesson, watch_match
+from nile.ui.games import open_match, saved_lesson, start_tutorial, watch_match
 from nile.ui.settings_scene import SettingsScene
 
 if TYPE_CHECKING:
@@ -236,8 +237,8 @@ class LoadDialog(Overlay):
 
     def refresh(self, select: Path | None = None) -> None:
         """Read the folder again (after a delete or rename), keeping the selection."""
-        if self.continuing:
-            entries, self.notes = library.unfinished(), []
+        if self.continuing:  # games only: a lesson goes on from its game's Learn to play
+            entries, self.notes = library.games_in_progress(), []
         else:
             entries, self.notes = library.list_saves()
         self.list.set_entries(entries, select)
@@ -403,6 +404,32 @@ def open_save(app: Shell, path: Path) -> None:
             app.push(SecondWindowDialog(app, match, path, lesson))
             return
     _show(app, match, path if own else None, lesson, claim)
+
+
+def open_lesson(info: GameInfo) -> library.SaveEntry | None:
+    """The newest lesson of `info` left before its last step, or None: Learn to play goes
+    on with it instead of starting a second one."""
+    lesson = tutorial.load(info.id)
+    if lesson is None:
+        return None
+    for entry in library.unfinished():
+        if not (entry.lesson and entry.game == info.id):
+            continue
+        with contextlib.suppress(SaveError):
+            saved = saves.read_json(entry.path)
+            step = saved.get("tutorial", {}).get("step") if isinstance(saved, dict) else None
+            if isinstance(step, int) and step < len(lesson.steps) - 1:
+                return entry
+    return None
+
+
+def learn(app: Shell, info: GameInfo) -> None:
+    """Learn to play: the open lesson of this game where it was left, else a new one."""
+    entry = open_lesson(info)
+    if entry is not None:
+        open_save(app, entry.path)
+    else:
+        start_tutorial(app, info)
 
 
 def _show(app: Shell, match: Match, autosave: Path | None, lesson: Progress | None,

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from nile.ui.chrome.autosave import Autosaver
     from nile.ui.chrome.layer import Layer
     from nile.ui.chrome.panels import Toasts
+    from nile.ui.kit.tooltip import HoverTimer
 
 
 class Viewing(Protocol):
@@ -139,6 +140,9 @@ class TutorialFace(Protocol):
 
     def play_real_game(self) -> None: ...
 
+    @property
+    def waiting(self) -> bool: ...
+
     def fast_forward(self, step: int) -> None: ...
 
 
@@ -154,6 +158,7 @@ class TableScene(Scene, ABC):
     replay: Replay | None
     view: GameState
     anims: Animations
+    hover_timer: HoverTimer
     toasts: Toasts
     autosaver: Autosaver | None
     over_when_opened: bool

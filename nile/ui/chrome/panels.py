@@ -175,6 +175,8 @@ class Toasts(Layer):
     hits: HitMap[Toast] = field(default_factory=HitMap)
     """The Why? buttons of the last frame, by their toast."""
     _hover: bool = False
+    avoid: pygame.Rect | None = None
+    """What no toast may cover (a lesson's card): a toast that would is moved below it."""
 
     COLORS: ClassVar[dict[str, theme.Color]] = {
         "error": theme.BAD,
@@ -220,7 +222,10 @@ class Toasts(Layer):
             toast.ttl -= 0 if self._hover and toast.why else dt
         self.items = [t for t in self.items if t.ttl > 0]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def boxes(self) -> list[tuple[Toast, list[str], pygame.Rect]]:
+        """Each toast with its lines and where it goes: stacked from `top`, and below
+        `avoid` wherever it would cover it."""
+        placed = []
         y = self.top
         self.hits.clear()
         for toast in self.items:
@@ -231,6 +236,16 @@ class Toasts(Layer):
             width = 40 + max(text.render(line, 16).get_width() for line in lines)
             box = pygame.Rect(0, y, width + button, height)
             box.centerx = self.center_x
+            if self.avoid is not None and box.colliderect(self.avoid.inflate(0, 8)):
+                box.top = self.avoid.bottom + 8
+            placed.append((toast, lines, box))
+            y = box.bottom + 6
+        return placed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        step = text.space(TOAST_LINE, 16)
+        for toast, lines, box in self.boxes():
+            button = text.measure(WHY, 15, "bold") + 20 if toast.why else 0
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((*theme.darken(theme.PANEL, 0.2), 235))
             surface.blit(panel, box)
@@ -248,7 +263,6 @@ class Toasts(Layer):
                 )
             if toast.why:
                 self._draw_why(surface, box, button, toast)
-            y = box.bottom + 6
 
     def _draw_why(self, surface: pygame.Surface, box: pygame.Rect, width: int,
                   toast: Toast) -> None:

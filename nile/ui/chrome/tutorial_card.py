@@ -1,7 +1,9 @@
 """A lesson's card: the step's words (and picture), placed clear of what the step is about.
 
 The card sits in the first corner of the board that leaves the region the step points at,
-and anything floating over the table (an open list), in view.
+the regions its words are about (`Step.clear`) and anything floating over the table (an
+open list) in view. A refused move is said on the card, under its title, so no banner ever
+covers the card; Back shows an earlier step's words on it.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.core.tutorial import Progress
+from nile.core.tutorial import Progress, Step
 from nile.ui import text, theme
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
+    from nile.ui.chrome.tutorial_layer import TutorialLayer
 
 CARD_WIDTH = 470
 PICTURE_SIZE = (CARD_WIDTH - 32, 150)
@@ -26,75 +29,157 @@ NARROW_WIDTH = 350
 class TutorialCard:
     """Where the step's card goes, and its drawing."""
 
-    def __init__(self, scene: TableScene, progress: Progress) -> None:
+    def __init__(self, scene: TableScene, progress: Progress, layer: TutorialLayer) -> None:
         self.scene = scene
         self.progress = progress
+        self.layer = layer
+
+    @property
+    def number(self) -> int:
+        """The step the card shows (0-based): the one in play, or an earlier one (Back)."""
+        return max(0, self.progress.step - self.layer.back)
+
+    @property
+    def step(self) -> Step:
+        return self.progress.tutorial.steps[self.number]
 
     def look_rect(self) -> pygame.Rect | None:
+        """The region the step in play points at (Back shows words, not the table then)."""
         look = self.progress.current.look
         return self.scene.regions().get(look) if look else None
 
+    def clear_rects(self) -> list[pygame.Rect]:
+        """What the step's words are about besides its region (`Step.clear`): the card
+        keeps them in view. A name this table does not know is skipped."""
+        regions = self.scene.regions()
+        return [regions[name] for name in self.progress.current.clear if name in regions]
+
+    def refusal_lines(self, width: int) -> list[str]:
+        return text.wrap(self.layer.refusal, 15, width - 40) if self.layer.refusal else []
+
+    def _height(self, width: int) -> int:
+        """The card's height at `width`: words, a refusal, a picture, the buttons' row."""
+        step = self.step
+        line = text.line_height(16)
+        lines = text.wrap(self.scene.words(step.text), 16, width - 32)
+        refusal = self.refusal_lines(width)
+        warn = 16 + 20 * len(refusal) if refusal else 0
+        picture = PICTURE_SIZE[1] + 12 if step.picture else 0
+        buttons = 94 if self.progress.finished and width < CARD_WIDTH else 48  # two rows
+        return body_top() + 12 + line * len(lines) + warn + picture + buttons
+
     def rect(self) -> pygame.Rect:
         """The step's card, in the first corner of the board that leaves the region it
-        points at in view (bottom right, bottom left, then the top corners below the
-        toasts), narrower if only a narrow card fits beside the region; over the region
-        only when it fills the board."""
+        points at and the regions its words name in view (bottom right, bottom left, the
+        top corners below the toasts, then at the very top, then bottom middle), narrower
+        if only a narrow card fits beside them; an open list must stay clickable even
+        where a region cannot stay in view, and the card goes over a region only when the
+        board has no other room."""
         board = self.scene.board_rect
-        step = self.progress.current
-        line = text.line_height(16)
-        buttons = 48 if step.kind in ("explain", "end") else 0
-        picture = PICTURE_SIZE[1] + 12 if step.picture else 0
-        frame = body_top() + 12 + picture + buttons  # the card less its lines of words
         look = self.look_rect()
-        keep_clear = [r.inflate(12, 12) for r in (look, *self.scene.floating_rects())
-                      if r is not None]
+        shown = [look.inflate(12, 12)] if look is not None else []
+        named = [r.inflate(12, 12) for r in self.clear_rects()]
+        floating = [r.inflate(12, 12) for r in self.scene.floating_rects()]
         inset, below_toasts = 14, board.top + 120
         corners = (
-            {"bottomright": (board.right - inset, board.bottom - inset)},
-            {"bottomleft": (board.left + inset, board.bottom - inset)},
-            {"topright": (board.right - inset, below_toasts)},
-            {"topleft": (board.left + inset, below_toasts)},
+            ("bottomright", (board.right - inset, board.bottom - inset)),
+            ("bottomleft", (board.left + inset, board.bottom - inset)),
+            ("topright", (board.right - inset, below_toasts)),
+            ("topleft", (board.left + inset, below_toasts)),
+            ("topright", (board.right - inset, board.top + inset)),
+            ("topleft", (board.left + inset, board.top + inset)),
+            ("midbottom", (board.centerx, board.bottom - inset)),
         )
-        # the end card's two buttons and a picture's frame need the full width
-        full = step.kind == "end" or bool(step.picture)
+        # a picture's frame needs the full width (a narrow end card stacks its buttons)
+        full = bool(self.step.picture)
         widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
-        floating = keep_clear[1:] if look is not None else keep_clear
-        # an open list must stay clickable even where the region cannot stay in view
-        for avoid in (keep_clear, floating) if floating else (keep_clear,):
+        # what the words are about matters more than the (often large) region ringed
+        tries = [shown + named + floating, named + floating, shown + floating, floating]
+        for avoid in tries:
             for width in widths:
-                lines = text.wrap(self.scene.words(step.text), 16, width - 32)
-                card = pygame.Rect(0, 0, width, frame + line * len(lines))
-                for corner in corners:
+                card = pygame.Rect(0, 0, width, self._height(width))
+                for anchor, point in corners:
                     placed = card.copy()
-                    for anchor, point in corner.items():
-                        setattr(placed, anchor, point)
+                    setattr(placed, anchor, point)
                     if placed.collidelist(avoid) < 0:
                         return placed
-        lines = text.wrap(self.scene.words(step.text), 16, CARD_WIDTH - 32)
-        card = pygame.Rect(0, 0, CARD_WIDTH, frame + line * len(lines))
+        card = pygame.Rect(0, 0, CARD_WIDTH, self._height(CARD_WIDTH))
         card.bottomleft = (board.left + inset, board.bottom - inset)
         return card
 
+    def make_buttons(self, card: pygame.Rect) -> list[object]:
+        """The card's buttons: Return while an earlier card is shown, else Next once the
+        step waits for it (the end card's own); Back while there is a card before."""
+        layer, button, y = self.layer, self.scene.button, card.bottom - 50
+        made: list[object] = []
+        if layer.back:
+            made.append(button(pygame.Rect(card.right - 150, y, 134, 38), "Return",
+                               layer.show_current, "Back to the step in play (Enter)",
+                               "@accent"))
+        elif self.progress.finished:
+            made += self._end_buttons(card)
+        elif layer.waiting:
+            made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Next",
+                               layer.next_step, "Next step (Enter)", "@accent"))
+        if self.number > 0 and not self.progress.finished:
+            made.append(button(pygame.Rect(card.left + 16, y, 96, 38), "Back",
+                               layer.show_earlier, "The card before (its words only)"))
+        return made
+
+    def _end_buttons(self, card: pygame.Rect) -> list[object]:
+        """The last card's: a real game, the results (once the game has its final
+        scoring) and the launcher; on a narrow card the first has a row of its own."""
+        button, y = self.scene.button, card.bottom - 50
+        narrow = card.width < CARD_WIDTH
+        first = (pygame.Rect(card.left + 16, y - 46, card.width - 32, 38) if narrow
+                 else pygame.Rect(card.left + 16, y, 200, 38))
+        made: list[object] = [button(first, "Play a real game now", self.layer.play_real_game,
+                                     "Set up a game with these seats", "@accent")]
+        if self.scene.game_over:  # a lesson that played to the final scoring
+            left = card.left + 16 if narrow else card.left + 224
+            made.append(button(pygame.Rect(left, y, 104, 38), "Results",
+                               self.scene.reopen_results, "The final scores"))
+        made.append(button(pygame.Rect(card.right - 130, y, 114, 38), "Launcher",
+                           self.scene.app.go_home))
+        return made
+
     def draw(self, surface: pygame.Surface) -> None:
-        step = self.progress.current
+        step = self.step
         card = self.rect()
         panel = pygame.Surface(card.size, pygame.SRCALPHA)
         panel.fill((*theme.darken(theme.PANEL, 0.25), 244))
         surface.blit(panel, card)
         pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=10)
         total = len(self.progress.tutorial.steps)
-        head = f"{self.progress.tutorial.title} · step {self.progress.step + 1} of {total}"
+        head = f"{self.progress.tutorial.title} · step {self.number + 1} of {total}"
+        if self.layer.back:
+            head += " (read again)"
         text.draw(surface, head, (card.left + 16, card.top + 12), 13, theme.MUTED,
                   max_width=card.width - 32)
         text.draw(surface, step.title or _heading(step.kind),
                   (card.left + 16, card.top + 12 + text.space(20, 13)),
                   19, theme.ACCENT, "bold", max_width=card.width - 32)
-        top = body_top()
-        body = pygame.Rect(card.left + 16, card.top + top, card.width - 32, card.height - top)
+        top = card.top + body_top() + self._draw_refusal(surface, card, card.top + body_top())
+        if not self.layer.text_shown:
+            text.draw(surface, "…", (card.left + 16, top), 16, theme.MUTED)
+            return  # the words wait until the table has shown what they talk about
+        body = pygame.Rect(card.left + 16, top, card.width - 32, card.bottom - top)
         height = text.draw_wrapped(surface, self.scene.words(step.text), body, 16, theme.TEXT)
         if step.picture:
             self._draw_picture(surface, self.picture_rect(card, body.top + height),
                                step.picture)
+
+    def _draw_refusal(self, surface: pygame.Surface, card: pygame.Rect, top: int) -> int:
+        """The refused move's reason, in red under the title; the height it takes."""
+        lines = self.refusal_lines(card.width)
+        if not lines:
+            return 0
+        box = pygame.Rect(card.left + 12, top - 4, card.width - 24, 8 + 20 * len(lines))
+        pygame.draw.rect(surface, theme.darken(theme.BAD, 0.6), box, border_radius=6)
+        pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (box.left + 8, box.top + 4 + 20 * i), 15, theme.TEXT)
+        return box.height + 8
 
     def picture_rect(self, card: pygame.Rect | None = None, text_bottom: int | None = None
                      ) -> pygame.Rect:
@@ -102,8 +187,10 @@ class TutorialCard:
         card = card if card is not None else self.rect()
         if text_bottom is None:
             line = text.line_height(16)
-            words = text.wrap(self.scene.words(self.progress.current.text), 16, CARD_WIDTH - 32)
-            text_bottom = card.top + body_top() + line * len(words)
+            words = text.wrap(self.scene.words(self.step.text), 16, CARD_WIDTH - 32)
+            refusal = self.refusal_lines(card.width)
+            warn = 16 + 20 * len(refusal) if refusal else 0
+            text_bottom = card.top + body_top() + warn + line * len(words)
         return pygame.Rect((card.left + 16, text_bottom + 8), PICTURE_SIZE)
 
     def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:

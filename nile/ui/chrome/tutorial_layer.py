@@ -6,11 +6,16 @@ steps, their words and the scripted chance come from the game's `tutorial.toml` 
 `nile.core.tutorial`. The layer dims the table around the region the step looks at, but
 never takes input from it: the learner plays on the real table. An explain step's picture
 is drawn by the scene (`GameScene.draw_tutorial_picture`) into a frame on the card.
+
+The lesson waits for the learner: a watch step plays its moves, then waits for Next like
+an explain step; Back shows the cards already read (words only: the moves stay played);
+a refused move is said on the card itself (never a banner over it) and goes as soon as the
+step moves on; a card's words show once the table has finished showing the move they talk
+about (`scene.anims`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,13 +25,16 @@ from nile.core.tutorial import Progress
 from nile.ui import sound, theme
 from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.tutorial_card import TutorialCard
-from nile.ui.games import start_new
+from nile.ui.setup_scene import SetupScene, lesson_rows
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
 
 WATCH_DELAY = 1.0
 """Seconds between the scripted moves of the other seats, so the learner can follow."""
+REFUSAL_SECONDS = 6.0
+"""How long a refusal stays on the card if the learner does nothing (the right move, Next
+or Back take it away at once)."""
 FAST_DELAY = 0.12
 """Seconds between the moves of a fast watch step (skipping ahead: each move's animation
 is cut short, the table still shows every move happen)."""
@@ -45,18 +53,31 @@ class TutorialLayer(Autoplay):
         super().__init__(scene)
         self.progress = progress
         self._buttons: list[object] = []
-        self._shown_step = -1
+        self._shown: tuple[int, int, bool, tuple[int, ...]] = (-1, 0, False,
+                                                                         (0, 0, 0, 0))
+        """(step, back, waiting for Next, the card) the buttons were made for."""
         self._wait = 0.0
+        self.back = 0
+        """How many steps back the card shows (Back): 0 is the step in play."""
+        self.refusal = ""
+        """Why the learner's last move was refused, said on the card until the step moves
+        on (or `REFUSAL_SECONDS` pass)."""
+        self._refusal_left = 0.0
+        self._refusal_step = -1
+        """The step the refusal was said in: it goes when that step is done."""
+        self._text_step = -1
+        """The step whose words are shown: a new step's wait until the table is still."""
         scene.match.chance_script = progress.scripted_chance
-        self.card = TutorialCard(scene, progress)
+        self.card = TutorialCard(scene, progress, self)
 
     # What the scene asks ---------------------------------------------------------------
 
     @property
     def allows_results(self) -> bool:  # type: ignore[override]
-        """A lesson that plays to the end explains the scoring on the table first: the
-        results come with its last step."""
-        return self.progress.finished
+        """A lesson that plays to the end explains the scoring on the table, and its last
+        card ("Well played") stays on top: the results open from that card's button (and
+        the top bar's), never over it by themselves."""
+        return False
 
     def hint(self) -> str | None:
         """The step knows the move it teaches; a bot's idea could be another one."""
@@ -73,15 +94,37 @@ class TutorialLayer(Autoplay):
         reason = self.progress.refusal(action.to_str())
         if reason is None:
             return True
-        self.scene.toast(self.scene.words(reason), "error", seconds=5.0)
+        self.refuse(self._in_list(reason))
         sound.play("error")
         return False
 
+    def refuse(self, reason: str) -> None:
+        """Say on the card why a move was refused (the card grows a red line under its
+        title: a banner elsewhere would cover the card or outlive the step)."""
+        self.refusal = self.scene.words(reason)
+        self._refusal_left = REFUSAL_SECONDS
+        self._refusal_step = self.progress.step
+
+    def _in_list(self, reason: str) -> str:
+        """Inside an open list the step's own line only repeats the card: name the line
+        to pick instead."""
+        step = self.progress.current
+        if step.kind != "act" or not self.scene.floating_rects():
+            return reason
+        fitting = [a for a in self.scene.state.legal_actions() if step.accepts(a.to_str())]
+        if not fitting:
+            return reason
+        return f"Not that line: pick \u201c{self.scene.describe_action(fitting[0])}\u201d."
+
     def after(self, action: Action) -> None:
         """The learner did what the step asked: on to the next step (before the scene
-        autosaves the move, so the step is written with it)."""
+        autosaves the move, so the step is written with it); the refusal goes."""
         if self.progress.current.kind == "act" and self.progress.current.accepts(action.to_str()):
             self.progress.advance()
+            self.clear_refusal()
+
+    def clear_refusal(self) -> None:
+        self.refusal, self._refusal_left = "", 0.0
 
     def saved_with_game(self) -> dict[str, object]:
         """The lesson's step goes into every autosave, in the same write as the move."""
@@ -99,23 +142,50 @@ class TutorialLayer(Autoplay):
 
     def sync(self) -> None:
         """The buttons of the step shown (every frame, even while bots are paused)."""
-        if self._shown_step != self.progress.step:
+        shown = (self.progress.step, self.back, self.waiting, tuple(self.card.rect()))
+        if self._shown != shown:
+            stepped = self._shown[0] != shown[0]
+            if self._refusal_step != self.progress.step:
+                self.clear_refusal()  # said about a step that is done
             self._make_buttons()
-            self.scene.refresh()  # a watch step begins or ends: the learner's controls change
+            if stepped:
+                self.scene.refresh()  # a watch step begins or ends: the controls change
+
+    @property
+    def waiting(self) -> bool:
+        """Next is offered now: an explain step, or a watch step whose moves have all
+        been played and shown."""
+        return self.progress.waits_for_next and not (
+            self.progress.current.kind == "watch" and self.scene.anims.busy)
+
+    @property
+    def text_shown(self) -> bool:
+        """Whether the card shows its words: only once the table has shown what they
+        talk about (a new step's words wait for the move's animations, so the card never
+        says where the caboose stopped while the dice still roll)."""
+        return self._text_step == self.progress.step or self.back > 0
 
     def update(self, dt: float) -> None:
         """The step's buttons, then (when the table may move on) the script's moves."""
         self.sync()
+        if self._text_step != self.progress.step and not self.scene.anims.busy:
+            self._text_step = self.progress.step
+        if self._refusal_left > 0:
+            self._refusal_left -= dt
+            if self._refusal_left <= 0:
+                self.clear_refusal()
+        card = pygame.Rect(self._shown[3])  # as `sync` placed it this frame
+        self.scene.toasts.avoid = card  # a hint or a notice never covers the card
+        if card.collidepoint(self.scene.hover_timer.pos):
+            self.scene.hover_timer.restart()  # no table tooltip while the card is read
         if self.ready():
             self._play(dt)
 
     def _play(self, dt: float) -> None:
-        """The other seats' scripted moves, one by one, once the table is still."""
+        """The other seats' scripted moves, one by one, once the table is still; a watch
+        step whose moves are played waits for Next."""
         move = self.progress.next_move()
         if move is None:
-            if self.progress.current.kind == "watch":
-                self.progress.advance()
-                self.save_progress()
             return
         fast = self.skipping
         if self.scene.anims.busy and not fast:
@@ -155,8 +225,8 @@ class TutorialLayer(Autoplay):
             elif step.kind == "watch":
                 move = self.progress.next_move()
                 if move is None:
-                    self.progress.advance()
-                    self.save_progress()
+                    self.scene.anims.finish()
+                    self.next_step()
                 else:
                     self._play_move(move)
             elif step.example:
@@ -168,6 +238,7 @@ class TutorialLayer(Autoplay):
                                        f"the script and the rules disagree")
                 self.scene.submit(fitting[0])
         self.scene.anims.finish()
+        self._text_step = self.progress.step
         self.scene.refresh()
 
     # Buttons ------------------------------------------------------------------------------------
@@ -175,38 +246,39 @@ class TutorialLayer(Autoplay):
     def _make_buttons(self) -> None:
         for element in self._buttons:
             self.scene.forget(element)  # type: ignore[arg-type]
-        self._buttons = []
-        self._shown_step = self.progress.step
         card = self.card.rect()
-        y = card.bottom - 50
-        kind = self.progress.current.kind
-        if kind == "explain":
-            self._buttons.append(self.scene.button(pygame.Rect(card.right - 130, y, 114, 38),
-                                                   "Next", self.next_step, "Next step (Enter)",
-                                                   "@accent"))
-        elif kind == "end":
-            self._buttons.append(self.scene.button(pygame.Rect(card.left + 16, y, 236, 38),
-                                                   "Play a real game now", self.play_real_game,
-                                                   None, "@accent"))
-            self._buttons.append(self.scene.button(pygame.Rect(card.right - 150, y, 134, 38),
-                                                   "Launcher", self.scene.app.go_home))
+        self._shown = (self.progress.step, self.back, self.waiting, tuple(card))
+        self._buttons = self.card.make_buttons(card)
 
     def next_step(self) -> None:
-        if self.progress.current.kind == "explain":
+        """Next: on from an explain step, or from a watch step once its moves are shown."""
+        if self.back:
+            self.show_current()
+        elif self.waiting:
             self.progress.advance()
             self.save_progress()
 
+    def show_earlier(self) -> None:
+        """Back: the card before the one shown, to read again (the moves stay played)."""
+        if self.progress.step - self.back > 0:
+            self.back += 1
+
+    def show_current(self) -> None:
+        self.back = 0
+
     def play_real_game(self) -> None:
-        """The same seats, the others now real bots, a fresh seed."""
+        """The setup screen for this game, its seats filled in as the lesson had them
+        (the others now normal bots) and its options, to change or start at once."""
         match = self.scene.match
-        seats = [seat if i == 0 else replace(seat, kind="bot", level="normal")
-                 for i, seat in enumerate(match.seats)]
-        start_new(self.scene.app, match.info, seats, match.options, seed=None)
+        app = self.scene.app
+        app.go_home()
+        app.push(SetupScene(app, match.info, prefill=lesson_rows(match.info, match.seats,
+                                                                 dict(match.options))))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Enter is Next on an explain step."""
+        """Enter is Next (or Return, while an earlier card is shown)."""
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and self.progress.current.kind == "explain"):
+                and (self.back or self.waiting)):
             self.next_step()
             return True
         return False
