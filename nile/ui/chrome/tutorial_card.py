@@ -8,7 +8,7 @@ covers the card; Back shows an earlier step's words on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,7 +17,6 @@ from nile.ui import text, theme
 
 if TYPE_CHECKING:
     from nile.ui.chrome.face import TableScene
-    from nile.ui.chrome.tutorial_layer import TutorialLayer
 
 CARD_WIDTH = 470
 PICTURE_SIZE = (CARD_WIDTH - 32, 150)
@@ -26,10 +25,33 @@ NARROW_WIDTH = 350
 """A card beside a wide region (a score table) where the usual one would cover it."""
 
 
+class Lesson(Protocol):
+    """What the card reads of its lesson (`TutorialLayer`, which makes the card: naming it
+    back would close a circle): the cards stepped back, the refusal, whether the words may
+    show, and the end card's way on."""
+
+    back: int
+    refusal: str
+
+    @property
+    def text_shown(self) -> bool: ...
+
+    @property
+    def waiting(self) -> bool: ...
+
+    def play_real_game(self) -> None: ...
+
+    def next_step(self) -> None: ...
+
+    def show_earlier(self) -> None: ...
+
+    def show_current(self) -> None: ...
+
+
 class TutorialCard:
     """Where the step's card goes, and its drawing."""
 
-    def __init__(self, scene: TableScene, progress: Progress, layer: TutorialLayer) -> None:
+    def __init__(self, scene: TableScene, progress: Progress, layer: Lesson) -> None:
         self.scene = scene
         self.progress = progress
         self.layer = layer
@@ -63,7 +85,7 @@ class TutorialCard:
         line = text.line_height(16)
         lines = text.wrap(self.scene.words(step.text), 16, width - 32)
         refusal = self.refusal_lines(width)
-        warn = 16 + 20 * len(refusal) if refusal else 0
+        warn = 16 + text.space(20, 15) * len(refusal) if refusal else 0
         picture = PICTURE_SIZE[1] + 12 if step.picture else 0
         buttons = 94 if self.progress.finished and width < CARD_WIDTH else 48  # two rows
         return body_top() + 12 + line * len(lines) + warn + picture + buttons
@@ -174,11 +196,12 @@ class TutorialCard:
         lines = self.refusal_lines(card.width)
         if not lines:
             return 0
-        box = pygame.Rect(card.left + 12, top - 4, card.width - 24, 8 + 20 * len(lines))
+        step = text.space(20, 15)
+        box = pygame.Rect(card.left + 12, top - 4, card.width - 24, 8 + step * len(lines))
         pygame.draw.rect(surface, theme.darken(theme.BAD, 0.6), box, border_radius=6)
         pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
         for i, line in enumerate(lines):
-            text.draw(surface, line, (box.left + 8, box.top + 4 + 20 * i), 15, theme.TEXT)
+            text.draw(surface, line, (box.left + 8, box.top + 4 + step * i), 15, theme.TEXT)
         return box.height + 8
 
     def picture_rect(self, card: pygame.Rect | None = None, text_bottom: int | None = None
@@ -189,7 +212,7 @@ class TutorialCard:
             line = text.line_height(16)
             words = text.wrap(self.scene.words(self.step.text), 16, CARD_WIDTH - 32)
             refusal = self.refusal_lines(card.width)
-            warn = 16 + 20 * len(refusal) if refusal else 0
+            warn = 16 + text.space(20, 15) * len(refusal) if refusal else 0
             text_bottom = card.top + body_top() + warn + line * len(words)
         return pygame.Rect((card.left + 16, text_bottom + 8), PICTURE_SIZE)
 
