@@ -213,6 +213,7 @@ def test_kap_a_bids_pounds_add_up() -> None:
     assert checked >= 4
 
 
+@pytest.mark.slow
 def test_every_cairo_choice_has_a_reason() -> None:
     """Cairo's choices around the flick (take back, what to flick, the penalty, the
     pyramid, its stones, order and spot) each give a reason, not only the flick."""

@@ -157,6 +157,7 @@ with connect(sys.argv[1], proxy=None, open_timeout=5) as conn:
 """
 
 
+@pytest.mark.slow
 def test_a_seat_whose_holder_is_frozen_goes_to_the_newcomer_with_its_code(
         raw: ClientConnection, host: HostThread, table: Table) -> None:
     """A computer gone to sleep still holds its socket: its seat's code takes it over once

@@ -74,6 +74,7 @@ def test_a_whole_loose_caboose_game_between_two_remote_people(host: HostThread) 
     assert on_disk["actions"] == table.match.actions and on_disk["net"]["seq"] == table.seq
 
 
+@pytest.mark.slow
 def test_two_people_at_one_remote_computer_play_through_one_connection(host: HostThread
                                                                        ) -> None:
     """Both seats' codes on one client: each seat gets its own view (the app covers the

@@ -285,6 +285,7 @@ def practice_writers() -> int:
     return sum(t.name == "practice-history" for t in threading.enumerate())
 
 
+@pytest.mark.slow
 def test_thirty_visits_leave_no_thread_behind(app) -> None:  # type: ignore[no-untyped-def]
     """Each visit started a writer thread that never ended, with an exit hook of its
     own: 30 visits, 30 threads. Now the one writer ends when practice closes."""

@@ -35,6 +35,7 @@ def lesson_scene(app: App, step: int) -> LooseCabooseScene:
     return scene
 
 
+@pytest.mark.slow
 def test_a_watched_step_waits_for_next_and_back_shows_the_card_before() -> None:
     app = make_app()  # the usual pace: a second between the script's moves
     scene = lesson_scene(app, WATCH)

@@ -329,6 +329,7 @@ def test_a_narrow_board_row_shows_the_score_now_in_short() -> None:
         assert used == text.render(label, 13, theme.MUTED).get_width() + 8
 
 
+@pytest.mark.slow
 def test_destination_tags_and_routes_leave_every_name_readable() -> None:
     """Choosing a good to move: the '+1 · 2 ways' tags sit beside their cities on no
     name, and names along the routes are drawn over the route lines."""
