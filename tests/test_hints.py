@@ -27,6 +27,7 @@ income", a whole gain, is the games' own way to say it)."""
 
 
 @pytest.mark.parametrize("game", per_game.ids())
+@pytest.mark.slow
 def test_hints_give_the_normal_move_and_a_reason_in_words(game: str) -> None:
     """Every game, at its fewest players with its default options."""
     info = registry.get(game)

@@ -86,6 +86,7 @@ def test_banner_words_name_the_missing_and_the_connection() -> None:
     assert banner_words(Status("connected"), seats[:1], 0) is None
 
 
+@pytest.mark.slow
 def test_hosting_from_the_app_plays_a_whole_game_with_a_remote_player(app: App) -> None:
     """Online → Host Loose Caboose! with a remote seat: the waiting room lists the seats
     and the code, the remote player joins, the table opens by itself, the game is played

@@ -31,6 +31,7 @@ def cut(client: Client) -> None:
     conn.socket.shutdown(socket.SHUT_RDWR)
 
 
+@pytest.mark.slow
 def test_a_move_made_around_a_dropped_connection_is_played_once(host: HostThread) -> None:
     table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=4)
     players = players_for(host, table.codes)

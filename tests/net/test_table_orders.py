@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from nile import __version__
@@ -76,6 +77,7 @@ def test_chat_goes_through_the_text_gate_to_everybody(host: HostThread) -> None:
         assert "Too many chat lines" in next_of(ann, p.Refusal).reason
 
 
+@pytest.mark.slow
 def test_the_host_hands_a_missing_seat_to_a_bot_and_the_game_ends(host: HostThread) -> None:
     table = host.create("kap_kairo", [PlayerSpec("Ann"), PlayerSpec("Bo"), PlayerSpec("Cy")])
     players = players_for(host, table.codes[:2])

@@ -40,6 +40,7 @@ def play_to_the_end(app: App, seed: int = 4) -> ToyScene:
     return scene
 
 
+@pytest.mark.slow
 def test_a_game_played_to_its_end_is_recorded_once(app: App) -> None:
     scene = play_to_the_end(app)
     frames(app, 30)
@@ -76,6 +77,7 @@ def headless_game(seed: int) -> Match:
     return match
 
 
+@pytest.mark.slow
 def test_the_records_screen_lists_adds_up_and_replays(app: App) -> None:
     games = [headless_game(seed) for seed in (4, 5, 6)]
     for match in games:

@@ -117,6 +117,7 @@ def test_the_card_s_words_wait_until_the_dice_have_rolled() -> None:
     assert layer.text_shown
 
 
+@pytest.mark.slow
 def test_no_table_tooltip_opens_under_the_card() -> None:
     app = instant_app()
     scene = lesson_scene(app, 0)

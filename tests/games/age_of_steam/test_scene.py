@@ -472,6 +472,7 @@ def open_ways_list(app) -> AgeOfSteamScene:  # type: ignore[no-untyped-def]
     return scene
 
 
+@pytest.mark.slow
 def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) -> None:  # type: ignore[no-untyped-def]
     """With several ways to a city the list opens, the bottom bar says to pick one, and
     Down then Enter delivers by the second way (Enter did nothing before)."""
@@ -485,6 +486,7 @@ def test_the_ways_to_deliver_are_taken_with_the_keys_and_the_bar_says_so(app) ->
     assert scene.match.log[before].action == second and controls.dest_popup is None
 
 
+@pytest.mark.slow
 def test_the_keys_choose_the_way_with_the_pointer_resting_on_the_list(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The pointer over the first way, Down then Enter still delivers by the second: the
     pointer selects a row when it moves, not every frame (Down was undone before, and

@@ -89,6 +89,7 @@ def test_cccp_results_say_who_kept_what_and_why_the_loser_loses() -> None:
     assert score_sheet(Builder(4, map="chile").build()).notes == ()
 
 
+@pytest.mark.slow
 def test_a_finished_game_shows_results_and_replays() -> None:
     app = instant_app()
     bots = [SeatConfig(s.name, "bot", "normal", s.color) for s in seats("egypt", 3)]
@@ -158,6 +159,7 @@ def test_a_flooded_hex_is_washed_whole_to_its_corners() -> None:
         assert layers[0].get_at(px) != layers[1].get_at(px)
 
 
+@pytest.mark.slow
 def test_the_track_button_picks_out_each_players_track_in_turn() -> None:
     """'Track: all' → each player → all; the chosen player's track stands out."""
     from nile.games.age_of_steam.shots import busy_of
