@@ -24,10 +24,13 @@ from nile.ui.scene import Scene, Shell
 
 LEFT, RIGHT = 60, theme.WIDTH - 60
 TABLE_TOP, ROW = 150, 34
-COLUMNS = (("Game", 0), ("Played", 250), ("Won", 330), ("Lost", 400),
-           *((f"vs {level}", 470 + i * 95) for i, level in enumerate(BOT_LEVELS)),
-           ("Best score", 860))
-CHART_X, CHART_W = 1010, 150
+HEADERS = ("Game", "Played", "Won", "Lost", *BOT_LEVELS, "Best score")
+LEVELS_CAPTION = "Won–lost against each bot level"
+GAP = 24
+"""Room between two columns; columns are as wide as their widest word at the text size."""
+CHART_MIN, CHART_MAX = 90, 150
+HEAD, CELL, DATE, SEATS = 15, 16, 15, 15
+"""Type sizes (before the text size setting) of the headers, cells, dates and seat lines."""
 LIST_ROW = 44
 PAGER_TOP = theme.HEIGHT - 64
 
@@ -35,9 +38,10 @@ PAGER_TOP = theme.HEIGHT - 64
 class RecordsScene(Scene):
     """The records: a table and chart per game above, the finished games below."""
 
-    def __init__(self, app: Shell) -> None:
+    def __init__(self, app: Shell, history: records.History | None = None) -> None:
+        """`history`: the records to show (default: the player's, read from disk)."""
         super().__init__(app)
-        history = records.load()
+        history = history if history is not None else records.load()
         self.records = history.records
         self.problem = history.problem
         self.summaries = records.summarize(self.records)
@@ -141,18 +145,27 @@ class RecordsScene(Scene):
         self._draw_list(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        for label, x in COLUMNS:
-            text.draw(surface, label, (LEFT + x, TABLE_TOP), 15, theme.MUTED, "bold")
-        text.draw(surface, "Won and lost", (CHART_X, TABLE_TOP), 15, theme.MUTED, "bold")
+        rows = [_cells(summary) for summary in self.summaries]
+        xs, chart = _columns(rows)
+        levels = xs[4]
+        caption_y = TABLE_TOP - text.line_height(HEAD, "bold")
+        text.draw(surface, LEVELS_CAPTION, (LEFT + levels, caption_y), HEAD, theme.MUTED,
+                  "bold", max_width=xs[4 + len(BOT_LEVELS)] - levels - GAP // 2)
+        for i, (label, x) in enumerate(zip(HEADERS, xs, strict=True)):
+            text.draw(surface, label, (LEFT + x, TABLE_TOP), HEAD, theme.MUTED, "bold",
+                      max_width=_room(xs, i, chart))
+        text.draw(surface, "Won and lost", (chart.left, TABLE_TOP), HEAD, theme.MUTED, "bold",
+                  max_width=RIGHT - chart.left)
         widest = max(s.overall.games for s in self.summaries)
-        for i, summary in enumerate(self.summaries):
+        for i, (summary, cells) in enumerate(zip(self.summaries, rows, strict=True)):
             y = TABLE_TOP + ROW * (i + 1)
             if i % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL, (LEFT - 10, y - 6, RIGHT - LEFT + 20,
                                                         ROW), border_radius=6)
-            for (_, x), cell in zip(COLUMNS, _cells(summary), strict=True):
-                text.draw(surface, cell, (LEFT + x, y), 16, max_width=_width(x))
-            _draw_bar(surface, summary.overall, widest, pygame.Rect(CHART_X, y + 2, CHART_W, 16))
+            for column, (x, cell) in enumerate(zip(xs, cells, strict=True)):
+                text.draw(surface, cell, (LEFT + x, y), CELL, max_width=_room(xs, column, chart))
+            _draw_bar(surface, summary.overall, widest,
+                      pygame.Rect(chart.left, y + 2, chart.width, 16))
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         top = self.list_top
@@ -162,19 +175,35 @@ class RecordsScene(Scene):
             text.draw(surface, f"Page {self.page + 1} of {self.pages}",
                       (RIGHT - 310, theme.HEIGHT - 44), 15, theme.MUTED, anchor="midright")
         shown = self.records[self.page * self.page_size:(self.page + 1) * self.page_size]
+        title_x = LEFT + max((text.measure(r.finished, DATE) for r in shown), default=0) + GAP
+        seats_x = title_x + min(220, max((text.measure(r.title, CELL, "bold") for r in shown),
+                                         default=0)) + GAP
         for i, record in enumerate(shown):
             y = top + 30 + i * LIST_ROW
-            text.draw(surface, record.finished, (LEFT, y + 8), 15, theme.MUTED)
-            text.draw(surface, record.title, (LEFT + 150, y + 8), 16, theme.TEXT,
-                      "bold", max_width=200)
-            text.draw(surface, records.seats_line(record.seats), (LEFT + 370, y + 8), 15,
-                      max_width=RIGHT - 250 - (LEFT + 370))
+            text.draw(surface, record.finished, (LEFT, y + 8), DATE, theme.MUTED)
+            text.draw(surface, record.title, (title_x, y + 8), CELL, theme.TEXT,
+                      "bold", max_width=seats_x - GAP - title_x)
+            text.draw(surface, records.seats_line(record.seats), (seats_x, y + 8), SEATS,
+                      max_width=RIGHT - 250 - seats_x)
 
 
-def _width(x: int) -> int:
-    """The room of the column starting at `x`, up to the next one."""
-    following = [other for _, other in COLUMNS if other > x]
-    return (min(following) if following else CHART_X - LEFT) - x - 12
+def _columns(rows: list[list[str]]) -> tuple[list[int], pygame.Rect]:
+    """Where each column starts (from LEFT) and the chart's place: each column as wide as
+    its header or widest cell at the current text size; when that is wider than the page,
+    the game's names give way (they shrink, the numbers never do)."""
+    widths = [max([text.measure(label, HEAD, "bold")] + [text.measure(r[i], CELL) for r in rows])
+              for i, label in enumerate(HEADERS)]
+    room = RIGHT - LEFT - CHART_MIN - GAP * len(HEADERS)
+    widths[0] = max(80, min(widths[0], room - sum(widths[1:])))
+    xs = [sum(widths[:i]) + GAP * i for i in range(len(widths))]
+    chart_x = LEFT + xs[-1] + widths[-1] + GAP
+    return xs, pygame.Rect(chart_x, 0, max(CHART_MIN, min(CHART_MAX, RIGHT - chart_x)), 16)
+
+
+def _room(xs: list[int], column: int, chart: pygame.Rect) -> int:
+    """The room of `column`, up to the next column (or the chart)."""
+    end = xs[column + 1] + LEFT if column + 1 < len(xs) else chart.left
+    return end - GAP // 2 - LEFT - xs[column]
 
 
 def _cells(summary: records.GameSummary) -> list[str]:
