@@ -117,6 +117,24 @@ def test_the_card_s_words_wait_until_the_dice_have_rolled() -> None:
     assert layer.text_shown
 
 
+def test_the_card_hides_the_table_s_words_under_it() -> None:
+    """The card is opaque: a label of the table it covers never shows through its words
+    (the text size sweep reads the lines under it as hidden, as under a dialog)."""
+    app = instant_app()
+    scene = lesson_scene(app, 2)
+    layer = scene.tutorial
+    assert layer is not None
+    card = layer.card.rect()
+    pictures = []
+    for ground in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill(ground)
+        layer.card.draw(surface)
+        pictures.append(surface.subsurface(card.inflate(-24, -24)).copy())
+    white, black = (pygame.surfarray.array3d(p) for p in pictures)
+    assert (white == black).all()
+
+
 @pytest.mark.slow
 def test_no_table_tooltip_opens_under_the_card() -> None:
     app = instant_app()
@@ -132,27 +150,75 @@ def test_no_table_tooltip_opens_under_the_card() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("percent", [100, 150])
 @pytest.mark.parametrize("game", per_game.ids())
-def test_every_card_keeps_the_regions_its_step_names_in_view(game: str) -> None:
-    """Each step that names regions (`clear`) finds them on its table and its card leaves
-    them, and the region it rings, in view (Loose Caboose's front, Cleopatra's hand and
-    City display, the final scoring)."""
+def test_every_card_keeps_the_regions_its_step_names_in_view(game: str, percent: int) -> None:
+    """Every step of every lesson, at the designed and the largest text size: the regions
+    it names (`look`, `clear`) are on its table, and its card covers none of them, nor an
+    open list, wherever the board has room for a card of its size clear of them (a ring
+    round the whole board, or a picture's card on a full one, may leave none: then it
+    covers as little as it can). Kap's lanes (steps 1 and 9), Cairo's close-up (10, 11)
+    and river (19), Loose Caboose's front and back, Cleopatra's hand and City display."""
     lesson = tutorial.load(game)
     if lesson is None:
         pytest.skip(f"{game} has no lesson")
-    named = [i for i, step in enumerate(lesson.steps) if step.clear]
     app = instant_app()
+    app.apply_settings(app.settings.changed(text_size=percent), save=False)
     app.go_home()
     scene = tutorial_at(app, game, 0)
     layer = scene.tutorial
     assert layer is not None
-    for index in named:  # a lesson that names none has nothing to keep clear
+    covered = []
+    for index, step in enumerate(lesson.steps):
         layer.fast_forward(index)
         frames(app, 2)
-        step, regions, card = lesson.steps[index], scene.regions(), layer.card.rect()
-        for name in (step.look, *step.clear):
+        regions, card = scene.regions(), layer.card.rect()
+        assert scene.board_rect.contains(card), (index + 1, card)
+        for name in filter(None, (step.look, *step.clear)):
             assert name in regions, (index + 1, name)
-            assert not card.colliderect(regions[name]), (index + 1, name)
+        must = [regions[n].inflate(12, 12) for n in step.clear]
+        must += [r.inflate(12, 12) for r in scene.floating_rects()]
+        ring = [regions[step.look].inflate(12, 12)] if step.look else []
+        for avoid in (must + ring, must):
+            hit = [r for r in avoid if card.colliderect(r)]
+            if hit and room(scene.board_rect, card.size, avoid):
+                covered.append((index + 1, step.title, [n for n in (step.look, *step.clear)
+                                                        if regions[n].inflate(12, 12) in hit]))
+                break
+    assert covered == []
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+def test_where_no_corner_clears_both_lanes_the_card_covers_the_least_of_them(
+        percent: int) -> None:
+    """Kap step 9 talks about both lanes (Ann's empty one, Bastet's River) and no corner
+    leaves both whole: the card takes the top of the table, over the empty end of a lane
+    (near Cairo), never a lane's cards, locomotive or box at the Cape."""
+    app = instant_app()
+    app.apply_settings(app.settings.changed(text_size=percent), save=False)
+    app.go_home()
+    scene = tutorial_at(app, "kap_kairo", 8)
+    layer = scene.tutorial
+    assert layer is not None and layer.card.step.clear == ("lane 1", "lane 2")
+    frames(app, 2)
+    card, regions = layer.card.rect(), scene.regions()
+    for lane in (regions["lane 1"], regions["lane 2"]):
+        cape_half = lane.copy()
+        cape_half.height //= 2
+        cape_half.bottom = lane.bottom  # the lane's cards start at the Cape, at the bottom
+        assert not card.colliderect(cape_half)
+    assert not card.colliderect(regions["lane 1"].inflate(12, 12))
+
+
+def room(board: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect]) -> bool:
+    """Whether a card of `size` fits anywhere on `board` (14 px in, every 4 px) clear of
+    `avoid`: the placement is checked against the board, not against its own corners."""
+    area = board.inflate(-28, -28)
+    for x in range(area.left, area.right - size[0] + 1, 4):
+        for y in range(area.top, area.bottom - size[1] + 1, 4):
+            if pygame.Rect((x, y), size).collidelist(avoid) < 0:
+                return True
+    return False
 
 
 def test_learn_to_play_resumes_the_open_lesson_and_continue_lists_games_only() -> None:
