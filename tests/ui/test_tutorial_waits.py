@@ -13,6 +13,7 @@ from nile.app import App
 from nile.core import library, registry, tutorial
 from nile.core.session import Match, SeatConfig
 from nile.core.tutorial import Progress, Step, Tutorial
+from nile.games.loose_caboose.rules.events import CardDrawn
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.dialogs import LoadDialog, learn, open_lesson
 from nile.ui.chrome.game_scene import GameScene
@@ -133,6 +134,34 @@ def test_the_card_hides_the_table_s_words_under_it() -> None:
         pictures.append(surface.subsurface(card.inflate(-24, -24)).copy())
     white, black = (pygame.surfarray.array3d(p) for p in pictures)
     assert (white == black).all()
+
+
+def test_a_drawn_card_joins_the_hand_when_the_log_says_it_is_drawn() -> None:
+    """Bastet rolls; Ann's turn begins with a card drawn. The card flies from the pile
+    after the dice and the caboose: the hand shows it when it lands, and the log's line
+    (which waits for the table) comes with it, never the card first."""
+    app = make_app()  # animations on
+    scene = lesson_scene(app, WATCH)
+    layer = scene.tutorial
+    assert layer is not None
+    for move in layer.progress.current.moves:
+        layer._play_move(move)
+    drawn = next(e for e in scene.match.log[-1].events
+                 if isinstance(e, CardDrawn) and e.seat == scene.viewer)
+    line = scene.words(drawn.describe(scene.viewer))
+    frames(app)
+    assert scene.anims.busy and drawn.card in scene.hand.keys
+    assert scene.hand.hidden == {max(i for i, c in enumerate(scene.hand.keys)
+                                     if c == drawn.card)}  # not in the hand yet...
+    assert line not in scene.log.lines  # ...nor in the log
+    for _ in range(900):
+        if not scene.hand.hidden:
+            break
+        assert line not in scene.log.lines  # the log never runs ahead of the hand
+        frames(app)
+    frames(app)
+    assert not scene.hand.hidden and not scene.anims.busy
+    assert scene.log.lines[-1] == line  # both show it now
 
 
 @pytest.mark.slow

@@ -292,6 +292,7 @@ class LooseCabooseScene(GameScene):
         playing = self.my_turn
         picked = self.picker.picked if playing else ()
         self.hand.selected = {p.index for p in picked if isinstance(p, HandCard)}
+        self.hand.hidden = animate.in_flight(self.animator.motion, self.viewer, self.hand.keys)
         offer = self.picker.offer
         lit = offer.lit if playing and offer is not None else frozenset()
         seats = tuple(PlayerLook(self.name(s) + (" (you)" if s == self.viewer else ""),
