@@ -21,7 +21,7 @@ from nile.ui.games import open_match, start_tutorial
 from nile.ui.launcher import LauncherScene
 from nile.ui.shots import tutorial_at
 from tests import per_game
-from tests.ui.harness import frames, instant_app, key, make_app, press
+from tests.ui.harness import drawn_text_boxes, frames, instant_app, key, make_app, press
 
 WATCH = 6
 """Loose Caboose's step 7 (0-based 6): Bastet lays a 1 and rolls, then the card waits."""
@@ -162,6 +162,32 @@ def test_a_drawn_card_joins_the_hand_when_the_log_says_it_is_drawn() -> None:
     frames(app)
     assert not scene.hand.hidden and not scene.anims.busy
     assert scene.log.lines[-1] == line  # both show it now
+
+
+def test_kap_s_bonus_card_counts_in_the_box_when_it_lands() -> None:
+    """Ann builds (Kap step 8): Bastet, before a River, is dealt a bonus card from the
+    discards. His box counts it when its flight lands, with the log's line, not before."""
+    app = make_app()  # animations on
+    app.go_home()
+    scene = start_tutorial(app, registry.get("kap_kairo"))
+    layer = scene.tutorial
+    assert layer is not None
+    layer.fast_forward(7)
+    step = layer.progress.current
+    scene.submit(next(a for a in scene.state.legal_actions() if step.accepts(a.to_str())))
+    line = "Bastet gets a bonus card from the discards"
+    seen_before: list[str] = []
+    for _ in range(900):
+        with drawn_text_boxes() as seen:
+            frames(app)
+        words = [w for w, _, _ in seen]
+        if any("bonus 1" in w for w in words):
+            break
+        seen_before += words
+        assert not any(line in entry for entry in scene.log.lines)  # not said yet
+    assert any("0/8 crossed · bonus 0" in w for w in seen_before)  # Bastet waited for it
+    frames(app, 120)
+    assert any(line in entry for entry in scene.log.lines)
 
 
 @pytest.mark.slow

@@ -465,7 +465,7 @@ def _draw_box(
         "bold",
         "midleft",
     )
-    held = len(view.bonus[seat])
+    held = len(view.bonus[seat]) - (("bonus", seat) in t.hidden)  # one may be on its way
     right = box.right - 8
     for i in range(min(held, RULES.bonus_cap)):
         chip = pygame.Rect(right - 10 - i * 12, box.bottom - 24, 10, 17)
