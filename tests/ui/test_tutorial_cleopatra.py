@@ -19,6 +19,7 @@ from nile.core.tutorial import Progress, Step, TutorialError
 from nile.games.cleopatra import intent
 from nile.games.cleopatra.rules.actions import Bid, EndTurn, Pass, SourceFruit
 from nile.games.cleopatra.rules.data import game_data
+from nile.games.cleopatra.rules.events import CardDealt, CardTaken
 from nile.games.cleopatra.scene import CleopatraScene
 from nile.games.cleopatra.view import choices
 from nile.ui.chrome.dialogs import open_save
@@ -320,3 +321,33 @@ def test_the_card_keeps_clear_of_an_open_list(app: App) -> None:
     frames(app, 2)
     assert scene.popup is not None
     assert not layer.card.rect().colliderect(scene.popup.rect)
+
+
+def test_cards_drawn_join_the_hand_when_the_log_says_so() -> None:
+    """Draw City Cards (step 22): the face-up Thebes and the deck's top card fly to Ann's
+    hand; each shows there when it lands, and the log's lines (which wait for the table)
+    come with them, never a card in the hand before its line."""
+    app = make_app()  # animations on
+    scene = begin(app)
+    layer = scene.tutorial
+    assert layer is not None
+    layer.fast_forward(21)
+    step = layer.progress.current
+    assert step.title == "Draw City Cards" and step.example == "" and step.expect
+    before = len(scene.match.log)
+    scene.submit(scene.state.parse_action(step.expect[0]))
+    drawn = [e for entry in scene.match.log[before:] for e in entry.events
+             if isinstance(e, CardTaken | CardDealt)]  # the deck's card is a chance draw
+    lines = [scene.words(e.describe(scene.viewer)) for e in drawn]
+    assert len(drawn) == 2 and all(e.seat == scene.viewer for e in drawn)
+    frames(app)
+    assert scene.anims.busy and len(scene.hand.hidden) == 2  # both still flying...
+    assert not set(lines) & set(scene.log.lines)  # ...and not in the log
+    for _ in range(900):
+        if not scene.hand.hidden:
+            break
+        assert not set(lines) & set(scene.log.lines)  # the log never runs ahead
+        frames(app)
+    frames(app)
+    assert not scene.hand.hidden and not scene.anims.busy
+    assert set(lines) <= set(scene.log.lines)

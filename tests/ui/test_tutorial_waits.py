@@ -13,6 +13,7 @@ from nile.app import App
 from nile.core import library, registry, tutorial
 from nile.core.session import Match, SeatConfig
 from nile.core.tutorial import Progress, Step, Tutorial
+from nile.games.loose_caboose.rules.events import CardDrawn
 from nile.games.loose_caboose.scene import LooseCabooseScene
 from nile.ui.chrome.dialogs import LoadDialog, learn, open_lesson
 from nile.ui.chrome.game_scene import GameScene
@@ -20,7 +21,7 @@ from nile.ui.games import open_match, start_tutorial
 from nile.ui.launcher import LauncherScene
 from nile.ui.shots import tutorial_at
 from tests import per_game
-from tests.ui.harness import frames, instant_app, key, make_app, press
+from tests.ui.harness import drawn_text_boxes, frames, instant_app, key, make_app, press
 
 WATCH = 6
 """Loose Caboose's step 7 (0-based 6): Bastet lays a 1 and rolls, then the card waits."""
@@ -117,6 +118,78 @@ def test_the_card_s_words_wait_until_the_dice_have_rolled() -> None:
     assert layer.text_shown
 
 
+def test_the_card_hides_the_table_s_words_under_it() -> None:
+    """The card is opaque: a label of the table it covers never shows through its words
+    (the text size sweep reads the lines under it as hidden, as under a dialog)."""
+    app = instant_app()
+    scene = lesson_scene(app, 2)
+    layer = scene.tutorial
+    assert layer is not None
+    card = layer.card.rect()
+    pictures = []
+    for ground in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill(ground)
+        layer.card.draw(surface)
+        pictures.append(surface.subsurface(card.inflate(-24, -24)).copy())
+    white, black = (pygame.surfarray.array3d(p) for p in pictures)
+    assert (white == black).all()
+
+
+def test_a_drawn_card_joins_the_hand_when_the_log_says_it_is_drawn() -> None:
+    """Bastet rolls; Ann's turn begins with a card drawn. The card flies from the pile
+    after the dice and the caboose: the hand shows it when it lands, and the log's line
+    (which waits for the table) comes with it, never the card first."""
+    app = make_app()  # animations on
+    scene = lesson_scene(app, WATCH)
+    layer = scene.tutorial
+    assert layer is not None
+    for move in layer.progress.current.moves:
+        layer._play_move(move)
+    drawn = next(e for e in scene.match.log[-1].events
+                 if isinstance(e, CardDrawn) and e.seat == scene.viewer)
+    line = scene.words(drawn.describe(scene.viewer))
+    frames(app)
+    assert scene.anims.busy and drawn.card in scene.hand.keys
+    assert scene.hand.hidden == {max(i for i, c in enumerate(scene.hand.keys)
+                                     if c == drawn.card)}  # not in the hand yet...
+    assert line not in scene.log.lines  # ...nor in the log
+    for _ in range(900):
+        if not scene.hand.hidden:
+            break
+        assert line not in scene.log.lines  # the log never runs ahead of the hand
+        frames(app)
+    frames(app)
+    assert not scene.hand.hidden and not scene.anims.busy
+    assert scene.log.lines[-1] == line  # both show it now
+
+
+def test_kap_s_bonus_card_counts_in_the_box_when_it_lands() -> None:
+    """Ann builds (Kap step 8): Bastet, before a River, is dealt a bonus card from the
+    discards. His box counts it when its flight lands, with the log's line, not before."""
+    app = make_app()  # animations on
+    app.go_home()
+    scene = start_tutorial(app, registry.get("kap_kairo"))
+    layer = scene.tutorial
+    assert layer is not None
+    layer.fast_forward(7)
+    step = layer.progress.current
+    scene.submit(next(a for a in scene.state.legal_actions() if step.accepts(a.to_str())))
+    line = "Bastet gets a bonus card from the discards"
+    seen_before: list[str] = []
+    for _ in range(900):
+        with drawn_text_boxes() as seen:
+            frames(app)
+        words = [w for w, _, _ in seen]
+        if any("bonus 1" in w for w in words):
+            break
+        seen_before += words
+        assert not any(line in entry for entry in scene.log.lines)  # not said yet
+    assert any("0/8 crossed · bonus 0" in w for w in seen_before)  # Bastet waited for it
+    frames(app, 120)
+    assert any(line in entry for entry in scene.log.lines)
+
+
 @pytest.mark.slow
 def test_no_table_tooltip_opens_under_the_card() -> None:
     app = instant_app()
@@ -132,27 +205,76 @@ def test_no_table_tooltip_opens_under_the_card() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("percent", [100, 150])
 @pytest.mark.parametrize("game", per_game.ids())
-def test_every_card_keeps_the_regions_its_step_names_in_view(game: str) -> None:
-    """Each step that names regions (`clear`) finds them on its table and its card leaves
-    them, and the region it rings, in view (Loose Caboose's front, Cleopatra's hand and
-    City display, the final scoring)."""
+def test_every_card_keeps_the_regions_its_step_names_in_view(game: str, percent: int) -> None:
+    """Every step of every lesson, at the designed and the largest text size: the regions
+    it names (`look`, `clear`) are on its table, and its card covers none of them, nor an
+    open list, wherever the board has room for a card of a size it may take (usual, narrow,
+    wide) clear of them (a ring
+    round the whole board, or a picture's card on a full one, may leave none: then it
+    covers as little as it can). Kap's lanes (steps 1 and 9), Cairo's close-up (10, 11)
+    and river (19), Loose Caboose's front and back, Cleopatra's hand and City display."""
     lesson = tutorial.load(game)
     if lesson is None:
         pytest.skip(f"{game} has no lesson")
-    named = [i for i, step in enumerate(lesson.steps) if step.clear]
     app = instant_app()
+    app.apply_settings(app.settings.changed(text_size=percent), save=False)
     app.go_home()
     scene = tutorial_at(app, game, 0)
     layer = scene.tutorial
     assert layer is not None
-    for index in named:  # a lesson that names none has nothing to keep clear
+    covered = []
+    for index, step in enumerate(lesson.steps):
         layer.fast_forward(index)
         frames(app, 2)
-        step, regions, card = lesson.steps[index], scene.regions(), layer.card.rect()
-        for name in (step.look, *step.clear):
+        regions, card = scene.regions(), layer.card.rect()
+        assert scene.board_rect.contains(card), (index + 1, card)
+        for name in filter(None, (step.look, *step.clear)):
             assert name in regions, (index + 1, name)
-            assert not card.colliderect(regions[name]), (index + 1, name)
+        must = [regions[n].inflate(12, 12) for n in step.clear]
+        must += [r.inflate(12, 12) for r in scene.floating_rects()]
+        ring = [regions[step.look].inflate(12, 12)] if step.look else []
+        for avoid in (must + ring, must):
+            hit = [r for r in avoid if card.colliderect(r)]
+            if hit and any(room(scene.board_rect, size, avoid) for size in layer.card.sizes()):
+                covered.append((index + 1, step.title, [n for n in (step.look, *step.clear)
+                                                        if regions[n].inflate(12, 12) in hit]))
+                break
+    assert covered == []
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+def test_where_no_corner_clears_both_lanes_the_card_covers_the_least_of_them(
+        percent: int) -> None:
+    """Kap step 9 talks about both lanes (Ann's empty one, Bastet's River) and no corner
+    leaves both whole: the card takes the top of the table, over the empty end of a lane
+    (near Cairo), never a lane's cards, locomotive or box at the Cape."""
+    app = instant_app()
+    app.apply_settings(app.settings.changed(text_size=percent), save=False)
+    app.go_home()
+    scene = tutorial_at(app, "kap_kairo", 8)
+    layer = scene.tutorial
+    assert layer is not None and layer.card.step.clear == ("lane 1", "lane 2", "market")
+    frames(app, 2)
+    card, regions = layer.card.rect(), scene.regions()
+    for lane in (regions["lane 1"], regions["lane 2"]):
+        cape_half = lane.copy()
+        cape_half.height //= 2
+        cape_half.bottom = lane.bottom  # the lane's cards start at the Cape, at the bottom
+        assert not card.colliderect(cape_half)
+    assert not card.colliderect(regions["lane 1"].inflate(12, 12))
+
+
+def room(board: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect]) -> bool:
+    """Whether a card of `size` fits anywhere on `board` (14 px in, every 4 px) clear of
+    `avoid`: the placement is checked against the board, not against its own corners."""
+    area = board.inflate(-28, -28)
+    for x in range(area.left, area.right - size[0] + 1, 4):
+        for y in range(area.top, area.bottom - size[1] + 1, 4):
+            if pygame.Rect((x, y), size).collidelist(avoid) < 0:
+                return True
+    return False
 
 
 def test_learn_to_play_resumes_the_open_lesson_and_continue_lists_games_only() -> None:

@@ -369,7 +369,7 @@ class CleopatraScene(GameScene):
     def _layer_key(self) -> tuple[object, ...]:
         return (self._serial, self.picked, *self.variants.key,
                 tuple(sorted(self.motion.flashes)), self.hover, self.motion.scoring_shown,
-                tuple(self.table_rect), self.viewer, self.my_turn,
+                tuple(self.table_rect), self.viewer, self.my_turn, self.motion.landing,
                 self.replay.position if self.replay else -1, theme.palette()[0])
 
     def table_view(self) -> table.TableView:
@@ -382,7 +382,7 @@ class CleopatraScene(GameScene):
             replay=self.replay is not None, offer=self.picker.offer if self.my_turn else None,
             usable=intent.usable(self.legal),
             popup=self.popup, flashes=self.motion.flashes, hover=self.hover,
-            scoring_shown=self.motion.scoring_shown)
+            scoring_shown=self.motion.scoring_shown, landing=self.motion.landing)
 
     def _paint(self, surface: pygame.Surface, hits: HitMap[Target]) -> None:
         table.paint(surface, hits, self.hand, self.table_view())

@@ -141,9 +141,11 @@ class KapKairoScene(GameScene):
         return board.areas(self.board_rect, self.match.state.num_players)
 
     def regions(self) -> dict[str, pygame.Rect]:
-        """What a tutorial step can point at: the lanes, the market, the side panel, the
-        piles and the terrain legend."""
-        return {**super().regions(), **self.areas()}
+        """What a tutorial step can point at: the lanes (all, and each seat's: "lane 1"),
+        the market, the side panel, the piles and the terrain legend."""
+        areas = self.areas()
+        lanes = board.lane_regions(areas["lanes"], self.match.state.num_players)
+        return {**super().regions(), **areas, **lanes}
 
     def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
                               name: str) -> bool:

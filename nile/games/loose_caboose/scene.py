@@ -115,12 +115,17 @@ class LooseCabooseScene(GameScene):
 
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the railway, the hand, the penalty pile, the
-        players, the draw pile and dice, and the railway's front and back cards."""
+        players, the draw pile and dice, the railway's front and back cards, and "ahead":
+        the caboose's card and the cards ahead of it, to the front."""
         found = {**super().regions(), **self.areas().named()}
-        cells = self.lc.railway.cells
+        railway = self.lc.railway
+        cells = railway.cells
         if cells:
             found["front"] = cell_rect(self.camera, cells[-1]).inflate(16, 16)
             found["back"] = cell_rect(self.camera, cells[0]).inflate(16, 16)
+        if railway.caboose_placed:
+            ahead = [cell_rect(self.camera, c) for c in cells[railway.caboose:]]
+            found["ahead"] = ahead[0].unionall(ahead[1:]).inflate(16, 16)
         return found
 
     def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,
@@ -292,6 +297,7 @@ class LooseCabooseScene(GameScene):
         playing = self.my_turn
         picked = self.picker.picked if playing else ()
         self.hand.selected = {p.index for p in picked if isinstance(p, HandCard)}
+        self.hand.hidden = animate.in_flight(self.animator.motion, self.viewer, self.hand.keys)
         offer = self.picker.offer
         lit = offer.lit if playing and offer is not None else frozenset()
         seats = tuple(PlayerLook(self.name(s) + (" (you)" if s == self.viewer else ""),

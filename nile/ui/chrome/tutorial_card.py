@@ -23,6 +23,9 @@ PICTURE_SIZE = (CARD_WIDTH - 32, 150)
 """The frame an explain step's picture is drawn into, below the step's words."""
 NARROW_WIDTH = 350
 """A card beside a wide region (a score table) where the usual one would cover it."""
+WIDE_WIDTH = 640
+"""A shorter card, under a wide region (a railway across the table) where the usual one,
+taller at a large text size, would reach up over it."""
 
 
 class Lesson(Protocol):
@@ -94,9 +97,10 @@ class TutorialCard:
         """The step's card, in the first corner of the board that leaves the region it
         points at and the regions its words name in view (bottom right, bottom left, the
         top corners below the toasts, then at the very top, then bottom middle), narrower
-        if only a narrow card fits beside them; an open list must stay clickable even
-        where a region cannot stay in view, and the card goes over a region only when the
-        board has no other room."""
+        if only a narrow card fits beside them. An open list must stay clickable; what the
+        words name matters more than the (often large) region ringed; and where no corner
+        leaves what the words name in view (a picture's card on a full board), the card
+        covers as little of it as it can."""
         board = self.scene.board_rect
         look = self.look_rect()
         shown = [look.inflate(12, 12)] if look is not None else []
@@ -112,22 +116,24 @@ class TutorialCard:
             ("topleft", (board.left + inset, board.top + inset)),
             ("midbottom", (board.centerx, board.bottom - inset)),
         )
-        # a picture's frame needs the full width (a narrow end card stacks its buttons)
-        full = bool(self.step.picture)
-        widths = (CARD_WIDTH,) if full else (CARD_WIDTH, NARROW_WIDTH)
-        # what the words are about matters more than the (often large) region ringed
-        tries = [shown + named + floating, named + floating, shown + floating, floating]
-        for avoid in tries:
-            for width in widths:
-                card = pygame.Rect(0, 0, width, self._height(width))
-                for anchor, point in corners:
-                    placed = card.copy()
-                    setattr(placed, anchor, point)
-                    if placed.collidelist(avoid) < 0:
-                        return placed
-        card = pygame.Rect(0, 0, CARD_WIDTH, self._height(CARD_WIDTH))
-        card.bottomleft = (board.left + inset, board.bottom - inset)
-        return card
+        best: tuple[tuple[int, int, bool], pygame.Rect] | None = None
+        for size in self.sizes():
+            card = pygame.Rect((0, 0), size)
+            for anchor, point in corners:
+                placed = card.copy()
+                setattr(placed, anchor, point)
+                cost = (_covered(placed, floating), _covered(placed, named),
+                        placed.collidelist(shown) >= 0)
+                if best is None or cost < best[0]:
+                    best = (cost, placed)
+        assert best is not None
+        return best[1]
+
+    def sizes(self) -> list[tuple[int, int]]:
+        """The card's sizes to try, the usual first: narrower beside a wide region, wider
+        (so shorter) under one; a picture's card keeps the width its frame is made for."""
+        widths = (CARD_WIDTH,) if self.step.picture else (CARD_WIDTH, NARROW_WIDTH, WIDE_WIDTH)
+        return [(width, self._height(width)) for width in widths]
 
     def make_buttons(self, card: pygame.Rect) -> list[object]:
         """The card's buttons: Return while an earlier card is shown, else Next once the
@@ -168,9 +174,8 @@ class TutorialCard:
     def draw(self, surface: pygame.Surface) -> None:
         step = self.step
         card = self.rect()
-        panel = pygame.Surface(card.size, pygame.SRCALPHA)
-        panel.fill((*theme.darken(theme.PANEL, 0.25), 244))
-        surface.blit(panel, card)
+        # opaque: the table's words under the card never show through its own
+        pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.25), card, border_radius=10)
         pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=10)
         total = len(self.progress.tutorial.steps)
         head = f"{self.progress.tutorial.title} · step {self.number + 1} of {total}"
@@ -231,6 +236,11 @@ def body_top() -> int:
     """Where a card's words start under its head line and title (62 px as designed),
     lower as the text size grows."""
     return 12 + text.space(20, 13) + text.space(30, 19)
+
+
+def _covered(card: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    """How many pixels of `rects` the card would cover."""
+    return sum(card.clip(r).width * card.clip(r).height for r in rects)
 
 
 def _heading(kind: str) -> str:

@@ -153,10 +153,13 @@ class Table:
 
     def regions(self, view: CairoState) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the board, the seat strip, the die, the river,
-        the ship of the player to move ("ship"), every site by its id, and "aim_<site>":
-        that ship and the site together (the flick and its target in one frame)."""
+        the ship of the player to move ("ship"), every site by its id, "aim_<site>": that
+        ship and the site together (the flick and its target in one frame), and the
+        magnified window over a site a pyramid may be built on ("closeup")."""
         found = {"board": self.renderer.rect.copy(), "strip": self.strip_rect.copy(),
                  "die": self.die_rect.copy()}
+        if PyramidUI.active(view) and self.pyramid.site is not None:
+            found["closeup"] = self.pyramid.rect.copy()
         b = board()
         left, top = self.renderer.to_screen(0.0, b.north_bank)
         right, bottom = self.renderer.to_screen(b.width, b.south_bank)

@@ -17,6 +17,7 @@ from nile.games.cleopatra.rules import game_data
 from nile.games.cleopatra.rules.events import (
     BidPlaced,
     BuildingBuilt,
+    CardDealt,
     CardRevealed,
     CardTaken,
     CityScored,
@@ -29,6 +30,7 @@ from nile.games.cleopatra.rules.events import (
     TrainsPlaced,
 )
 from nile.games.cleopatra.view import layout, panel, pieces
+from nile.games.cleopatra.view.choices import is_fruit_card
 from nile.ui import sound, text, theme
 from nile.ui.anim import Animations, Tween, ease_in_out
 
@@ -94,12 +96,20 @@ class Motion:
     floaters: list[Floater] = field(default_factory=list)
     cubes: list[MovingCube] = field(default_factory=list)
     flying: list[FlyingCard] = field(default_factory=list)
+    arriving: list[tuple[Target, Tween]] = field(default_factory=list)
+    """The viewer's cards in flight to the hand, with their flights."""
     scoring_shown: int | None = None
     """Rows of the final scoring shown so far (None: all of them, no show running)."""
 
     @property
     def busy(self) -> bool:
         return bool(self.flashes or self.floaters)
+
+    @property
+    def landing(self) -> tuple[Target, ...]:
+        """The viewer's cards not in the hand yet: each shows there when its flight lands,
+        as the log (which waits for the table) says it is taken or dealt."""
+        return tuple(key for key, tween in self.arriving if not tween.done)
 
     def show_all(self, events: list[Event], where: Where) -> None:
         """Show `events` one after the other on the animation timeline."""
@@ -124,7 +134,7 @@ class Motion:
             self._float(event, where)
         elif isinstance(event, CityScored):
             return self._score_city(event, t)
-        elif isinstance(event, CardTaken):
+        elif isinstance(event, CardTaken | CardDealt):
             return self._fly_card(event, t, where)
         elif isinstance(event, CardRevealed):
             later(t, lambda: sound.play("card", 0.5))
@@ -143,21 +153,29 @@ class Motion:
         self.anims.later(max(0.0, t - HOP), lambda: sound.play("move", 0.6))
         return t
 
-    def _fly_card(self, event: CardTaken, t: float, where: Where) -> float:
-        areas = where.areas
-        if event.display == "city":
-            face = pieces.city_card(D.city_card(event.name), layout.CARD)
-            start = areas.city.center
+    def _fly_card(self, event: CardTaken | CardDealt, t: float, where: Where) -> float:
+        """A card taken from a display, or dealt from a deck (seen flying only by its
+        owner), to its owner: the viewer's hand shows it when it lands (`landing`)."""
+        areas, own = where.areas, event.seat == where.own_seat
+        if isinstance(event, CardDealt) and not own:
+            return t  # a secret card: no face to fly (the box's count says it)
+        city = (event.display if isinstance(event, CardTaken) else event.deck.lower()) == "city"
+        if city:
+            key: Target = ("hand_city", D.city_card(event.name))
+            face, start = pieces.city_card(key[1], layout.CARD), areas.city.center
         else:
-            face = pieces.auction_card(D.auction_kind(event.name), layout.CARD)
-            start = areas.auction.center
-        if event.seat == where.own_seat:
+            kind = D.auction_kind(event.name)
+            key = ("fruit_card" if is_fruit_card(kind) else "hand_auction", kind)
+            face, start = pieces.auction_card(kind, layout.CARD), areas.auction.center
+        if own:
             end = areas.hand.center
         else:
             end = panel.player_boxes(where.view, areas.players)[event.seat].center
         tween = Tween(start, end, 0.35, t, ease_in_out, arc=20)
         self.anims.add(("card", id(tween)), tween)
         self.flying.append(FlyingCard(face, tween))
+        if own:
+            self.arriving.append((key, tween))
         self.anims.later(t, lambda: sound.play("card", 0.5))
         return t + 0.15
 
@@ -203,6 +221,7 @@ class Motion:
         self.floaters = [f for f in self.floaters if f.age < 1.4]
         self.cubes = [c for c in self.cubes if not c.tween.done]
         self.flying = [c for c in self.flying if not c.tween.done]
+        self.arriving = [a for a in self.arriving if not a[1].done]
 
     def draw(self, surface: pygame.Surface, boxes: list[pygame.Rect]) -> None:
         """Cards in flight, fruit on its way, and the Florin and VP just changed in the

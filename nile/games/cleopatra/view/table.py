@@ -56,6 +56,8 @@ class TableView:
     flashes: Mapping[Target, float]
     hover: Target | None
     scoring_shown: int | None
+    landing: tuple[Target, ...] = ()
+    """The viewer's cards still flying to the hand (`Motion.landing`): left out of it."""
 
     @property
     def picked(self) -> tuple[Target, ...]:
@@ -111,6 +113,17 @@ def marks(tv: TableView) -> tuple[mapview.Marks, set[Target]]:
     return found, lit
 
 
+def in_flight(keys: Sequence[object], landing: Sequence[Target]) -> set[int]:
+    """The places in the hand (`keys`) of the cards still flying to it: one place per
+    card in flight (the last of equal cards), so a second copy already held still shows."""
+    hidden: set[int] = set()
+    for key in landing:
+        free = [i for i, held in enumerate(keys) if held == key and i not in hidden]
+        if free:
+            hidden.add(free[-1])
+    return hidden
+
+
 def paint(surface: pygame.Surface, hits: HitMap[Target], hand: Hand, tv: TableView) -> None:
     """The table without moving things, each clickable thing added to `hits`."""
     a, view = tv.areas, tv.view
@@ -135,6 +148,7 @@ def paint(surface: pygame.Surface, hits: HitMap[Target], hand: Hand, tv: TableVi
         usable = tv.usable if tv.my_turn and view.phase == Phase.ACTIONS else set()
         panel.lay_hand(hand, view, tv.viewer, a.hand, panel.HandMarks(lit, tv.picked, usable,
                                                                       lift))
+        hand.hidden = in_flight(hand.keys, tv.landing)
         panel.draw_hand(surface, view, tv.viewer, a.hand, hand, hits)
     if tv.popup is not None and tv.my_turn:
         tv.popup.draw_in(surface, tv.board_rect)

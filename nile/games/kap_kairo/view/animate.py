@@ -107,7 +107,8 @@ class Motion:
         """Events the table shows by a toast when they happen (and a bonus card's flight)."""
         if isinstance(event, BonusDealt):
             source = geo.pile("discard" if event.source == "discards" else "draw")
-            self._fly(-2, source, geo.lane_box(event.seat).center, t, 0.45)
+            self._fly(-2, source, geo.lane_box(event.seat).center, t, 0.45,
+                      ("bonus", event.seat))  # the box counts it once it lands
             self.anims.later(t, lambda: self._announce(event, "card", "ok"))
             return t + 0.45
         if isinstance(event, BonusMissed):

@@ -63,6 +63,19 @@ def areas(board: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
     return {"piles": piles, "panel": side, "market": market, "legend": legend, "lanes": lanes}
 
 
+def lane_rect(lanes: pygame.Rect, players: int, seat: int) -> pygame.Rect:
+    """A seat's lane: its column of cards from the Cape (its box at the bottom) to Cairo."""
+    width = min(300, (lanes.width - 10 * (players - 1)) // players)
+    left = lanes.centerx - (width * players + 10 * (players - 1)) // 2
+    return pygame.Rect(left + seat * (width + 10), lanes.top, width, lanes.height)
+
+
+def lane_regions(lanes: pygame.Rect, players: int) -> dict[str, pygame.Rect]:
+    """Each seat's lane by the seat's number ("lane 1" is the first seat's), for a
+    lesson's step to name (`Step.clear`)."""
+    return {f"lane {seat + 1}": lane_rect(lanes, players, seat) for seat in range(players)}
+
+
 def market_cards(view: KapState) -> list[int]:
     """What lies in the middle: the row in track laying, else the land for sale."""
     if view.step in TRACK_STEPS or (view.step == Phase.OVER and view.row):
@@ -106,11 +119,7 @@ class Geometry:
     # Lanes ---------------------------------------------------------------------------
 
     def lane(self, seat: int) -> pygame.Rect:
-        area = self.areas["lanes"]
-        width = min(300, (area.width - 10 * (self.players - 1)) // self.players)
-        total = width * self.players + 10 * (self.players - 1)
-        left = area.centerx - total // 2
-        return pygame.Rect(left + seat * (width + 10), area.top, width, area.height)
+        return lane_rect(self.areas["lanes"], self.players, seat)
 
     def lane_box(self, seat: int) -> pygame.Rect:
         lane = self.lane(seat)
@@ -456,7 +465,7 @@ def _draw_box(
         "bold",
         "midleft",
     )
-    held = len(view.bonus[seat])
+    held = len(view.bonus[seat]) - (("bonus", seat) in t.hidden)  # one may be on its way
     right = box.right - 8
     for i in range(min(held, RULES.bonus_cap)):
         chip = pygame.Rect(right - 10 - i * 12, box.bottom - 24, 10, 17)

@@ -8,7 +8,7 @@ still shown moving is a `Ghost`, and the caboose is drawn where its hops have go
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -73,6 +73,7 @@ class Animator:
         for die in motion.dice:
             die.update(dt * speed)
         motion.ghosts[:] = [g for g in motion.ghosts if not g.tween.done]
+        motion.arriving[:] = [a for a in motion.arriving if not a[2].done]
         motion.caboose_path[:] = [t for t in motion.caboose_path if not t.done]
 
     def _animate(self, event: Event, t: float, places: Places,
@@ -84,7 +85,8 @@ class Animator:
             self.anims.later(t, lambda: sound.play("place"))
             return t + 0.25
         if isinstance(event, CardDealt | CardDrawn):
-            self._fly(None, places.draw_pile, places.hand(event.seat), t, 0.3)
+            flight = self._fly(None, places.draw_pile, places.hand(event.seat), t, 0.3)
+            self.motion.arriving.append((event.seat, event.card, flight))
             self.anims.later(t, lambda: sound.play("card", 0.6))
             return t + (0.08 if isinstance(event, CardDealt) else 0.2)
         if isinstance(event, DiceRolled):
@@ -111,11 +113,12 @@ class Animator:
         return t
 
     def _fly(self, card: Card | None, start: Point, end: Point, delay: float,
-             duration: float) -> None:
+             duration: float) -> Tween:
         tween = Tween(start, end, duration, delay, ease_in_out, arc=30)
         ghosts = self.motion.ghosts
         self.anims.add(("ghost", len(ghosts), id(tween)), tween)
         ghosts.append(Ghost(card, tween))
+        return tween
 
     def _hop(self, start: Point, end: Point, t: float, broken: bool) -> float:
         tween = Tween(start, end, 0.26, t, ease_in_out)
@@ -156,6 +159,19 @@ class Animator:
         sound.play("dice")
         for die in self.motion.dice:
             die.roll(die.face)
+
+
+def in_flight(motion: Motion, seat: int | None, keys: Sequence[object]) -> set[int]:
+    """The places in `seat`'s hand (`keys`, as the hand shows it) of the cards still
+    flying to it: the hand leaves them out until they land."""
+    hidden: set[int] = set()
+    for to, card, _ in motion.arriving:
+        if to != seat:
+            continue
+        free = [i for i, key in enumerate(keys) if key == card and i not in hidden]
+        if free:
+            hidden.add(free[-1])
+    return hidden
 
 
 def draw_ghosts(surface: pygame.Surface, t: TableView) -> None:

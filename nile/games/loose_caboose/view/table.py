@@ -9,7 +9,7 @@ what can be clicked to the frame's `HitMap` as the intent's targets (`HandCard`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -102,6 +102,9 @@ class Motion:
     caboose_path: list[Tween]
     """The caboose's hops and its derail jump, in order."""
     dice: list[Die]
+    arriving: list[tuple[int, Card, Tween]] = field(default_factory=list)
+    """(seat, card, its flight) of each card dealt or drawn that has not reached its hand
+    yet: the viewer's hand shows it when it lands, as the log then says it is drawn."""
 
 
 @dataclass(frozen=True)
