@@ -142,6 +142,10 @@ class Client:
         """The host's order (needs the host code among `codes`)."""
         self._outbox.put(p.HandToBot(seat, level))
 
+    def start_game(self) -> None:
+        """The host's order: the game starts; every waiting room goes to the table."""
+        self._outbox.put(p.Start())
+
     def end_game(self) -> None:
         """The host's order: end the match, keeping it as a save on the host."""
         self._outbox.put(p.EndGame())

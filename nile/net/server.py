@@ -45,6 +45,7 @@ from nile.net.protocol import (
     PlayerSpec,
     ProtocolError,
     Refusal,
+    Start,
     Undo,
     Welcome,
     type_name,
@@ -181,7 +182,7 @@ class Server(Seating):
                 return
             self.moves += isinstance(message, Move)
             await self._commit(table, lowest)
-        if isinstance(message, HandToBot):
+        if isinstance(message, HandToBot | Start):
             await self._send_seats(table)
         self._schedule_bot(table)
 
@@ -202,6 +203,8 @@ class Server(Seating):
                 holder.seats.discard(message.seat)
         elif isinstance(message, EndGame):
             table.end()
+        elif isinstance(message, Start):
+            table.start()
         return len(table.match.log)
 
     async def _commit(self, table: Table, lowest: int) -> None:

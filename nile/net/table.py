@@ -48,6 +48,8 @@ class Table:
     seq: int = 0
     ended: bool = False
     """The host ended the game before its end (it stays a save)."""
+    started: bool = False
+    """The host started the game (its waiting rooms go to the table)."""
     _public: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -62,6 +64,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.ended or self.match.state.is_terminal
+
+    @property
+    def begun(self) -> bool:
+        """The game is under way: started by the host, or a move was made."""
+        return self.started or self.seq > 0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -125,6 +132,12 @@ class Table:
         self.codes[seat] = None
         self.seq += 1
 
+    def start(self) -> None:
+        """The host starts the game (before, waiting rooms wait for everybody)."""
+        if self.over:
+            raise Refused("The game is over.")
+        self.started = True
+
     def end(self) -> None:
         """The host stops the game; it stays on disk as a save."""
         if self.over:
@@ -174,7 +187,7 @@ class Table:
         """The app's save of the match with the table's own fields beside it."""
         return {**self.match.to_save(),
                 "net": {"id": self.id, "codes": list(self.codes), "host_code": self.host_code,
-                        "seq": self.seq, "ended": self.ended}}
+                        "seq": self.seq, "ended": self.ended, "started": self.begun}}
 
     @classmethod
     def from_save(cls, data: Any, label: str) -> Table:
@@ -184,10 +197,11 @@ class Table:
         if not isinstance(net, dict):
             raise SaveError(f"{label} is not a hosted match.")
         table_id, codes, host = net.get("id"), net.get("codes"), net.get("host_code")
-        seq, ended = net.get("seq"), net.get("ended")
+        seq, ended, started = net.get("seq"), net.get("ended"), net.get("started", False)
         if (not isinstance(table_id, str) or not isinstance(host, str)
                 or not isinstance(codes, list) or len(codes) != len(match.seats)
                 or not all(c is None or isinstance(c, str) for c in codes)
-                or not isinstance(seq, int) or not isinstance(ended, bool)):
+                or not isinstance(seq, int) or not isinstance(ended, bool)
+                or not isinstance(started, bool)):
             raise SaveError(f"{label} has damaged table fields.")
-        return cls(table_id, match, list(codes), host, seq, ended)
+        return cls(table_id, match, list(codes), host, seq, ended, started)

@@ -56,6 +56,8 @@ class WaitingRoom(Scene):
         self.views: dict[int, p.View] = {}
         self.status: Status = client.status
         self.error: str | None = None
+        self.started = False
+        """The host started the game (`Seats.started`): a joined room goes to the table."""
         self.handed_over = False
         label = "Start the game" if host is not None else "Go to the table"
         self.start_button = self.button(pygame.Rect(theme.WIDTH - 300, 700, 240, 52), label,
@@ -79,7 +81,7 @@ class WaitingRoom(Scene):
             self.start_button.enable()
         else:
             self.start_button.disable()
-        started = any(view.seq > 0 for view in self.views.values())
+        started = self.started or any(view.seq > 0 for view in self.views.values())
         if self.ready and (self.everybody_here or (started and self.host is None)):
             self.open_table()
 
@@ -95,7 +97,7 @@ class WaitingRoom(Scene):
         elif isinstance(item, p.View):
             self.views[item.seat] = item
         elif isinstance(item, p.Seats):
-            self.seats = item.seats
+            self.seats, self.started = item.seats, self.started or item.started
         elif isinstance(item, p.Refusal):
             self.error = item.reason
 
@@ -103,6 +105,8 @@ class WaitingRoom(Scene):
         """The game's own scene on a mirror of the host's match, with the remote layer."""
         if not self.ready or self.joined is None or self.handed_over:
             return
+        if self.is_host:
+            self.client.start_game()  # every joined waiting room goes to the table too
         kinds = {seat.seat: seat.kind for seat in self.seats}
         match = remote.mirror_match(self.client, self.joined, self.views, kinds)
         scene = scene_for(match.info)(self.app, match)

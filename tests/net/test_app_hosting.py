@@ -1,0 +1,101 @@
+"""Hosting from the app (issue 31): Start moves every waiting room to the table, the host
+asks before leaving and tells the table it left, and an app-hosted game interrupted by
+closing (or killing) the app is in Continue and hosts again with the same seats and codes.
+
+Servers listen on 127.0.0.1 only; every loop is bounded in time; every client and host
+started here is stopped.
+"""
+
+from __future__ import annotations
+
+import time
+
+from nile.app import App
+from nile.net import protocol as p
+from nile.net.client import Client
+from nile.net.hosting import HostThread
+from nile.net.protocol import PlayerSpec
+from nile.ui.host_online import REMOTE_KIND
+from nile.ui.online import OnlineScene
+from nile.ui.setup_scene import SetupScene
+from nile.ui.waiting_room import WaitingRoom
+from tests.net.conftest import url
+from tests.net.test_app_online import remote_of, run
+from tests.ui.harness import frames, press
+
+
+def received(client: Client, kind: type, until: float = 10.0) -> list[object]:
+    """What `client` received of `kind` within `until` seconds (stops at the first)."""
+    deadline = time.monotonic() + until
+    while time.monotonic() < deadline:
+        found = [item for item in client.poll() if isinstance(item, kind)]
+        if found:
+            return found
+        time.sleep(0.01)
+    return []
+
+
+def host_from_app(app: App, *remote_names: str) -> WaitingRoom:
+    """Online → Host Loose Caboose! with `remote_names` at other computers."""
+    online = OnlineScene(app)
+    app.push(online)
+    press(app, online, "Host Loose Caboose!")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    for row, name in zip(setup.rows[1:], remote_names, strict=False):
+        row.kind, row.name = REMOTE_KIND, name
+    press(app, setup, "Start")
+    room = app.top
+    assert isinstance(room, WaitingRoom), setup.error
+    run(app, lambda: room.ready)
+    return room
+
+
+def test_a_joined_waiting_room_goes_to_the_table_when_the_host_starts(
+        app: App, host: HostThread) -> None:
+    """Bo waits in the room while Cy is missing; the host presses Start (its `start`
+    message), and Bo's room opens the table by itself."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo"),
+                                          PlayerSpec("Cy")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[1]))
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    ann = Client(url(host), [table.host_code, str(table.codes[0])])
+    ann.start()
+    try:
+        run(app, lambda: room.ready and sum(s.connected for s in room.seats) == 2)
+        frames(app, 20)
+        assert app.top is room and not room.started  # Cy is missing: Bo waits
+        ann.start_game()
+        run(app, lambda: app.top is not room)
+        assert remote_of(app).held == [1]
+    finally:
+        ann.close()
+        app.go_home()
+
+
+def test_the_hosting_apps_start_reaches_every_waiting_room(app: App) -> None:
+    """The host's own Start button sends `start`: a joined guest hears the game began."""
+    room = host_from_app(app, "Bo", "Cy")
+    assert room.invite is not None
+    addresses, codes = room.invite
+    bo = Client(addresses[0], [codes[1]])
+    bo.start()
+    try:
+        first = received(bo, p.Seats)
+        assert first and not first[-1].started  # type: ignore[attr-defined]
+        press(app, room, "Start the game")
+        assert app.top is not room
+        deadline = time.monotonic() + 10
+        started = False
+        while not started and time.monotonic() < deadline:
+            frames(app)
+            started = any(getattr(i, "started", False) for i in received(bo, p.Seats, 0.05))
+        assert started
+    finally:
+        bo.close()
+        app.go_home()
