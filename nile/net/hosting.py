@@ -8,6 +8,7 @@ the server's loop; nothing else touches them while it runs).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -36,10 +37,13 @@ class HostThread:
         self.port = self._ready.result(timeout)
         return self.port
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Close every connection and stop the thread."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
+    def stop(self, timeout: float = 10.0, farewell: bool = False) -> None:
+        """Close every connection and stop the thread. `farewell`: the host is leaving
+        (not crashing), so the players are told not to wait for it (`Server.farewell`)."""
+        self.server.farewell = self.server.farewell or farewell
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # it stopped meanwhile: nothing to do
+                self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
 
     def create(self, game: str, players: Sequence[PlayerSpec],

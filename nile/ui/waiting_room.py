@@ -19,6 +19,7 @@ from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import text, theme
 from nile.ui.chrome import remote
+from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import scene_for
 from nile.ui.scene import Scene
 
@@ -116,13 +117,23 @@ class WaitingRoom(Scene):
         self.app.replace(scene)
 
     def leave(self) -> None:
-        self.app.pop()
+        """Back to the launcher; a host with friends in the room asks first."""
+        friends = [s for s in self.seats
+                   if s.kind == "human" and s.connected and s.seat not in self.held]
+        if self.host is None or not friends:
+            self.app.pop()
+            return
+        self.app.push(ConfirmDialog(
+            self.app, "Stop hosting?", "Friends are waiting at this table: stop hosting? "
+            "The game is saved and can be hosted again from Continue.",
+            [("Stop hosting", self.app.pop), ("Keep hosting", lambda: None)],
+            destructive=True))
 
     def exit(self) -> None:
         if not self.handed_over:  # the table did not take the connection: close it
             self.client.close(timeout=2.0)
-            if self.host is not None:
-                self.host.stop(timeout=5.0)
+            if self.host is not None:  # the friends waiting are told the host left
+                self.host.stop(timeout=5.0, farewell=True)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -99,3 +99,69 @@ def test_the_hosting_apps_start_reaches_every_waiting_room(app: App) -> None:
     finally:
         bo.close()
         app.go_home()
+
+
+def test_the_host_asks_before_leaving_and_the_table_hears_it_left(app: App) -> None:
+    """Quit to launcher and closing the window at a hosted table with a friend ask first
+    ("Keep hosting" stays); "Stop hosting" leaves, and the friend's connection ends with
+    the reason (no endless Reconnecting…)."""
+    from nile.ui.chrome.dialogs import MenuScene
+    from nile.ui.chrome.overlay import ConfirmDialog
+    room = host_from_app(app, "Bo")
+    assert room.invite is not None and room.host is not None
+    addresses, codes = room.invite
+    host = room.host
+    bo = Client(addresses[0], [codes[1]])
+    bo.start()
+    try:
+        run(app, lambda: sum(s.connected for s in room.seats) == 2)
+        press(app, room, "Start the game")
+        remote = remote_of(app)
+        scene = remote.scene
+        run(app, lambda: any(s.seat == 1 and s.connected for s in remote.seats))
+        assert not scene.allow_quit()  # the window's close button asks first
+        question = app.top
+        assert isinstance(question, ConfirmDialog) and question.title == "Stop hosting?"
+        assert question.message.startswith("Friends are playing at this table: stop hosting?")
+        press(app, question, "Keep hosting")
+        assert app.top is scene and host._thread.is_alive()
+        menu = MenuScene(app, scene)
+        app.push(menu)
+        press(app, menu, "Quit to launcher")
+        press(app, app.top, "Stop hosting")
+        assert type(app.top).__name__ == "LauncherScene"
+        assert not host._thread.is_alive()
+        deadline = time.monotonic() + 10
+        while bo.status.state != "closed" and time.monotonic() < deadline:
+            bo.poll()
+            time.sleep(0.01)
+        assert bo.status.state == "closed"
+        assert bo.status.text.startswith("The host has stopped hosting this game.")
+    finally:
+        bo.close()
+        app.go_home()
+
+
+def test_a_guest_table_says_the_host_left(app: App, host: HostThread) -> None:
+    """At a joined table the host's leaving is a toast and the bar's words, not a hang."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(f"{table.codes[0]}")
+    press(app, online, "Join")
+    ann = Client(url(host), [table.host_code])
+    ann.start()
+    try:
+        ann.start_game()
+        run(app, lambda: not isinstance(app.top, (OnlineScene, WaitingRoom)))
+        remote = remote_of(app)
+        host.stop(farewell=True)
+        run(app, lambda: remote.status.state == "closed")
+        frames(app, 2)
+        said = [t.message for t in remote.scene.toasts.items]
+        assert any(m.startswith("The host has stopped hosting this game.") for m in said)
+        assert (remote.bar.words or "").startswith("The host has stopped hosting")
+    finally:
+        ann.close()
+        app.go_home()

@@ -40,7 +40,13 @@ def _nothing() -> None:
 
 def leave_game(app: Shell, game: TableScene, then: Callable[[], None]) -> None:
     """Run `then` (quit, load, open another game) once the game is safe, or the player
-    has agreed to lose what the disk refused."""
+    has agreed to lose what the disk refused, or to stop hosting the friends playing."""
+    question = game.autoplay.leaving_question()
+    if question is not None:
+        app.push(ConfirmDialog(app, "Stop hosting?", question,
+                               [("Stop hosting", then), ("Keep hosting", _nothing)],
+                               destructive=True))
+        return
     if game.saved():
         then()
         return

@@ -123,7 +123,15 @@ class RemoteTable(Autoplay):
         self.bar.close()
         self.client.close(timeout=2.0)
         if self.host is not None:
-            self.host.stop(timeout=5.0)
+            self.host.stop(timeout=5.0, farewell=True)
+
+    def leaving_question(self) -> str | None:
+        """A table this app hosts, with people at other computers, stops for them too."""
+        away = [s for s in self.seats if s.kind == "human" and s.seat not in self.held]
+        if self.host is None or self.over is not None or not away:
+            return None
+        return ("Friends are playing at this table: stop hosting? The game is saved and "
+                "can be hosted again from Continue.")
 
     def _looking(self) -> int:
         viewer = self.scene.handover.viewer
@@ -159,6 +167,8 @@ class RemoteTable(Autoplay):
         if isinstance(item, Status):
             if item.state == "connected" and self.status.state == "reconnecting":
                 scene.toast("Connected again: you are back in your seat.", "ok")
+            elif item.state == "closed" and self.host is None and self.over is None:
+                scene.toast(item.text, "error", 12.0)  # the host left, or the seat was taken
             self.status = item
         elif isinstance(item, p.View) and item.seat in self.held:
             self.inbox.add(item)  # shown once the table is still (`update`)
