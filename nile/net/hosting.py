@@ -48,12 +48,17 @@ class HostThread:
 
     def create(self, game: str, players: Sequence[PlayerSpec],
                options: Mapping[str, str] | None = None, seed: int | None = None,
-               timeout: float = 10.0) -> Table:
-        """A new match on the running server (Refused with the reason if it cannot be)."""
+               timeout: float = 10.0, local: Sequence[int] = ()) -> Table:
+        """A new match on the running server (Refused with the reason if it cannot be);
+        `local`: the seats played at this app (kept in the save, see `Table.local`)."""
         assert self._loop is not None, "start() first"
 
         async def make() -> Table:
-            return self.server.create_table(game, players, options, seed)
+            table = self.server.create_table(game, players, options, seed)
+            if local:
+                table.local = tuple(local)
+                self.server.hub.save(table)
+            return table
 
         return asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
 

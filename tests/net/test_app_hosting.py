@@ -20,7 +20,7 @@ from nile.ui.online import OnlineScene
 from nile.ui.setup_scene import SetupScene
 from nile.ui.waiting_room import WaitingRoom
 from tests.net.conftest import url
-from tests.net.test_app_online import remote_of, run
+from tests.net.test_app_online import play_mine, remote_of, run
 from tests.ui.harness import frames, press
 
 
@@ -164,4 +164,64 @@ def test_a_guest_table_says_the_host_left(app: App, host: HostThread) -> None:
         assert (remote.bar.words or "").startswith("The host has stopped hosting")
     finally:
         ann.close()
+        app.go_home()
+
+
+def test_a_hosted_game_left_midway_is_in_continue_and_hosts_again(app: App) -> None:
+    """Ann hosts Loose Caboose! for Bo (another computer); moves are made; the
+    app leaves (the host stops). The game is in Continue; opening it hosts it again with
+    the same seats and codes: Bo comes back with his code to the same view and the whole
+    log, Ann is at this computer again, and play goes on."""
+    import random
+
+    from nile.core import library
+    from nile.net.codec import steps_for
+    from nile.net.scripted import ScriptedPlayer
+    from nile.ui.chrome.savelist import title_line
+    room = host_from_app(app, "Bo")
+    setup_codes = dict(room.invite[1]) if room.invite else {}
+    assert room.host is not None
+    bo = ScriptedPlayer(Client(room.invite[0][0] if room.invite else "", [setup_codes[1]]),
+                        random.Random(3))
+    bo.client.start()
+    rng = random.Random(5)
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)  # all here
+        remote = remote_of(app)
+        run(app, lambda: remote.seq >= 6, 30.0, also=lambda: (bo.step(), play_mine(app, rng)))
+        run(app, lambda: not remote.client.pending and not remote.inbox.waiting)
+        # on the disk after every move, so an app killed now is in Continue just the same
+        assert [e.title for e in library.games_in_progress() if e.hosted] == ["Loose Caboose!"]
+        app.go_home()  # the app leaves the table (as quitting does): the host stops
+    finally:
+        bo.client.close()
+    saved = next(iter(room.host.server.hub.tables.values()))
+    seq, log = saved.seq, list(steps_for(saved.match.log, 0, 0, False))
+    entries = [e for e in library.games_in_progress() if e.hosted]
+    assert len(entries) == 1 and entries[0].title == "Loose Caboose!"
+    assert entries[0].players == ("Player 1", "Bo")
+    assert title_line(entries[0]) == (
+        "Loose Caboose! (hosted for friends: opening hosts it again)")
+    launcher = app.top
+    press(app, launcher, "Continue")
+    again = app.top
+    assert isinstance(again, WaitingRoom) and again.host is not None and again.invite
+    assert again.invite[1] == setup_codes  # the same codes for the same seats
+    bo = ScriptedPlayer(Client(again.invite[0][0], [setup_codes[1]]), random.Random(4))
+    bo.client.start()
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom))  # everybody is here
+        remote = remote_of(app)
+        assert remote.held == [0] and remote.seq == seq and remote.steps[0] == log
+        first = received(bo.client, p.View)
+        assert first, "Bo got no view"
+        table = next(iter(again.host.server.hub.tables.values()))
+        mine = first[0]
+        assert isinstance(mine, p.View) and mine.seq == seq == table.seq
+        assert mine.state == table.match.state.observation(1).to_dict()
+        assert mine.first == 0 and len(mine.steps) == len(table.match.log)  # the whole log
+        run(app, lambda: remote.seq >= seq + 2, 30.0,
+            also=lambda: (bo.step(), play_mine(app, rng)))
+    finally:
+        bo.client.close()
         app.go_home()
