@@ -27,6 +27,9 @@ from nile.core.game import CHANCE, Action, Event, GameState, Seat
 from nile.net.codec import lines_for
 from nile.net.protocol import Step
 
+NOT_A_MOVE = (IllegalAction, ValueError, TypeError, KeyError, IndexError, OverflowError)
+"""What parsing or playing a guess may raise on a world dealt to fit a view (as the host's
+`Table.move` expects of a text it parses): the guess is dropped, nothing else happens."""
 TRIES = 400
 """Actions tried per step that carries none (a world's legal moves or chance outcomes)."""
 WORLDS = 6
@@ -78,7 +81,7 @@ def _one_step(world: GameState, step: Step, viewer: Seat, deadline: float,
         trial = world.clone()
         try:
             events = trial.apply(action)
-        except (IllegalAction, ValueError):
+        except NOT_A_MOVE:
             continue
         if lines_for(events, viewer) == step.lines:
             return trial, events
@@ -90,7 +93,7 @@ def _candidates(world: GameState, step: Step) -> list[Action]:
     if step.action is not None:
         try:
             return [world.parse_action(step.action)]
-        except (IllegalAction, ValueError, KeyError, IndexError, TypeError):
+        except NOT_A_MOVE:
             return []
     if step.seat == CHANCE:
         return [action for action, _ in world.chance_outcomes()][:TRIES]
