@@ -55,7 +55,7 @@ def reenacts_nearly_every_change(game: str, options: dict[str, str]) -> None:
     hidden = info.hides_information(options)
     before = table.view(1, 0)
     exact = changes = 0
-    while changes < (25 if game == "cairo" else 60) and not table.over:
+    while changes < (12 if game == "cairo" else 60) and not table.over:
         seat = table.match.state.current_player
         assert seat is not None
         first = len(table.match.log)
