@@ -22,13 +22,14 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
 
 import pygame
 
 from nile.core.text import safe_text
-from nile.ui import crash, keys, sound, theme
+from nile.ui import crash, host_online, keys, sound, theme
 from nile.ui import settings as settings_store
 from nile.ui.chrome.panels import Toasts
 from nile.ui.launcher import LauncherScene
@@ -167,6 +168,12 @@ class App:
         while self.stack:
             self.stack.pop().exit()
         self.push(self.home(self))
+
+    def host_again(self, path: Path) -> str | None:
+        """Host again the game this app hosted whose save is `path` (Continue opens it):
+        here, above the screens, since hosting leads back to the game scenes that open
+        saves; why not, if it cannot be."""
+        return host_online.host_again(self, path)
 
     def notify(self, message: str, kind: str = "info", seconds: float = 6.0) -> None:
         """A message over whatever scene is showing."""

@@ -17,7 +17,7 @@ import os
 import re
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,9 @@ class SaveEntry:
     lesson: bool = False
     """A Learn to play game (its autosave carries the tutorial step): a list tells it from
     a real game of the same players, which it otherwise reads exactly like."""
+    hosted: bool = False
+    """A game this app hosted for friends at other computers (`paths.hosted_dir`): opening
+    it hosts it again, with the same seats and codes."""
 
     @property
     def when(self) -> str:
@@ -247,11 +250,19 @@ def list_saves() -> tuple[list[SaveEntry], list[str]]:
 
 
 def unfinished() -> list[SaveEntry]:
-    """The autosaves of games not yet over, newest first: what Continue offers."""
+    """The autosaves of games not yet over and the games this app hosted that are not
+    over, newest first: what Continue offers."""
     files, _ = _json_files(paths.autosaves_dir())
+    hosted, _ = _json_files(hosted_matches_dir())
     entries = [summarize(p, autosave=True) for p in files]
+    entries += [replace(summarize(p, autosave=True), hosted=True) for p in hosted]
     live = [e for e in entries if e.problem is None and not e.finished]
     return sorted(live, key=lambda e: e.saved_at, reverse=True)
+
+
+def hosted_matches_dir() -> Path:
+    """Where the app's hosted games are kept (the hub's `matches/` under `hosted_dir`)."""
+    return paths.hosted_dir() / "matches"
 
 
 def games_in_progress() -> list[SaveEntry]:

@@ -44,6 +44,12 @@ def autosaves_dir() -> Path:
     return _made(saves_dir() / "autosaves")
 
 
+def hosted_dir() -> Path:
+    """The server of a game hosted from the app (`nile.net.hub.Hub`): its matches are in
+    `matches/`, one save each, which Continue lists and hosts again."""
+    return _made(data_dir() / "hosted")
+
+
 def legacy_autosave_path() -> Path:
     """Where Nile 0.1 kept its single autosave; moved into `autosaves_dir` at start."""
     return saves_dir() / "autosave.json"

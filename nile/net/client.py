@@ -38,7 +38,10 @@ from nile.net.peer import BURST, RATE, Bucket
 CLIENT_MAX_BYTES = 16 * 1024 * 1024
 """The biggest message a client accepts (a rejoin's view carries the whole log)."""
 FINAL_CLOSE_CODES = {4001: "The host runs another version of Nile.",
-                     4002: "Your seat was taken by another connection with its code."}
+                     4002: "Your seat was taken by another connection with its code.",
+                     4003: "The host has stopped hosting this game. It is saved on the "
+                           "host's computer: join again with your code when it is hosted "
+                           "again."}
 
 StatusState = Literal["connecting", "connected", "reconnecting", "closed"]
 
@@ -141,6 +144,10 @@ class Client:
     def hand_to_bot(self, seat: Seat, level: str = "normal") -> None:
         """The host's order (needs the host code among `codes`)."""
         self._outbox.put(p.HandToBot(seat, level))
+
+    def start_game(self) -> None:
+        """The host's order: the game starts; every waiting room goes to the table."""
+        self._outbox.put(p.Start())
 
     def end_game(self) -> None:
         """The host's order: end the match, keeping it as a save on the host."""

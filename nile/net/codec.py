@@ -12,10 +12,10 @@ message for every game with hidden information.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from nile.core.game import CHANCE, GameInfo, GameState, Seat
+from nile.core.game import CHANCE, Event, GameInfo, GameState, Seat
 from nile.core.session import LogEntry
 from nile.net.protocol import ProtocolError, Step
 
@@ -45,8 +45,14 @@ def step_for(entry: LogEntry, viewer: Seat, public_actions: bool) -> Step:
     chance's outcome only through the events, which hide what the viewer may not see."""
     mine = entry.seat == viewer
     shown = entry.seat != CHANCE and (mine or public_actions)
-    lines = tuple(line for line in (e.describe(viewer) for e in entry.events) if line)
-    return Step(entry.seat, entry.action.to_str() if shown else None, lines)
+    return Step(entry.seat, entry.action.to_str() if shown else None,
+                lines_for(entry.events, viewer))
+
+
+def lines_for(events: Sequence[Event], viewer: Seat) -> tuple[str, ...]:
+    """The log lines `events` make for `viewer` (a step's `lines`; a client re-enacting
+    a step checks its guess against them)."""
+    return tuple(line for line in (e.describe(viewer) for e in events) if line)
 
 
 def steps_for(log: list[LogEntry], first: int, viewer: Seat,

@@ -8,6 +8,7 @@ the server's loop; nothing else touches them while it runs).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -36,20 +37,28 @@ class HostThread:
         self.port = self._ready.result(timeout)
         return self.port
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Close every connection and stop the thread."""
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
+    def stop(self, timeout: float = 10.0, farewell: bool = False) -> None:
+        """Close every connection and stop the thread. `farewell`: the host is leaving
+        (not crashing), so the players are told not to wait for it (`Server.farewell`)."""
+        self.server.farewell = self.server.farewell or farewell
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # it stopped meanwhile: nothing to do
+                self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
 
     def create(self, game: str, players: Sequence[PlayerSpec],
                options: Mapping[str, str] | None = None, seed: int | None = None,
-               timeout: float = 10.0) -> Table:
-        """A new match on the running server (Refused with the reason if it cannot be)."""
+               timeout: float = 10.0, local: Sequence[int] = ()) -> Table:
+        """A new match on the running server (Refused with the reason if it cannot be);
+        `local`: the seats played at this app (kept in the save, see `Table.local`)."""
         assert self._loop is not None, "start() first"
 
         async def make() -> Table:
-            return self.server.create_table(game, players, options, seed)
+            table = self.server.create_table(game, players, options, seed)
+            if local:
+                table.local = tuple(local)
+                self.server.hub.save(table)
+            return table
 
         return asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
 

@@ -110,13 +110,19 @@ class Hub:
         folder.mkdir(parents=True, exist_ok=True)
         for path in sorted(folder.glob("*.json")):
             try:
-                table = Table.from_save(saves.read_json(path), path.name)
-                if table.id != path.stem:
-                    raise SaveError(f"{path.name} names another match.")
-                self._add(table)
+                self.resume(path)
             except (SaveError, Refused) as error:
                 self.problems.append(str(error))
         return len(self.tables)
+
+    def resume(self, path: Path) -> Table:
+        """The table saved in `path`, held again (SaveError or Refused if it cannot be):
+        `load_all` resumes every one, an app hosting a game again only that one."""
+        table = Table.from_save(saves.read_json(path), path.name)
+        if table.id != path.stem:
+            raise SaveError(f"{path.name} names another match.")
+        self._add(table)
+        return table
 
 
 def bot_seed(table: Table) -> int:

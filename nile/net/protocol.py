@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-PROTOCOL = 1
+PROTOCOL = 2
 """Bumped whenever a message changes meaning; both ends must agree exactly."""
 MAX_MESSAGE_BYTES = 64 * 1024
 """The cap on a message a server accepts (WebSocket `max_size`): bigger ones close the
@@ -96,6 +96,11 @@ class HandToBot:
 
     seat: int
     level: str = "normal"
+
+
+@dataclass(frozen=True)
+class Start:
+    """The host starts the game: every waiting room goes to the table (`Seats.started`)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,8 @@ class Seats:
 
     match: str
     seats: tuple[SeatInfo, ...]
+    started: bool = False
+    """The host started the game (or a move was made): waiting rooms go to the table."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +215,8 @@ class Over:
     ended_by_host: bool = False
 
 
-CLIENT_MESSAGES: tuple[type, ...] = (Hello, Join, Move, Undo, Chat, Create, HandToBot, EndGame)
+CLIENT_MESSAGES: tuple[type, ...] = (Hello, Join, Move, Undo, Chat, Create, HandToBot, Start,
+                                     EndGame)
 SERVER_MESSAGES: tuple[type, ...] = (Welcome, Refusal, Created, Joined, View, Seats, ChatLine,
                                      Over)
 Message = Any

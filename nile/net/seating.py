@@ -129,7 +129,7 @@ class Seating:
             connected = not config.is_human or key in self._holders
             infos.append(SeatInfo(seat, config.name, config.kind, connected,
                                   None if connected or away is None else round(now - away, 1)))
-        message = Seats(table.id, tuple(infos))
+        message = Seats(table.id, tuple(infos), table.begun)
         for peer in list(self._at[table.id]):
             await self._send(peer, message)
 

@@ -45,6 +45,7 @@ from nile.net.protocol import (
     PlayerSpec,
     ProtocolError,
     Refusal,
+    Start,
     Undo,
     Welcome,
     type_name,
@@ -60,6 +61,8 @@ PING_INTERVAL, PING_TIMEOUT = 10.0, 10.0
 """Heartbeats: a silent connection is closed within about 20 s."""
 TAKEOVER_PING = 2.0
 MAX_CHAT = 200
+HOST_LEFT = 4003
+"""The close code of a host that stops on purpose: the client stops retrying and says so."""
 
 
 class Server(Seating):
@@ -73,6 +76,9 @@ class Server(Seating):
         self._numbers = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bots: BotPool | None = None
+        self.farewell = False
+        """Stopping is the host leaving, not a restart: connections close with `HOST_LEFT`
+        (otherwise with 1001, and clients keep trying until the server is back)."""
 
     async def run(self, host: str, port: int, stop: asyncio.Event,
                   ready: Callable[[int], None] | None = None) -> None:
@@ -89,6 +95,10 @@ class Server(Seating):
                 if ready is not None:
                     ready(next(iter(server.sockets)).getsockname()[1])
                 await stop.wait()
+                if self.farewell:
+                    await asyncio.gather(*(ws.close(HOST_LEFT, "the host left")
+                                           for ws in list(self._sockets.values())),
+                                         return_exceptions=True)
         finally:
             self._bots.close()
             self._writer.shutdown(wait=True)
@@ -181,7 +191,7 @@ class Server(Seating):
                 return
             self.moves += isinstance(message, Move)
             await self._commit(table, lowest)
-        if isinstance(message, HandToBot):
+        if isinstance(message, HandToBot | Start):
             await self._send_seats(table)
         self._schedule_bot(table)
 
@@ -202,6 +212,8 @@ class Server(Seating):
                 holder.seats.discard(message.seat)
         elif isinstance(message, EndGame):
             table.end()
+        elif isinstance(message, Start):
+            table.start()
         return len(table.match.log)
 
     async def _commit(self, table: Table, lowest: int) -> None:

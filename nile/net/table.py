@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from nile.core import saves
+from nile.core import library, saves
 from nile.core.errors import IllegalAction, SaveError
 from nile.core.game import Action, GameState, Seat
 from nile.core.session import BOT_LEVELS, Match, SeatConfig
@@ -48,6 +48,11 @@ class Table:
     seq: int = 0
     ended: bool = False
     """The host ended the game before its end (it stays a save)."""
+    started: bool = False
+    """The host started the game (its waiting rooms go to the table)."""
+    local: tuple[int, ...] = ()
+    """The seats played at the hosting app itself: hosting it again from Continue seats
+    its people there again (`nile serve` has none)."""
     _public: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -62,6 +67,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.ended or self.match.state.is_terminal
+
+    @property
+    def begun(self) -> bool:
+        """The game is under way: started by the host, or a move was made."""
+        return self.started or self.seq > 0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -125,6 +135,12 @@ class Table:
         self.codes[seat] = None
         self.seq += 1
 
+    def start(self) -> None:
+        """The host starts the game (before, waiting rooms wait for everybody)."""
+        if self.over:
+            raise Refused("The game is over.")
+        self.started = True
+
     def end(self) -> None:
         """The host stops the game; it stays on disk as a save."""
         if self.over:
@@ -172,9 +188,10 @@ class Table:
 
     def to_save(self) -> dict[str, Any]:
         """The app's save of the match with the table's own fields beside it."""
-        return {**self.match.to_save(),
+        return {**library.save_data(self.match), "finished": self.over,
                 "net": {"id": self.id, "codes": list(self.codes), "host_code": self.host_code,
-                        "seq": self.seq, "ended": self.ended}}
+                        "seq": self.seq, "ended": self.ended, "started": self.begun,
+                        "local": list(self.local)}}
 
     @classmethod
     def from_save(cls, data: Any, label: str) -> Table:
@@ -184,10 +201,13 @@ class Table:
         if not isinstance(net, dict):
             raise SaveError(f"{label} is not a hosted match.")
         table_id, codes, host = net.get("id"), net.get("codes"), net.get("host_code")
-        seq, ended = net.get("seq"), net.get("ended")
+        seq, ended, started = net.get("seq"), net.get("ended"), net.get("started", False)
+        local = net.get("local", [])
         if (not isinstance(table_id, str) or not isinstance(host, str)
                 or not isinstance(codes, list) or len(codes) != len(match.seats)
                 or not all(c is None or isinstance(c, str) for c in codes)
-                or not isinstance(seq, int) or not isinstance(ended, bool)):
+                or not isinstance(seq, int) or not isinstance(ended, bool)
+                or not isinstance(started, bool) or not isinstance(local, list)
+                or not all(isinstance(s, int) and 0 <= s < len(codes) for s in local)):
             raise SaveError(f"{label} has damaged table fields.")
-        return cls(table_id, match, list(codes), host, seq, ended)
+        return cls(table_id, match, list(codes), host, seq, ended, started, tuple(local))

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nile.core import paths
+from nile.core.errors import SaveError
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
 from nile.net.client import Client
 from nile.net.hosting import HostThread
 from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
-from nile.net.table import Refused
+from nile.net.table import Refused, Table
 from nile.ui.seating import SeatRow
 from nile.ui.waiting_room import WaitingRoom
 
@@ -49,10 +51,12 @@ def invitation_addresses(bind: str, port: int) -> list[str]:
     return [f"ws://{ip}:{port}" for ip in ips]
 
 
-def start_host(bind: str = "") -> HostThread:
-    """The server in this app, its matches kept under Nile's data folder."""
+def start_host(bind: str = "", hub: Hub | None = None) -> HostThread:
+    """The server in this app, its matches kept under Nile's data folder (`hub`: one
+    holding a game hosted again). The same port as last time if it is free, so friends
+    reach it at the address they had."""
     bind = bind or BIND
-    hub = Hub(paths.data_dir() / "hosted")
+    hub = hub or Hub(paths.hosted_dir())
     for port in (PORT, 0):
         host = HostThread(hub, bind, port)
         try:
@@ -76,18 +80,39 @@ def host_game(app: Shell, info: GameInfo, rows: list[SeatRow], seats: list[SeatC
         host = start_host()
     except OSError as error:
         return f"This computer could not host: {error}"
+    here = [seat for seat, row in enumerate(seated) if row.kind == "Human"]
     try:
-        table = host.create(info.id, specs, options, seed)
+        table = host.create(info.id, specs, options, seed, local=here)
     except (Refused, ValueError) as error:
         host.stop()
         return str(error)
-    local = [code for row, code in zip(seated, table.codes, strict=True)
-             if row.kind == "Human" and code]
-    remote = {seat: code for seat, (row, code) in enumerate(zip(seated, table.codes,
-                                                                   strict=True))
-              if row.kind == REMOTE_KIND and code}
+    app.replace(waiting_room(app, host, table))
+    return None
+
+
+def waiting_room(app: Shell, host: HostThread, table: Table) -> WaitingRoom:
+    """The host's waiting room of `table`: this app's people play through a client on
+    127.0.0.1 with their seats' codes and the host code; the others are invited."""
+    local = [code for seat, code in enumerate(table.codes) if seat in table.local and code]
+    remote = {seat: code for seat, code in enumerate(table.codes)
+              if seat not in table.local and code}
     client = Client(f"ws://127.0.0.1:{host.port}", [table.host_code, *local])
     client.start()
     invite = invitation_addresses(host.host, host.port)
-    app.replace(WaitingRoom(app, client, host=host, invite=(invite, remote)))
+    return WaitingRoom(app, client, host=host, invite=(invite, remote))
+
+
+def host_again(app: Shell, path: Path) -> str | None:
+    """Host again the game this app hosted (Continue): its save resumed with the same
+    seats and codes, so friends come back with the codes they have; why not, if not."""
+    hub = Hub(paths.hosted_dir())
+    try:
+        table = hub.resume(path)
+    except (SaveError, Refused) as error:
+        return str(error)
+    try:
+        host = start_host(hub=hub)
+    except OSError as error:
+        return f"This computer could not host: {error}"
+    app.push(waiting_room(app, host, table))
     return None

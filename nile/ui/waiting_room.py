@@ -19,6 +19,7 @@ from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import text, theme
 from nile.ui.chrome import remote
+from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import scene_for
 from nile.ui.scene import Scene
 
@@ -56,6 +57,8 @@ class WaitingRoom(Scene):
         self.views: dict[int, p.View] = {}
         self.status: Status = client.status
         self.error: str | None = None
+        self.started = False
+        """The host started the game (`Seats.started`): a joined room goes to the table."""
         self.handed_over = False
         label = "Start the game" if host is not None else "Go to the table"
         self.start_button = self.button(pygame.Rect(theme.WIDTH - 300, 700, 240, 52), label,
@@ -79,7 +82,7 @@ class WaitingRoom(Scene):
             self.start_button.enable()
         else:
             self.start_button.disable()
-        started = any(view.seq > 0 for view in self.views.values())
+        started = self.started or any(view.seq > 0 for view in self.views.values())
         if self.ready and (self.everybody_here or (started and self.host is None)):
             self.open_table()
 
@@ -95,7 +98,7 @@ class WaitingRoom(Scene):
         elif isinstance(item, p.View):
             self.views[item.seat] = item
         elif isinstance(item, p.Seats):
-            self.seats = item.seats
+            self.seats, self.started = item.seats, self.started or item.started
         elif isinstance(item, p.Refusal):
             self.error = item.reason
 
@@ -103,6 +106,8 @@ class WaitingRoom(Scene):
         """The game's own scene on a mirror of the host's match, with the remote layer."""
         if not self.ready or self.joined is None or self.handed_over:
             return
+        if self.is_host:
+            self.client.start_game()  # every joined waiting room goes to the table too
         kinds = {seat.seat: seat.kind for seat in self.seats}
         match = remote.mirror_match(self.client, self.joined, self.views, kinds)
         scene = scene_for(match.info)(self.app, match)
@@ -112,13 +117,23 @@ class WaitingRoom(Scene):
         self.app.replace(scene)
 
     def leave(self) -> None:
-        self.app.pop()
+        """Back to the launcher; a host with friends in the room asks first."""
+        friends = [s for s in self.seats
+                   if s.kind == "human" and s.connected and s.seat not in self.held]
+        if self.host is None or not friends:
+            self.app.pop()
+            return
+        self.app.push(ConfirmDialog(
+            self.app, "Stop hosting?", "Friends are waiting at this table: stop hosting? "
+            "The game is saved and can be hosted again from Continue.",
+            [("Stop hosting", self.app.pop), ("Keep hosting", lambda: None)],
+            destructive=True))
 
     def exit(self) -> None:
         if not self.handed_over:  # the table did not take the connection: close it
             self.client.close(timeout=2.0)
-            if self.host is not None:
-                self.host.stop(timeout=5.0)
+            if self.host is not None:  # the friends waiting are told the host left
+                self.host.stop(timeout=5.0, farewell=True)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -26,6 +26,20 @@ def host(tmp_path: Path) -> Iterator[HostThread]:
     thread.stop()
 
 
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """An instant app whose hosting listens on loopback only, on any free port; whatever
+    table it leaves open is closed (and its host stopped) at the end. (pygame is imported
+    here, not at the top: the network layer's own tests run without it.)"""
+    from nile.ui import host_online
+    from tests.ui.harness import instant_app
+    monkeypatch.setattr(host_online, "BIND", "127.0.0.1")
+    monkeypatch.setattr(host_online, "PORT", 0)
+    app = instant_app()
+    yield app
+    app.go_home()
+
+
 def url(host: HostThread) -> str:
     return f"ws://127.0.0.1:{host.port}"
 

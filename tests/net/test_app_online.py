@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -20,7 +20,6 @@ from nile.net.client import Client
 from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
 from nile.net.scripted import ScriptedPlayer
-from nile.ui import host_online
 from nile.ui.chrome.remote import RemoteTable
 from nile.ui.chrome.remote_bar import banner_words
 from nile.ui.host_online import REMOTE_KIND
@@ -28,18 +27,7 @@ from nile.ui.online import OnlineScene, join_address
 from nile.ui.setup_scene import SetupScene
 from nile.ui.waiting_room import NETWORK_EVENT, WaitingRoom
 from tests.net.conftest import url, wait_for
-from tests.ui.harness import frames, instant_app, press
-
-
-@pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """An instant app whose hosting listens on loopback only, on any free port; whatever
-    table it leaves open is closed (and its host stopped) at the end."""
-    monkeypatch.setattr(host_online, "BIND", "127.0.0.1")
-    monkeypatch.setattr(host_online, "PORT", 0)
-    app = instant_app()
-    yield app
-    app.go_home()
+from tests.ui.harness import frames, press
 
 
 def run(app: App, until: Callable[[], bool], seconds: float = 10.0,

@@ -128,6 +128,11 @@ class Autoplay(Layer):
         """Undo is answered somewhere else (a remote table asks its host): True if so."""
         return False
 
+    def leaving_question(self) -> str | None:
+        """What to ask before the table is left, if leaving ends something for others (a
+        hosted table: friends playing at it); None: leave at once."""
+        return None
+
     def close(self) -> None:
         """The table is closed (a remote table leaves its host)."""
 

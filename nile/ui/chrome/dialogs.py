@@ -40,7 +40,13 @@ def _nothing() -> None:
 
 def leave_game(app: Shell, game: TableScene, then: Callable[[], None]) -> None:
     """Run `then` (quit, load, open another game) once the game is safe, or the player
-    has agreed to lose what the disk refused."""
+    has agreed to lose what the disk refused, or to stop hosting the friends playing."""
+    question = game.autoplay.leaving_question()
+    if question is not None:
+        app.push(ConfirmDialog(app, "Stop hosting?", question,
+                               [("Stop hosting", then), ("Keep hosting", _nothing)],
+                               destructive=True))
+        return
     if game.saved():
         then()
         return
@@ -373,7 +379,13 @@ def open_save(app: Shell, path: Path) -> None:
     """Load a save and open its game; refusals become a message, the save stays untouched.
 
     A game opened from its own autosave goes on in that file; one opened from a named
-    save gets a new autosave, so the named save and other games stay as they are."""
+    save gets a new autosave, so the named save and other games stay as they are. A game
+    this app hosted is hosted again (`Shell.host_again`)."""
+    if path.parent.resolve() == library.hosted_matches_dir().resolve():
+        problem = app.host_again(path)
+        if problem is not None:
+            app.push(MessageDialog(app, "This game cannot be hosted again", problem))
+        return
     try:
         match = saves.load(path)
     except SaveError as error:

@@ -84,6 +84,8 @@ class Autoplaying(Protocol):
 
     def undo_elsewhere(self) -> bool: ...
 
+    def leaving_question(self) -> str | None: ...
+
 
 class Logging(Protocol):
     """The game log as the person looking may read it."""

@@ -28,6 +28,7 @@ from nile.net.client import Client, Incoming, Status
 from nile.ui import sound
 from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.remote_bar import STRIP, RemoteBar
+from nile.ui.chrome.remote_inbox import Inbox
 from nile.ui.chrome.remote_log import RemoteLog
 from nile.ui.chrome.remote_view import RemoteHandOver
 
@@ -67,10 +68,9 @@ class RemoteTable(Autoplay):
         self.client, self.host, self.is_host = client, host, is_host
         self.held = sorted(held)
         """The seats this computer plays (their people share the screen)."""
-        self.views: dict[int, p.View] = {}
+        self.inbox = Inbox(client)
+        self.views, self.steps = self.inbox.views, self.inbox.steps
         self.seq = -1
-        self._decoded: dict[int, tuple[int, GameState]] = {}
-        self.steps: dict[int, list[p.Step]] = {}
         self.status: Status = client.status
         self.seats: tuple[p.SeatInfo, ...] = ()
         self.seats_at = 0.0
@@ -114,7 +114,8 @@ class RemoteTable(Autoplay):
     def busy(self) -> bool:
         """A move on its way, or the connection down: keep drawing. Otherwise the window
         may sleep; what arrives wakes it (`waiting_room.wake_on_messages`)."""
-        return bool(self.client.pending) or self.status.state != "connected"
+        return (bool(self.client.pending) or bool(self.inbox.waiting)
+                or self.status.state != "connected")
 
     def close(self) -> None:
         """The table is left: the connection closes, and a hosted match's server stops
@@ -122,7 +123,15 @@ class RemoteTable(Autoplay):
         self.bar.close()
         self.client.close(timeout=2.0)
         if self.host is not None:
-            self.host.stop(timeout=5.0)
+            self.host.stop(timeout=5.0, farewell=True)
+
+    def leaving_question(self) -> str | None:
+        """A table this app hosts, with people at other computers, stops for them too."""
+        away = [s for s in self.seats if s.kind == "human" and s.seat not in self.held]
+        if self.host is None or self.over is not None or not away:
+            return None
+        return ("Friends are playing at this table: stop hosting? The game is saved and "
+                "can be hosted again from Continue.")
 
     def _looking(self) -> int:
         viewer = self.scene.handover.viewer
@@ -138,6 +147,8 @@ class RemoteTable(Autoplay):
         changed = False
         for item in self.client.poll():
             changed = self._receive(item) or changed
+        if not self.scene.anims.busy:  # the last move has played out: show the next
+            changed = self.inbox.take() or changed
         if changed:
             self._apply()
         self.bar.update(dt)
@@ -156,13 +167,11 @@ class RemoteTable(Autoplay):
         if isinstance(item, Status):
             if item.state == "connected" and self.status.state == "reconnecting":
                 scene.toast("Connected again: you are back in your seat.", "ok")
+            elif item.state == "closed" and self.host is None and self.over is None:
+                scene.toast(item.text, "error", 12.0)  # the host left, or the seat was taken
             self.status = item
         elif isinstance(item, p.View) and item.seat in self.held:
-            self.views[item.seat] = item
-            log = self.steps.setdefault(item.seat, [])
-            del log[item.first:]
-            log.extend(item.steps)
-            return True
+            self.inbox.add(item)  # shown once the table is still (`update`)
         elif isinstance(item, p.Seats):
             self.seats, self.seats_at = item.seats, self.clock
             self._follow_kinds(item.seats)
@@ -186,27 +195,19 @@ class RemoteTable(Autoplay):
                 seats[info.seat] = SeatConfig(old.name, "bot", old.level, old.color)
         match.seats = tuple(seats)
 
-    def _state_of(self, seat: int) -> GameState:
-        view = self.views[seat]
-        cached = self._decoded.get(seat)
-        if cached is None or cached[0] != view.seq:
-            cached = (view.seq, self.client.decode(view))
-            self._decoded[seat] = cached
-        return cached[1]
-
     def view_for(self, seat: int) -> GameState | None:
         """The host's latest view of `seat`, if it is held here."""
-        return self._state_of(seat) if seat in self.views else None
+        return self.inbox.state_of(seat) if seat in self.views else None
 
     def _pick(self) -> GameState:
         """The state the scene works on: the view of the seat to act if it is held here,
         else of the seat given the screen, else of the first held seat."""
         newest = max(self.views.values(), key=lambda v: v.seq)
-        acting = self._state_of(newest.seat).current_player
+        acting = self.inbox.state_of(newest.seat).current_player
         for seat in (acting, self.scene.handover.given_to):
             if seat in self.views:
-                return self._state_of(seat)
-        return self._state_of(self.held[0])
+                return self.inbox.state_of(seat)
+        return self.inbox.state_of(self.held[0])
 
     def _apply(self) -> None:
         """Show the newest position: the end once the host sent the whole game."""
@@ -214,16 +215,21 @@ class RemoteTable(Autoplay):
         actor = match.state.current_player
         if not self.views:
             return
-        if self.over is not None and not self.over.ended_by_host:
+        newest = max(v.seq for v in self.views.values())
+        if self.over is not None and not self.over.ended_by_host and not self.inbox.waiting:
+            if newest != self.seq:  # the last move plays out before the results
+                self.seq = newest
+                match.state = self._pick()
+                self._animate(match.state)
             self._finish(self.over)
         else:
-            newest = max(v.seq for v in self.views.values())
             state = self._pick()
             if state.is_terminal and self.over is None:
                 return  # the end shows with the whole game (`over`), which comes next
             match.state = state
             if newest != self.seq:
                 self.seq = newest
+                self._animate(state)
                 scene.handover.after_move(actor)
                 match.state = self._pick()
         if self.over is not None and self.over.ended_by_host:
@@ -233,6 +239,16 @@ class RemoteTable(Autoplay):
         seat = match.state.current_player
         if seat is not None and seat in self.views and seat != actor:
             sound.play("turn", 0.4)
+
+    def _animate(self, state: GameState) -> None:
+        """Play out the change just shown as the one-screen table plays a move out: its
+        events, re-enacted on the seat's view before it (`Inbox.events_for`)."""
+        if state.viewer is None:
+            return
+        match = self.scene.match
+        events = self.inbox.events_for(state.viewer, match.info.hides_information(match.options))
+        if events:
+            self.scene.on_events(events)
 
     def _finish(self, over: p.Over) -> None:
         """The whole game from the host: the results, records and replay as at one screen."""
@@ -271,5 +287,6 @@ def attach(scene: TableScene, client: Client, held: list[int], backlog: list[Inc
     scene.autosaver = None
     for item in backlog:
         remote._receive(item)
+    remote.inbox.take(everything=True)
     remote._apply()
     return remote

@@ -42,6 +42,8 @@ def title_line(entry: SaveEntry) -> str:
     """The first line: the name as typed, or for an autosave what it is of."""
     if entry.autosave:
         state = "finished" if entry.finished else "in progress"
+        if entry.hosted:
+            state = "hosted for friends: opening hosts it again"
         what = f"Learn {entry.title}" if entry.lesson else game_words(entry)
         return f"{what} ({state})"
     return entry.name

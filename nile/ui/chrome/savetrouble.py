@@ -98,8 +98,9 @@ class SaveTrouble(Layer):
         return saver.covered_elsewhere(self.scene.match.ply)
 
     def allow_quit(self) -> bool:
-        """Closing the window with a game the disk refused asks first."""
-        if self.saved():
+        """Closing the window with a game the disk refused, or on friends playing at a
+        table this app hosts, asks first."""
+        if self.saved() and self.scene.autoplay.leaving_question() is None:
             return True
         self.confirm_leaving(lambda: setattr(self.scene.app, "running", False))
         return False
