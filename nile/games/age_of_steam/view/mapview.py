@@ -241,6 +241,16 @@ class MapView:
             return []
         return [label.rect.move(self._offset) for label in self.placed_labels()]
 
+    def name_at(self, pos: tuple[int, int]) -> labels.PlacedLabel | None:
+        """The name drawn under `pos` on screen, if any (names catch no click: the map
+        asks `hex_at`; this only lets the table outline the hex beneath)."""
+        if not self.camera.covers(pos):
+            return None
+        for label in self.placed_labels() if self._zoom >= LABEL_MIN_ZOOM else ():
+            if label.rect.move(self._offset).collidepoint(pos):
+                return label
+        return None
+
     def mark_rects(self, leave_out: int = -1) -> list[pygame.Rect]:
         """Where the cities', towns', pyramids' and the canal's marks are on screen (but
         hex `leave_out`'s), for markers that must not cover a letter or number."""
