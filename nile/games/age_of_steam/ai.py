@@ -26,6 +26,7 @@ from typing import Any
 
 from nile.core import chance
 from nile.core.game import CHANCE, Action, GameState
+from nile.core.text import amount
 from nile.games.age_of_steam import rules
 from nile.games.age_of_steam.rules import AgeOfSteamState, Route
 from nile.games.age_of_steam.rules.actions import (
@@ -246,9 +247,13 @@ TURN_PHASES = (Phase.AUCTION, Phase.SELECT, Phase.BUILD, Phase.MOVE, Phase.PRODU
 """The phases of a turn that a turn-order lookahead plays out (to the end of the moves)."""
 
 
+SPARE_BUILD = 4
+"""Dollars kept for a little building when working out the cash to spare for a bid."""
+
+
 def spare_cash(state: AgeOfSteamState, seat: int) -> int:
-    """Cash beyond next turn's expenses and a little building ($4)."""
-    reserve = state.shares[seat] + state.loco[seat] - state.income[seat] + 4
+    """Cash beyond next turn's expenses and a little building (`SPARE_BUILD`)."""
+    reserve = state.shares[seat] + state.loco[seat] - state.income[seat] + SPARE_BUILD
     return state.cash[seat] - max(0, reserve)
 
 
@@ -671,22 +676,13 @@ def explain(state: GameState, action: Action) -> str | None:
     seat = state.current_player
     if seat is None or seat < 0:
         return None
-    expenses = state.shares[seat] + state.loco[seat]
     if isinstance(action, IssueShares):
-        if action.count == 0:
-            return (f"cash ${state.cash[seat]} and income ${state.income[seat]} cover "
-                    f"the ${expenses} expenses; every share costs $1 a turn and 3 points")
-        price = rules.game_config().start("share_price")
-        to_pay = max(0, expenses - state.income[seat])
-        need = to_pay + _budget(state, seat)
-        shares = "1 share" if action.count == 1 else f"{action.count} shares"
-        return (f"raises ${action.count * price} ({shares} at ${price}): expenses "
-                f"${expenses} less income ${state.income[seat]} leave ${to_pay} to pay, plus "
-                f"about ${_budget(state, seat)} to build: ${need} against your "
-                f"${state.cash[seat]} cash")
+        return _explain_shares(state, seat, action.count)
+    if isinstance(action, FreePass):
+        return ("the Turn Order tile's free pass keeps you in the auction without bidding, "
+                "so you pay nothing yet")
     if isinstance(action, Bid):
-        return (f"playing this turn out, ${action.amount} for a better place in turn order "
-                f"ends it better for you than dropping out")
+        return _explain_bid(state, seat, action.amount)
     if isinstance(action, DropOut):
         return _explain_drop_out(state, seat)
     if isinstance(action, TakeAction):
@@ -703,20 +699,143 @@ def explain(state: GameState, action: Action) -> str | None:
         return "a longer locomotive pays more than any delivery open now"
     if isinstance(action, PassMove):
         return "no delivery open now pays you more than it pays the others"
+    return _explain_goods(state, seat, action)
+
+
+def _explain_goods(state: AgeOfSteamState, seat: int, action: Action) -> str | None:
+    """Production and Communism (`_production`, `_communism`): a good for a city your
+    track reaches, else the first space the rules offer."""
+    mine = _my_stops(state, seat)
+    if isinstance(action, CommunismExchange):
+        return "a kept black good is worth less to you than a red one to deliver"
+    if isinstance(action, CommunismPlace):
+        h = state.map.hex_at(action.hex_label)
+        if h in mine:
+            return f"{state.place_name(h)} is on your track: the red good is yours to deliver"
+        return "no city on your track takes a red good: the first city the rules offer"
+    if isinstance(action, PlaceGood):
+        ours = [c.name for c in state.map.cities if c.growth == action.row
+                and c.hexes[0] in mine]
+        if ours:
+            return (f"that row feeds {ours[0]}, on your track: its goods may be yours to "
+                    f"deliver")
+        return "no row feeds a city on your track: the first space the rules offer"
     return None
 
 
+def _explain_shares(state: AgeOfSteamState, seat: int, count: int) -> str:
+    """`_shares`'s sum in dollars, each step said (what to pay, what to build with, the
+    cash against it) and the cap or floor that changed the count, if one did."""
+    numbers = rules.game_config()
+    price, income, cash = numbers.start("share_price"), state.income[seat], state.cash[seat]
+    expenses = state.shares[seat] + state.loco[seat]
+    to_pay = max(0, expenses - income)
+    budget = _budget(state, seat)
+    need = to_pay + budget
+    build = f"about ${budget} to build" if budget else "nothing to build"
+    sums = (f"expenses ${expenses} less income ${income} leave ${to_pay} to pay, plus {build}:"
+            f" ${need}")
+    wanted = max(0, math.ceil((need - cash) / price))
+    room = numbers.start("max_shares") - state.shares[seat]
+    if count == 0:
+        if wanted and room <= 0:
+            return (f"{sums} against your ${cash} cash, but you hold the most shares there "
+                    f"are ({state.shares[seat]})")
+        return (f"{sums}, which your ${cash} cash covers; every share costs $1 a turn and 3 "
+                f"points")
+    shares = "1 share" if count == 1 else f"{count} shares"
+    text = f"raises ${count * price} ({shares} at ${price}): {sums} against your ${cash} cash"
+    if count > wanted:
+        text += ", and fewer would not pay this turn's expenses"
+    elif count < wanted:
+        if count == room:
+            text += f"; only {room} more shares are left to issue"
+        elif income >= expenses + 3:
+            text += "; at most 1 a turn while income beats expenses by $3 or more"
+        else:
+            text += "; at most 2 a turn"
+    return text
+
+
+def _explain_bid(state: AgeOfSteamState, seat: int, dollars: int) -> str:
+    """The bid and what the turn played out (`turn_order_gain`) leaves this seat with,
+    in projected points against the others' average, after it and after dropping out."""
+    ahead, behind = turn_order_leads(state, seat, Bid(dollars))
+    return (f"bid ${dollars}: played out to the end of this turn's moves, it leaves your "
+            f"projected final score {_lead(ahead)} the others' average, against "
+            f"{_lead(behind)} if you drop out now ({_drop_cost(state, seat)})")
+
+
+def _lead(points: float) -> str:
+    """A lead over the others' average in words ("2.4 points above", "1 point below")."""
+    if amount(points) == "0":
+        return "level with"
+    unit = "point" if amount(points) == "1" else "points"
+    return f"{amount(points)} {unit} {'above' if points > 0 else 'below'}"
+
+
+def _drop_cost(state: AgeOfSteamState, seat: int) -> str:
+    """What dropping out now costs and the place it takes (`bid_payment`, AS-1)."""
+    alive = sum(1 for s in range(state.players) if state.alive[s])
+    place = len(state.bidders)
+    pay = rules.bid_payment(state.bids.get(str(seat), 0), place, alive)
+    return f"place {place} for ${pay}"
+
+
+def turn_order_leads(state: AgeOfSteamState, seat: int, bid: Bid) -> tuple[float, float]:
+    """`seat`'s projected final score above the others' average once the turn is played
+    out (`turn_played_out`) after `bid` and after dropping out: what `turn_order_gain`
+    compares, in points before its logistic (so the sign of their difference is its)."""
+    base = state.determinize(random.Random(0))
+    ahead, behind = base.clone(), base.clone()
+    ahead.apply(bid)
+    behind.apply(DropOut())
+    return (turn_played_out(ahead, seat, lead_over_average),
+            turn_played_out(behind, seat, lead_over_average))
+
+
+def lead_over_average(state: GameState) -> list[float]:
+    """Each live seat's projected final score above the others' average (`evaluate` puts
+    this through its logistic); -inf for a seat out of the game."""
+    assert isinstance(state, AgeOfSteamState)
+    values = projected_scores(state)
+    live = [v for v in values if v != -math.inf]
+    if len(live) <= 1:
+        return [0.0 if v != -math.inf else -math.inf for v in values]
+    return [v - (sum(live) - v) / (len(live) - 1) if v != -math.inf else -math.inf
+            for v in values]
+
+
 def _explain_drop_out(state: AgeOfSteamState, seat: int) -> str:
-    """Which of `_auction`'s limits stops the next bid: the cash to spare, the cap on any
-    bid, or the turn played out (the hint said "not worth it" when it was the cash)."""
-    spare = max(0, spare_cash(state, seat))
+    """Which of `_auction`'s limits stops the next bid: the cash to spare (its sum said),
+    the cap on any bid, or the turn played out (the hint said "not worth it" when it was
+    the cash); each with what dropping out costs."""
     bid = state.high_bid + 1
-    if bid > spare:
-        return (f"a bid of ${bid} is more than the ${spare} you can spare after next "
-                f"turn's expenses and a little building")
+    cost = _drop_cost(state, seat)
+    if bid > max(0, spare_cash(state, seat)):
+        return f"a bid of ${bid} is more than you can spare: {_spare_words(state, seat)}; " \
+            f"you take {cost}"
     if bid > BID_LOOKAHEAD_CAP:
-        return f"a place in turn order is never worth more than ${BID_LOOKAHEAD_CAP} to you"
-    return f"playing this turn out, an earlier place is not worth ${bid} to you"
+        return (f"a bid of ${bid} is over the ${BID_LOOKAHEAD_CAP} the bot ever pays for turn "
+                f"order; you take {cost}")
+    ahead, behind = turn_order_leads(state, seat, Bid(bid))
+    return (f"played out to the end of this turn's moves, a bid of ${bid} leaves your "
+            f"projected final score {_lead(ahead)} the others' average, against "
+            f"{_lead(behind)} if you drop out now ({cost})")
+
+
+def _spare_words(state: AgeOfSteamState, seat: int) -> str:
+    """`spare_cash` as a sum: the cash, less next turn's expenses beyond income and
+    `SPARE_BUILD` to build ("cash $10 less $7 kept for next turn (...) leaves $3")."""
+    cash, income = state.cash[seat], state.income[seat]
+    expenses = state.shares[seat] + state.loco[seat]
+    kept = max(0, expenses - income + SPARE_BUILD)
+    if not kept:
+        return (f"all your ${cash} cash, as income ${income} covers expenses ${expenses} and "
+                f"${SPARE_BUILD} to build")
+    spare = f"${cash - kept}" if cash > kept else "nothing"
+    return (f"cash ${cash} less ${kept} kept for next turn (expenses ${expenses} less income "
+            f"${income}, plus ${SPARE_BUILD} to build) leaves {spare}")
 
 
 TILE_REASONS = {
@@ -734,12 +853,23 @@ TILE_REASONS = {
 
 
 def _explain_build(state: AgeOfSteamState, seat: int, action: Build) -> str:
+    """What the tile does for a link (`build_ranking`'s score: 1 or more finishes one with
+    goods waiting), and its price against the cash it may spend (`build_ranking` keeps
+    next turn's expenses beyond income)."""
     ranked = build_ranking(state, seat, state.legal_actions())
     score = next((value for value, a in ranked if a == action), 0.0)
-    where = state.map.whereabouts(state.map.hex_at(action.hex_label))
+    h = state.map.hex_at(action.hex_label)
+    where = state.map.whereabouts(h)
+    cost = state.build_prices.get(action)
+    if cost is None:
+        cost = rules.build_price(state, seat, action.kind, h, action.tile)
+    reserve = max(0, state.shares[seat] + state.loco[seat] - state.income[seat])
+    price = (f"; the tile costs ${cost} of your ${state.cash[seat]} cash"
+             + (f", keeping ${reserve} for next turn's expenses beyond income" if reserve
+                else ""))
     if score >= 1.0:
-        return f"finishes a link {where} with goods waiting to go along it"
-    return f"brings a line {where} closer to a city that wants its goods"
+        return f"finishes a link {where} with goods waiting to go along it{price}"
+    return f"brings a line {where} closer to a city that wants its goods{price}"
 
 
 def _explain_delivery(state: AgeOfSteamState, seat: int, action: Deliver) -> str | None:
@@ -749,11 +879,13 @@ def _explain_delivery(state: AgeOfSteamState, seat: int, action: Deliver) -> str
         return None
     mine = route.income.get(seat, 0)
     others = sum(v for s, v in route.income.items() if s != seat)
-    text = f"delivers to {state.place_name(route.destination)} for +{mine} income"
+    links = "link" if mine == 1 else "links"
+    text = (f"delivers to {state.place_name(route.destination)}: +{mine} income for the "
+            f"{mine} {links} of yours it runs on")
     if others:
-        text += f" (others +{others})"
+        text += f" (the others' links on it earn them +{others})"
     if route.fee:
-        text += f", ${route.fee} ferry fee"
+        text += f"; you pay a ${route.fee} ferry fee"
     return text
 
 

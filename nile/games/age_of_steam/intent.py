@@ -538,7 +538,9 @@ def action_title(name: str) -> str:
 
 
 def where(view: AgeOfSteamState, h: int) -> str:
-    """A place by name, or where a plain hex lies ('Moskva', 'Gorkiy')."""
+    """A place by name, or a plain hex by where it lies ('Moskva', 'the hex next to
+    Gorkiy'): a plain hex named as the place beside it read as that place, so 'Toward
+    Bani Suwayf (not there yet)' seemed wrong for a click meant for the city (issue 29)."""
     if h in view.stop_hexes() or h in view.town_hexes():
         return view.place_name(h)
-    return view.map.whereabouts(h).removeprefix("next to ").removeprefix("near ")
+    return f"the hex {view.map.whereabouts(h)}"

@@ -29,6 +29,7 @@ from nile.games.cleopatra.rules.actions import (
     Pass,
     ProduceFruit,
     ShipFruit,
+    SourceFruit,
     StartBuilding,
     TakeCard,
 )
@@ -371,17 +372,17 @@ def explain(state: GameState, action: Action) -> str | None:
         return (f"turn order is worth about {limit} Florin to you ({rule}), and the high "
                 f"bid is already {state.high_bid}")
     if isinstance(action, ChooseGod):
-        value = god_value(state, seat, action.god)
-        words = ("worth next to nothing" if amount(value) == "0"  # not "worth about no points"
-                 else change(value, "worth about", "a cost of about", "point"))  # no bare "-1.2"
-        return f"{GOD_REASONS[action.god]}: {words} to you now"
+        return _explain_god(state, seat, action.god)
+    if state.phase == Phase.ACTIONS and state.pending and isinstance(action, SourceFruit):
+        return _explain_source(action)
     if state.phase != Phase.ACTIONS or state.pending:
         return None
     ctx = Context(state, seat)
     chosen = value_action(ctx, action)
     others = [value_action(ctx, a) for a in state.legal_actions() if a != action]
     if isinstance(action, EndTurn):
-        return "no move left is worth its cost this turn" if others else None
+        return ("no move left is worth its cost this turn" if others
+                else "no action is left to you this turn")
     text = (f"by the bot's estimate of the final scores it should "
             f"{change(chosen, 'gain', 'lose', 'point')} against the others")
     if others:
@@ -391,6 +392,65 @@ def explain(state: GameState, action: Action) -> str | None:
         else:
             text += f" (the next best move would {best_other})"
     return text
+
+
+def _explain_god(state: rules.CleopatraState, seat: int, god: int) -> str:
+    """A god's worth in victory points as `god_value` reckons it, with the sum it comes
+    from, so a player can check it ("5 Florin at 1.3 points each: about 6.5 points"); the
+    best other god's worth beside it (the bot picks among gods within `GOD_CLOSE`)."""
+    value = god_value(state, seat, god)
+    text = f"{GOD_REASONS[god]}: {_worth(value)} to you now ({_god_basis(state, seat, god)})"
+    others = [(god_value(state, seat, a.god), a.god) for a in state.legal_actions()
+              if isinstance(a, ChooseGod) and a.god != god]
+    if others:
+        best, other = max(others)
+        text += f"; the best other god, {D.gods[other].name}, {_worth(best)}"
+        if amount(best) != amount(value) and value < best <= value + GOD_CLOSE:
+            text += f" (within {amount(GOD_CLOSE)} of it, as good a guess)"
+    return text
+
+
+def _worth(value: float) -> str:
+    """A value in points said with a word for its sign ("a cost of about 1.2 points", never
+    a bare "-1.2"; "next to nothing", never "about no points")."""
+    if amount(value) == "0":
+        return "worth next to nothing"
+    return change(value, "worth about", "a cost of about", "point")
+
+
+def _god_basis(state: rules.CleopatraState, seat: int, god: int) -> str:
+    """The sum behind `god_value`, in words and the numbers it multiplies."""
+    hand = state.auction_hand[seat]
+    if god == rules.THOTH:
+        return "the bot's value of the second best Auction card on display"
+    if god == rules.HATHOR:
+        trains = sum(1 for k in hand if k >= 0 and KINDS[k].category == rules.TRAIN)
+        return f"0.8 points for each Train card in hand, at most 2; you hold {trains}"
+    if god == rules.ANUBIS:
+        return "the bot counts an extra action as 1 point"
+    if god == rules.ISIS:
+        cards = len(state.city_hand[seat])
+        return f"0.8 points for every 2 City cards in hand, at most 2 pairs; you hold {cards}"
+    if god == rules.HORUS:
+        empty = sum(1 for c in range(CITIES)
+                    if not state.pyramid[c] and not state.city_has_fruit(c))
+        left = len(state.pyramids_left)
+        return (f"1.6 points while a city is empty and a pyramid is left; {empty} empty "
+                f"cit{'y' if empty == 1 else 'ies'}, {left} pyramid{'' if left == 1 else 's'} "
+                f"left")
+    if god == rules.SET:
+        return f"{rules.SET_GIFT} Florin at {amount(florin_value(state))} points each"
+    return f"0.6 points and 0.1 for each of the {state.players} players"
+
+
+def _explain_source(action: SourceFruit) -> str:
+    """Where a building's fruit comes from: the first source `fruit_sources` offers (a
+    cube in the city itself, then the nearest city along the track, then a Fruit card)."""
+    fruit = D.fruits[action.fruit]
+    if action.source == FROM_CARD:
+        return f"no city on your track has {fruit} to spare: a Fruit card in hand pays it"
+    return (f"the {fruit} from {D.cities[action.where]}, the nearest city with one (a cube "
+            f"in the building's own city first, then along the track, then a Fruit card)")
 
 
 # Evaluation -----------------------------------------------------------------------------

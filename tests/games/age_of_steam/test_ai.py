@@ -126,11 +126,12 @@ def test_the_normal_bot_bids_for_turn_order_when_the_turn_played_out_says_so() -
                 gain = ai.turn_order_gain(view, seat, bid)
                 assert gain == ai.turn_order_gain(view, seat, bid)  # seeded: same answer
                 assert move == (bid if gain > 0 else DropOut())
-                assert ("better for you than dropping out" if move == bid
-                        else f"not worth ${bid.amount} to you") in reason
+                assert reason.startswith(f"bid ${bid.amount}: played out" if move == bid
+                                         else f"played out to the end of this turn's moves, "
+                                              f"a bid of ${bid.amount}")
             else:
                 assert move == DropOut()
-                assert "you can spare" in reason or "never worth more" in reason
+                assert "more than you can spare" in reason or "the bot ever pays" in reason
             bids += move == bid
             drops += move == DropOut()
         state.apply(move)
@@ -272,12 +273,14 @@ def test_the_drop_out_hint_names_the_limit_that_stops_the_bid() -> None:
     kept = view.cash[seat] - ai.spare_cash(view, seat)  # expenses and a little building
     view.cash[seat] = kept + 40
     view.high_bid = 3
-    assert ai.explain(view, DropOut()) == \
-        "playing this turn out, an earlier place is not worth $4 to you"
+    pay = ai._drop_cost(view, seat)
+    assert (ai.explain(view, DropOut()) or "").startswith(
+        "played out to the end of this turn's moves, a bid of $4 leaves your projected")
     view.high_bid = ai.BID_LOOKAHEAD_CAP
-    assert ai.explain(view, DropOut()) == \
-        f"a place in turn order is never worth more than ${ai.BID_LOOKAHEAD_CAP} to you"
-    view.cash[seat] = kept + 5
     assert ai.explain(view, DropOut()) == (
-        f"a bid of ${ai.BID_LOOKAHEAD_CAP + 1} is more than the $5 you can spare after "
-        "next turn's expenses and a little building")
+        f"a bid of ${ai.BID_LOOKAHEAD_CAP + 1} is over the ${ai.BID_LOOKAHEAD_CAP} the bot "
+        f"ever pays for turn order; you take {pay}")
+    view.cash[seat] = kept + 5
+    reason = ai.explain(view, DropOut()) or ""
+    assert reason.startswith(f"a bid of ${ai.BID_LOOKAHEAD_CAP + 1} is more than you can "
+                             f"spare: ") and reason.endswith(f"leaves $5; you take {pay}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -10,13 +11,15 @@ import pytest
 from nile.ai.bots import choose, make_bot
 from nile.core import chance
 from nile.core.game import CHANCE
-from nile.games.cleopatra import GAME_INFO, ai
+from nile.games.cleopatra import GAME_INFO, ai, rules
 from nile.games.cleopatra.builder import Builder
 from nile.games.cleopatra.rules import CleopatraState, powers
 from nile.games.cleopatra.rules.actions import Bid, ChooseGod, Pass
 from nile.games.cleopatra.rules.phases import Phase
 
 from .helpers import RED, resolve_chance, swap_secret_auction_card, swap_secret_city_card
+
+D = rules.game_data()
 
 
 def small_hard_bot(seat: int, seed: int) -> ai.HardBot:
@@ -251,13 +254,13 @@ def test_a_gods_hint_says_its_worth_in_words(monkeypatch) -> None:  # type: igno
     choice = next(a for a in state.legal_actions() if isinstance(a, ChooseGod))
     monkeypatch.setattr(ai, "god_value", lambda *args: -1.24)
     reason = ai.explain(state, choice)
-    assert reason is not None and reason.endswith(": a cost of about 1.2 points to you now")
+    assert reason is not None and ": a cost of about 1.2 points to you now (" in reason
     monkeypatch.setattr(ai, "god_value", lambda *args: 1.0)
     reason = ai.explain(state, choice)
-    assert reason is not None and reason.endswith(": worth about 1 point to you now")
+    assert reason is not None and ": worth about 1 point to you now (" in reason
     monkeypatch.setattr(ai, "god_value", lambda *args: 0.03)
     reason = ai.explain(state, choice)
-    assert reason is not None and reason.endswith(": worth next to nothing to you now")
+    assert reason is not None and ": worth next to nothing to you now (" in reason
 
 
 # Variety that is still good play (issue 33 item 4) --------------------------------------
@@ -295,3 +298,120 @@ def test_hard_bots_vary_their_gods_and_first_bids_over_a_seeded_sample() -> None
             out.append(choose(bot, view))
     assert any(isinstance(m, Bid) for m in moves) and Pass() in moves
     assert max(chosen.count(g) for g in chosen) <= len(chosen) // 2
+
+
+# Numbers a player can check (issue 29 item 5) -------------------------------------------
+
+GOD_WORTH = re.compile(r": (worth about ([\d.]+) points?|a cost of about ([\d.]+) points?|worth "
+                       r"next to nothing) to you now \((.*?)\)(; the best other god, (\w+), "
+                       r"(worth about ([\d.]+) points?|worth next to nothing|a cost of about "
+                       r"([\d.]+) points?))?")
+
+
+def _said(match: re.Match[str], plus: int, minus: int) -> float:
+    if match.group(plus):
+        return float(match.group(plus))
+    return -float(match.group(minus)) if match.group(minus) else 0.0
+
+
+def _god_choices(seeds: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """Every god-choice position of seeded games of the normal bot."""
+    for seed in seeds:
+        state = GAME_INFO.create(3, seed, {})
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+                continue
+            if state.phase == Phase.GODS:
+                yield state.observation(state.current_player)
+            state.apply(ai.policy(state.observation(state.current_player), rng))
+
+
+def test_every_gods_hint_adds_up_from_the_numbers_it_quotes() -> None:
+    """Each god's hint says its worth and the sum it comes from ("5 Florin at 1.3 points
+    each: about 6.5 points"); the sum is worked again from the numbers quoted, the counts
+    quoted are the player's own (Train cards, City cards, players), and the best other god
+    it names is worth what its own hint says."""
+    checked: set[int] = set()
+    for state in _god_choices((3, 4, 5)):
+        seat = state.current_player
+        gods = [a for a in state.legal_actions() if isinstance(a, ChooseGod)]
+        said = {}
+        for choice in gods:
+            reason = ai.explain(state, choice) or ""
+            found = GOD_WORTH.search(reason)
+            assert found, reason
+            worth, basis = _said(found, 2, 3), found.group(4)
+            said[D.gods[choice.god].name] = worth
+            hand = state.auction_hand[seat]
+            god = choice.god
+            if god == rules.SET:
+                gift, each = re.fullmatch(r"(\d+) Florin at ([\d.]+) points each", basis).groups()  # type: ignore[union-attr]
+                assert int(gift) == rules.SET_GIFT
+                assert abs(int(gift) * float(each) - worth) <= 0.05, reason
+            elif god == rules.HATHOR:
+                per, most, held = re.fullmatch(  # type: ignore[union-attr]
+                    r"([\d.]+) points for each Train card in hand, at most (\d+); you hold (\d+)",
+                    basis).groups()
+                trains = sum(1 for k in hand if k >= 0 and ai.KINDS[k].category == rules.TRAIN)
+                assert int(held) == trains
+                assert abs(float(per) * min(int(most), trains) - worth) <= 0.05, reason
+            elif god == rules.ISIS:
+                per, most, held = re.fullmatch(  # type: ignore[union-attr]
+                    r"([\d.]+) points for every 2 City cards in hand, at most (\d+) pairs; "
+                    r"you hold (\d+)", basis).groups()
+                assert int(held) == len(state.city_hand[seat])
+                assert abs(float(per) * min(int(most), int(held) // 2) - worth) <= 0.05, reason
+            elif god == rules.RA:
+                base, each, players = re.fullmatch(  # type: ignore[union-attr]
+                    r"([\d.]+) points and ([\d.]+) for each of the (\d+) players", basis).groups()
+                assert int(players) == state.players
+                assert abs(float(base) + float(each) * int(players) - worth) <= 0.05, reason
+            elif god == rules.HORUS:
+                empty, left = re.search(r"(\d+) empty cit(?:y|ies), (\d+) pyramids? left",  # type: ignore[union-attr]
+                                        basis).groups()
+                assert int(left) == len(state.pyramids_left)
+                assert worth == (1.6 if int(empty) and int(left) else 0.0), reason
+            elif god == rules.THOTH:
+                values = sorted((ai.value_take(state, seat, k) for k in state.auction_display),
+                                reverse=True)
+                assert abs((values[1] if len(values) > 1 else 0.0) - worth) <= 0.05, reason
+            else:
+                assert god == rules.ANUBIS and worth == 1.0 and "as 1 point" in basis
+            checked.add(god)
+        for choice in gods:  # the best other god is worth what its own hint says
+            found = GOD_WORTH.search(ai.explain(state, choice) or "")
+            assert found and found.group(6) is not None
+            others = {n: w for n, w in said.items() if n != D.gods[choice.god].name}
+            assert _said(found, 8, 9) == said[found.group(6)] == max(others.values())
+    assert checked == {rules.RA, rules.THOTH, rules.HATHOR, rules.ANUBIS, rules.ISIS,
+                       rules.HORUS, rules.SET}
+
+
+def test_a_fruit_source_and_a_forced_end_of_turn_have_reasons() -> None:
+    """Every Cleopatra hint says why: where a building's fruit comes from (the rules'
+    nearest source first) and an end of turn with nothing else left had none."""
+    from nile.ai.bots import advise
+    from nile.games.cleopatra.rules.actions import EndTurn, SourceFruit
+
+    seen: set[type] = set()
+    for seed in (3, 4):
+        state = GAME_INFO.create(3, seed, {})
+        rng = random.Random(seed)
+        for decision in range(400):
+            if state.is_terminal:
+                break
+            if state.current_player == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+                continue
+            advice = advise(GAME_INFO, state, seed=decision)
+            if len(state.legal_actions()) > 1 or isinstance(advice.action, EndTurn):
+                assert advice.reason, (advice.action, state.phase)
+            if isinstance(advice.action, SourceFruit | EndTurn):
+                seen.add(type(advice.action))
+                if isinstance(advice.action, SourceFruit):
+                    fruit = D.fruits[advice.action.fruit]
+                    assert fruit in (advice.reason or ""), advice.reason
+            state.apply(advice.action)
+    assert seen == {SourceFruit, EndTurn}

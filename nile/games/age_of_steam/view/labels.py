@@ -35,6 +35,11 @@ SEARCH = 5.0
 """How far (in hex radii) the last-resort grid search reaches."""
 SHIFTS = (0.0, -0.3, 0.3, -0.5, 0.5)
 """Sideways shifts (in label widths or heights) tried at each side of a place."""
+GOODS_REACH = (0.75, 0.69, 0.84)
+"""How far (hex radii, and 2 pixels of shadow sideways) goods and a pyramid's steps reach
+from a hex's centre at most, sideways, up and down (`pieces.city_cubes`,
+`pieces.draw_pyramid_base`): the goods are at least `pieces.MIN_CUBE` pixels where the
+hex has room, so on a small hex they reach further than its inner part."""
 
 Box = tuple[float, float, float, float]
 """A world rectangle: left, top, right, bottom."""
@@ -122,7 +127,9 @@ def marks_of(map_name: str, zoom_key: int, h: int) -> list[pygame.Rect]:
 
 
 def _hex_mark(geo: MapGeometry, h: int, zoom: float) -> pygame.Rect:
-    """A hex's inner part plus the letter disc drawn above its centre (`draw_city`)."""
+    """A hex's inner part plus the letter disc drawn above its centre (`draw_city`) and
+    the goods on it (at least `pieces.MIN_CUBE` pixels, they reach out to `GOODS_REACH`
+    hex radii on a small hex)."""
     origin = layer_box(geo)
     points = [_px(p, origin, zoom) for p in geo.corners(h, 0.8)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -132,7 +139,10 @@ def _hex_mark(geo: MapGeometry, h: int, zoom: float) -> pygame.Rect:
     radius = max(6.0, zoom * 0.24)
     disc = pygame.Rect(round(cx - radius - 1), round(cy - zoom * 0.42 - radius - 1),
                        round(2 * radius + 2), round(2 * radius + 2))
-    return inner.union(disc)
+    side, up, down = GOODS_REACH
+    goods = pygame.Rect(round(cx - side * zoom - 2), round(cy - up * zoom),
+                        round(2 * side * zoom + 4), round((up + down) * zoom))
+    return inner.union(disc).union(goods)
 
 
 def _px(point: Point, origin: Box, zoom: float) -> tuple[float, float]:

@@ -52,6 +52,9 @@ class MapView:
         self.cubes: list[DrawnCube] = []
         self._cube_hits: HitMap[DrawnCube] = HitMap()
         """Each cube's place on the board layer (a little larger than the cube)."""
+        self._name_hits: HitMap[labels.PlacedLabel] = HitMap()
+        """Each name's place on the board layer (`name_at`: no click target, the table
+        only outlines the hex beneath it)."""
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] | None = None
         self._quick_key: tuple[object, ...] | None = None
@@ -217,10 +220,12 @@ class MapView:
         layer.blit(image, image.get_rect(center=(round(point[0]), round(point[1]))))
 
     def _names(self, layer: pygame.Surface) -> None:
+        self._name_hits.clear()
         if self._zoom < LABEL_MIN_ZOOM:
             return
         for label in self.placed_labels():
             labels.draw_label(layer, label)
+            self._name_hits.add(label.rect, label)
 
     def names_over(self, surface: pygame.Surface, h: int) -> None:
         """Draw again, on screen, the names that reach into hex `h` (after something was
@@ -240,6 +245,13 @@ class MapView:
         if self._zoom < LABEL_MIN_ZOOM:
             return []
         return [label.rect.move(self._offset) for label in self.placed_labels()]
+
+    def name_at(self, pos: tuple[int, int]) -> labels.PlacedLabel | None:
+        """The name drawn under `pos` on screen, if any (names catch no click: the map
+        asks `hex_at`; this only lets the table outline the hex beneath)."""
+        if not self.camera.covers(pos):
+            return None
+        return self._name_hits.at((pos[0] - self._offset[0], pos[1] - self._offset[1]))
 
     def mark_rects(self, leave_out: int = -1) -> list[pygame.Rect]:
         """Where the cities', towns', pyramids' and the canal's marks are on screen (but

@@ -65,7 +65,18 @@ def draw(surface: pygame.Surface, mv: MapView, view: AgeOfSteamState, draft: Dra
                 overlay.hex_ring(surface, mv, h, palette.GOODS["red"], 3)
     if draft.hint_hex >= 0:
         overlay.hex_ring(surface, mv, draft.hint_hex, theme.GOOD, 5, 1.0)
+    if live:
+        beneath(surface, mv, mouse)
     return tags
+
+
+def beneath(surface: pygame.Surface, mv: MapView, mouse: tuple[int, int]) -> None:
+    """The pointer on a place's name: the hex under it, outlined over the name. A click
+    there goes to that hex (a name is no button), and the outline says which it is, so a
+    name lying over a neighbour never reads as its own place (issue 29 item 8)."""
+    h = mv.hex_at(mouse)
+    if h >= 0 and mv.name_at(mouse) is not None:
+        overlay.hex_ring(surface, mv, h, theme.HIGHLIGHT, 2, 1.0)
 
 
 def _build(surface: pygame.Surface, mv: MapView, view: AgeOfSteamState, draft: Draft,

@@ -37,9 +37,22 @@ def cube_image(colour: str, size: int, buried: bool = False) -> pygame.Surface:
     return image
 
 
+MIN_CUBE = 14
+"""The smallest good's side at a zoom that leaves it room (canvas pixels): over 10 pixels
+on screen in the 984×615 window a 1024×768 desktop gives the 1280×800 canvas (×0.769,
+`app.window_size`), so a good reads at Fit on a small screen (issue 29 item 8)."""
+ROOM = 0.67
+"""Below `MIN_CUBE` a good is this many hex radii, so goods shrink with a far-out map."""
+SPREAD = 0.75
+"""How far (hex radii) a city's goods reach either side of its centre: a row wider than
+that is drawn with its cubes overlapping a little, like cubes pushed together."""
+
+
 def cube_size(zoom: float) -> int:
-    """A good's side: grown with the text size, up to what three to a row leave in a hex."""
-    return max(6, round(zoom * min(0.36, 0.27 * theme.piece_scale())))
+    """A good's side: at least `MIN_CUBE` where the hex has room, and grown with the text
+    size when zoomed in, up to what three to a row leave in a hex."""
+    grown = round(zoom * min(0.36, 0.27 * theme.piece_scale()))
+    return max(5, grown, min(MIN_CUBE, round(zoom * ROOM)))
 
 
 def sort_goods(goods: list[str]) -> list[str]:
@@ -48,31 +61,48 @@ def sort_goods(goods: list[str]) -> list[str]:
     return sorted(goods, key=lambda c: order.get(c, 99))
 
 
+def _pitch(size: int, count: int, room: float) -> float:
+    """The distance between neighbouring cubes of a line of `count`: a small gap when the
+    line fits in `room` pixels, closer (overlapping) when it does not, never under 60 %
+    of a cube (so every cube keeps a face to click)."""
+    apart = size + max(1, size // 5)
+    if count <= 1:
+        return apart
+    return max(0.6 * size, min(apart, (room - size) / (count - 1)))
+
+
 def city_cubes(centre: tuple[float, float], zoom: float, goods: list[str]) -> list[Cube]:
-    """Cubes on a city, three to a row, in the lower part of the hex."""
+    """Cubes on a city, three to a row, under the letter disc (rows pushed together if
+    the hex is small; with more than two rows they reach up over the hex)."""
     size = cube_size(zoom)
-    if len(goods) > 6:
-        size = max(5, round(size * 0.8))
-    step = size + max(1, size // 5)
     per_row = 3 if len(goods) <= 9 else 4
     rows = [goods[i : i + per_row] for i in range(0, len(goods), per_row)]
-    top = centre[1] + zoom * 0.32 - (len(rows) - 1) * step / 2 - size / 2
-    if len(rows) > 2:
-        top = centre[1] - zoom * 0.1 - size / 2
+    across = _pitch(size, min(per_row, len(goods)), 2 * SPREAD * zoom)
+    low = centre[1] + 0.84 * zoom - 2  # the lowest cube, with its shadow, inside the hex
+    high = centre[1] - (0.1 if len(rows) <= 2 else 0.75) * zoom
+    down = _pitch(size, len(rows), low - high)
+    top = min(centre[1] + zoom * 0.32 - (len(rows) - 1) * down / 2 - size / 2,
+              low - (len(rows) - 1) * down - size)
     result: list[Cube] = []
     for r, row in enumerate(rows):
-        left = centre[0] - (len(row) * step - (step - size)) / 2
+        left = centre[0] - ((len(row) - 1) * across + size) / 2
         for i, colour in enumerate(row):
-            result.append((colour, pygame.Rect(round(left + i * step), round(top + r * step),
+            result.append((colour, pygame.Rect(round(left + i * across), round(top + r * down),
                                                size, size)))
     return result
+
+
+def pyramid_size(zoom: float) -> tuple[int, float]:
+    """A pyramid's goods' side and the distance between neighbours of its 3×3 base (the
+    base kept inside the hex's height, cubes closer than their side if they must)."""
+    size = cube_size(zoom)
+    return size, _pitch(size, 3, 1.3 * zoom)
 
 
 def pyramid_cubes(centre: tuple[float, float], zoom: float, slots: list[str]) -> list[Cube]:
     """Cubes of a pyramid: the 3×3 base, the 2×2 layer on it, the top; bottom first.
     A buried cube's colour is prefixed with '~' (drawn darker; it cannot leave yet)."""
-    size = max(6, round(zoom * 0.26))
-    step = size + max(1, size // 4)
+    size, step = pyramid_size(zoom)
     places: list[tuple[float, float]] = []
     for i in range(9):
         places.append(((i % 3 - 1) * step, (i // 3 - 1) * step))
@@ -97,10 +127,9 @@ def pyramid_cubes(centre: tuple[float, float], zoom: float, slots: list[str]) ->
 
 def draw_pyramid_base(surface: pygame.Surface, centre: tuple[float, float], zoom: float) -> None:
     """The stone steps under a pyramid's goods."""
-    size = max(6, round(zoom * 0.26))
-    step = size + max(1, size // 4)
+    size, step = pyramid_size(zoom)
     stone = (204, 178, 120)
-    for i, reach in enumerate((step * 1.5 + 4, step + 3, step * 0.5 + 2)):
+    for i, reach in enumerate((step + size / 2 + 1, step / 2 + size / 2 + 1, size / 2 + 1)):
         rect = pygame.Rect(0, 0, round(reach * 2), round(reach * 2))
         rect.center = (round(centre[0]), round(centre[1] + zoom * 0.05 - i * size * 0.18))
         pygame.draw.rect(surface, theme.darken(stone, 0.08 * i), rect, border_radius=2)
