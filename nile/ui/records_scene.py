@@ -28,6 +28,7 @@ COLUMNS = (("Game", 0), ("Played", 250), ("Won", 330), ("Lost", 400),
            *((f"vs {level}", 470 + i * 95) for i, level in enumerate(BOT_LEVELS)),
            ("Best score", 860))
 CHART_X, CHART_W = 1010, 150
+CHART_HEADING = "Won and lost"
 LIST_ROW = 44
 PAGER_TOP = theme.HEIGHT - 64
 
@@ -37,22 +38,26 @@ class RecordsScene(Scene):
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
-        history = records.load()
-        self.records = history.records
-        self.problem = history.problem
-        self.summaries = records.summarize(self.records)
-        self.page = 0
         self._row_buttons: list[object] = []
         self.button(pygame.Rect(RIGHT - 140, 40, 140, 48), "Back", self.app.pop)
         self.newer = self.button(pygame.Rect(RIGHT - 290, PAGER_TOP, 140, 40), "Newer",
                                  lambda: self._turn(-1))
         self.older = self.button(pygame.Rect(RIGHT - 140, PAGER_TOP, 140, 40), "Older",
                                  lambda: self._turn(1))
+        self.show(records.load())
+
+    def show(self, history: records.History) -> None:
+        """Lay out `history` from its first page (the one kept on disk, or a scripted one
+        for a screenshot)."""
+        self.records = history.records
+        self.problem = history.problem
+        self.summaries = records.summarize(self.records)
+        self.page = 0
         self._show_page()
 
     @property
     def list_top(self) -> int:
-        return TABLE_TOP + ROW * (len(self.summaries) + 1) + 70
+        return TABLE_TOP + table_row() * (len(self.summaries) + 1) + 70
 
     @property
     def page_size(self) -> int:
@@ -141,18 +146,25 @@ class RecordsScene(Scene):
         self._draw_list(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        for label, x in COLUMNS:
-            text.draw(surface, label, (LEFT + x, TABLE_TOP), 15, theme.MUTED, "bold")
-        text.draw(surface, "Won and lost", (CHART_X, TABLE_TOP), 15, theme.MUTED, "bold")
+        rows = [_cells(summary) for summary in self.summaries]
+        starts, chart_x = columns(rows)
+        for (label, _), x, room in zip(COLUMNS, starts, _rooms(starts, chart_x), strict=True):
+            text.draw(surface, label, (LEFT + x, TABLE_TOP), 15, theme.MUTED, "bold",
+                      max_width=room)
+        chart_w = min(CHART_W, RIGHT - chart_x)
+        text.draw(surface, CHART_HEADING, (chart_x, TABLE_TOP), 15, theme.MUTED, "bold",
+                  max_width=RIGHT + 10 - chart_x)
         widest = max(s.overall.games for s in self.summaries)
-        for i, summary in enumerate(self.summaries):
-            y = TABLE_TOP + ROW * (i + 1)
+        row = table_row()
+        for i, (summary, cells) in enumerate(zip(self.summaries, rows, strict=True)):
+            y = TABLE_TOP + row * (i + 1)
             if i % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL, (LEFT - 10, y - 6, RIGHT - LEFT + 20,
-                                                        ROW), border_radius=6)
-            for (_, x), cell in zip(COLUMNS, _cells(summary), strict=True):
-                text.draw(surface, cell, (LEFT + x, y), 16, max_width=_width(x))
-            _draw_bar(surface, summary.overall, widest, pygame.Rect(CHART_X, y + 2, CHART_W, 16))
+                                                        row), border_radius=6)
+            for x, room, cell in zip(starts, _rooms(starts, chart_x), cells, strict=True):
+                text.draw(surface, cell, (LEFT + x, y), 16, max_width=room)
+            _draw_bar(surface, summary.overall, widest,
+                      pygame.Rect(chart_x, y + 2 + (row - ROW) // 2, chart_w, 16))
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         top = self.list_top
@@ -162,19 +174,45 @@ class RecordsScene(Scene):
             text.draw(surface, f"Page {self.page + 1} of {self.pages}",
                       (RIGHT - 310, theme.HEIGHT - 44), 15, theme.MUTED, anchor="midright")
         shown = self.records[self.page * self.page_size:(self.page + 1) * self.page_size]
+        title_x = LEFT + max([150] + [text.measure(r.finished, 15) + 14 for r in shown])
         for i, record in enumerate(shown):
             y = top + 30 + i * LIST_ROW
             text.draw(surface, record.finished, (LEFT, y + 8), 15, theme.MUTED)
-            text.draw(surface, record.title, (LEFT + 150, y + 8), 16, theme.TEXT,
+            text.draw(surface, record.title, (title_x, y + 8), 16, theme.TEXT,
                       "bold", max_width=200)
-            text.draw(surface, records.seats_line(record.seats), (LEFT + 370, y + 8), 15,
-                      max_width=RIGHT - 250 - (LEFT + 370))
+            text.draw(surface, records.seats_line(record.seats), (title_x + 220, y + 8), 15,
+                      max_width=RIGHT - 250 - (title_x + 220))
 
 
-def _width(x: int) -> int:
-    """The room of the column starting at `x`, up to the next one."""
-    following = [other for _, other in COLUMNS if other > x]
-    return (min(following) if following else CHART_X - LEFT) - x - 12
+def table_row() -> int:
+    """A row of the table per game: its 16 px line and room, grown with the text size (a
+    stripe made for 100 % would cut the line at 150 %)."""
+    return text.space(ROW, 16)
+
+
+def columns(rows: list[list[str]]) -> tuple[list[int], int]:
+    """Where each column starts (from LEFT) and where the chart does (on the canvas): as
+    designed, and at a larger text size each column at least as wide as its heading and
+    its cells with a gap, the game's names giving way where the whole is too wide (they are
+    fitted, smaller or cut, in the room left)."""
+    designed = [x for _, x in COLUMNS]
+    if theme.text_percent() == 100:
+        return designed, CHART_X
+    widths = [following - x for x, following in zip(designed, [*designed[1:], CHART_X - LEFT],
+                                                    strict=True)]
+    for i, (label, _) in enumerate(COLUMNS):
+        need = max([text.measure(label, 15, "bold")] + [text.measure(r[i], 16) for r in rows])
+        widths[i] = max(widths[i], need + 12)
+    widest = RIGHT - LEFT - text.measure(CHART_HEADING, 15, "bold") - 10
+    widths[0] -= max(0, sum(widths) - widest)
+    starts = [sum(widths[:i]) for i in range(len(widths))]
+    return starts, LEFT + sum(widths)
+
+
+def _rooms(starts: list[int], chart_x: int) -> list[int]:
+    """The room of each column, up to the next one (the last: up to the chart)."""
+    return [following - x - 12 for x, following in zip(starts, [*starts[1:], chart_x - LEFT],
+                                                        strict=True)]
 
 
 def _cells(summary: records.GameSummary) -> list[str]:

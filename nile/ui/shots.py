@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from nile.ai.bots import choose, make_bot
 from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
-from nile.core.session import Match, SeatConfig
+from nile.core.records import History, Record, SeatRecord
+from nile.core.session import BOT_LEVELS, Match, SeatConfig
 from nile.ui import reference_shots
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
+from nile.ui.records_scene import RecordsScene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
 
@@ -72,6 +74,25 @@ def setup_first_game(app: Shell) -> None:
         app.push(SetupScene(app, games[0]))
 
 
+def records_screen(app: Shell) -> None:
+    """The Records over the launcher, with a scripted history of every game against each
+    bot level (the screen only lays it out: nothing is written to the player's records)."""
+    launcher(app)
+    scene = RecordsScene(app)
+    app.push(scene)
+    games = [(g.id, g.title) for g in registry.listed_games()]
+    made = []
+    for i in range(14):
+        game, title = games[i % len(games)]
+        level = BOT_LEVELS[i % len(BOT_LEVELS)]
+        seats = (SeatRecord("Ann", "human", "", 40.0 + i, i % 3 != 1),
+                 SeatRecord("Bastet", "bot", level, 38.5 + i % 4, i % 3 == 1),
+                 SeatRecord("Chephren", "bot", BOT_LEVELS[(i + 1) % len(BOT_LEVELS)], 20, False))
+        made.append(Record(f"2026-11-{28 - i:02d} 2{i % 4}:15", game, title, {}, seats,
+                           False, {}))
+    scene.show(History(tuple(made)))
+
+
 def tutorial_at(app: Shell, game_id: str, step: int) -> TableScene:
     """The game's tutorial, played up to its step `step` (0-based), over the launcher."""
     scene = start_tutorial(app, registry.get(game_id))
@@ -99,7 +120,7 @@ def second_window(app: Shell) -> None:
 
 
 SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game,
-                           "second_window": second_window}
+                           "second_window": second_window, "records": records_screen}
 
 
 def game_shots(info: GameInfo) -> dict[str, Shot]:

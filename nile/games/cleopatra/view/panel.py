@@ -42,7 +42,10 @@ GOD_SHORT = (
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
+          right: int | None = None) -> None:
+    """A panel with its title at the top left, fitted up to `right` (the panel's own right
+    edge unless something stands in the title's row)."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
     if title:
         text.draw(
@@ -52,7 +55,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
             text.within(13, 18, "bold"),  # the panel's contents start under it
             theme.MUTED,
             "bold",
-            max_width=rect.width - 20,
+            max_width=(rect.right if right is None else right) - 10 - (rect.left + 10),
         )
 
 
@@ -426,8 +429,12 @@ def draw_city_display(
     surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target],
     hits: Hits,
 ) -> None:
-    panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)")
-    for box, target in city_slots(view, rect):
+    slots = city_slots(view, rect)
+    deck = [Pile(_cards(), box.center).rect() for box, target in slots if target[0] == "deck"]
+    # the deck rises into the title's row: the title ends before it
+    panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)",
+          deck[0].left - 4 if deck else None)
+    for box, target in slots:
         if target[0] == "deck":
             Pile(_cards(), box.center).draw(surface, view.city_deck_size())
         else:
