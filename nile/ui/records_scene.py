@@ -150,7 +150,7 @@ class RecordsScene(Scene):
         starts, chart_x = columns(rows)
         for (label, _), x, room in zip(COLUMNS, starts, _rooms(starts, chart_x), strict=True):
             text.draw(surface, label, (LEFT + x, TABLE_TOP), 15, theme.MUTED, "bold",
-                      max_width=room)
+                      max_width=room + 8)  # a heading may come within 4 px of the next
         chart_w = min(CHART_W, RIGHT - chart_x)
         text.draw(surface, CHART_HEADING, (chart_x, TABLE_TOP), 15, theme.MUTED, "bold",
                   max_width=RIGHT + 10 - chart_x)
