@@ -3,7 +3,8 @@ pygame_gui's type and the small pieces, and screens that hold the largest size.
 
 The sweep renders every scripted shot at 100 % and at the largest size and asks of the
 largest what the designed size already keeps: every line inside the surface it is drawn
-on, and no two different lines over each other that were not so at 100 %."""
+on and inside the row, bar, badge or panel (a filled rectangle) it is drawn in, and no two
+different lines over each other that were not so at 100 %."""
 
 from __future__ import annotations
 

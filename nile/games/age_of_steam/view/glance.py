@@ -156,7 +156,7 @@ def _track(surface: pygame.Surface, lane: pygame.Rect, way: str, title: str,
     else:
         short = title.split()[0]  # 'Points now' is 'Points' in a narrow column
         text.draw(surface, short, (lane.centerx, lane.top), 12, theme.MUTED, "bold",
-                  anchor="midtop", max_width=lane.width - 2)
+                  anchor="midtop", max_width=lane.width - 8)  # a gap to the next column
         start, end = (lane.centerx, lane.bottom - 8), (lane.centerx, lane.top + 26)
 
     def at(value: float) -> tuple[float, float]:

@@ -176,7 +176,10 @@ def _turn(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState) -> 
               theme.TEXT, "bold", max_width=rect.width // 2)
     note = ""
     if view.map.nile_edges:
-        note = "Nile floods its " + ("west" if view.round % 2 == 1 else "east") + " bank"
+        side = "west" if view.round % 2 == 1 else "east"
+        note = f"Nile floods its {side} bank"
+        if text.fit(note, 13, rect.width // 2)[0] != note:  # narrow, large type: whole words
+            note = f"{side} bank floods"
     if note:
         text.draw(surface, note, (rect.right, rect.top + 2), 13, palette.WATER_LIGHT,
                   anchor="topright", max_width=rect.width // 2)

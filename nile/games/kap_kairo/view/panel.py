@@ -372,7 +372,7 @@ def _draw_rails(
     ok = total >= need
     verdict = f"{total} of {need} rails"
     text.draw(surface, "Total", (area.left, y + 14), 15, theme.TEXT, "bold", "midleft")
-    text.draw(
+    said = text.draw(
         surface,
         verdict,
         (area.right, y + 14),
@@ -382,10 +382,11 @@ def _draw_rails(
         "midright",
     )
     if mine:
-        _button(
+        left = area.left + text.measure("Total", 15, "bold") + 8
+        width = max(86, text.measure("Cheapest", 15) + 12)
+        _button(  # clear of the verdict however large the type (its label fits the rest)
             t, surface, hits, "cheapest", "Cheapest", pygame.Rect(
-                area.left + text.measure("Total", 15, "bold") + 8, y + 4,
-                max(86, text.measure("Cheapest", 15) + 12), text.space(21, 15))
+                left, y + 4, min(width, said.left - 6 - left), text.space(21, 15))
         )
     elif view.step == Phase.DECIDE and cheapest_build(view) is None:
         text.draw(
