@@ -77,6 +77,16 @@ def _scale(values: Sequence[float]) -> float:
     return float(math.ceil(top / 4000) * 4000)
 
 
+def plot_area(rect: pygame.Rect, left: int, right: int, bottom: int) -> pygame.Rect:
+    """A chart's plot inside its panel `rect`: under the 15 px title (34 px as designed),
+    `left` for the 11 px axis labels, `bottom` for the 11 px labels below, `right` bare;
+    the rooms for type grow with the text size (fixed ones let the title and the labels
+    run into the plot at 150 %)."""
+    top, left, bottom = text.space(34, 15), text.space(left, 11), text.space(bottom, 11)
+    return pygame.Rect(rect.left + left, rect.top + top, rect.width - left - right,
+                       rect.height - top - bottom)
+
+
 def draw_trend(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[float],
                title: str, window: int = 5, labels: tuple[str, str] = ("", "")) -> None:
     """Dots for the values in order and a line for their rolling mean (the title says the
@@ -84,7 +94,7 @@ def draw_trend(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[floa
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
     text.draw(surface, title, (rect.left + 12, rect.top + 8), 15, theme.TEXT, "bold",
               max_width=rect.width - 24)
-    plot = pygame.Rect(rect.left + 46, rect.top + 34, rect.width - 60, rect.height - 58)
+    plot = plot_area(rect, left=46, right=14, bottom=24)
     if not values:
         text.draw(surface, "No flicks with a target yet.", plot.center, 14, theme.MUTED,
                   anchor="center")
@@ -142,7 +152,7 @@ def draw_grouping(surface: pygame.Surface, rect: pygame.Rect,
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
     text.draw(surface, "Grouping: direction and length of each miss", (rect.left + 12,
               rect.top + 8), 15, theme.TEXT, "bold", max_width=rect.width - 24)
-    plot = pygame.Rect(rect.left + 50, rect.top + 34, rect.width - 70, rect.height - 60)
+    plot = plot_area(rect, left=50, right=20, bottom=26)
     pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.25), plot)
     span_x, span_y = 4.0, 20.0
     if misses:

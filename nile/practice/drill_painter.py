@@ -143,14 +143,16 @@ class DrillPainter:
             local = pygame.Rect((0, 0), STRIP.size)
             panels.card(layer, local)
             first, second = panels.summary_words(stats.summarize(rows))
+            spark = pygame.Rect(local.right - 250, 12, 236, 50)
+            errors = stats.trend(rows)[-40:]
+            label = spark.left - 8 - text.measure("error per flick", 11)  # where it starts
+            room = min(560, label - 22) if len(errors) >= 2 else 560  # the second line ends before
             text.draw(layer, first, (14, 10), 16, theme.TEXT, "bold", max_width=520)
-            text.draw(layer, second, (14, 36), 14, theme.TEXT, max_width=560)
+            text.draw(layer, second, (14, 36), 14, theme.TEXT, max_width=room)
             text.draw(layer, "Press on your ship's block, pull back, let go  \u00b7  arrows "
                       "fine-tune, Enter flicks  \u00b7  Space replay  \u00b7  R reset  \u00b7  "
                       "F finger  \u00b7  Esc back", (14, local.bottom - 12), 13, theme.MUTED,
                       anchor="bottomleft", max_width=local.width - 28)
-            spark = pygame.Rect(local.right - 250, 12, 236, 50)
-            errors = stats.trend(rows)[-40:]
             if len(errors) >= 2:
                 text.draw(layer, "error per flick", (spark.left - 8, spark.bottom), 11,
                           theme.MUTED, anchor="bottomright")

@@ -109,8 +109,8 @@ def _draw_clock(surface: pygame.Surface, rect: pygame.Rect, left: float, total: 
     """The timed drill's clock: seconds left and a bar; red in the last ten seconds."""
     seconds = max(0, int(left + 0.999))
     color = theme.BAD if left < 10 else theme.TEXT
-    text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", (rect.right, rect.top - 2), 26,
-              color, "bold", "topright")
+    text.draw(surface, f"{seconds // 60}:{seconds % 60:02d}", (rect.right, rect.top - 2),
+              text.within(26, rect.height - 3, "bold"), color, "bold", "topright")  # over its bar
     bar = pygame.Rect(rect.left, rect.bottom - 4, rect.width, 5)
     pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=2)
     share = max(0.0, min(1.0, left / total)) if total else 0.0

@@ -62,8 +62,9 @@ class StatsScene(Scene):
         """The scope's segments as drawn (each holds its index in `SCOPES`)."""
         self._layer: pygame.Surface | None = None
         self._key: tuple[object, ...] = ()
-        self.board = BoardRenderer(pygame.Rect(HEAT.left + 10, HEAT.top + 34,
-                                               HEAT.width - 20, HEAT.height - 70))
+        title = text.space(34, 15)  # under the heat map's title, however large its type
+        self.board = BoardRenderer(pygame.Rect(HEAT.left + 10, HEAT.top + title,
+                                               HEAT.width - 20, HEAT.height - 36 - title))
         self.button(pygame.Rect(1280 - 108, 4, 100, 36), "Back", self.back,
                     "Back to practice (Esc)")
 
@@ -130,8 +131,10 @@ class StatsScene(Scene):
     def _paint_table(self, surface: pygame.Surface, rows: list[FlickRow]) -> None:
         pygame.draw.rect(surface, theme.PANEL, TABLE, border_radius=8)
         x0, y = TABLE.left + 14, TABLE.top + 10
-        for name, dx in COLUMNS:
-            text.draw(surface, name, (x0 + dx, y), 14, theme.MUTED, "bold")
+        for (name, dx), following in zip(COLUMNS, [*COLUMNS[1:], ("", TABLE.width - 28)],
+                                          strict=True):
+            text.draw(surface, name, (x0 + dx, y), 14, theme.MUTED, "bold",
+                      max_width=following[1] - dx - 8)
         y += 24
         pygame.draw.line(surface, theme.PANEL_EDGE, (TABLE.left + 10, y), (TABLE.right - 10, y))
         y += 6

@@ -87,6 +87,14 @@ def pitch_room() -> int:
     return 3 * text.line_height(15)
 
 
+def top_button_width(label: str, accent: bool) -> int:
+    """A top-row button's width: 120 px, or its label in the button's own type (pygame_gui's
+    bold 17 for the accent, 14 otherwise) and some room, which a larger text size needs
+    ("Continue" is clipped at 150 % in 120 px)."""
+    own = text.measure(label, 17, "bold") if accent else text.measure(label, 14)
+    return max(120, own + 16)
+
+
 def build_tiles() -> list[Tile]:
     """A tile for every game the registry finds (a new game package needs no list), then
     Flick Practice."""
@@ -149,11 +157,12 @@ class LauncherScene(Scene):
             hint = (f"Resume {self.unfinished[0].title}" if count == 1
                     else f"{count} games in progress: choose one")
             specs.append((resume, self._continue, hint, "@accent"))
-        self._buttons = [
-            self.button(pygame.Rect(right - (i + 1) * 130 + 10, y, 120, 48), label, action, tip,
-                        style)
-            for i, (label, action, tip, style) in enumerate(specs)
-        ]
+        self._buttons = []
+        for label, action, tip, style in specs:
+            width = top_button_width(label, style == "@accent")
+            self._buttons.append(self.button(pygame.Rect(right - width, y, width, 48), label,
+                                             action, tip, style))
+            right -= width + 10
         left = {e.game for e in everything if e.lesson}  # read further only if there are any
         self._buttons += self._learn_buttons({game for game in left if game is not None
                                               and registry.is_registered(game)

@@ -24,13 +24,11 @@ from nile.ui.scene import Scene, Shell
 
 LEFT, RIGHT = 60, theme.WIDTH - 60
 TABLE_TOP, ROW = 150, 34
-HEADERS = ("Game", "Played", "Won", "Lost", *BOT_LEVELS, "Best score")
-LEVELS_CAPTION = "Won–lost against each bot level"
-GAP = 24
-"""Room between two columns; columns are as wide as their widest word at the text size."""
-CHART_MIN, CHART_MAX = 90, 150
-HEAD, CELL, DATE, SEATS = 15, 16, 15, 15
-"""Type sizes (before the text size setting) of the headers, cells, dates and seat lines."""
+COLUMNS = (("Game", 0), ("Played", 250), ("Won", 330), ("Lost", 400),
+           *((f"vs {level}", 470 + i * 95) for i, level in enumerate(BOT_LEVELS)),
+           ("Best score", 860))
+CHART_X, CHART_W = 1010, 150
+CHART_HEADING = "Won and lost"
 LIST_ROW = 44
 PAGER_TOP = theme.HEIGHT - 64
 
@@ -38,25 +36,28 @@ PAGER_TOP = theme.HEIGHT - 64
 class RecordsScene(Scene):
     """The records: a table and chart per game above, the finished games below."""
 
-    def __init__(self, app: Shell, history: records.History | None = None) -> None:
-        """`history`: the records to show (default: the player's, read from disk)."""
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
-        history = history if history is not None else records.load()
-        self.records = history.records
-        self.problem = history.problem
-        self.summaries = records.summarize(self.records)
-        self.page = 0
         self._row_buttons: list[object] = []
         self.button(pygame.Rect(RIGHT - 140, 40, 140, 48), "Back", self.app.pop)
         self.newer = self.button(pygame.Rect(RIGHT - 290, PAGER_TOP, 140, 40), "Newer",
                                  lambda: self._turn(-1))
         self.older = self.button(pygame.Rect(RIGHT - 140, PAGER_TOP, 140, 40), "Older",
                                  lambda: self._turn(1))
+        self.show(records.load())
+
+    def show(self, history: records.History) -> None:
+        """Lay out `history` from its first page (the one kept on disk, or a scripted one
+        for a screenshot)."""
+        self.records = history.records
+        self.problem = history.problem
+        self.summaries = records.summarize(self.records)
+        self.page = 0
         self._show_page()
 
     @property
     def list_top(self) -> int:
-        return TABLE_TOP + ROW * (len(self.summaries) + 1) + 70
+        return TABLE_TOP + table_row() * (len(self.summaries) + 1) + 70
 
     @property
     def page_size(self) -> int:
@@ -146,26 +147,24 @@ class RecordsScene(Scene):
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         rows = [_cells(summary) for summary in self.summaries]
-        xs, chart = _columns(rows)
-        levels = xs[4]
-        caption_y = TABLE_TOP - text.line_height(HEAD, "bold")
-        text.draw(surface, LEVELS_CAPTION, (LEFT + levels, caption_y), HEAD, theme.MUTED,
-                  "bold", max_width=xs[4 + len(BOT_LEVELS)] - levels - GAP // 2)
-        for i, (label, x) in enumerate(zip(HEADERS, xs, strict=True)):
-            text.draw(surface, label, (LEFT + x, TABLE_TOP), HEAD, theme.MUTED, "bold",
-                      max_width=_room(xs, i, chart))
-        text.draw(surface, "Won and lost", (chart.left, TABLE_TOP), HEAD, theme.MUTED, "bold",
-                  max_width=RIGHT - chart.left)
+        starts, chart_x = columns(rows)
+        for (label, _), x, room in zip(COLUMNS, starts, _rooms(starts, chart_x), strict=True):
+            text.draw(surface, label, (LEFT + x, TABLE_TOP), 15, theme.MUTED, "bold",
+                      max_width=room + 8)  # a heading may come within 4 px of the next
+        chart_w = min(CHART_W, RIGHT - chart_x)
+        text.draw(surface, CHART_HEADING, (chart_x, TABLE_TOP), 15, theme.MUTED, "bold",
+                  max_width=RIGHT + 10 - chart_x)
         widest = max(s.overall.games for s in self.summaries)
+        row = table_row()
         for i, (summary, cells) in enumerate(zip(self.summaries, rows, strict=True)):
-            y = TABLE_TOP + ROW * (i + 1)
+            y = TABLE_TOP + row * (i + 1)
             if i % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL, (LEFT - 10, y - 6, RIGHT - LEFT + 20,
-                                                        ROW), border_radius=6)
-            for column, (x, cell) in enumerate(zip(xs, cells, strict=True)):
-                text.draw(surface, cell, (LEFT + x, y), CELL, max_width=_room(xs, column, chart))
+                                                        row), border_radius=6)
+            for x, room, cell in zip(starts, _rooms(starts, chart_x), cells, strict=True):
+                text.draw(surface, cell, (LEFT + x, y), 16, max_width=room)
             _draw_bar(surface, summary.overall, widest,
-                      pygame.Rect(chart.left, y + 2, chart.width, 16))
+                      pygame.Rect(chart_x, y + 2 + (row - ROW) // 2, chart_w, 16))
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         top = self.list_top
@@ -175,35 +174,45 @@ class RecordsScene(Scene):
             text.draw(surface, f"Page {self.page + 1} of {self.pages}",
                       (RIGHT - 310, theme.HEIGHT - 44), 15, theme.MUTED, anchor="midright")
         shown = self.records[self.page * self.page_size:(self.page + 1) * self.page_size]
-        title_x = LEFT + max((text.measure(r.finished, DATE) for r in shown), default=0) + GAP
-        seats_x = title_x + min(220, max((text.measure(r.title, CELL, "bold") for r in shown),
-                                         default=0)) + GAP
+        title_x = LEFT + max([150] + [text.measure(r.finished, 15) + 14 for r in shown])
         for i, record in enumerate(shown):
             y = top + 30 + i * LIST_ROW
-            text.draw(surface, record.finished, (LEFT, y + 8), DATE, theme.MUTED)
-            text.draw(surface, record.title, (title_x, y + 8), CELL, theme.TEXT,
-                      "bold", max_width=seats_x - GAP - title_x)
-            text.draw(surface, records.seats_line(record.seats), (seats_x, y + 8), SEATS,
-                      max_width=RIGHT - 250 - seats_x)
+            text.draw(surface, record.finished, (LEFT, y + 8), 15, theme.MUTED)
+            text.draw(surface, record.title, (title_x, y + 8), 16, theme.TEXT,
+                      "bold", max_width=200)
+            text.draw(surface, records.seats_line(record.seats), (title_x + 220, y + 8), 15,
+                      max_width=RIGHT - 250 - (title_x + 220))
 
 
-def _columns(rows: list[list[str]]) -> tuple[list[int], pygame.Rect]:
-    """Where each column starts (from LEFT) and the chart's place: each column as wide as
-    its header or widest cell at the current text size; when that is wider than the page,
-    the game's names give way (they shrink, the numbers never do)."""
-    widths = [max([text.measure(label, HEAD, "bold")] + [text.measure(r[i], CELL) for r in rows])
-              for i, label in enumerate(HEADERS)]
-    room = RIGHT - LEFT - CHART_MIN - GAP * len(HEADERS)
-    widths[0] = max(80, min(widths[0], room - sum(widths[1:])))
-    xs = [sum(widths[:i]) + GAP * i for i in range(len(widths))]
-    chart_x = LEFT + xs[-1] + widths[-1] + GAP
-    return xs, pygame.Rect(chart_x, 0, max(CHART_MIN, min(CHART_MAX, RIGHT - chart_x)), 16)
+def table_row() -> int:
+    """A row of the table per game: its 16 px line and room, grown with the text size (a
+    stripe made for 100 % would cut the line at 150 %)."""
+    return text.space(ROW, 16)
 
 
-def _room(xs: list[int], column: int, chart: pygame.Rect) -> int:
-    """The room of `column`, up to the next column (or the chart)."""
-    end = xs[column + 1] + LEFT if column + 1 < len(xs) else chart.left
-    return end - GAP // 2 - LEFT - xs[column]
+def columns(rows: list[list[str]]) -> tuple[list[int], int]:
+    """Where each column starts (from LEFT) and where the chart does (on the canvas): as
+    designed, and at a larger text size each column at least as wide as its heading and
+    its cells with a gap, the game's names giving way where the whole is too wide (they are
+    fitted, smaller or cut, in the room left)."""
+    designed = [x for _, x in COLUMNS]
+    if theme.text_percent() == 100:
+        return designed, CHART_X
+    widths = [following - x for x, following in zip(designed, [*designed[1:], CHART_X - LEFT],
+                                                    strict=True)]
+    for i, (label, _) in enumerate(COLUMNS):
+        need = max([text.measure(label, 15, "bold")] + [text.measure(r[i], 16) for r in rows])
+        widths[i] = max(widths[i], need + 12)
+    widest = RIGHT - LEFT - text.measure(CHART_HEADING, 15, "bold") - 10
+    widths[0] -= max(0, sum(widths) - widest)
+    starts = [sum(widths[:i]) for i in range(len(widths))]
+    return starts, LEFT + sum(widths)
+
+
+def _rooms(starts: list[int], chart_x: int) -> list[int]:
+    """The room of each column, up to the next one (the last: up to the chart)."""
+    return [following - x - 12 for x, following in zip(starts, [*starts[1:], chart_x - LEFT],
+                                                        strict=True)]
 
 
 def _cells(summary: records.GameSummary) -> list[str]:

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nile.ai.bots import choose, make_bot
-from nile.core import library, owner, records, registry, saves
+from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
-from nile.core.session import Match, SeatConfig
+from nile.core.records import History, Record, SeatRecord
+from nile.core.session import BOT_LEVELS, Match, SeatConfig
 from nile.ui import reference_shots
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.games import is_playable, start_tutorial
@@ -73,6 +74,25 @@ def setup_first_game(app: Shell) -> None:
         app.push(SetupScene(app, games[0]))
 
 
+def records_screen(app: Shell) -> None:
+    """The Records over the launcher, with a scripted history of every game against each
+    bot level (the screen only lays it out: nothing is written to the player's records)."""
+    launcher(app)
+    scene = RecordsScene(app)
+    app.push(scene)
+    games = [(g.id, g.title) for g in registry.listed_games()]
+    made = []
+    for i in range(14):
+        game, title = games[i % len(games)]
+        level = BOT_LEVELS[i % len(BOT_LEVELS)]
+        seats = (SeatRecord("Ann", "human", "", 40.0 + i, i % 3 != 1),
+                 SeatRecord("Bastet", "bot", level, 38.5 + i % 4, i % 3 == 1),
+                 SeatRecord("Chephren", "bot", BOT_LEVELS[(i + 1) % len(BOT_LEVELS)], 20, False))
+        made.append(Record(f"2026-11-{28 - i:02d} 2{i % 4}:15", game, title, {}, seats,
+                           False, {}))
+    scene.show(History(tuple(made)))
+
+
 def tutorial_at(app: Shell, game_id: str, step: int) -> TableScene:
     """The game's tutorial, played up to its step `step` (0-based), over the launcher."""
     scene = start_tutorial(app, registry.get(game_id))
@@ -97,25 +117,6 @@ def second_window(app: Shell) -> None:
     saves.write_atomic(path, library.save_data(match))
     _OTHER_WINDOW[:] = [owner.claim(path)]
     open_save(app, path)
-
-
-RECORDED = (("loose_caboose", "easy", 3), ("loose_caboose", "normal", 5), ("kap_kairo", "easy", 2),
-            ("kap_kairo", "normal", 8), ("loose_caboose", "easy", 11))
-"""The games the Records shot finishes: (game, the bot's level, seed)."""
-
-
-def records_screen(app: Shell) -> None:
-    """The Records screen after five finished games of two games, Ann against a bot each
-    (the bots play Ann's seat too, so the shot is quick and always the same). The records
-    are handed to the screen, not written: a shot never touches a player's history."""
-    launcher(app)
-    finished: list[records.Record] = []
-    for day, (game_id, level, seed) in enumerate(RECORDED):
-        seats = [SeatConfig("Ann", "human", color=0), SeatConfig("Bastet", "bot", level, 1)]
-        match = Match.new(registry.get(game_id), seats, seed)
-        play_bots_until(match, lambda state: False)
-        finished.insert(0, records.record_of(match, 1_796_000_000 + 86_400 * day))
-    app.push(RecordsScene(app, records.History(tuple(finished))))
 
 
 SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game,

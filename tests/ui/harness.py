@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pygame
@@ -122,22 +122,60 @@ def drawn_text_boxes() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect]]]:
     """Every line `text.draw` and every block `text.draw_wrapped` put down while the block
     runs: (the words, the box they cover, the surface's own rect they must stay inside)."""
     seen: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+    with _text_spy(lambda surface, words, box: seen.append((words, box, surface.get_rect()))):
+        yield seen
+
+
+@contextmanager
+def drawn_places() -> Iterator[list[tuple[str, pygame.Rect, pygame.Rect | None]]]:
+    """Every line `text.draw` and block `text.draw_wrapped` put down while the block runs,
+    with the place it is drawn in: the smallest filled rectangle (a row, a bar, a badge, a
+    panel) drawn before it on the same surface that holds the middle of its box; None
+    where it lies on no such place (the bare table, a cached picture). Rectangles that
+    cover half their surface or more are backgrounds, not places."""
+    seen: list[tuple[str, pygame.Rect, pygame.Rect | None]] = []
+    places: list[tuple[pygame.Surface, pygame.Rect]] = []
+    draw_rect = pygame.draw.rect
+
+    def spy_rect(surface, color, rect, width=0, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn = draw_rect(surface, color, rect, width, *args, **kwargs)
+        area = pygame.Rect(rect)
+        if width == 0 and area.width * area.height < 0.5 * surface.get_width() \
+                * surface.get_height():
+            places.append((surface, area))
+        return drawn
+
+    def note(surface: pygame.Surface, words: str, box: pygame.Rect) -> None:
+        inside = [r for s, r in places if s is surface and r.collidepoint(box.center)]
+        seen.append((words, box, min(inside, key=lambda r: r.width * r.height)
+                     if inside else None))
+
+    pygame.draw.rect = spy_rect  # type: ignore[assignment]
+    try:
+        with _text_spy(note):
+            yield seen
+    finally:
+        pygame.draw.rect = draw_rect  # type: ignore[assignment]
+
+
+@contextmanager
+def _text_spy(note: Callable[[pygame.Surface, str, pygame.Rect], None]) -> Iterator[None]:
+    """Calls `note(surface, words, box)` for every line and wrapped block drawn."""
     draw, draw_wrapped = text.draw, text.draw_wrapped
 
     def spy_draw(surface, words, *args, **kwargs):  # type: ignore[no-untyped-def]
         rect = draw(surface, words, *args, **kwargs)
-        seen.append((words, rect, surface.get_rect()))
+        note(surface, words, rect)
         return rect
 
     def spy_wrapped(surface, words, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
         height = draw_wrapped(surface, words, rect, *args, **kwargs)
-        seen.append((words, pygame.Rect(rect.left, rect.top, rect.width, height),
-                     surface.get_rect()))
+        note(surface, words, pygame.Rect(rect.left, rect.top, rect.width, height))
         return height
 
     text.draw, text.draw_wrapped = spy_draw, spy_wrapped  # type: ignore[assignment]
     try:
-        yield seen
+        yield
     finally:
         text.draw, text.draw_wrapped = draw, draw_wrapped  # type: ignore[assignment]
 

@@ -3,7 +3,8 @@ pygame_gui's type and the small pieces, and screens that hold the largest size.
 
 The sweep renders every scripted shot at 100 % and at the largest size and asks of the
 largest what the designed size already keeps: every line inside the surface it is drawn
-on, and no two different lines over each other that were not so at 100 %."""
+on and inside the row, bar, badge or panel (a filled rectangle) it is drawn in, and no two
+different lines over each other that were not so at 100 %."""
 
 from __future__ import annotations
 
@@ -14,13 +15,24 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from nile.core import paths
-from nile.ui import assets, text, theme
+from nile.app import App
+from nile.core import library, paths
+from nile.ui import assets, shots, text, theme
 from nile.ui import settings as store
 from nile.ui.chrome.panels import LOG_LINE, log_line
+from nile.ui.chrome.reference_scene import LIST_WIDTH, ReferenceScene
+from nile.ui.chrome.savelist import SaveList
+from nile.ui.records_scene import COLUMNS, ROW
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.shots import all_shots
-from tests.ui.harness import drawn_text_boxes, drawn_words, frames, make_app, press
+from tests.ui.harness import (
+    drawn_places,
+    drawn_text_boxes,
+    drawn_words,
+    frames,
+    make_app,
+    press,
+)
 
 LARGEST = store.TEXT_SIZES[-1]
 SETTLE = 20
@@ -124,10 +136,17 @@ def test_a_wrapped_block_cuts_no_more_words_than_at_the_designed_size() -> None:
     assert seen and " ".join(lines).split() == words.split()
 
 
-def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
-    """A shot at `percent`: the lines outside their surface and the pairs of lines drawn
-    over each other (by their words), in its last frame (of a dialog, its own lines: what
-    lies under its panel is hidden, not overlapped; the same of a lesson's opaque card)."""
+SLACK = 2
+"""Pixels a line's box may pass its place's edge: the box is the font's whole line (with
+the room above capitals and below descenders), not the ink."""
+
+
+def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]], set[str]]:
+    """A shot at `percent`: the lines outside their surface, the pairs of lines drawn over
+    each other (by their words), and the lines that leave the place they are drawn in (a
+    row, bar, badge or panel of a fixed size: `drawn_places`), in its last frame (of a
+    dialog, its own lines: what lies under its panel is hidden, not overlapped; the same of a
+    lesson's opaque card)."""
     app = make_app()
     app.apply_settings(app.settings.changed(text_size=percent), save=False)
     app.bots_paused = True
@@ -135,7 +154,8 @@ def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
     all_shots()[name](app)
     frames(app, SETTLE)
     top = app.top
-    with drawn_text_boxes() as seen, lesson_card_drawn(top, seen) as card:
+    with drawn_text_boxes() as seen, lesson_card_drawn(top, seen) as card, \
+            drawn_places() as placed:
         if top is not None and top.overlay:  # a dialog: only its own words are read
             top.draw(app.screen)
         else:
@@ -149,10 +169,19 @@ def drawn(name: str, percent: int) -> tuple[set[str], set[tuple[str, str]]]:
             clip = r.clip(r2)
             if s == s2 and w != w2 and clip.width > 2 and clip.height > 4:
                 over.add((min(w, w2), max(w, w2)))
-    return outside, over
+    return outside, over, spilled(placed)
 
 
-KNOWN: dict[str, str] = {}
+def spilled(placed: list[tuple[str, pygame.Rect, pygame.Rect | None]]) -> set[str]:
+    """The lines whose box leaves the place they are drawn in by more than SLACK."""
+    return {words for words, box, place in placed
+            if place is not None and words.strip() and box.width > 1 and box.height > 1
+            and not place.inflate(2 * SLACK, 2 * SLACK).contains(box)}
+
+
+CARD_PLACEMENT = "the lesson card covers the table at 150 %: where the card goes is issue 29 " \
+    "item 1 (lessons), not the text size"
+KNOWN = {"loose_caboose/tutorial_welcome": CARD_PLACEMENT}
 """Shots whose overlap at the largest size is another item's to mend (xfail, not skipped:
 the sweep says when they pass)."""
 
@@ -196,7 +225,87 @@ def lesson_card_drawn(scene: object, seen: list[object]) -> Iterator[CardCover]:
     pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN[name])) if name in KNOWN else name
     for name in sorted(all_shots())])
 def test_every_screen_holds_the_largest_text(name: str) -> None:
-    outside, over = drawn(name, 100)
-    large_outside, large_over = drawn(name, LARGEST)
+    outside, over, spill = drawn(name, 100)
+    large_outside, large_over, large_spill = drawn(name, LARGEST)
     assert large_outside <= outside, f"cut at {LARGEST} %: {sorted(large_outside - outside)}"
     assert large_over <= over, f"overlapping at {LARGEST} %: {sorted(large_over - over)}"
+    assert large_spill <= spill, f"out of their rows at {LARGEST} %: {sorted(large_spill - spill)}"
+
+
+# Places of a fixed size: rows, stripes and buttons grow with the text ---------------------
+
+def placed_lines(app: App) -> list[tuple[str, pygame.Rect, pygame.Rect | None]]:
+    """The lines of the top screen's next frame, each with the place it is drawn in."""
+    with drawn_places() as placed:
+        frames(app)
+    return placed
+
+
+def test_the_reference_list_rows_hold_their_titles_at_the_largest_size() -> None:
+    """A row of the rules' list was 28 px at every size: at 150 % its 16 px title's line
+    (33 px) ran past the lit row of the selection."""
+    app = make_app()
+    app.apply_settings(app.settings.changed(text_size=LARGEST), save=False)
+    all_shots()["reference/cairo"](app)
+    frames(app)
+    scene = app.top
+    assert isinstance(scene, ReferenceScene)
+    title = scene.entries[scene.selected].title
+    (box, row), = [(box, place) for words, box, place in placed_lines(app) if words == title]
+    assert row is not None and row.width <= LIST_WIDTH, row  # the lit row, not the panel
+    assert row.inflate(2 * SLACK, 2 * SLACK).contains(box), (box, row)
+
+
+def test_the_records_rows_and_columns_hold_the_largest_size() -> None:
+    """The records' stripes (34 px) and columns (95 px for "vs normal") were made for
+    100 %: at 150 % a line left its stripe and the headings ran into each other."""
+    app = make_app()
+    app.apply_settings(app.settings.changed(text_size=LARGEST), save=False)
+    all_shots()["records"](app)
+    frames(app)
+    placed = placed_lines(app)
+    assert not spilled(placed)
+    headings = [box for words, box, _ in placed if words in {label for label, _ in COLUMNS}]
+    assert len(headings) == len(COLUMNS)
+    assert all(not a.colliderect(b) for i, a in enumerate(headings) for b in headings[i + 1:])
+    stripes = [place for _, _, place in placed if place is not None and place.width > 1000]
+    assert stripes and all(place.height >= 1.4 * ROW for place in stripes), stripes
+
+
+def test_the_launchers_buttons_hold_their_labels_at_the_largest_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Continue (2)" in the accent's bold 17 px is 159 px wide at 150 %: the 120 px button
+    clipped it. Every top-row button is as wide as its label in its own type."""
+    games = [library.SaveEntry(paths.saves_dir() / f"{n}.json", n, True, "cairo", "Cairo",
+                               ("Ann", "Bo"), "Turn 1", False, 0.0) for n in ("a", "b")]
+    monkeypatch.setattr(library, "unfinished", lambda: games)
+    app = make_app()
+    app.apply_settings(app.settings.changed(text_size=LARGEST), save=False)
+    shots.launcher(app)
+    frames(app)
+    buttons = [e for e in app.top._actions if e.rect.top == 40]  # type: ignore[union-attr]
+    assert "Continue (2)" in {e.text for e in buttons}
+    for element in buttons:
+        assert element.font is not None
+        assert element.font.size(element.text)[0] + 8 <= element.rect.width, element.text
+    rects = [e.rect for e in buttons]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_the_save_lists_rows_hold_their_two_lines_at_the_largest_size() -> None:
+    """A row of Load and Continue was 54 px at every size: at 150 % its details line
+    (29 px) began under the title's (36 px) and ran past the row."""
+    entries = [library.SaveEntry(paths.saves_dir() / f"{n}.json", n, False, "cairo", "Cairo",
+                                 ("Ann", "Bo"), "Turn 3", False, 0.0) for n in "abc"]
+    theme.use_text_size(LARGEST)
+    pygame.init()
+    rows = SaveList(pygame.Rect(0, 0, 600, 400), entries)
+    with drawn_places() as placed:
+        rows.draw(pygame.Surface((600, 400)), "")
+    lines = [(words, box) for words, box, _ in placed]
+    assert len(lines) == 6
+    for i in range(3):
+        row = rows.row_rect(i)
+        (title, top), (_, bottom) = lines[2 * i], lines[2 * i + 1]
+        assert row.inflate(0, 2 * SLACK).contains(top) and row.contains(bottom), (i, row)
+        assert top.bottom <= bottom.top + SLACK, title

@@ -32,6 +32,12 @@ HINTED = 5
 """How many of `KEYS` the bottom line names (the Keys page lists them all)."""
 
 
+def list_row() -> int:
+    """The height of a row of the list of rules: its 16 px title's line and some room,
+    grown with the text size (a row made for 100 % would cut its title's line)."""
+    return text.space(LIST_ROW, 16)
+
+
 class ReferenceScene(Overlay):
     """The rules reference of one game, opened at `start` (a section id) or its first rule."""
 
@@ -136,7 +142,7 @@ class ReferenceScene(Overlay):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * 3 * LIST_ROW)
+            self.scroll_by(-event.y * 3 * list_row())
 
     def cycle(self) -> None:
         """Tab: on to the next part (Shift+Tab: back)."""
@@ -265,14 +271,15 @@ class ReferenceScene(Overlay):
         if self.focus == "list":
             pygame.draw.rect(surface, theme.ACCENT, self.list_rect.inflate(6, 6), 2,
                              border_radius=8)
-        visible = self.list_rect.height // LIST_ROW  # a long list follows the selection
+        step = list_row()
+        visible = self.list_rect.height // step  # a long list follows the selection
         self.list_top = max(0, min(self.list_top, self.selected, len(self.entries) - visible),
                             self.selected - visible + 1)
         for i, entry in enumerate(self.entries[self.list_top:self.list_top + visible],
                                   self.list_top):
             row = pygame.Rect(self.list_rect.left,
-                              self.list_rect.top + (i - self.list_top) * LIST_ROW,
-                              self.list_rect.width, LIST_ROW - 2)
+                              self.list_rect.top + (i - self.list_top) * step,
+                              self.list_rect.width, step - 2)
             self.hits.add(row, ("entry", i))
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=6)

@@ -16,8 +16,22 @@ from nile.core.library import SaveEntry
 from nile.ui import text, theme
 
 ROW_HEIGHT = 58
+"""A row's height as designed: the 17 px title at 6 px, the 14 px details at `DETAILS_TOP`."""
+DETAILS_TOP = 32
+TITLE_TOP = 6
 DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one row that open it."""
+
+
+def details_top() -> int:
+    """Where a row's details line starts: under the title's line, grown with its type."""
+    return TITLE_TOP + text.space(DETAILS_TOP - TITLE_TOP, 17)
+
+
+def row_height() -> int:
+    """A row's height: the title, the details' line and a gap, all grown with the text
+    size (58 px as designed; a fixed row put the details over the title at 150 %)."""
+    return details_top() + text.space(ROW_HEIGHT - DETAILS_TOP, 14)
 
 
 def game_words(entry: SaveEntry) -> str:
@@ -61,7 +75,7 @@ class SaveList:
 
     @property
     def visible_rows(self) -> int:
-        return max(1, self.rect.height // ROW_HEIGHT)
+        return max(1, self.rect.height // row_height())
 
     @property
     def chosen(self) -> SaveEntry | None:
@@ -84,8 +98,9 @@ class SaveList:
         self._keep_in_view()
 
     def row_rect(self, index: int) -> pygame.Rect:
-        top = self.rect.top + (index - self.scroll) * ROW_HEIGHT
-        return pygame.Rect(self.rect.left, top, self.rect.width, ROW_HEIGHT - 4)
+        step = row_height()
+        top = self.rect.top + (index - self.scroll) * step
+        return pygame.Rect(self.rect.left, top, self.rect.width, step - 4)
 
     def handle_event(self, event: pygame.event.Event, now: float) -> bool:
         """Select by click and keys, scroll by wheel. True when a row was opened
@@ -107,7 +122,7 @@ class SaveList:
     def _click(self, pos: tuple[int, int], now: float) -> bool:
         if not self.rect.collidepoint(pos):
             return False
-        index = self.scroll + (pos[1] - self.rect.top) // ROW_HEIGHT
+        index = self.scroll + (pos[1] - self.rect.top) // row_height()
         if not 0 <= index < len(self.entries):
             return False
         opened = (self._last_click is not None and self._last_click[0] == index
@@ -153,10 +168,10 @@ class SaveList:
             pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=6)
         width = row.width - 28
         name, size = text.fit(title_line(entry), 17, width, "bold", at_word=True)
-        text.draw(surface, name, (row.left + 12, row.top + 6), size, theme.TEXT, "bold")
+        text.draw(surface, name, (row.left + 12, row.top + TITLE_TOP), size, theme.TEXT, "bold")
         color = theme.BAD if entry.problem else theme.MUTED
         line, size = text.fit(details(entry), 14, width, at_word=True)
-        text.draw(surface, line, (row.left + 12, row.top + 32), size, color)
+        text.draw(surface, line, (row.left + 12, row.top + details_top()), size, color)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         track = pygame.Rect(self.rect.right - 8, self.rect.top + 4, 4, self.rect.height - 8)

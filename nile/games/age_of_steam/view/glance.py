@@ -23,7 +23,10 @@ from nile.ui.kit.hits import HitMap
 from nile.ui.theme import PlayerColor
 
 BAND = 88
-"""Height of the strip under a map (three tracks)."""
+"""Height of the strip under a map (three tracks) as designed (`band`)."""
+LANE = 26
+"""A track's share of the strip under a map, as designed: its markers above the line, its
+10 px numbers below."""
 COLUMN = 196
 """Width of the strip beside a map."""
 MARK_RADIUS = 7
@@ -62,11 +65,18 @@ def fit_zoom(geo: MapGeometry, area: pygame.Rect) -> float:
     return min(area.width * 0.98 / (right - left), area.height * 0.98 / (bottom - top))
 
 
+def band() -> int:
+    """The strip's height under a map: each track's lane grows as its numbers' type does
+    (at 150 % a lane made for 100 % put its numbers over the next track and cut the last
+    track's)."""
+    return BAND - len(MEASURES) * LANE + len(MEASURES) * text.space(LANE, 10)
+
+
 def place(area: pygame.Rect, geo: MapGeometry) -> tuple[pygame.Rect, pygame.Rect, str]:
     """(map area, strip, 'below' or 'beside'): the strip on the side that leaves the map
     the larger Fit (below on a tie)."""
-    below_map = pygame.Rect(area.left, area.top, area.width, area.height - BAND - 4)
-    below = pygame.Rect(area.left + 6, below_map.bottom + 2, area.width - 12, BAND)
+    below_map = pygame.Rect(area.left, area.top, area.width, area.height - band() - 4)
+    below = pygame.Rect(area.left + 6, below_map.bottom + 2, area.width - 12, band())
     side_map = pygame.Rect(area.left + COLUMN + 8, area.top, area.width - COLUMN - 8,
                            area.height)
     side = pygame.Rect(area.left + 6, area.top + 6, COLUMN, area.height - 12)
@@ -146,7 +156,7 @@ def _track(surface: pygame.Surface, lane: pygame.Rect, way: str, title: str,
     else:
         short = title.split()[0]  # 'Points now' is 'Points' in a narrow column
         text.draw(surface, short, (lane.centerx, lane.top), 12, theme.MUTED, "bold",
-                  anchor="midtop", max_width=lane.width - 2)
+                  anchor="midtop", max_width=lane.width - 8)  # a gap to the next column
         start, end = (lane.centerx, lane.bottom - 8), (lane.centerx, lane.top + 26)
 
     def at(value: float) -> tuple[float, float]:

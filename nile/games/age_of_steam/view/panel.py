@@ -176,7 +176,10 @@ def _turn(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState) -> 
               theme.TEXT, "bold", max_width=rect.width // 2)
     note = ""
     if view.map.nile_edges:
-        note = "Nile floods its " + ("west" if view.round % 2 == 1 else "east") + " bank"
+        side = "west" if view.round % 2 == 1 else "east"
+        note = f"Nile floods its {side} bank"
+        if text.fit(note, 13, rect.width // 2)[0] != note:  # narrow, large type: whole words
+            note = f"{side} bank floods"
     if note:
         text.draw(surface, note, (rect.right, rect.top + 2), 13, palette.WATER_LIGHT,
                   anchor="topright", max_width=rect.width // 2)
@@ -225,8 +228,8 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     if alive and view.rules.hidden_kept_goods:
         # the kept goods take the figures line's end: the score now goes by the name
         drawn = text.draw(surface, f"{score_now(view, seat)} pts",
-                          (row.right - pill_width - 10, row.top + 15), 13, theme.MUTED,
-                          anchor="midright")
+                          (row.right - pill_width - 10, row.top + 15),
+                          text.within(13, FIGURES_TOP), theme.MUTED, anchor="midright")
         room -= drawn.width + 8
     text.draw(surface, label, (swatch.right + 6, row.top + 4), text.within(15, FIGURES_TOP, "bold"),
               theme.TEXT if alive else theme.MUTED, "bold", max_width=room)
@@ -240,9 +243,9 @@ def _player_row(surface: pygame.Surface, row: pygame.Rect, view: AgeOfSteamState
     figures = gap.join((f"${view.cash[seat]}", f"Income {view.income[seat]}",
                         f"Shares {view.shares[seat]}", f"Loco {view.loco[seat]}"))
     if view.rules.hidden_kept_goods:
-        right = 64
-        _kept(surface, pygame.Rect(row.right - right - 4, row.top + FIGURES_TOP, right, 16), view,
-              seat)
+        right = max(64, 2 * (14 + text.measure("0", 13, "bold") + 8))  # two cubes, counts
+        _kept(surface, pygame.Rect(row.right - right - 4, row.top + FIGURES_TOP, right,
+                                   row.height - FIGURES_TOP), view, seat)
     else:
         right = _score_words(surface, row, view, seat)
     text.draw(surface, figures, (swatch.left, row.top + FIGURES_TOP), text.within(14, 20),
@@ -303,16 +306,17 @@ def _kept(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState, sea
     """CCCP's kept goods: counts for the viewer's own (or everyone's in a replay), else
     how many are kept hidden (the log says the same, AS-4)."""
     hidden = view.kept_hidden[seat]
+    size = text.within(13, rect.height, "bold")  # the row's figures line, whatever the size
     if hidden:
-        text.draw(surface, f"{hidden} hidden", rect.midright, 13, theme.MUTED,
+        text.draw(surface, f"{hidden} hidden", (rect.right, rect.top + 8), size, theme.MUTED,
                   anchor="midright", max_width=rect.width)
         return
     x = rect.left
     for colour in ("red", "black"):
         surface.blit(pieces.cube_image(colour, 11), (x, rect.top + 2))
-        text.draw(surface, str(view.kept[seat][colour]), (x + 14, rect.top), 13, theme.TEXT,
-                  "bold")
-        x += 32
+        count = text.draw(surface, str(view.kept[seat][colour]), (x + 14, rect.top), size,
+                          theme.TEXT, "bold")
+        x = max(x + 32, count.right + 8)
 
 
 def _actions(surface: pygame.Surface, rect: pygame.Rect, view: AgeOfSteamState,

@@ -341,7 +341,7 @@ class FlickInput:
         else:
             base = (self.anchor[0] - ux * 60, self.anchor[1] - uy * 60)
         inner = bounds.inflate(-8, -8)
-        rect = pygame.Rect(0, 0, 132, 34)
+        rect = pygame.Rect((0, 0), power_bar_size())
         bx, by = round(base[0]), round(base[1])
         for place in ("midtop", "midbottom", "midright", "midleft"):
             spot = {"midtop": (bx, by + 14), "midbottom": (bx, by - 14),
@@ -418,6 +418,16 @@ def _grow(points: list[Point], by: float) -> list[Point]:
     return out
 
 
+POWER_ROOM = 40
+"""Pixels right of the bar's track for the power in per cent (designed for 14 px type)."""
+
+
+def power_bar_size() -> tuple[int, int]:
+    """The power bar's box: 132 x 34 as designed, wider for its per cent and taller for
+    its "power" line as the text size grows (a fixed box cut that line at 150 %)."""
+    return 132 - POWER_ROOM + text.space(POWER_ROOM, 14), text.space(34, 11)
+
+
 def draw_power_bar(surface: pygame.Surface, rect: pygame.Rect, power: float,
                    reach: float) -> None:
     """A bar over the strongest finger's range: this finger's reach is the bright part,
@@ -425,7 +435,8 @@ def draw_power_bar(surface: pygame.Surface, rect: pygame.Rect, power: float,
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     panel.fill((*theme.darken(theme.PANEL, 0.3), 215))
     surface.blit(panel, rect)
-    track = pygame.Rect(rect.left + 6, rect.top + 6, rect.width - 46, 10)
+    track = pygame.Rect(rect.left + 6, rect.top + 6, rect.width - 6 - text.space(POWER_ROOM, 14),
+                        10)
     reach_w = round(track.width * reach)
     pygame.draw.rect(surface, (70, 70, 70), track)
     pygame.draw.rect(surface, (40, 44, 40), pygame.Rect(track.left, track.top, reach_w,
@@ -435,6 +446,7 @@ def draw_power_bar(surface: pygame.Surface, rect: pygame.Rect, power: float,
     pygame.draw.rect(surface, hot, pygame.Rect(track.left, track.top, fill, track.height))
     pygame.draw.line(surface, theme.TEXT, (track.left + reach_w, track.top - 3),
                      (track.left + reach_w, track.bottom + 2), 2)
-    text.draw(surface, f"{round(power * 100)}%", (rect.right - 6, track.centery), 14,
+    middle = max(track.centery, rect.top + text.line_height(14, "bold") // 2)  # in the box
+    text.draw(surface, f"{round(power * 100)}%", (rect.right - 6, middle), 14,
               theme.TEXT, "bold", "midright")
     text.draw(surface, "power", (track.left, track.bottom + 1), 11, theme.MUTED)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.games.cairo import config, geometry
-from nile.games.cairo.board import Board, Site, board
+from nile.games.cairo.board import Board, DesertArea, Site, board
 from nile.games.cairo.geometry import rectangle
 from nile.games.cairo.rules import block_kind, block_owner
 from nile.ui import text, theme
@@ -55,6 +55,32 @@ ANGLE_STEP = 3
 SUPERSAMPLE = 4
 LEVEL_LIFT = 0.45
 """How far up (in block sides) a pyramid stone is drawn per level above the ground."""
+MARK = {"small": 0.26, "large": 0.3}
+"""The owner's symbol on a block's top, as a radius in block sides, at the designed text size."""
+MARK_MOST = 0.38
+"""The largest the symbol grows with the text size: it then fills the block's raised top (the
+bevel ends at 0.35 of a side from the centre) and still leaves the dark rim that outlines the
+block, so the footprint reads as it lies."""
+PIP, PIP_MOST = 0.12, 0.145
+"""A die pip's radius in block widths, as designed and at the most (the pips, 0.32 apart,
+must not touch)."""
+
+
+def piece_marks() -> float:
+    """How much the marks that tell whose a block is (its symbol, a die's pips) and a block
+    waiting on a ship's deck grow with the text size (Settings), as goods do in other games.
+
+    Cairo's pieces are bodies in a physics world (CA-5), and what a player reads off the
+    board is their true footprint: whether a block lies entirely on a site, burns across
+    a line by more than half a millimetre (CA-6), or leaves room for a pyramid (CA-8). A
+    block drawn larger than it lies would say "burning" of one that is not, so a block on
+    the board, and every pyramid stone, keeps its true outline at every text size; only
+    what is printed on its top grows, up to filling the top (`MARK_MOST`), which is where
+    the owner is read. The block waiting on its ship's deck stands on no site and decides
+    nothing by its edges, so it is drawn larger by the whole factor, and so are the block
+    badges of the seat plates and the pyramid window. The physics, its bodies and the hit
+    areas (a block's true top) are the same at every size: a zoom of the drawing only."""
+    return theme.piece_scale()
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,10 +256,29 @@ class BoardRenderer:
                 y0, y1 = (b.north_bank, b.height) if area.bank == "N" else (0.0, b.south_bank)
                 pygame.draw.line(surface, BANK, self.to_screen(area.x0, y0),
                                  self.to_screen(area.x0, y1), 2)
+        tags = [self._site_tag(site)[1] for site in b.sites]
         for area in b.deserts:
-            cx = (max(area.x0, 0) + min(area.x1, b.width)) / 2
-            y = b.height - 9 if area.bank == "N" else 9
-            text.draw(surface, area.id, self.to_screen(cx, y), 11, SAND_DARK, "bold", "center")
+            text.draw(surface, area.id, self._area_label_spot(area, tags), 11, SAND_DARK,
+                      "bold", "center")
+
+    def _area_label_spot(self, area: DesertArea, tags: list[pygame.Rect]) -> Point:
+        """Where a desert area's name goes: at the board's edge as designed, and at a
+        larger text size at the river's side where a site's name has grown over the edge
+        (at 150 % "Meidum 10/5" covered "N6")."""
+        b = self.board
+        cx = (max(area.x0, 0) + min(area.x1, b.width)) / 2
+        edge, river = (b.height - 9, b.north_bank + 9) if area.bank == "N" else \
+            (9.0, b.south_bank - 9)
+        if theme.text_percent() == 100:
+            return self.to_screen(cx, edge)
+        size = text.render(area.id, 11, SAND_DARK, "bold").get_size()
+        for y in (edge, river):
+            spot = self.to_screen(cx, y)
+            box = pygame.Rect((0, 0), size)
+            box.center = (round(spot[0]), round(spot[1]))
+            if not any(box.clip(tag).height > 4 for tag in tags):  # more than the leading
+                return spot
+        return self.to_screen(cx, edge)
 
     def _speckle(self, surface: pygame.Surface) -> None:
         """A few darker grains so the sand does not look like flat paint (fixed pattern)."""
@@ -315,6 +360,16 @@ class BoardRenderer:
         pygame.draw.polygon(surface, SITE_FILL, poly)
         self._paint_site_watermark(surface, site)
         pygame.draw.polygon(surface, SITE_EDGE, poly, 3)
+        tag, rect = self._site_tag(site)
+        backing = pygame.Surface(rect.inflate(6, 0).size, pygame.SRCALPHA)
+        backing.fill((*SITE_FILL, 150))
+        surface.blit(backing, rect.inflate(6, 0))
+        surface.blit(tag, rect)
+
+    def _site_tag(self, site: Site) -> tuple[pygame.Surface, pygame.Rect]:
+        """A site's name and points (its name alone where they are too wide) and where
+        it goes: over the site on the north bank, under it on the south."""
+        poly = self.site_polygon(site)
         top = min(p[1] for p in poly)
         bottom = max(p[1] for p in poly)
         cx = sum(p[0] for p in poly) / 4
@@ -325,10 +380,10 @@ class BoardRenderer:
         if tag.get_width() > width:
             tag = text.render(site.name, 11, SITE_INK, "bold")
         rect = tag.get_rect(**{anchor: (round(cx), round(label_y))})
-        backing = pygame.Surface(rect.inflate(6, 0).size, pygame.SRCALPHA)
-        backing.fill((*SITE_FILL, 150))
-        surface.blit(backing, rect.inflate(6, 0))
-        surface.blit(tag, rect)
+        # on the board however large the type: a name by the board's side stays whole
+        west, east = self.to_screen(0, 0)[0], self.to_screen(self.board.width, 0)[0]
+        rect.left = round(max(west, min(rect.left, east - rect.width)))
+        return tag, rect
 
     def _paint_site_watermark(self, surface: pygame.Surface, site: Site) -> None:
         """The first and second place points, big and faint inside the site."""
@@ -401,7 +456,7 @@ class BoardRenderer:
         offset of its top-left corner from the piece's centre on screen (cached)."""
         degrees = (round(math.degrees(piece.angle) / ANGLE_STEP) * ANGLE_STEP) % 360
         key = (piece.kind, id(color), piece.face, piece.level, piece.burning, piece.raised,
-               degrees)
+               degrees, piece_marks())
         cached = self._images.get(key)
         if cached is None:
             if len(self._images) > 20000:
@@ -413,9 +468,11 @@ class BoardRenderer:
                  ) -> tuple[pygame.Surface, int, int]:
         side = self.px(self.data.pieces[piece.kind].side)
         grow = 1.0 + 0.07 * (piece.level - 1) + (0.18 if piece.raised else 0.0)
+        if piece.raised:  # on its ship's deck: no edge of it is read (see `piece_marks`)
+            grow *= piece_marks()
         size = max(4, round(side * grow))
         top = _rotated(_block_sprite(piece.kind, color, piece.face, piece.level, piece.burning,
-                                     size), degrees)
+                                     size, piece_marks()), degrees)
         height = piece.level - 1 + (2 if piece.raised else 0)
         if not height:
             return top, -(top.get_width() // 2), -(top.get_height() // 2)
@@ -485,8 +542,9 @@ def _side_sprite(color: PlayerColor, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=2048)
 def _block_sprite(kind: str, color: PlayerColor, face: int, level: int, burning: bool,
-                  size: int) -> pygame.Surface:
-    """A block seen from above: colour, bevel, and the owner's symbol or the die's pips."""
+                  size: int, marks: float = 1.0) -> pygame.Surface:
+    """A block seen from above: colour, bevel, and the owner's symbol or the die's pips,
+    those grown by `marks` (the text size's, `piece_marks`) as far as the top has room."""
     k = SUPERSAMPLE
     margin = 4 if burning else 1
     full = (size + 2 * margin) * k
@@ -506,20 +564,21 @@ def _block_sprite(kind: str, color: PlayerColor, face: int, level: int, burning:
         pygame.draw.rect(big, theme.lighten(base, 0.55), body, max(1, k), border_radius=2 * k)
     center = body.center
     if kind == "die":
-        _pips(big, bevel, face, color.ink)
+        _pips(big, bevel, face, color.ink, min(PIP_MOST, PIP * marks))
     else:
         outline = theme.darken(color.rgb, 0.5) if color.ink == (255, 255, 255) else None
-        theme.draw_symbol(big, color.symbol, center, size * k * (0.26 if kind == "small" else 0.3),
-                          color.ink, outline)
+        mark = max(MARK[kind], min(MARK_MOST, MARK[kind] * marks))
+        theme.draw_symbol(big, color.symbol, center, size * k * mark, color.ink, outline)
     return pygame.transform.smoothscale(big, (size + 2 * margin, size + 2 * margin))
 
 
-def _pips(surface: pygame.Surface, rect: pygame.Rect, face: int, ink: Color) -> None:
+def _pips(surface: pygame.Surface, rect: pygame.Rect, face: int, ink: Color,
+          pip: float = PIP) -> None:
     if face not in PIPS:
         text.draw(surface, "?", rect.center, max(11, rect.height * 3 // 4), ink, "bold", "center")
         return
     step = rect.width * 0.32
-    radius = max(2.0, rect.width * 0.12)
+    radius = max(2.0, rect.width * pip)
     for dx, dy in PIPS[face]:
         pygame.draw.circle(surface, ink, (rect.centerx + dx * step, rect.centery + dy * step),
                            radius)
@@ -557,5 +616,6 @@ def _ship_sprite(color: PlayerColor, length: int, width: int, alert: bool,
 
 
 def block_icon(kind: str, color: PlayerColor, size: int, face: int = 0) -> pygame.Surface:
-    """A block sprite for panels (supply counts), unrotated."""
-    return _block_sprite(kind, color, face, 1, False, size)
+    """A block sprite for panels (supply counts), unrotated, `size` pixels as the caller
+    has room for (`theme.piece_px` of the designed size where it has)."""
+    return _block_sprite(kind, color, face, 1, False, size, piece_marks())

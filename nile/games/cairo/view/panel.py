@@ -88,13 +88,15 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
                   theme.MUTED,
                   anchor="midleft", max_width=box.width - 16)
         return
-    surface.blit(block_icon("small", seat.color, 11), (x - 1, y - 7))
-    x += 14
-    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), text.within(13, box.height // 2 - 4),
+    room = box.height // 2 - 4
+    small = block_icon("small", seat.color, badge_px(11, room))
+    surface.blit(small, small.get_rect(midleft=(x - 1, y - 1)))
+    x += small.get_width() + 1
+    x = text.draw(surface, f"\u00d7{seat.small}", (x, y), text.within(13, room),
                   theme.TEXT, anchor="midleft").right
     x += 8
     for kind, have in (("large", seat.large), ("die", seat.die)):
-        icon = block_icon(kind, seat.color, 13, 5 if kind == "die" else 0)
+        icon = block_icon(kind, seat.color, badge_px(13, room), 5 if kind == "die" else 0)
         if not have:
             icon = icon.copy()
             icon.set_alpha(60)
@@ -103,6 +105,12 @@ def _draw_plate(surface: pygame.Surface, box: pygame.Rect, seat: SeatLine) -> No
     if seat.boxed:
         text.draw(surface, f"box {seat.boxed}", (box.right - 8, y), 12, theme.MUTED,
                   anchor="midright")
+
+
+def badge_px(designed: int, room: int) -> int:
+    """A block badge's side: grown with the text size (`theme.piece_px`) as far as the
+    `room` it has, never smaller than designed (so 100 % draws as it always did)."""
+    return max(designed, min(theme.piece_px(designed), room))
 
 
 # The Nile die and its finger ---------------------------------------------------------------
@@ -313,7 +321,8 @@ def _draw_levels(surface: pygame.Surface, area: pygame.Rect, levels: Sequence[Se
     if not levels:
         return
     widest = max(len(level) for level in levels)
-    size = max(6, min(16, (area.width - 60) // max(1, widest), area.height // len(levels) - 2))
+    size = max(6, min(theme.piece_px(16), (area.width - 60) // max(1, widest),
+                      area.height // len(levels) - 2))
     y = area.top
     top = len(levels)
     for i, level in enumerate(levels):

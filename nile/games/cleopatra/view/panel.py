@@ -42,7 +42,10 @@ GOD_SHORT = (
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
+          right: int | None = None) -> None:
+    """A panel with its title at the top left, fitted up to `right` (the panel's own right
+    edge unless something stands in the title's row)."""
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
     if title:
         text.draw(
@@ -52,7 +55,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
             text.within(13, 18, "bold"),  # the panel's contents start under it
             theme.MUTED,
             "bold",
-            max_width=rect.width - 20,
+            max_width=(rect.right if right is None else right) - 10 - (rect.left + 10),
         )
 
 
@@ -96,7 +99,8 @@ def draw_players(
             pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
         god = view.gods[seat] if view.gods else -1
         tag = f"{D.gods[god].number} {D.gods[god].name}" if god >= 0 else ""
-        tag_w = text.render(tag, 12, theme.TEXT, "bold").get_width() + 12 if tag else 0
+        tag_size = text.within(12, 20, "bold")  # the god's 20 px chip: the name needs the room
+        tag_w = text.render(tag, tag_size, theme.TEXT, "bold").get_width() + 12 if tag else 0
         label = names[seat] + (" (you)" if seat == viewer else "")
         draw_chip(
             surface,
@@ -112,7 +116,7 @@ def draw_players(
                 surface,
                 tag,
                 chip.center,
-                12,
+                tag_size,
                 theme.TEXT,
                 "bold",
                 "center",
@@ -121,21 +125,21 @@ def draw_players(
         line = f"{view.money[seat]} Florin · {view.vp[seat]} VP · {view.trains_left[seat]} trains"
         text.draw(surface, line, (box.left + 9, box.top + 35), text.within(13, 18), theme.TEXT,
                   max_width=box.width - 16)
-        text.draw(
-            surface,
-            _status_line(view, seat),
-            (box.left + 9, box.top + 52),
-            text.within(12, 17),
-            theme.MUTED,
-            max_width=box.width - 16,
-        )
+        status, size = _status_line(view, seat), text.within(12, 17)
+        if text.fit(status, size, box.width - 16)[0] != status:  # narrow, large type:
+            status = _status_line(view, seat, short=True)  # "1 City, 2 Auction", not "Aucti…"
+        text.draw(surface, status, (box.left + 9, box.top + 52), size, theme.MUTED,
+                  max_width=box.width - 16)
         _face_up(
             surface, view, seat, pygame.Rect(box.left + 8, box.bottom - 18, box.width - 16, 13)
         )
 
 
-def _status_line(view: CleopatraState, seat: int) -> str:
-    hand = f"hand {len(view.city_hand[seat])} City, {len(view.auction_hand[seat])} Auction"
+def _status_line(view: CleopatraState, seat: int, short: bool = False) -> str:
+    """What the seat does now and its hand; `short` leaves out the word "hand"."""
+    hand = f"{len(view.city_hand[seat])} City, {len(view.auction_hand[seat])} Auction"
+    if not short:
+        hand = f"hand {hand}"
     if view.phase == Phase.AUCTION and view.bids:
         if view.active[seat]:
             bid = view.bids[seat]
@@ -170,9 +174,12 @@ def _face_up(surface: pygame.Surface, view: CleopatraState, seat: int, rect: pyg
     if words:
         text.draw(surface, words, (x, rect.centery), size, theme.TEXT, "bold", anchor="midleft")
     elif not fruits:
+        empty = "no face-up cards, no buildings"
+        if text.fit(empty, 11, rect.width)[0] != empty:  # narrow, large type: whole words
+            empty = "no cards, no buildings"
         text.draw(
             surface,
-            "no face-up cards, no buildings",
+            empty,
             (rect.left, rect.centery),
             11,
             theme.MUTED,
@@ -426,8 +433,12 @@ def draw_city_display(
     surface: pygame.Surface, view: CleopatraState, rect: pygame.Rect, lit: set[Target],
     hits: Hits,
 ) -> None:
-    panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)")
-    for box, target in city_slots(view, rect):
+    slots = city_slots(view, rect)
+    deck = [Pile(_cards(), box.center).rect() for box, target in slots if target[0] == "deck"]
+    # the deck rises into the title's row: the title ends before it
+    panel(surface, rect, "City cards face up (Draw City Cards: one of these + the deck's top)",
+          deck[0].left - 4 if deck else None)
+    for box, target in slots:
         if target[0] == "deck":
             Pile(_cards(), box.center).draw(surface, view.city_deck_size())
         else:

@@ -210,12 +210,17 @@ class RailwaysChart:
                 max_width=width - 20,
             )
             place = ranking[seat]
-            text.draw(
-                surface,
-                f"#{place} · {len(state.crossed[seat])} crossed",
-                (left + width // 2, bottom + 26),
-                12,
-                theme.ACCENT if place == 1 else theme.MUTED,
-                anchor="midtop",
-                max_width=width,
-            )
+            tally = f"{len(state.crossed[seat])} crossed"
+            lines = [f"#{place} · {tally}"]
+            if text.fit(lines[0], 12, width)[0] != lines[0]:  # a large text size: two lines
+                lines = [f"#{place}", tally]  # rather than "#2 · 7 cross…"
+            for i, line in enumerate(lines):
+                text.draw(
+                    surface,
+                    line,
+                    (left + width // 2, bottom + 26 + i * text.line_height(12)),
+                    12,
+                    theme.ACCENT if place == 1 else theme.MUTED,
+                    anchor="midtop",
+                    max_width=width,
+                )

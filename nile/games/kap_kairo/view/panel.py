@@ -77,6 +77,7 @@ def _name_at(
     pos: tuple[int, int],
     width: int,
     bold: bool = False,
+    size: int = 15,
 ) -> None:
     color = t.color(seat)
     theme.draw_symbol(surface, color.symbol, (pos[0] + 7, pos[1]), 7, color.rgb, theme.TEXT)
@@ -84,7 +85,7 @@ def _name_at(
         surface,
         t.name(seat),
         (pos[0] + 19, pos[1]),
-        15,
+        size,
         theme.TEXT,
         "bold" if bold else "regular",
         "midleft",
@@ -251,17 +252,21 @@ def _order_row(
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect.inflate(8, 0), border_radius=6)
     dueled = reveal is not None and seat in reveal.duels and rect.height >= 28
     middle = rect.top + (8 if dueled else rect.height // 2 - 2)
-    text.draw(surface, f"{place + 1}.", (rect.left, middle), 15, theme.ACCENT, "bold", "midleft")
-    _name_at(t, surface, seat, (rect.left + 22, middle), 118, choosing)
+    size, small = 15, 13
+    if dueled:  # two lines share the row: their type grows only as far as they both fit
+        size, small = text.within(15, rect.height // 2 + 4, "bold"), text.within(13, 19)
+    text.draw(surface, f"{place + 1}.", (rect.left, middle), size, theme.ACCENT, "bold",
+              "midleft")
+    _name_at(t, surface, seat, (rect.left + 22, middle), 118, choosing, size)
     bid = view.bids[seat]
     shown = "" if bid is None or bid == MASKED else f"£{bid}"
-    text.draw(surface, shown, (rect.left + 184, middle), 15, theme.TEXT, "bold", "midright")
+    text.draw(surface, shown, (rect.left + 184, middle), size, theme.TEXT, "bold", "midright")
     note = _order_note(view, reveal, seat, place)
     text.draw(
         surface,
         note,
         (rect.left + 192, middle),
-        13,
+        small,
         theme.GOOD if note.startswith("took") else theme.MUTED,
         anchor="midleft",
         max_width=rect.width - 192,
@@ -273,7 +278,7 @@ def _order_row(
             surface,
             f"duel: drew {drawn}",
             (rect.left + 41, middle + 14),
-            12,
+            text.within(12, rect.height - rect.height // 2 - 4),
             theme.HIGHLIGHT,
             anchor="midleft",
             max_width=rect.width - 40,
@@ -367,7 +372,7 @@ def _draw_rails(
     ok = total >= need
     verdict = f"{total} of {need} rails"
     text.draw(surface, "Total", (area.left, y + 14), 15, theme.TEXT, "bold", "midleft")
-    text.draw(
+    said = text.draw(
         surface,
         verdict,
         (area.right, y + 14),
@@ -377,10 +382,11 @@ def _draw_rails(
         "midright",
     )
     if mine:
-        _button(
+        left = area.left + text.measure("Total", 15, "bold") + 8
+        width = max(86, text.measure("Cheapest", 15) + 12)
+        _button(  # clear of the verdict however large the type (its label fits the rest)
             t, surface, hits, "cheapest", "Cheapest", pygame.Rect(
-                area.left + text.measure("Total", 15, "bold") + 8, y + 4,
-                max(86, text.measure("Cheapest", 15) + 12), text.space(21, 15))
+                left, y + 4, min(width, said.left - 6 - left), text.space(21, 15))
         )
     elif view.step == Phase.DECIDE and cheapest_build(view) is None:
         text.draw(

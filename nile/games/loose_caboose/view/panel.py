@@ -80,21 +80,29 @@ def draw_players(surface: pygame.Surface, t: TableView) -> None:
                       max_width=box.width - 20)
 
 
+DICE_LABEL = 20
+"""The height of the 14 px "Dice" label's line as designed (its top 290 px down the side)."""
+
+
 def draw_side(surface: pygame.Surface, t: TableView) -> None:
     """The draw pile, the discards (top card up), the dice and their total once still."""
     view, area, small = t.view, t.areas.side, t.images.small
     Pile(small, pile_center(area, "draw"), "Draw pile").draw(surface, len(view.pile))
     discard = Pile(small, pile_center(area, "discard"), "Discards")
     discard.draw(surface, len(view.discard), view.discard[-1] if view.discard else None)
-    text.draw(surface, "Dice", (area.centerx, area.top + 290), 14, theme.MUTED,
-              anchor="midtop")
+    # the label's foot stays over the dice however large its type (it grows upward)
+    text.draw(surface, "Dice", (area.centerx, area.top + 290 + DICE_LABEL), 14, theme.MUTED,
+              anchor="midbottom")
     dice = t.motion.dice
     for die in dice:
         die.draw(surface)
     if dice and all(d.rolling <= 0 for d in dice):
         total = sum(d.face for d in dice)
+        lowest = max(round(d.center[1] + d.size / 2) for d in dice)
         text.draw(surface, f"{total} wheel{'s' if total != 1 else ''}",
-                  (area.centerx, area.bottom - 8), 16, theme.TEXT, "bold", "midbottom")
+                  (area.centerx, area.bottom - 8),
+                  text.within(16, area.bottom - 8 - lowest, "bold"), theme.TEXT, "bold",
+                  "midbottom")
 
 
 def draw_own(surface: pygame.Surface, t: TableView, hits: Hits) -> None:
@@ -150,8 +158,9 @@ def _draw_own_penalties(surface: pygame.Surface, t: TableView) -> None:
                   (area.left + 10, area.bottom - 22), 12, theme.MUTED, max_width=area.width - 20)
     if pile.banked:
         small.draw(surface, None, (area.right - 34, area.top + 70))
-        text.draw(surface, f"banked {len(pile.banked)}", (area.right - 34, area.top + 104), 12,
-                  theme.MUTED, anchor="midtop")
+        banked = f"banked {len(pile.banked)}"  # under its card, inside the panel however large
+        x = min(area.right - 34, area.right - 8 - text.measure(banked, 12) // 2)
+        text.draw(surface, banked, (x, area.top + 104), 12, theme.MUTED, anchor="midtop")
     if len(pile.face_up) > len(cards):
         text.draw(surface, f"+{len(pile.face_up) - len(cards)} below",
                   (area.left + 10, area.top + 104), 12, theme.MUTED)
