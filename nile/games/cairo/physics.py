@@ -63,6 +63,27 @@ MAX_LEVEL = 4
 """Rubble never piles higher than the tallest pyramid (10 stones: 4 levels)."""
 CELL = 40.0
 """Size of the lazy-addition grid cells (mm)."""
+CHIPMUNK = pymunk.cp
+"""Chipmunk's C functions as pymunk calls them, for the two things a flick does every tick
+(issue 33 item 6):
+- `_step_space` calls `cpSpaceStep` as `pymunk.Space.step` does, without the wrapper's own
+  work around it (about 1 us a call, as much as a quiet step itself), which is all empty
+  here: the contact handlers only read, so nothing is added, removed or scheduled for after
+  the step while it runs, and every body has been checked when it was built;
+- `_resubstep` reads every body's speed, and pymunk's properties (`Body.kinetic_energy`,
+  `.is_sleeping`, `.velocity`) are Python functions around one C call each; calling the C
+  function on the body's Chipmunk handle (`chipmunk_body`) reads the very same value.
+tests/games/cairo/test_physics_shortcuts.py checks both against pymunk's own calls."""
+
+
+def chipmunk_body(body: pymunk.Body) -> object:
+    """The Chipmunk body under a pymunk body (pymunk keeps it as `_body`)."""
+    return body._body
+
+
+def chipmunk_space(space: pymunk.Space) -> object:
+    """The Chipmunk space under a pymunk space (pymunk keeps it as `_space`)."""
+    return space._space
 
 
 @dataclass(eq=False)
@@ -122,6 +143,11 @@ class FlickSimulation:
         self._one_step_speed = 0.5 * self.cfg.max_travel / (1.6 * self._dt)
         """Half the speed at which a tick starts to need a second step (`_resubstep`)."""
         """The config's derived values, read every step: computed once (issue 33 item 6)."""
+        self._resubstep_on = self.cfg.resubstep
+        self._speed_checks: list[tuple[object, float]] = []
+        """Each piece in the space (its Chipmunk body) with the kinetic energy at or below
+        which it cannot change a tick's split (`_resubstep`); a piece that leaves the board
+        leaves this list."""
         self.steps = 0
         self.physics_steps = 0
         """pymunk steps taken: one per tick, more while something moves fast."""
@@ -151,6 +177,7 @@ class FlickSimulation:
                        for kind in ("small", "large", "die", "ship")}
         self._max_radius = max(self._radii.values())
         self._space = self._new_space(record_impacts)
+        self._chipmunk_space = chipmunk_space(self._space)
         self._index_pending()
         self._launch = launch
         self._deck_ship = self._by_id.get(launch.ship)
@@ -190,7 +217,8 @@ class FlickSimulation:
     def poses(self) -> dict[str, Pose]:
         """The current pose of every piece (those never touched keep their rest pose)."""
         if self._rest_poses is None:
-            self._rest_poses = {spec.id: spec.pose for spec in self._specs}
+            self._rest_poses = {spec.id: Pose(spec.x, spec.y, spec.angle, spec.level)
+                                for spec in self._specs}
         out = dict(self._rest_poses)
         for rec in self._recs:
             p = rec.body.position
@@ -222,11 +250,11 @@ class FlickSimulation:
 
     def _index_pending(self) -> None:
         """Each resting piece goes in the grid cell of its centre."""
+        groups, grid, floor = self._groups, self._grid, math.floor
         for index, spec in enumerate(self._specs):
             if spec.group:
-                self._groups.setdefault(spec.group, []).append(index)
-            cell = (math.floor(spec.x / CELL), math.floor(spec.y / CELL))
-            self._grid.setdefault(cell, []).append(index)
+                groups.setdefault(spec.group, []).append(index)
+            grid.setdefault((floor(spec.x / CELL), floor(spec.y / CELL)), []).append(index)
 
     def _size(self, kind: str) -> tuple[float, float, float]:
         """(length, width, mass) of a kind of piece."""
@@ -255,6 +283,8 @@ class FlickSimulation:
                    0.5 * math.hypot(length, width), spec.level)
         self._recs.append(rec)
         self._rec_of_shape[shape] = rec
+        self._speed_checks.append(
+            (chipmunk_body(body), self._one_step_speed ** 2 * mass / (4.0 * KE_MARGIN)))
         self._added[spec.id] = rec
         return rec
 
@@ -337,16 +367,13 @@ class FlickSimulation:
             if self.done:
                 return
         substeps = self._substeps
-        part = self._dt / substeps
-        step = self._space.step
-        for _ in range(substeps):
-            step(part)
+        self._step_space(self._dt / substeps, substeps)
         self.physics_steps += substeps
         if self._tick_push:
             self._settle_knocks()
         # the next tick's split; a tick that opens with bookkeeping splits itself anew
         # from the same velocities, so it is left to that
-        if self.cfg.resubstep and self.steps + 1 < self._next_check:
+        if self._resubstep_on and self.steps + 1 < self._next_check:
             self._resubstep()
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
@@ -357,29 +384,33 @@ class FlickSimulation:
             self.forced = True
             self.done = True
 
+    def _step_space(self, part: float, substeps: int) -> None:
+        """One tick: `substeps` pymunk steps of `part` seconds each (see `CHIPMUNK`)."""
+        step, space = CHIPMUNK.cpSpaceStep, self._chipmunk_space
+        for _ in range(substeps):
+            step(space, part)
+
     def _resubstep(self) -> None:
         """Split the next tick by the fastest body now, not only at bookkeeping: a block
         squeezed between a pusher and a ship can leave the squeeze several times faster
         than anything moved a tick before, and must not cross the ship in one step."""
         fastest = 0.0
-        # A body can change the split only by being faster than the fastest so far and
-        # than `_one_step_speed` (below which a tick is one step whatever the maximum).
-        # This runs every tick, so the cheapest question comes first: the kinetic energy
-        # bounds the speed, (|vx| + |vy|)^2 <= 2 |v|^2 <= 4 KE / m, whether KE is m |v|^2
-        # (Chipmunk's) or half that; most bodies lie still or crawl and go no further.
-        beaten = self._one_step_speed ** 2
-        for rec in self._recs:
-            if rec.removed:
+        # Only a body faster than `_one_step_speed` can matter: below twice that speed a
+        # tick is one step whatever the maximum, so slower bodies may be left out. This
+        # runs every tick, so the cheapest question comes first: the kinetic energy bounds
+        # the speed, (|vx| + |vy|)^2 <= 2 |v|^2 <= 4 KE / m, whether KE is m |v|^2
+        # (Chipmunk's) or half that, and each piece's bound is worked out once
+        # (`_speed_checks`); most bodies lie still or crawl and go no further. The values
+        # are read straight from Chipmunk (`CHIPMUNK`): the same numbers as pymunk's.
+        energy = CHIPMUNK.cpBodyKineticEnergy
+        sleeping = CHIPMUNK.cpBodyIsSleeping
+        for body, limit in self._speed_checks:
+            if energy(body) <= limit or sleeping(body):
                 continue
-            body = rec.body
-            if 4.0 * KE_MARGIN * body.kinetic_energy <= beaten * rec.mass:
-                continue
-            if not body.is_sleeping:
-                vx, vy = body.velocity
-                speed = abs(vx) + abs(vy)
-                if speed > fastest:
-                    fastest = speed
-                    beaten = max(beaten, speed * speed)
+            velocity = CHIPMUNK.cpBodyGetVelocity(body)
+            speed = abs(velocity.x) + abs(velocity.y)
+            if speed > fastest:
+                fastest = speed
         self._substeps = max(1, math.ceil(1.6 * fastest * self._dt / self.cfg.max_travel))
 
     def _bookkeeping(self) -> None:
@@ -501,6 +532,8 @@ class FlickSimulation:
         rec.joints = []
         self._space.remove(rec.body, rec.shape)
         rec.removed = True
+        gone = chipmunk_body(rec.body)
+        self._speed_checks = [c for c in self._speed_checks if c[0] is not gone]
         self.fell_off.append(rec.spec.id)
 
     def _check_deck(self) -> None:
