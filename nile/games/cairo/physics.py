@@ -695,12 +695,14 @@ class FlickSimulation:
                 o.level == rec.level and o.body.position.get_distance(p) <=
                 rec.radius + o.radius + self.cfg.tumble]
         length, width, _ = self._size(rec.spec.kind)
-        angle = rec.body.angle
+        corners = geometry.rectangle_terms(rec.body.angle, length, width)
+        reach = rec.radius + SURE_MM
         outlines = []
         for o in near:
             outline = self._footprint(o)
             inner = 0.5 * (min(length, width) + min(self._size(o.spec.kind)[:2])) - SURE_MM
-            outlines.append((o, outline, geometry.axes_of(outline), o.body.position,
+            c = o.body.position
+            outlines.append((o, outline, geometry.axes_of(outline), c.x, c.y,
                              (rec.radius + o.radius) ** 2, inner * inner))
 
         def overlapping(x: float, y: float) -> Iterator[_Rec]:
@@ -708,24 +710,47 @@ class FlickSimulation:
             # left for the pieces it can decide: farther apart than their circumcircles,
             # two pieces cannot overlap; closer than their inscribed circles (by SURE_MM),
             # they overlap by that much along every axis the polygon test tries, far
-            # beyond any rounding, so it would find them overlapping too.
+            # beyond any rounding, so it would find them overlapping too. Nor can they
+            # overlap where the stone's circumcircle lies beyond (by SURE_MM) the other's
+            # extent along one of that piece's own axes, as the polygon test would find.
             mine: geometry.Polygon | None = None
-            for o, outline, axes, c, reach2, inner2 in outlines:
-                gap2 = (x - c.x) ** 2 + (y - c.y) ** 2
+            for o, outline, axes, cx, cy, reach2, inner2 in outlines:
+                gap2 = (x - cx) ** 2 + (y - cy) ** 2
                 if gap2 > reach2:
                     continue
                 if gap2 < inner2:
                     yield o
                     continue
-                mine = mine or geometry.rectangle(x, y, angle, length, width)
+                if _beyond(axes, x, y, reach):
+                    continue
+                mine = mine or geometry.rectangle_from(x, y, corners)
                 if geometry.overlaps(mine, outline, axes):
                     yield o
 
         def overlaps(x: float, y: float) -> list[_Rec]:
             return list(overlapping(x, y))
 
+        order = list(outlines)
+
         def free(x: float, y: float) -> bool:
-            return next(overlapping(x, y), None) is None
+            # `overlapping` without its generator, asking first the piece that blocked the
+            # last spot tried (the spots go round in small steps): whether any piece
+            # overlaps does not depend on the order they are asked in
+            mine: geometry.Polygon | None = None
+            for i, (_, outline, axes, cx, cy, reach2, inner2) in enumerate(order):
+                gap2 = (x - cx) ** 2 + (y - cy) ** 2
+                if gap2 > reach2:
+                    continue
+                if gap2 >= inner2:
+                    if _beyond(axes, x, y, reach):
+                        continue
+                    mine = mine or geometry.rectangle_from(x, y, corners)
+                    if not geometry.overlaps(mine, outline, axes):
+                        continue
+                if i:
+                    order.insert(0, order.pop(i))
+                return False
+            return True
 
         x, y = p.x, p.y
         for _ in range(3):
@@ -753,9 +778,8 @@ class FlickSimulation:
         overlap, or None if there is none within `tumble`."""
         ring = 1.0
         while ring <= self.cfg.tumble:
-            for k in range(16):
-                angle = k * math.pi / 8
-                cx, cy = x + ring * math.cos(angle), y + ring * math.sin(angle)
+            for cos, sin in _DIRECTIONS:
+                cx, cy = x + ring * cos, y + ring * sin
                 if free(cx, cy):
                     return cx, cy
             ring += 1.0
@@ -811,6 +835,21 @@ class FlickSimulation:
         points = arbiter.contact_point_set.points
         x, y = (points[0].point_a.x, points[0].point_a.y) if points else (0.0, 0.0)
         self.impacts.append(Impact(self.time, a.spec.id, b.spec.id, impulse, x, y))
+
+
+_DIRECTIONS = tuple((math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16))
+"""The free-spot search's 16 directions (the same values it worked out for every ring)."""
+
+
+def _beyond(axes: tuple[geometry.Axis, ...], x: float, y: float, reach: float) -> bool:
+    """Whether a piece reaching no farther than `reach` from (x, y) lies wholly outside
+    another's extent along one of that piece's axes: the polygon test would then find the
+    two apart on that axis (`reach` is wider than the piece by far more than rounding)."""
+    for nx, ny, low, high in axes:
+        along = nx * x + ny * y
+        if along - reach > high or along + reach < low:
+            return True
+    return False
 
 
 def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -16,6 +16,7 @@ from nile.games.cairo.physics import (
     SURE_MM,
     FlickSimulation,
     Launch,
+    _beyond,
     chipmunk_body,
 )
 
@@ -100,3 +101,23 @@ def test_stepping_chipmunk_directly_changes_no_flick() -> None:
         ours = FlickSimulation(pieces, launch, record_impacts=True).resolve()
         theirs = _ThroughPymunk(pieces, launch, record_impacts=True).resolve()
         assert ours == theirs
+
+
+@given(coords, coords, angles, sides, st.floats(5.0, 30.0))
+def test_rectangle_from_its_terms_has_the_very_same_corners(x, y, a, side, width) -> None:
+    """The free-spot search builds the stone's outline from terms worked out once."""
+    terms = geometry.rectangle_terms(a, side, width)
+    assert geometry.rectangle_from(x, y, terms) == geometry.rectangle(x, y, a, side, width)
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, angles, sides, st.floats(-40.0, 40.0), st.floats(-40.0, 40.0),
+       angles, sides, st.floats(5.0, 20.0))
+def test_a_stone_beyond_an_axis_is_found_apart(x, y, a, side, dx, dy, b, other, width) -> None:
+    """The free-spot search skips the polygon test where the stone's circumcircle lies
+    beyond another piece's extent along one of its axes: the test would find them apart."""
+    theirs = geometry.rectangle(x + dx, y + dy, b, other, width)
+    axes = geometry.axes_of(theirs)
+    reach = 0.5 * math.hypot(side, side) + SURE_MM
+    if _beyond(axes, x, y, reach):
+        assert not geometry.overlaps(geometry.rectangle(x, y, a, side, side), theirs, axes)
