@@ -177,16 +177,18 @@ def pass_throughs(case: Case) -> list[str]:
     kinds = {s.id: s.kind for s in case.pieces}
     kinds[case.launch.block] = case.launch.kind
     found: list[str] = []
-    space = sim._space  # the sweep watches the very steps the game takes
-    step = space.step
+    step = sim._step_space  # the sweep watches the very steps the game takes
     previous = _centres(sim)
+    watched_steps = 0
 
-    def watched(dt: float) -> None:
-        nonlocal previous
-        step(dt)
-        now = _centres(sim)
-        found.extend(_crossings(sim, kinds, previous, now))
-        previous = now
+    def watched(part: float, substeps: int) -> None:
+        nonlocal previous, watched_steps
+        for _ in range(substeps):
+            step(part, 1)
+            watched_steps += 1
+            now = _centres(sim)
+            found.extend(_crossings(sim, kinds, previous, now))
+            previous = now
 
     supports = sim._check_supports
 
@@ -197,9 +199,12 @@ def pass_throughs(case: Case) -> list[str]:
         supports()
         previous = _centres(sim)
 
-    space.step = watched  # type: ignore[method-assign]
+    sim._step_space = watched  # type: ignore[method-assign]
     sim._check_supports = settled  # type: ignore[method-assign]
     sim.resolve()
+    if watched_steps != sim.physics_steps:  # a sweep that watched nothing would pass
+        raise RuntimeError(f"{case.label}: watched {watched_steps} of "
+                           f"{sim.physics_steps} pymunk steps")
     return found
 
 

@@ -32,6 +32,25 @@ def rectangle(x: float, y: float, angle: float, width: float, height: float) -> 
             for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
 
 
+Corners = tuple[tuple[float, float, float, float], ...]
+"""Per corner of a turned rectangle: (c*dx, s*dy, s*dx, c*dy), see `rectangle_terms`."""
+
+
+def rectangle_terms(angle: float, width: float, height: float) -> Corners:
+    """The products `rectangle` works out for each corner, which depend only on the angle
+    and the size: a search that tries one rectangle at many places works them out once."""
+    c, s = math.cos(angle), math.sin(angle)
+    hw, hh = width / 2.0, height / 2.0
+    return tuple((c * dx, s * dy, s * dx, c * dy)
+                 for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)))
+
+
+def rectangle_from(x: float, y: float, corners: Corners) -> Polygon:
+    """`rectangle(x, y, angle, width, height)` from `rectangle_terms(angle, width, height)`:
+    the same sums in the same order, so the very same corners."""
+    return [(x + cdx - sdy, y + sdx + cdy) for cdx, sdy, sdx, cdy in corners]
+
+
 def area(poly: Sequence[Point]) -> float:
     """Unsigned area of a simple polygon."""
     total = 0.0

@@ -63,6 +63,27 @@ MAX_LEVEL = 4
 """Rubble never piles higher than the tallest pyramid (10 stones: 4 levels)."""
 CELL = 40.0
 """Size of the lazy-addition grid cells (mm)."""
+CHIPMUNK = pymunk.cp
+"""Chipmunk's C functions as pymunk calls them, for the two things a flick does every tick
+(issue 33 item 6):
+- `_step_space` calls `cpSpaceStep` as `pymunk.Space.step` does, without the wrapper's own
+  work around it (about 1 us a call, as much as a quiet step itself), which is all empty
+  here: the contact handlers only read, so nothing is added, removed or scheduled for after
+  the step while it runs, and every body has been checked when it was built;
+- `_resubstep` reads every body's speed, and pymunk's properties (`Body.kinetic_energy`,
+  `.is_sleeping`, `.velocity`) are Python functions around one C call each; calling the C
+  function on the body's Chipmunk handle (`chipmunk_body`) reads the very same value.
+tests/games/cairo/test_physics_shortcuts.py checks both against pymunk's own calls."""
+
+
+def chipmunk_body(body: pymunk.Body) -> object:
+    """The Chipmunk body under a pymunk body (pymunk keeps it as `_body`)."""
+    return body._body
+
+
+def chipmunk_space(space: pymunk.Space) -> object:
+    """The Chipmunk space under a pymunk space (pymunk keeps it as `_space`)."""
+    return space._space
 
 
 @dataclass(eq=False)
@@ -122,6 +143,11 @@ class FlickSimulation:
         self._one_step_speed = 0.5 * self.cfg.max_travel / (1.6 * self._dt)
         """Half the speed at which a tick starts to need a second step (`_resubstep`)."""
         """The config's derived values, read every step: computed once (issue 33 item 6)."""
+        self._resubstep_on = self.cfg.resubstep
+        self._speed_checks: list[tuple[object, float]] = []
+        """Each piece in the space (its Chipmunk body) with the kinetic energy at or below
+        which it cannot change a tick's split (`_resubstep`); a piece that leaves the board
+        leaves this list."""
         self.steps = 0
         self.physics_steps = 0
         """pymunk steps taken: one per tick, more while something moves fast."""
@@ -151,6 +177,7 @@ class FlickSimulation:
                        for kind in ("small", "large", "die", "ship")}
         self._max_radius = max(self._radii.values())
         self._space = self._new_space(record_impacts)
+        self._chipmunk_space = chipmunk_space(self._space)
         self._index_pending()
         self._launch = launch
         self._deck_ship = self._by_id.get(launch.ship)
@@ -190,7 +217,8 @@ class FlickSimulation:
     def poses(self) -> dict[str, Pose]:
         """The current pose of every piece (those never touched keep their rest pose)."""
         if self._rest_poses is None:
-            self._rest_poses = {spec.id: spec.pose for spec in self._specs}
+            self._rest_poses = {spec.id: Pose(spec.x, spec.y, spec.angle, spec.level)
+                                for spec in self._specs}
         out = dict(self._rest_poses)
         for rec in self._recs:
             p = rec.body.position
@@ -222,11 +250,11 @@ class FlickSimulation:
 
     def _index_pending(self) -> None:
         """Each resting piece goes in the grid cell of its centre."""
+        groups, grid, floor = self._groups, self._grid, math.floor
         for index, spec in enumerate(self._specs):
             if spec.group:
-                self._groups.setdefault(spec.group, []).append(index)
-            cell = (math.floor(spec.x / CELL), math.floor(spec.y / CELL))
-            self._grid.setdefault(cell, []).append(index)
+                groups.setdefault(spec.group, []).append(index)
+            grid.setdefault((floor(spec.x / CELL), floor(spec.y / CELL)), []).append(index)
 
     def _size(self, kind: str) -> tuple[float, float, float]:
         """(length, width, mass) of a kind of piece."""
@@ -255,6 +283,8 @@ class FlickSimulation:
                    0.5 * math.hypot(length, width), spec.level)
         self._recs.append(rec)
         self._rec_of_shape[shape] = rec
+        self._speed_checks.append(
+            (chipmunk_body(body), self._one_step_speed ** 2 * mass / (4.0 * KE_MARGIN)))
         self._added[spec.id] = rec
         return rec
 
@@ -337,16 +367,13 @@ class FlickSimulation:
             if self.done:
                 return
         substeps = self._substeps
-        part = self._dt / substeps
-        step = self._space.step
-        for _ in range(substeps):
-            step(part)
+        self._step_space(self._dt / substeps, substeps)
         self.physics_steps += substeps
         if self._tick_push:
             self._settle_knocks()
         # the next tick's split; a tick that opens with bookkeeping splits itself anew
         # from the same velocities, so it is left to that
-        if self.cfg.resubstep and self.steps + 1 < self._next_check:
+        if self._resubstep_on and self.steps + 1 < self._next_check:
             self._resubstep()
         self.steps += 1
         if self._block.on_deck or self._block.leaving:
@@ -357,29 +384,33 @@ class FlickSimulation:
             self.forced = True
             self.done = True
 
+    def _step_space(self, part: float, substeps: int) -> None:
+        """One tick: `substeps` pymunk steps of `part` seconds each (see `CHIPMUNK`)."""
+        step, space = CHIPMUNK.cpSpaceStep, self._chipmunk_space
+        for _ in range(substeps):
+            step(space, part)
+
     def _resubstep(self) -> None:
         """Split the next tick by the fastest body now, not only at bookkeeping: a block
         squeezed between a pusher and a ship can leave the squeeze several times faster
         than anything moved a tick before, and must not cross the ship in one step."""
         fastest = 0.0
-        # A body can change the split only by being faster than the fastest so far and
-        # than `_one_step_speed` (below which a tick is one step whatever the maximum).
-        # This runs every tick, so the cheapest question comes first: the kinetic energy
-        # bounds the speed, (|vx| + |vy|)^2 <= 2 |v|^2 <= 4 KE / m, whether KE is m |v|^2
-        # (Chipmunk's) or half that; most bodies lie still or crawl and go no further.
-        beaten = self._one_step_speed ** 2
-        for rec in self._recs:
-            if rec.removed:
+        # Only a body faster than `_one_step_speed` can matter: below twice that speed a
+        # tick is one step whatever the maximum, so slower bodies may be left out. This
+        # runs every tick, so the cheapest question comes first: the kinetic energy bounds
+        # the speed, (|vx| + |vy|)^2 <= 2 |v|^2 <= 4 KE / m, whether KE is m |v|^2
+        # (Chipmunk's) or half that, and each piece's bound is worked out once
+        # (`_speed_checks`); most bodies lie still or crawl and go no further. The values
+        # are read straight from Chipmunk (`CHIPMUNK`): the same numbers as pymunk's.
+        energy = CHIPMUNK.cpBodyKineticEnergy
+        sleeping = CHIPMUNK.cpBodyIsSleeping
+        for body, limit in self._speed_checks:
+            if energy(body) <= limit or sleeping(body):
                 continue
-            body = rec.body
-            if 4.0 * KE_MARGIN * body.kinetic_energy <= beaten * rec.mass:
-                continue
-            if not body.is_sleeping:
-                vx, vy = body.velocity
-                speed = abs(vx) + abs(vy)
-                if speed > fastest:
-                    fastest = speed
-                    beaten = max(beaten, speed * speed)
+            velocity = CHIPMUNK.cpBodyGetVelocity(body)
+            speed = abs(velocity.x) + abs(velocity.y)
+            if speed > fastest:
+                fastest = speed
         self._substeps = max(1, math.ceil(1.6 * fastest * self._dt / self.cfg.max_travel))
 
     def _bookkeeping(self) -> None:
@@ -501,6 +532,8 @@ class FlickSimulation:
         rec.joints = []
         self._space.remove(rec.body, rec.shape)
         rec.removed = True
+        gone = chipmunk_body(rec.body)
+        self._speed_checks = [c for c in self._speed_checks if c[0] is not gone]
         self.fell_off.append(rec.spec.id)
 
     def _check_deck(self) -> None:
@@ -662,12 +695,14 @@ class FlickSimulation:
                 o.level == rec.level and o.body.position.get_distance(p) <=
                 rec.radius + o.radius + self.cfg.tumble]
         length, width, _ = self._size(rec.spec.kind)
-        angle = rec.body.angle
+        corners = geometry.rectangle_terms(rec.body.angle, length, width)
+        reach = rec.radius + SURE_MM
         outlines = []
         for o in near:
             outline = self._footprint(o)
             inner = 0.5 * (min(length, width) + min(self._size(o.spec.kind)[:2])) - SURE_MM
-            outlines.append((o, outline, geometry.axes_of(outline), o.body.position,
+            c = o.body.position
+            outlines.append((o, outline, geometry.axes_of(outline), c.x, c.y,
                              (rec.radius + o.radius) ** 2, inner * inner))
 
         def overlapping(x: float, y: float) -> Iterator[_Rec]:
@@ -675,24 +710,47 @@ class FlickSimulation:
             # left for the pieces it can decide: farther apart than their circumcircles,
             # two pieces cannot overlap; closer than their inscribed circles (by SURE_MM),
             # they overlap by that much along every axis the polygon test tries, far
-            # beyond any rounding, so it would find them overlapping too.
+            # beyond any rounding, so it would find them overlapping too. Nor can they
+            # overlap where the stone's circumcircle lies beyond (by SURE_MM) the other's
+            # extent along one of that piece's own axes, as the polygon test would find.
             mine: geometry.Polygon | None = None
-            for o, outline, axes, c, reach2, inner2 in outlines:
-                gap2 = (x - c.x) ** 2 + (y - c.y) ** 2
+            for o, outline, axes, cx, cy, reach2, inner2 in outlines:
+                gap2 = (x - cx) ** 2 + (y - cy) ** 2
                 if gap2 > reach2:
                     continue
                 if gap2 < inner2:
                     yield o
                     continue
-                mine = mine or geometry.rectangle(x, y, angle, length, width)
+                if _beyond(axes, x, y, reach):
+                    continue
+                mine = mine or geometry.rectangle_from(x, y, corners)
                 if geometry.overlaps(mine, outline, axes):
                     yield o
 
         def overlaps(x: float, y: float) -> list[_Rec]:
             return list(overlapping(x, y))
 
+        order = list(outlines)
+
         def free(x: float, y: float) -> bool:
-            return next(overlapping(x, y), None) is None
+            # `overlapping` without its generator, asking first the piece that blocked the
+            # last spot tried (the spots go round in small steps): whether any piece
+            # overlaps does not depend on the order they are asked in
+            mine: geometry.Polygon | None = None
+            for i, (_, outline, axes, cx, cy, reach2, inner2) in enumerate(order):
+                gap2 = (x - cx) ** 2 + (y - cy) ** 2
+                if gap2 > reach2:
+                    continue
+                if gap2 >= inner2:
+                    if _beyond(axes, x, y, reach):
+                        continue
+                    mine = mine or geometry.rectangle_from(x, y, corners)
+                    if not geometry.overlaps(mine, outline, axes):
+                        continue
+                if i:
+                    order.insert(0, order.pop(i))
+                return False
+            return True
 
         x, y = p.x, p.y
         for _ in range(3):
@@ -720,9 +778,8 @@ class FlickSimulation:
         overlap, or None if there is none within `tumble`."""
         ring = 1.0
         while ring <= self.cfg.tumble:
-            for k in range(16):
-                angle = k * math.pi / 8
-                cx, cy = x + ring * math.cos(angle), y + ring * math.sin(angle)
+            for cos, sin in _DIRECTIONS:
+                cx, cy = x + ring * cos, y + ring * sin
                 if free(cx, cy):
                     return cx, cy
             ring += 1.0
@@ -778,6 +835,21 @@ class FlickSimulation:
         points = arbiter.contact_point_set.points
         x, y = (points[0].point_a.x, points[0].point_a.y) if points else (0.0, 0.0)
         self.impacts.append(Impact(self.time, a.spec.id, b.spec.id, impulse, x, y))
+
+
+_DIRECTIONS = tuple((math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16))
+"""The free-spot search's 16 directions (the same values it worked out for every ring)."""
+
+
+def _beyond(axes: tuple[geometry.Axis, ...], x: float, y: float, reach: float) -> bool:
+    """Whether a piece reaching no farther than `reach` from (x, y) lies wholly outside
+    another's extent along one of that piece's axes: the polygon test would then find the
+    two apart on that axis (`reach` is wider than the piece by far more than rounding)."""
+    for nx, ny, low, high in axes:
+        along = nx * x + ny * y
+        if along - reach > high or along + reach < low:
+            return True
+    return False
 
 
 def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

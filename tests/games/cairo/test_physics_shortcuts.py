@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.games.cairo import geometry
-from nile.games.cairo.physics import SURE_MM
+from nile.games.cairo.builder import full_board
+from nile.games.cairo.physics import (
+    CHIPMUNK,
+    SURE_MM,
+    FlickSimulation,
+    Launch,
+    _beyond,
+    chipmunk_body,
+)
 
 coords = st.floats(-400.0, 400.0, allow_nan=False)
 angles = st.floats(-math.pi, math.pi, allow_nan=False)
@@ -49,3 +57,67 @@ def test_kinetic_energy_bounds_the_speed_the_split_is_judged_by(vx, vy, spin, ma
     body.velocity = (vx, vy)
     body.angular_velocity = spin
     assert (abs(vx) + abs(vy)) ** 2 <= 4.0 * body.kinetic_energy / mass * (1 + 1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-3000.0, 3000.0), st.floats(-3000.0, 3000.0), st.floats(-50.0, 50.0),
+       st.floats(0.5, 80.0), st.booleans())
+def test_chipmunk_reads_what_pymunk_reads(vx, vy, spin, mass, asleep) -> None:
+    """`_resubstep` reads speeds straight from Chipmunk (`CHIPMUNK`): the same numbers as
+    pymunk's properties give, asleep or awake."""
+    space = pymunk.Space()
+    space.sleep_time_threshold = 0.5  # Chipmunk lets a body sleep only where sleeping is on
+    body = pymunk.Body(mass, mass * 100.0)
+    space.add(body, pymunk.Circle(body, 5.0))
+    body.velocity = (vx, vy)
+    body.angular_velocity = spin
+    if asleep:
+        body.sleep()
+    handle = chipmunk_body(body)
+    assert CHIPMUNK.cpBodyKineticEnergy(handle) == body.kinetic_energy
+    assert bool(CHIPMUNK.cpBodyIsSleeping(handle)) == body.is_sleeping
+    velocity = CHIPMUNK.cpBodyGetVelocity(handle)
+    assert (velocity.x, velocity.y) == tuple(body.velocity)
+
+
+class _ThroughPymunk(FlickSimulation):
+    """Steps with `pymunk.Space.step`, as the simulation did before `_step_space`."""
+
+    def _step_space(self, part: float, substeps: int) -> None:
+        for _ in range(substeps):
+            self._space.step(part)
+
+
+def test_stepping_chipmunk_directly_changes_no_flick() -> None:
+    """Flicks over the full board (collisions, pyramids falling, blocks off the board)
+    end bit for bit as they do through pymunk's own `Space.step`."""
+    specs = full_board()
+    launches = [Launch(f"{i % 5}s14", "small", f"ship{i % 5}", -math.pi + 0.37 * i,
+                       450.0 + 130.0 * i, 0.5 * i - 4.0) for i in range(18)]
+    launches += [Launch(f"{i % 5}L", "large", f"ship{i % 5}", 0.9 * i, 600.0 + 100.0 * i, 0.0)
+                 for i in range(6)]
+    for launch in launches:
+        pieces = [s for s in specs if s.id != launch.block]
+        ours = FlickSimulation(pieces, launch, record_impacts=True).resolve()
+        theirs = _ThroughPymunk(pieces, launch, record_impacts=True).resolve()
+        assert ours == theirs
+
+
+@given(coords, coords, angles, sides, st.floats(5.0, 30.0))
+def test_rectangle_from_its_terms_has_the_very_same_corners(x, y, a, side, width) -> None:
+    """The free-spot search builds the stone's outline from terms worked out once."""
+    terms = geometry.rectangle_terms(a, side, width)
+    assert geometry.rectangle_from(x, y, terms) == geometry.rectangle(x, y, a, side, width)
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, angles, sides, st.floats(-40.0, 40.0), st.floats(-40.0, 40.0),
+       angles, sides, st.floats(5.0, 20.0))
+def test_a_stone_beyond_an_axis_is_found_apart(x, y, a, side, dx, dy, b, other, width) -> None:
+    """The free-spot search skips the polygon test where the stone's circumcircle lies
+    beyond another piece's extent along one of its axes: the test would find them apart."""
+    theirs = geometry.rectangle(x + dx, y + dy, b, other, width)
+    axes = geometry.axes_of(theirs)
+    reach = 0.5 * math.hypot(side, side) + SURE_MM
+    if _beyond(axes, x, y, reach):
+        assert not geometry.overlaps(geometry.rectangle(x, y, a, side, side), theirs, axes)
