@@ -38,7 +38,7 @@ class HostThread:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Close every connection and stop the thread."""
-        if self._loop is not None and self._stop is not None:
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
 

@@ -55,6 +55,8 @@ def main(argv: list[str]) -> int:
         say(f"new match {table.id}: host code {table.host_code}; {codes}")
     server = Server(hub, token)
     asyncio.run(_serve(server, args.host, args.port))
+    if args.stats:
+        server.stats.write(Path(args.stats))
     return 0
 
 
@@ -79,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="a seat of the new match, in order (repeat)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option of the new match (repeat)")
+    parser.add_argument("--stats", metavar="FILE",
+                        help="at the end, write where the time went (JSON) to FILE")
     return parser
 
 
