@@ -12,6 +12,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 
+from nile.net.discovery import Announcer
 from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
 from nile.net.server import Server
@@ -22,9 +23,15 @@ class HostThread:
     """`start()` listens (127.0.0.1 unless told otherwise) and returns the port; `stop()`."""
 
     def __init__(self, hub: Hub, host: str = "127.0.0.1", port: int = 0,
-                 admin_token: str | None = None) -> None:
+                 admin_token: str | None = None, announce: bool | None = None,
+                 announce_on: Sequence[str] | None = None) -> None:
         self.server = Server(hub, admin_token)
         self.host, self.port = host, port
+        self.announce = not is_loopback(host) if announce is None else announce
+        """Announce the games on the local network (`nile.net.discovery`) while hosting:
+        by default when other computers can reach this one."""
+        self.announce_on = announce_on
+        self.announcer: Announcer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready: Future[int] = Future()
@@ -34,10 +41,15 @@ class HostThread:
         """Start serving; the port it listens on (OSError if it cannot listen)."""
         self._thread.start()
         self.port = self._ready.result(timeout)
+        if self.announce:
+            self.announcer = Announcer(self.port, self.announce_on)
         return self.port
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Close every connection and stop the thread."""
+        """Withdraw the announcement, close every connection and stop the thread."""
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
         if self._loop is not None and self._stop is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
@@ -51,7 +63,10 @@ class HostThread:
         async def make() -> Table:
             return self.server.create_table(game, players, options, seed)
 
-        return asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
+        table = asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
+        if self.announcer is not None:
+            self.announcer.update(table.match.info.title, table.names)
+        return table
 
     def _run(self) -> None:
         async def main() -> None:
@@ -64,3 +79,8 @@ class HostThread:
         except BaseException as error:
             if not self._ready.done():
                 self._ready.set_exception(error)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a server listening on `host` is reachable from this computer only."""
+    return host.startswith("127.") or host in ("localhost", "::1")
