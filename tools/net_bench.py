@@ -9,6 +9,9 @@ matches with the admin token (the five games in turn), and plays them all at onc
 their ends with scripted remote players (asyncio WebSocket clients, random legal moves of
 their own seat's observation, kept under the host's rate limit), spread over `--procs`
 client processes of their own so that their CPU is measured apart from the server's.
+The server and each client process start a session of their own: where Linux groups
+CPU time by session (autogroup), the server then competes with its clients as it would
+with other computers' (not at all), rather than sharing one group's slice with them.
 Afterwards every message each connection received goes through the privacy audit
 (`nile.net.audit`). The server is stopped at the end, or after `--seconds`. The last line
 is JSON: matches, finished, moves, errors, leaks, rtt_ms_p50, rtt_ms_p95 (a move sent to
@@ -159,6 +162,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited_seconds(pid: int) -> float:
+    """How long the process's threads have waited for a CPU while ready to run (the
+    machine's other work, not ours: /proc/PID/task/*/schedstat, second field)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+    return total / 1e9
+
+
 def peak_rss_mb(pid: int) -> float:
     found = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
     return round(int(found.group(1)) / 1024, 1) if found else float("nan")
@@ -176,16 +191,18 @@ async def bench(args: argparse.Namespace, url: str, token: str, pid: int) -> dic
     codes = [code for c in created for code in c.codes if code]
     print(f"{len(created)} matches, {len(codes)} remote seats in {args.procs} client "
           f"processes; playing…", flush=True)
-    cpu0, start = cpu_seconds(pid), time.perf_counter()
+    cpu0, waited0, start = cpu_seconds(pid), waited_seconds(pid), time.perf_counter()
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--worker", "--url", url, "--think", str(args.think),
         "--seed", str(args.seed + n), "--seconds", str(args.seconds),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT)
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
+        start_new_session=True)
         for n in range(args.procs)]
     outputs = await asyncio.gather(*(worker.communicate(json.dumps(codes[n::args.procs])
                                                         .encode())
                                      for n, worker in enumerate(workers)))
     cpu, wall = cpu_seconds(pid) - cpu0, time.perf_counter() - start
+    waited = waited_seconds(pid) - waited0
     parts = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
     last_seq: dict[str, int] = {}
     for part in parts:
@@ -204,7 +221,7 @@ async def bench(args: argparse.Namespace, url: str, token: str, pid: int) -> dic
             "rss_mb": peak_rss_mb(pid), "bots": args.bots, "seconds": round(wall, 1),
             "think_s": args.think, "moves_per_s": round(moves / wall, 1),
             "rtt_ms_p99": percentile(round_trips, 0.99),
-            "server_cpu_s": round(cpu, 1),
+            "server_cpu_s": round(cpu, 1), "server_waited_for_cpu_s": round(waited, 1),
             "clients_cpu_s": round(sum(part["cpu_s"] for part in parts), 1),
             "clients_loop_lag_ms_p95": [part["loop_lag_ms"].get("p95") for part in parts],
             "error_samples": [e for part in parts for e in part["error_samples"]][:5]}
@@ -242,7 +259,7 @@ def main() -> int:
         server = subprocess.Popen(
             [sys.executable, "-m", "nile", "serve", "--port", "0", "--data", data,
              "--stats", str(Path(data) / "stats.json")],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             assert server.stdout is not None

@@ -69,6 +69,7 @@ class Server(Seating):
         self.admin_token = admin_token
         self.moves = 0
         """Moves and bot moves applied since the start (for tools/net_bench.py)."""
+        self.bot_moves = 0
         self._numbers = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bots: BotPool | None = None
@@ -112,7 +113,7 @@ class Server(Seating):
         self._sockets[peer] = ws
         try:
             async for raw in ws:
-                received = time.perf_counter()
+                received = (time.perf_counter(), self.bot_moves)
                 if not peer.messages.take():
                     peer.flooded += 1
                     if peer.flooded == MAX_REFUSED_FLOOD:
@@ -135,7 +136,8 @@ class Server(Seating):
         finally:
             await self._leave(peer)
 
-    async def _dispatch(self, peer: Peer, message: Message, received: float) -> None:
+    async def _dispatch(self, peer: Peer, message: Message,
+                        received: tuple[float, int]) -> None:
         about = type_name(type(message))
         if isinstance(message, Hello):
             await self._hello(peer, message)
@@ -178,7 +180,7 @@ class Server(Seating):
     # Changes --------------------------------------------------------------------------
 
     async def _change(self, table: Table, peer: Peer, message: Message,
-                      received: float) -> None:
+                      received: tuple[float, int]) -> None:
         """Judge a move, undo or host's order; save; send everybody their new view."""
         async with self._locks[table.id]:
             locked = time.perf_counter()
@@ -189,11 +191,13 @@ class Server(Seating):
                 return
             self.moves += isinstance(message, Move)
             if isinstance(message, Move):
-                self.stats.add("lock_wait", locked - received)
+                self.stats.add("lock_wait", locked - received[0])
                 self.stats.add("judge", time.perf_counter() - locked)
             await self._commit(table, lowest)
             if isinstance(message, Move):
-                self.stats.add("move", time.perf_counter() - received)
+                self.stats.add("move", time.perf_counter() - received[0])
+                # other matches' bot moves the loop played while this move waited
+                self.stats.count("bot_moves_meanwhile", self.bot_moves - received[1])
         if isinstance(message, HandToBot):
             await self._send_seats(table)
         self._schedule_bot(table)
@@ -292,6 +296,7 @@ class Server(Seating):
                     lowest = table.play_bot(seat, seq, table.match.state.legal_actions()[0])
             if lowest >= 0:
                 self.moves += 1
+                self.bot_moves += 1
                 await self._commit(table, lowest)
         self._schedule_bot(table)
 
