@@ -18,7 +18,8 @@ is JSON: matches, finished, moves, errors, leaks, rtt_ms_p50, rtt_ms_p95 (a move
 the sender's next view received), server_cpu_ms_per_move, rss_mb (the server's peak),
 moves_per_s, the clients' CPU and event-loop lag, and `server_phases_ms`: where the
 server's time went per move (`nile serve --stats`: lock_wait, judge, views, save = the
-journal's sync, send, move = all of them) and its event loop's lag.
+journal's sync, send, move = all of them), its event loop's lag, and bot_moves_ahead
+(bot moves played after a person's move was read and before it was judged).
 """
 
 from __future__ import annotations

@@ -193,11 +193,13 @@ class Server(Seating):
             if isinstance(message, Move):
                 self.stats.add("lock_wait", locked - received[0])
                 self.stats.add("judge", time.perf_counter() - locked)
+                # bot moves (of any match) the loop played after it read this move and
+                # before it judged it (a move still in its socket is not seen: the loop's
+                # lag says the rest)
+                self.stats.count("bot_moves_ahead", self.bot_moves - received[1])
             await self._commit(table, lowest)
             if isinstance(message, Move):
                 self.stats.add("move", time.perf_counter() - received[0])
-                # other matches' bot moves the loop played while this move waited
-                self.stats.count("bot_moves_meanwhile", self.bot_moves - received[1])
         if isinstance(message, HandToBot):
             await self._send_seats(table)
         self._schedule_bot(table)
@@ -259,7 +261,11 @@ class Server(Seating):
         def done(error: OSError | None) -> None:  # on the journal's thread
             loop.call_soon_threadsafe(_settle, future, error)
 
-        self._journal.append(table.id, table.seq, saves.encode_save(table.to_save()), done)
+        try:
+            self._journal.append(table.id, table.seq, saves.encode_save(table.to_save()),
+                                 done)
+        except RuntimeError:  # the host is stopping: a change now is not confirmed
+            future.set_result(OSError("the host is stopping"))
         return future
 
     # Bots -----------------------------------------------------------------------------
