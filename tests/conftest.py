@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("NILE_DISCOVERY", "off")  # no multicast on real interfaces (issue 31)
 
 import pytest
 

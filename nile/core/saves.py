@@ -49,8 +49,12 @@ def write_atomic(path: Path, data: Mapping[str, Any]) -> None:
     The data goes to a temporary file in the same folder, is flushed to the disk, then
     renamed over the old file; the folder itself is synced after the rename so the new
     name survives a power cut. OSError (full or read-only disk) reaches the caller."""
+    write_atomic_bytes(path, encode_save(data))
+
+
+def write_atomic_bytes(path: Path, blob: bytes) -> None:
+    """`write_atomic` for data already encoded (by `encode_save`, on another thread)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    blob = _encode(data)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -61,10 +65,10 @@ def write_atomic(path: Path, data: Mapping[str, Any]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
-def _encode(data: Mapping[str, Any]) -> bytes:
+def encode_save(data: Mapping[str, Any]) -> bytes:
     """UTF-8 JSON; a lone surrogate (which UTF-8 cannot hold) is written escaped instead."""
     try:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -72,7 +76,7 @@ def _encode(data: Mapping[str, Any]) -> bytes:
         return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """fsync a folder after a rename (POSIX; Windows cannot open folders, and needs not)."""
     if os.name != "posix":
         return

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 
+from nile.net.discovery import Announcer
 from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
 from nile.net.server import Server
@@ -23,9 +24,15 @@ class HostThread:
     """`start()` listens (127.0.0.1 unless told otherwise) and returns the port; `stop()`."""
 
     def __init__(self, hub: Hub, host: str = "127.0.0.1", port: int = 0,
-                 admin_token: str | None = None) -> None:
+                 admin_token: str | None = None, announce: bool | None = None,
+                 announce_on: Sequence[str] | None = None) -> None:
         self.server = Server(hub, admin_token)
         self.host, self.port = host, port
+        self.announce = not is_loopback(host) if announce is None else announce
+        """Announce the games on the local network (`nile.net.discovery`) while hosting:
+        by default when other computers can reach this one."""
+        self.announce_on = announce_on
+        self.announcer: Announcer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready: Future[int] = Future()
@@ -35,11 +42,17 @@ class HostThread:
         """Start serving; the port it listens on (OSError if it cannot listen)."""
         self._thread.start()
         self.port = self._ready.result(timeout)
+        if self.announce:
+            self.announcer = Announcer(self.port, self.announce_on)
         return self.port
 
     def stop(self, timeout: float = 10.0, farewell: bool = False) -> None:
-        """Close every connection and stop the thread. `farewell`: the host is leaving
-        (not crashing), so the players are told not to wait for it (`Server.farewell`)."""
+        """Withdraw the announcement, close every connection and stop the thread.
+        `farewell`: the host is leaving (not crashing), so the players are told not to wait
+        for it (`Server.farewell`)."""
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
         self.server.farewell = self.server.farewell or farewell
         if self._loop is not None and self._stop is not None and self._thread.is_alive():
             with contextlib.suppress(RuntimeError):  # it stopped meanwhile: nothing to do
@@ -60,7 +73,10 @@ class HostThread:
                 self.server.hub.save(table)
             return table
 
-        return asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
+        table = asyncio.run_coroutine_threadsafe(make(), self._loop).result(timeout)
+        if self.announcer is not None:
+            self.announcer.update(table.match.info.title, table.names)
+        return table
 
     def _run(self) -> None:
         async def main() -> None:
@@ -73,3 +89,8 @@ class HostThread:
         except BaseException as error:
             if not self._ready.done():
                 self._ready.set_exception(error)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a server listening on `host` is reachable from this computer only."""
+    return host.startswith("127.") or host in ("localhost", "::1")

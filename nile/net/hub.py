@@ -1,9 +1,11 @@
 """The tables a host holds, found by their codes, each kept on disk as a save.
 
 Each table is one file `<data>/matches/<id>.json` in the app's save format (the app's
-`Match.to_save()` plus a `net` object with the codes and the sequence number), written
-atomically after every change (`nile.core.saves.write_atomic`), so a host killed at any
-moment restarts with every match as it was after its last confirmed move. Loading
+`Match.to_save()` plus a `net` object with the codes and the sequence number). A running
+server confirms each change once it is synced in its journal (`nile.net.journal`: one
+sync for every match's waiting changes) and writes the files from the journal soon
+after; a host killed at any moment restarts with every match as it was after its last
+confirmed move (`load_all` applies what the journal still holds over the files). Loading
 replays every move through the rules like any save; a damaged file is reported and
 skipped, never trusted.
 """
@@ -19,7 +21,9 @@ from nile.core import registry, saves
 from nile.core.errors import SaveError
 from nile.core.game import Seat
 from nile.core.session import BOT_LEVELS, SEAT_KINDS, Match, SeatConfig
+from nile.net import journal
 from nile.net.protocol import PlayerSpec
+from nile.net.stats import Stats
 from nile.net.table import Refused, Table
 
 MAX_TABLES = 5000
@@ -97,10 +101,22 @@ class Hub:
         return None if self.folder is None else self.folder / "matches" / f"{table.id}.json"
 
     def save(self, table: Table) -> None:
-        """Write the table now (on the caller's thread: the server uses a worker)."""
+        """Write the table's file now (a new table; the server's changes go through
+        the journal)."""
         path = self.path(table)
         if path is not None:
             saves.write_atomic(path, table.to_save())
+
+    def write(self, table_id: str, blob: bytes) -> None:
+        """Write a table's file from its encoded save (the journal's flushing thread)."""
+        assert self.folder is not None
+        saves.write_atomic_bytes(self.folder / "matches" / f"{table_id}.json", blob)
+
+    def open_journal(self, stats: Stats | None = None) -> journal.Journal | None:
+        """The running server's journal (None for a hub kept in memory only)."""
+        if self.folder is None:
+            return None
+        return journal.Journal(self.folder / "journal", self.write, stats=stats)
 
     def load_all(self) -> int:
         """Resume every table in the folder; returns how many."""
@@ -113,6 +129,7 @@ class Hub:
                 self.resume(path)
             except (SaveError, Refused) as error:
                 self.problems.append(str(error))
+        self._recover()
         return len(self.tables)
 
     def resume(self, path: Path) -> Table:
@@ -123,6 +140,62 @@ class Hub:
             raise SaveError(f"{path.name} names another match.")
         self._add(table)
         return table
+
+    def settle_journal(self) -> None:
+        """Write to the files what a server stopped mid-way (an app killed while hosting)
+        had confirmed in its journal but not yet written, holding no table: an app hosts
+        again one game of its folder, and that game's file must have every confirmed move."""
+        assert self.folder is not None
+        folder = self.folder / "journal"
+        for table_id, (seq, data) in journal.recover(folder).items():
+            path = self.folder / "matches" / f"{table_id}.json"
+            try:
+                if path.exists() and Table.from_save(saves.read_json(path),
+                                                     path.name).seq >= seq:
+                    continue
+            except (SaveError, Refused):
+                pass  # a damaged file: the journal's newer save replaces it
+            try:
+                if Table.from_save(data, f"match {table_id} in the journal").id != table_id:
+                    raise SaveError(f"The journal's match {table_id} names another match.")
+                saves.write_atomic(path, data)
+            except (SaveError, Refused) as error:  # reported; the file stays as it was
+                self.problems.append(str(error))
+            except OSError as error:
+                self.problems.append(f"match {table_id}: {error}")
+                return  # keep the segments for another try
+        for path in journal.segments(folder):
+            path.unlink()
+
+    def _recover(self) -> None:
+        """Apply the changes a stopped server had confirmed but not yet written to the
+        files (its journal's segments), write those files, and delete the segments."""
+        assert self.folder is not None
+        folder = self.folder / "journal"
+        for table_id, (seq, data) in journal.recover(folder).items():
+            known = self.tables.get(table_id)
+            if known is not None and known.seq >= seq:
+                continue
+            try:
+                table = Table.from_save(data, f"match {table_id} in the journal")
+                if table.id != table_id:
+                    raise SaveError(f"The journal's match {table_id} names another match.")
+                self._drop(table_id)
+                self._add(table)
+                self.save(table)
+            except (SaveError, Refused) as error:  # reported; the file stays as it was
+                self.problems.append(str(error))
+            except OSError as error:
+                self.problems.append(f"match {table_id}: {error}")
+                return  # keep the segments for another try
+        for path in journal.segments(folder):
+            path.unlink()
+
+    def _drop(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            for code in [table.host_code, *[c for c in table.codes if c]]:
+                self._codes.pop(code, None)
 
 
 def bot_seed(table: Table) -> int:

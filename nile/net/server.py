@@ -17,13 +17,14 @@ import asyncio
 import itertools
 import secrets
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from nile import __version__
+from nile.core import saves
 from nile.core.game import Action, Seat
 from nile.core.text import safe_text
 from nile.net.botpool import BotPool
@@ -51,12 +52,10 @@ from nile.net.protocol import (
     type_name,
 )
 from nile.net.seating import Seating
+from nile.net.stats import Stats
 from nile.net.table import Refused, Table
 from nile.net.wire import decode
 
-SAVE_THREADS = 16
-"""Saves written at once: each waits ~10 ms for the disk (fsync), and the disk takes many
-in parallel (measured: 1 thread 140 saves/s, 8 to 32 threads about 2000 saves/s)."""
 PING_INTERVAL, PING_TIMEOUT = 10.0, 10.0
 """Heartbeats: a silent connection is closed within about 20 s."""
 TAKEOVER_PING = 2.0
@@ -73,25 +72,31 @@ class Server(Seating):
         self.admin_token = admin_token
         self.moves = 0
         """Moves and bot moves applied since the start (for tools/net_bench.py)."""
+        self.bot_moves = 0
         self._numbers = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bots: BotPool | None = None
         self.farewell = False
         """Stopping is the host leaving, not a restart: connections close with `HOST_LEFT`
         (otherwise with 1001, and clients keep trying until the server is back)."""
+        self.stats = Stats()
+        """Per-move phase timings and the loop's lag (`nile serve --stats`)."""
 
     async def run(self, host: str, port: int, stop: asyncio.Event,
                   ready: Callable[[int], None] | None = None) -> None:
         """Serve on (host, port) until `stop`; `ready(port)` once listening (port 0: any)."""
         self._loop = asyncio.get_running_loop()
         self._bots = BotPool(self._from_bot_thread)
-        self._writer = ThreadPoolExecutor(SAVE_THREADS, thread_name_prefix="nile-save")
+        self._journal = self.hub.open_journal(self.stats)
+        if self._journal is not None:
+            self._journal.start()
         try:
             async with serve(self._handle, host, port, max_size=MAX_MESSAGE_BYTES,
                              ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
                              compression=None, server_header=None) as server:
                 for table in self.hub.tables.values():
                     self._schedule_bot(table)
+                self._spawn(self.stats.watch_loop(stop))
                 if ready is not None:
                     ready(next(iter(server.sockets)).getsockname()[1])
                 await stop.wait()
@@ -101,7 +106,8 @@ class Server(Seating):
                                          return_exceptions=True)
         finally:
             self._bots.close()
-            self._writer.shutdown(wait=True)
+            if self._journal is not None:
+                self._journal.close()
 
     def create_table(self, game: str, players: Sequence[PlayerSpec],
                      options: Mapping[str, str] | None = None, seed: int | None = None) -> Table:
@@ -117,6 +123,7 @@ class Server(Seating):
         self._sockets[peer] = ws
         try:
             async for raw in ws:
+                received = (time.perf_counter(), self.bot_moves)
                 if not peer.messages.take():
                     peer.flooded += 1
                     if peer.flooded == MAX_REFUSED_FLOOD:
@@ -133,13 +140,14 @@ class Server(Seating):
                 except ProtocolError as error:
                     await self._send(peer, Refusal(str(error)))
                     continue
-                await self._dispatch(peer, message)
+                await self._dispatch(peer, message, received)
         except ConnectionClosed:
             pass
         finally:
             await self._leave(peer)
 
-    async def _dispatch(self, peer: Peer, message: Message) -> None:
+    async def _dispatch(self, peer: Peer, message: Message,
+                        received: tuple[float, int]) -> None:
         about = type_name(type(message))
         if isinstance(message, Hello):
             await self._hello(peer, message)
@@ -154,7 +162,7 @@ class Server(Seating):
         elif peer.table is None or peer.table not in self.hub.tables:
             await self._send(peer, Refusal("Join a table first.", about))
         else:
-            await self._change(self.hub.tables[peer.table], peer, message)
+            await self._change(self.hub.tables[peer.table], peer, message, received)
 
     async def _hello(self, peer: Peer, hello: Hello) -> None:
         if hello.nile != __version__ or hello.protocol != PROTOCOL:
@@ -181,16 +189,27 @@ class Server(Seating):
 
     # Changes --------------------------------------------------------------------------
 
-    async def _change(self, table: Table, peer: Peer, message: Message) -> None:
+    async def _change(self, table: Table, peer: Peer, message: Message,
+                      received: tuple[float, int]) -> None:
         """Judge a move, undo or host's order; save; send everybody their new view."""
         async with self._locks[table.id]:
+            locked = time.perf_counter()
             try:
                 lowest = self._judge(table, peer, message)
             except Refused as error:
                 await self._send(peer, Refusal(str(error), type_name(type(message))))
                 return
             self.moves += isinstance(message, Move)
+            if isinstance(message, Move):
+                self.stats.add("lock_wait", locked - received[0])
+                self.stats.add("judge", time.perf_counter() - locked)
+                # bot moves (of any match) the loop played after it read this move and
+                # before it judged it (a move still in its socket is not seen: the loop's
+                # lag says the rest)
+                self.stats.count("bot_moves_ahead", self.bot_moves - received[1])
             await self._commit(table, lowest)
+            if isinstance(message, Move):
+                self.stats.add("move", time.perf_counter() - received[0])
         if isinstance(message, HandToBot | Start):
             await self._send_seats(table)
         self._schedule_bot(table)
@@ -217,20 +236,49 @@ class Server(Seating):
         return len(table.match.log)
 
     async def _commit(self, table: Table, lowest: int) -> None:
-        """Write the table to disk, then send each of its connections what changed."""
-        try:
-            await asyncio.get_running_loop().run_in_executor(self._writer, self.hub.save,
-                                                             table)
-        except OSError as error:  # the game goes on; the next change writes it again
-            print(f"nile serve: could not save match {table.id}: {error}", file=sys.stderr)
+        """Journal the table; build each of its connections' new views while the disk
+        syncs; send them once the change is on the disk (never before)."""
+        began = time.perf_counter()
+        durable = self._journaled(table)
         length = len(table.match.log)
+        outgoing: list[tuple[Peer, list[Message]]] = []
         for peer in list(self._at[table.id]):
+            messages: list[Message] = []
             for seat in sorted(peer.seats):
-                view = table.view(seat, min(peer.known.get(seat, 0), lowest))
+                messages.append(table.view(seat, min(peer.known.get(seat, 0), lowest)))
                 peer.known[seat] = length
-                await self._send(peer, view)
             if table.over:
-                await self._send(peer, table.over_message())
+                messages.append(table.over_message())
+            outgoing.append((peer, messages))
+        built = time.perf_counter()
+        error = await durable
+        if error is not None:  # the game goes on; the next change writes it again
+            print(f"nile serve: could not save match {table.id}: {error}", file=sys.stderr)
+        saved = time.perf_counter()
+        for peer, messages in outgoing:
+            for message in messages:
+                await self._send(peer, message)
+        self.stats.add("views", built - began)
+        self.stats.add("save", saved - built)
+        self.stats.add("send", time.perf_counter() - saved)
+
+    def _journaled(self, table: Table) -> asyncio.Future[OSError | None]:
+        """A future set once the table's save is synced in the journal (or failed)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[OSError | None] = loop.create_future()
+        if self._journal is None:
+            future.set_result(None)
+            return future
+
+        def done(error: OSError | None) -> None:  # on the journal's thread
+            loop.call_soon_threadsafe(_settle, future, error)
+
+        try:
+            self._journal.append(table.id, table.seq, saves.encode_save(table.to_save()),
+                                 done)
+        except RuntimeError:  # the host is stopping: a change now is not confirmed
+            future.set_result(OSError("the host is stopping"))
+        return future
 
     # Bots -----------------------------------------------------------------------------
 
@@ -266,5 +314,11 @@ class Server(Seating):
                     lowest = table.play_bot(seat, seq, table.match.state.legal_actions()[0])
             if lowest >= 0:
                 self.moves += 1
+                self.bot_moves += 1
                 await self._commit(table, lowest)
         self._schedule_bot(table)
+
+
+def _settle(future: asyncio.Future[OSError | None], error: OSError | None) -> None:
+    if not future.done():  # a server stopping cancels what still waits
+        future.set_result(error)

@@ -33,7 +33,19 @@ def encode(message: Message) -> str:
 
 
 def _plain(message: Message) -> dict[str, Any]:
-    return {f.name: _plain_value(getattr(message, f.name)) for f in dataclasses.fields(message)}
+    return {name: _plain_value(getattr(message, name)) for name in _names(type(message))}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """A message class's field names (looked up once per class: a host encodes thousands
+    of messages a second)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _plain_value(value: Any) -> Any:

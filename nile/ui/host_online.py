@@ -107,6 +107,7 @@ def host_again(app: Shell, path: Path) -> str | None:
     seats and codes, so friends come back with the codes they have; why not, if not."""
     hub = Hub(paths.hosted_dir())
     try:
+        hub.settle_journal()  # an app killed while hosting: its last moves are there
         table = hub.resume(path)
     except (SaveError, Refused) as error:
         return str(error)

@@ -2,11 +2,14 @@
 
 *Host* opens the game's setup, where a seat can be a remote player (`host_online`).
 *Join* takes the host's address and a seat's code and opens the waiting room; either way
-the app then talks to the host through one `nile.net.client.Client`.
+the app then talks to the host through one `nile.net.client.Client`. While this screen is
+open (and only then) it lists the games hosted on this network (`nile.net.discovery`);
+picking one fills the address. NILE_DISCOVERY=off turns the list off (the tests do).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,6 +19,7 @@ import pygame_gui
 from nile.core import registry
 from nile.core.game import GameInfo
 from nile.net.client import Client
+from nile.net.discovery import Browser, HostedGame
 from nile.ui import text, theme
 from nile.ui.games import is_playable
 from nile.ui.host_online import PORT
@@ -46,6 +50,16 @@ def join_codes(typed: str) -> list[str]:
     return [code for code in codes if code]
 
 
+LISTED = 3
+"""Hosted games shown at once (the first by name; a busy network is rare at home)."""
+LIST_TOP = 512
+
+
+def discovery_on() -> bool:
+    """Whether the Join list may listen on the network (NILE_DISCOVERY=off: never)."""
+    return os.environ.get("NILE_DISCOVERY", "on").lower() not in ("off", "0", "no")
+
+
 class OnlineScene(Scene):
     """Host or join: the games to host on the left, the join form on the right."""
 
@@ -62,9 +76,46 @@ class OnlineScene(Scene):
                                     "the seat's code (two of you here: both, a comma between)")
         self.button(pygame.Rect(700, 410, 200, 52), "Join", self.join, object_id="@accent")
         self.button(pygame.Rect(80, 700, 175, 52), "Back", self.app.pop)
+        self.browser: Browser | None = None
+        self.hosted: list[HostedGame] = []
+        self._hosted_buttons: list[pygame_gui.elements.UIButton] = []
+
+    # The games hosted on this network ---------------------------------------------------
+
+    def enter(self) -> None:
+        if self.browser is None and discovery_on():
+            self.browser = Browser()
+            self.browser.start()
+
+    def exit(self) -> None:
+        self._stop_browsing()
+
+    def _stop_browsing(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def update(self, dt: float) -> None:
+        found = self.browser.games()[:LISTED] if self.browser is not None else []
+        if found != self.hosted:
+            self.hosted = found
+            for element in self._hosted_buttons:
+                self.forget(element)
+            self._hosted_buttons = [
+                self.button(pygame.Rect(700, LIST_TOP + 46 * i, 480, 40),
+                            text.fit(game.label, 15, 460, at_word=True)[0], self._pick(game),
+                            f"Join {game.host}: fills in the address {game.address}")
+                for i, game in enumerate(found)]
+
+    def _pick(self, game: HostedGame) -> Callable[[], None]:
+        def fill() -> None:
+            self.address.set_text(game.address)
+            self.error = None
+        return fill
 
     def _host(self, info: GameInfo) -> Callable[[], None]:
         def open_setup() -> None:
+            self._stop_browsing()  # listed only while this screen is open
             self.app.push(SetupScene(self.app, info, online=True))
         return open_setup
 
@@ -76,6 +127,7 @@ class OnlineScene(Scene):
             return
         client = Client(join_address(address), codes)
         client.start()
+        self._stop_browsing()
         self.app.push(WaitingRoom(self.app, client))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -94,8 +146,21 @@ class OnlineScene(Scene):
         text.draw(surface, "Join a game", (700, 160), 22, theme.TEXT, "bold")
         text.draw(surface, "Address", (700, 204), 16, theme.MUTED)
         text.draw(surface, "Code", (700, 304), 16, theme.MUTED)
-        text.draw_wrapped(surface, "Same network: the host's local address. Elsewhere: see "
-                          "docs/network.md (port forwarding, a VPN or nile serve).",
-                          pygame.Rect(700, 490, 480, 80), 15, theme.MUTED)
+        text.draw(surface, "On this network", (700, 484), 16, theme.MUTED)
+        if not self.hosted:
+            text.draw(surface, self._list_note(), (700, LIST_TOP + 8), 15, theme.MUTED,
+                      max_width=480)
+        text.draw_wrapped(surface, "Elsewhere: the host's address; see docs/network.md "
+                          "(port forwarding, a VPN or nile serve).",
+                          pygame.Rect(700, LIST_TOP + 46 * LISTED + 6, 480, 60), 15,
+                          theme.MUTED)
         if self.error:
-            text.draw(surface, self.error, (700, 590), 16, theme.BAD, max_width=480)
+            text.draw(surface, self.error, (700, 730), 16, theme.BAD, max_width=480)
+
+    def _list_note(self) -> str:
+        """What stands in the list's place while it is empty."""
+        if self.browser is None:
+            return "Not looking for games on this network (NILE_DISCOVERY=off)."
+        if self.browser.problem:
+            return "Cannot look for games on this network: type the host's address."
+        return "Looking for games hosted on this network…"

@@ -17,6 +17,7 @@ import pytest
 from nile.net import protocol as p
 from nile.net.client import Client, Status
 from nile.net.hosting import HostThread
+from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
 from nile.net.scripted import ScriptedPlayer
 from tests.net.conftest import players_for, run_until_over, wait_for
@@ -102,8 +103,13 @@ def test_a_host_killed_mid_game_resumes_from_disk(tmp_path: Path) -> None:
         while sum(pl.moves for pl in players) < 12 and time.monotonic() < deadline:
             if not any([pl.step() for pl in players]):
                 time.sleep(0.002)
+        confirmed = max(v.seq for pl in players for v in pl.client.views.values())
         process.send_signal(signal.SIGKILL)
         process.wait(10)
+        resumed = Hub(tmp_path)  # what the next start finds: the files and the journal
+        assert resumed.load_all() == 1 and not resumed.problems
+        assert next(iter(resumed.tables.values())).seq >= confirmed > 0, \
+            "a move the host had confirmed was lost"
         process, _, lines = start_serve(tmp_path, port)
         assert "resumed 1 matches" in lines
         run_until_over(players, seconds=60)

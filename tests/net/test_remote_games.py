@@ -70,6 +70,7 @@ def test_a_whole_loose_caboose_game_between_two_remote_people(host: HostThread) 
     assert table.match.state.is_terminal and save["actions"] == table.match.actions
     for player in players:
         check_privacy(player, save)
+    host.stop()  # the journal writes every match's file as the host stops
     on_disk = json.loads((host.server.hub.folder / "matches" / f"{table.id}.json").read_text())
     assert on_disk["actions"] == table.match.actions and on_disk["net"]["seq"] == table.seq
 

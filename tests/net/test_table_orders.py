@@ -99,7 +99,8 @@ def test_the_host_ends_a_game_and_it_stays_a_save(host: HostThread) -> None:
         chief.send(wire.encode(p.EndGame()))
         over = next_of(ann, p.Over)
         assert over.ended_by_host and over.save["actions"] == table.match.actions
-        path = host.server.hub.folder / "matches" / f"{table.id}.json"
-        assert json.loads(path.read_text())["net"]["ended"] is True
         ann.send(wire.encode(p.Move(0, table.seq, "x")))
         assert "over" in next_of(ann, p.Refusal).reason
+    host.stop()  # the journal writes every match's file as the host stops
+    path = host.server.hub.folder / "matches" / f"{table.id}.json"
+    assert json.loads(path.read_text())["net"]["ended"] is True
