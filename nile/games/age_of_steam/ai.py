@@ -591,6 +591,17 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     return PassMove()
 
 
+def paying_deliveries(state: AgeOfSteamState, seat: int,
+                      legal: list[Action]) -> list[Route]:
+    """The legal deliveries that pay this seat more than they cost: income gained above
+    the ferry fee. The income is paid every turn from this one on and the fee once, so
+    such a delivery leaves the seat richer already at this turn's income phase; passing
+    on one is what a seat whose income is below its expenses can least afford (issue 33:
+    a hard seat behind passed ten move-goods decisions in a row and went under)."""
+    return [r for r in state.offered_routes or rules.routes(state, seat)
+            if r.action in legal and r.income.get(seat, 0) > r.fee]
+
+
 def _fee_affordable(state: AgeOfSteamState, seat: int, route: Route) -> bool:
     """Does paying this route's ferry fee still leave this turn's expenses covered (cash
     plus income after the delivery)? The easy bot's deliveries keep to these: a
