@@ -291,9 +291,36 @@ class HardBot:
 
 # The bots' hooks: the heuristic of ai.py, the easy bot, and this hard bot -------------------------
 
+class NormalBot:
+    """The heuristic (`policy`), except its action tile: `tile_choice`, the turn played
+    out after each tile on offer (issue 33 item 2)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._choice: Action | None = None
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, AgeOfSteamState)
+        seat = observation.current_player
+        assert seat is not None and seat >= 0
+        if observation.phase == Phase.SELECT and len(observation.legal_actions()) > 1:
+            self._choice = tile_choice(observation, seat)
+        else:
+            self._choice = policy(observation, self._rng)
+
+    def think(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        assert self._choice is not None, "start() first"
+        return self._choice
+
+
 def make_bot(level: str, seat: int, rng: random.Random) -> Any:
     if level == "easy":
         return EasyBot(rng)
+    if level == "normal":
+        return NormalBot(rng)
     if level not in ("hard", "expert"):
         return None
     return HardBot(rng, level)

@@ -157,3 +157,24 @@ def test_a_hard_seat_whose_income_is_below_its_expenses_delivers() -> None:
         pass
     assert bot.action() in paying
     assert ai_hard.shortfall_cost(view, seat) == 4 * (view.last_round - view.round)
+
+
+def test_the_normal_bot_plays_the_heuristic_but_picks_its_tile_by_the_turn_played_out() -> None:
+    """Issue 33 item 2: the normal bot takes `tile_choice`'s tile (the turn played out
+    after each, as the hard bot does) and otherwise the heuristic's move; seen to differ
+    from the heuristic's tile somewhere in a seeded Egypt game."""
+    bot = ai_hard.make_bot("normal", 0, random.Random(4))
+    state = set_up("egypt", 4, 4)
+    differed = 0
+    for seat, view in decisions(state, random.Random(4), last_round=3):
+        bot.start(view)
+        assert bot.think(1.0)
+        move = bot.action()
+        own = ai.policy(view, random.Random(0))
+        if view.phase == Phase.SELECT and len(view.legal_actions()) > 1:
+            assert move == ai_hard.tile_choice(view, seat)
+            differed += move != own
+        else:
+            assert move == own
+        state.apply(move)
+    assert differed
