@@ -1,5 +1,6 @@
-"""Bots for Age of Steam: a heuristic policy (the normal bot, also the rollout policy of
-the hard bot) and an evaluation for rollouts cut short.
+"""Bots for Age of Steam: a heuristic policy (the normal bot's every move but its action
+tile, which ai_hard.py's `NormalBot` picks by playing the turn out; also the rollout policy
+of the hard bot) and an evaluation for rollouts cut short.
 
 The policy, phase by phase:
 - shares: only enough to cover next turn's expenses and a modest building budget;

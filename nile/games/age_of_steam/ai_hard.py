@@ -9,10 +9,13 @@ unless the search finds a clear gain. Two things make it play for first place ra
 for a good score: its leaves compare each player's projected score (ai.py, counting the
 deliverable income, so that a tile that opens a delivery shows at once) with the best
 rival's and weigh CCCP's loser rule (`rival_evaluate`), and it picks its action tile by
-playing the whole turn out after each (`tile_choice`).
+playing the whole turn out after each (`tile_choice`). A seat behind keeps delivering: its
+leaf counts the cost of income below expenses over the turns left (`shortfall_cost`) and
+its search drops the pass while a delivery pays more than its fee (`keep_delivering`).
 
 The game's bot hooks (`hooks`, `make_bot`) are at the end of this module: they name this
-bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
+bot, the normal bot (the heuristic with `tile_choice`'s tile) and ai.py's heuristic, so
+ai.py needs nothing from here (no import circle).
 """
 
 from __future__ import annotations
@@ -289,11 +292,16 @@ class HardBot:
         return choice if best[1] - first[1] > MARGIN else legal[0]
 
 
-# The bots' hooks: the heuristic of ai.py, the easy bot, and this hard bot -------------------------
+# The bots' hooks: ai.py's heuristic and easy bot, the normal bot, this hard bot ------------
 
 class NormalBot:
-    """The heuristic (`policy`), except its action tile: `tile_choice`, the turn played
-    out after each tile on offer (issue 33 item 2)."""
+    """The normal bot: the heuristic (`policy`), except its action tile, which is
+    `tile_choice`'s (the turn played out after each tile on offer, as the hard bot picks
+    it). With the heuristic's fixed order of tiles the normal bot was not separated from
+    the easy bot on Egypt (issue 33: -24 Elo [-117, 56] over 48 games, +43 [-13, 94] over
+    96), because an easy seat short of money plays the heuristic too; the tile played out
+    is what the easy bot never does, and it costs a few tenths of a second once a turn
+    (docs/strength.md, "normal picks its tile by playing the turn out")."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
