@@ -47,13 +47,17 @@ TABLES = (("hard", "normal", "normal", "normal"),
 """Mixed four-seat tables with hard seats (the table turns one seat a game)."""
 
 
+COUNTS = ("moves", "passes", "passes_paying", "passes_paying_behind")
+"""What each seat counts of its Move Goods decisions (with a choice)."""
+
+
 class Watched(Player):
     """A seat that notes its Move Goods decisions and its CPU a decision."""
 
     def __init__(self, info: GameInfo, name: str, seat: int, seed: int,
                  iterations: int | None) -> None:
         super().__init__(info, name, seat, seed, iterations)
-        self.counts: Counter[str] = Counter()
+        self.counts: Counter[str] = Counter(dict.fromkeys(COUNTS, 0))
         self.cpu: list[float] = []
         self.misses: list[dict[str, Any]] = []
 
@@ -130,14 +134,15 @@ def report(records: list[dict[str, Any]]) -> dict[str, Any]:
     cpu: dict[str, list[float]] = {}
     for r in records:
         for seat, name in enumerate(r["seats"]):
-            row = levels.setdefault(name, Counter())
+            row = levels.setdefault(name, Counter(dict.fromkeys(COUNTS, 0)))
             row.update(r["counts"][seat])
             row["seats"] += 1
             row["bankrupt"] += not r["alive"][seat]
             row["wins"] += r["ranking"][seat] == 1
             cpu.setdefault(name, []).extend(r["cpu"][seat])
     out: dict[str, Any] = {"games": len(records),
-                           "maps": dict(Counter(r["map"] for r in records))}
+                           "maps": dict(Counter(r["map"] for r in records)),
+                           "tables": tables(records)}
     for name, row in sorted(levels.items()):
         times = cpu[name]
         out[name] = {**dict(sorted(row.items())),
@@ -145,6 +150,20 @@ def report(records: list[dict[str, Any]]) -> dict[str, Any]:
                      "cpu_median": round(statistics.median(times), 3) if times else None,
                      "cpu_p95": p95(times), "cpu_max": round(max(times, default=0.0), 3)}
     return out
+
+
+def tables(records: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per table (its levels, e.g. "hard+normal*3"): games and the first places of each
+    level (a shared first place counts for each)."""
+    out: dict[str, Counter[str]] = {}
+    for r in records:
+        names = Counter(r["seats"])
+        key = "+".join(f"{n}*{c}" if c > 1 else n for n, c in sorted(names.items()))
+        row = out.setdefault(key, Counter())
+        row["games"] += 1
+        row.update(f"wins_{n}" for n, place in zip(r["seats"], r["ranking"], strict=True)
+                   if place == 1)
+    return {key: dict(sorted(row.items())) for key, row in sorted(out.items())}
 
 
 def main(argv: list[str] | None = None) -> int:
