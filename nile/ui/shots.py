@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nile.ai.bots import choose, make_bot
+from nile.ai.hooks import Bot
 from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
 from nile.core.records import History, Record, SeatRecord
@@ -36,16 +37,18 @@ PRACTICE_SHOTS = "nile.practice.shots"
 
 
 def play_bots_until(match: Match, stop: Callable[[Any], bool], *, me: int = 0,
-                    limit: int = 5000) -> None:
-    """The normal bot plays every seat, `me` included, until `stop(state)` holds at
-    `me`'s decision (or the game ends): how a game's shots reach a moment worth seeing."""
+                    limit: int = 5000, bot: Callable[[Match, int], Bot] | None = None) -> None:
+    """The normal bot (or `bot(match, seat)`, a game's own choice) plays every seat, `me`
+    included, until `stop(state)` holds at `me`'s decision (or the game ends): how a game's
+    shots reach a moment worth seeing."""
     for _ in range(limit):
         state = match.state
         seat = state.current_player
         if seat is None or (seat == me and stop(state)):
             return
-        bot = make_bot(match.info, "normal", seat, match.ply)
-        match.play(choose(bot, state.observation(seat)))
+        player = bot(match, seat) if bot is not None else make_bot(
+            match.info, "normal", seat, match.ply)
+        match.play(choose(player, state.observation(seat)))
         match.resolve_chance()
 
 

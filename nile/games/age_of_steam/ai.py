@@ -1,5 +1,6 @@
-"""Bots for Age of Steam: a heuristic policy (the normal bot, also the rollout policy of
-the hard bot) and an evaluation for rollouts cut short.
+"""Bots for Age of Steam: a heuristic policy (the normal bot's every move but its action
+tile, which ai_hard.py's `NormalBot` picks by playing the turn out; also the rollout policy
+of the hard bot) and an evaluation for rollouts cut short.
 
 The policy, phase by phase:
 - shares: only enough to cover next turn's expenses and a modest building budget;
@@ -594,6 +595,17 @@ def _move(state: AgeOfSteamState, seat: int, legal: list[Action]) -> Action:
     if best_route is not None and best > 0:
         return best_route.action
     return PassMove()
+
+
+def paying_deliveries(state: AgeOfSteamState, seat: int,
+                      legal: list[Action]) -> list[Route]:
+    """The legal deliveries that pay this seat more than they cost: income gained above
+    the ferry fee. The income is paid every turn from this one on and the fee once, so
+    such a delivery leaves the seat richer already at this turn's income phase; passing
+    on one is what a seat whose income is below its expenses can least afford (issue 33:
+    a hard seat behind passed ten move-goods decisions in a row and went under)."""
+    return [r for r in state.offered_routes or rules.routes(state, seat)
+            if r.action in legal and r.income.get(seat, 0) > r.fee]
 
 
 def _fee_affordable(state: AgeOfSteamState, seat: int, route: Route) -> bool:

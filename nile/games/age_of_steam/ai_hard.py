@@ -9,10 +9,13 @@ unless the search finds a clear gain. Two things make it play for first place ra
 for a good score: its leaves compare each player's projected score (ai.py, counting the
 deliverable income, so that a tile that opens a delivery shows at once) with the best
 rival's and weigh CCCP's loser rule (`rival_evaluate`), and it picks its action tile by
-playing the whole turn out after each (`tile_choice`).
+playing the whole turn out after each (`tile_choice`). A seat behind keeps delivering: its
+leaf counts the cost of income below expenses over the turns left (`shortfall_cost`) and
+its search drops the pass while a delivery pays more than its fee (`keep_delivering`).
 
 The game's bot hooks (`hooks`, `make_bot`) are at the end of this module: they name this
-bot and ai.py's heuristic, so ai.py needs nothing from here (no import circle).
+bot, the normal bot (the heuristic with `tile_choice`'s tile) and ai.py's heuristic, so
+ai.py needs nothing from here (no import circle).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from nile.games.age_of_steam.ai import (
     EasyBot,
     build_ranking,
     explain,
+    paying_deliveries,
     policy,
     policy_choice,
     projected_scores,
@@ -39,7 +43,7 @@ from nile.games.age_of_steam.ai import (
     urbanize_choice,
     win_chances,
 )
-from nile.games.age_of_steam.rules import AgeOfSteamState
+from nile.games.age_of_steam.rules import AgeOfSteamState, Route
 from nile.games.age_of_steam.rules.actions import (
     Bid,
     DropOut,
@@ -83,16 +87,36 @@ LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive")
 
 
 def rival_evaluate(state: GameState) -> list[float]:
-    """The hard bot's leaf value: each player's projected score (`projected_scores`)
-    against the best other player's (`win_chances`), times its chance of escaping CCCP's
-    loser rule (`loser_risk`). In a four-player game only first place wins; a lead over the
+    """The hard bot's leaf value: each player's projected score (`projected_scores`,
+    less what its income below its expenses will cost it, `shortfall_cost`) against the
+    best other player's (`win_chances`), times its chance of escaping CCCP's loser rule
+    (`loser_risk`). In a four-player game only first place wins; a lead over the
     table's mean (`evaluate`) also rewards a move that hurts the weakest seats while the
     leader pulls away."""
     assert isinstance(state, AgeOfSteamState)
-    values = projected_scores(state)
+    values = [v - shortfall_cost(state, seat)
+              for seat, v in enumerate(projected_scores(state))]
     chances = win_chances(values, lambda seat, live: max(
         w for other, w in enumerate(values) if other != seat))
     return [c * (1 - loser_risk(state, seat)) if c else c for seat, c in enumerate(chances)]
+
+
+SHORTFALL_POINTS = 1.0
+"""Points a dollar of income below expenses costs for every turn left: each turn short is
+paid with shares ($5 each, −3 points and $1 more expenses every turn after), so a seat
+behind on income sinks further each turn unless it delivers."""
+
+
+def shortfall_cost(state: AgeOfSteamState, seat: int) -> float:
+    """What the seat's income below its expenses will cost it over the turns left: the
+    hard bot's leaf counts it (`rival_evaluate`) so that a seat behind sees at once what a
+    paying delivery saves it, where the projected score (`projected_scores`) counts only
+    this turn's shortfall beyond cash. Issue 33: a hard seat with income $4 against $8-10
+    expenses passed its deliveries for five turns and ended on −11."""
+    if not state.alive[seat]:
+        return 0.0
+    short = state.shares[seat] + state.loco[seat] - state.income[seat]
+    return SHORTFALL_POINTS * max(0, short) * max(0, state.last_round - state.round)
 
 
 LOSER_SCALE = 0.5
@@ -180,7 +204,10 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
     elif state.phase == Phase.MOVE:
         routes = sorted(state.offered_routes, key=lambda r: (-route_value(seat, r),
                                                              r.action.to_str()))
-        others = [*(r.action for r in routes), PassMove()]
+        paying = paying_deliveries(state, seat, legal)
+        others = [r.action for r in routes] + ([] if paying else [PassMove()])
+        if paying and isinstance(first, PassMove):
+            first = keep_delivering(seat, paying)
     elif state.phase == Phase.AUCTION:
         others = [DropOut(), FreePass(), Bid(state.high_bid + 1), Bid(state.high_bid + 3)]
     elif state.phase == Phase.SHARES:
@@ -195,6 +222,19 @@ def _best_moves(state: AgeOfSteamState, legal: list[Action]) -> list[Action]:
         if action in allowed and action not in result and action not in LASTING_COSTS:
             result.append(action)
     return result
+
+
+def keep_delivering(seat: int, paying: list[Route]) -> Action:
+    """The delivery the hard bot makes where the heuristic would pass though some
+    delivery pays more than it costs (`paying_deliveries`): the one the heuristic values
+    most (`route_value`). The heuristic passes on a delivery that pays others more than
+    this seat; a seat behind cannot afford that, and a leader loses little by it (the
+    income it gives a rival it also gains). Passing stays out of the search then: its
+    leaves, a few moves deep, could not tell a seat far behind that it is going under
+    (issue 33: ten passes in a row at income $4 against $8-10 expenses)."""
+    best = max(paying, key=lambda r: (route_value(seat, r), r.income.get(seat, 0) - r.fee,
+                                      r.action.to_str()))
+    return best.action
 
 
 class HardBot:
@@ -252,11 +292,43 @@ class HardBot:
         return choice if best[1] - first[1] > MARGIN else legal[0]
 
 
-# The bots' hooks: the heuristic of ai.py, the easy bot, and this hard bot -------------------------
+# The bots' hooks: ai.py's heuristic and easy bot, the normal bot, this hard bot ------------
+
+class NormalBot:
+    """The normal bot: the heuristic (`policy`), except its action tile, which is
+    `tile_choice`'s (the turn played out after each tile on offer, as the hard bot picks
+    it). With the heuristic's fixed order of tiles the normal bot was not separated from
+    the easy bot on Egypt (issue 33: -24 Elo [-117, 56] over 48 games, +43 [-13, 94] over
+    96), because an easy seat short of money plays the heuristic too; the tile played out
+    is what the easy bot never does, and it costs a few tenths of a second once a turn
+    (docs/strength.md, "normal picks its tile by playing the turn out")."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._choice: Action | None = None
+
+    def start(self, observation: GameState) -> None:
+        assert isinstance(observation, AgeOfSteamState)
+        seat = observation.current_player
+        assert seat is not None and seat >= 0
+        if observation.phase == Phase.SELECT and len(observation.legal_actions()) > 1:
+            self._choice = tile_choice(observation, seat)
+        else:
+            self._choice = policy(observation, self._rng)
+
+    def think(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        assert self._choice is not None, "start() first"
+        return self._choice
+
 
 def make_bot(level: str, seat: int, rng: random.Random) -> Any:
     if level == "easy":
         return EasyBot(rng)
+    if level == "normal":
+        return NormalBot(rng)
     if level not in ("hard", "expert"):
         return None
     return HardBot(rng, level)

@@ -1,7 +1,9 @@
 """Scripted Age of Steam screens for screenshots, snapshot tests and the frame benchmark.
 
-Each shot plays a seeded game with the normal bot's moves up to a moment worth seeing
-and shows it from the chair of the first seat, a human (Ann), as she would see it.
+Each shot plays a seeded game with the heuristic's moves (`ai.policy`, the normal bot's
+before it picked its tile by playing the turn out; the shots' seeds were chosen for the
+moments it reaches) up to a moment worth seeing and shows it from the chair of the first
+seat, a human (Ann), as she would see it.
 
     python -m nile.games.age_of_steam.shots     # frame time of each map's busy board
 
@@ -12,14 +14,17 @@ way tools/bench.py measures one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nile.ai.bots import choose, make_bot
+from nile.ai.bots import PolicyBot, choose
+from nile.ai.hooks import Bot
 from nile.app import App
 from nile.core import tutorial
 from nile.core.session import Match, SeatConfig
 from nile.games.age_of_steam import GAME_INFO
+from nile.games.age_of_steam.ai import policy
 from nile.games.age_of_steam.intent import GoodTarget
 from nile.games.age_of_steam.rules.actions import Build, Deliver, EndBuild
 from nile.games.age_of_steam.rules.build import max_builds
@@ -53,6 +58,11 @@ def seats(map_name: str, players: int | None = None) -> list[SeatConfig]:
     ]
 
 
+def heuristic(match: Match, seat: int) -> Bot:
+    """The bot the shots play every seat with: the heuristic (see the module's docstring)."""
+    return PolicyBot(policy, random.Random(f"shots/{seat}/{match.ply}"))
+
+
 def new_match(map_name: str, seed: int | None = None) -> Match:
     return Match.new(GAME_INFO, seats(map_name), SEEDS[map_name] if seed is None else seed,
                      {"map": map_name})
@@ -73,7 +83,7 @@ def _late(state: AgeOfSteamState) -> bool:
 def start_of(map_name: str) -> Callable[[App], None]:
     def shot(app: App) -> None:
         match = new_match(map_name)
-        play_bots_until(match, lambda _: True)  # the bots before Ann issue their shares
+        play_bots_until(match, lambda _: True, bot=heuristic)  # the bots before Ann issue shares
         open_scene(app, match)
 
     return shot
@@ -82,7 +92,7 @@ def start_of(map_name: str) -> Callable[[App], None]:
 def busy_of(map_name: str) -> Callable[[App], None]:
     def shot(app: App) -> None:
         match = new_match(map_name, BUSY_SEEDS.get(map_name))
-        play_bots_until(match, _late)
+        play_bots_until(match, _late, bot=heuristic)
         open_scene(app, match)
 
     return shot
@@ -91,7 +101,8 @@ def busy_of(map_name: str) -> Callable[[App], None]:
 def build(app: App) -> None:
     """Ann building on CCCP with the tile popup open on a hex with several choices."""
     match = new_match("cccp")
-    play_bots_until(match, lambda s: s.round >= 3 and s.phase == Phase.BUILD and s.builds_done == 0)
+    play_bots_until(match, lambda s: s.round >= 3 and s.phase == Phase.BUILD and s.builds_done == 0,
+                    bot=heuristic)
     scene = open_scene(app, match)
     by_hex = choices.build_choices(scene.aos)
     middle = scene.mv.camera.viewport.center
@@ -112,11 +123,12 @@ def build(app: App) -> None:
 def build_done(app: App) -> None:
     """Ann on Chile after her last tile: the review card and the Done button (AS-16)."""
     match = new_match("chile")
-    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.BUILD and s.builds_done == 0)
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.BUILD and s.builds_done == 0,
+                    bot=heuristic)
     state = match.state
     assert isinstance(state, AgeOfSteamState)
     while state.builds_done < max_builds(state, 0):
-        action = choose(make_bot(GAME_INFO, "normal", 0, match.ply), state.observation(0))
+        action = choose(heuristic(match, 0), state.observation(0))
         if action == EndBuild():
             break
         match.play(action)
@@ -130,7 +142,7 @@ def deliver(app: App) -> None:
             len(destinations(state, *g)) >= 3 for g in movable_goods(state))
 
     match = new_match("chile", DELIVER_SEED)
-    play_bots_until(match, choice)
+    play_bots_until(match, choice, bot=heuristic)
     scene = open_scene(app, match)
     view = scene.aos
     good = max(sorted(movable_goods(view)), key=lambda g: len(destinations(view, *g)))
@@ -149,7 +161,8 @@ def deliver(app: App) -> None:
 def auction(app: App) -> None:
     """Ann's turn in a Chile auction after the others have bid."""
     match = new_match("chile")
-    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.AUCTION and s.high_bid > 0)
+    play_bots_until(match, lambda s: s.round >= 2 and s.phase == Phase.AUCTION and s.high_bid > 0,
+                    bot=heuristic)
     open_scene(app, match)
 
 
@@ -157,7 +170,7 @@ def end(app: App) -> None:
     """A finished CCCP game: the board and the results with the loser's note."""
     match = new_match("cccp")
     match.seats = tuple(SeatConfig(s.name, "bot", "normal", s.color) for s in match.seats)
-    play_bots_until(match, lambda s: False, limit=20000)
+    play_bots_until(match, lambda s: False, limit=20000, bot=heuristic)
     open_scene(app, match)
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from nile.games.age_of_steam import ai, ai_hard
-from nile.games.age_of_steam.rules.actions import RaiseLocomotive, TakeAction
+from nile.games.age_of_steam.rules.actions import PassMove, RaiseLocomotive, TakeAction
 from nile.games.age_of_steam.rules.phases import Phase
 
 from .helpers import decisions, set_up
@@ -23,7 +23,8 @@ def test_rival_evaluate_favours_only_the_leader() -> None:
     state = set_up("egypt", 4, 2)
     seen_between = False
     for _, view in decisions(state, random.Random(2), last_round=5):
-        scores = ai.projected_scores(view)
+        scores = [v - ai_hard.shortfall_cost(view, s)
+                  for s, v in enumerate(ai.projected_scores(view))]
         rival = ai_hard.rival_evaluate(view)
         mean = ai.evaluate(view)
         leader = max(range(4), key=lambda s: scores[s])
@@ -124,3 +125,56 @@ def test_the_expert_plays_its_rollouts_further_with_a_larger_budget() -> None:
     assert ai_hard.hooks().budget("expert")[0] == ai_hard.EXPERT_ITERATIONS \
         >= 6 * ai_hard.hooks().budget("hard")[0]
     assert choose(bots["expert"], view) in view.legal_actions()
+
+
+def _a_pass_with_a_paying_delivery_open() -> tuple[int, ai.AgeOfSteamState]:
+    """CCCP seed 3, turn 6, all heuristic: seat 3 would pass though a black good pays it
+    $1 (no fee), because the same delivery pays the other seats more (`route_value`)."""
+    state = set_up("cccp", 4, 3)
+    for seat, view in decisions(state, random.Random(3), last_round=6):
+        own = ai.policy(view, random.Random(0))
+        if view.phase == Phase.MOVE and isinstance(own, PassMove) and \
+                ai.paying_deliveries(view, seat, view.legal_actions()):
+            return seat, view
+        state.apply(own)
+    raise AssertionError("the seeded game no longer reaches the position")
+
+
+def test_a_hard_seat_whose_income_is_below_its_expenses_delivers() -> None:
+    """Issue 33 item 3: with income below expenses and a delivery paying more than its
+    fee open, the hard bot delivers where the heuristic passes; passing is not even among
+    its search's candidates, and its leaf counts the shortfall of the turns left."""
+    seat, view = _a_pass_with_a_paying_delivery_open()
+    view.shares[seat] = view.income[seat] - view.loco[seat] + 4  # $4 a turn short
+    assert view.shares[seat] + view.loco[seat] > view.income[seat]
+    assert isinstance(ai.policy(view, random.Random(0)), PassMove)
+    paying = {r.action for r in ai.paying_deliveries(view, seat, view.legal_actions())}
+    moves = ai_hard.candidates(view)
+    assert moves[0] in paying and PassMove() not in moves
+    bot = ai_hard.HardBot(random.Random(1))
+    bot.start(view)
+    while not bot.think(1.0):
+        pass
+    assert bot.action() in paying
+    assert ai_hard.shortfall_cost(view, seat) == 4 * (view.last_round - view.round)
+
+
+def test_the_normal_bot_plays_the_heuristic_but_picks_its_tile_by_the_turn_played_out() -> None:
+    """Issue 33 item 2: the normal bot takes `tile_choice`'s tile (the turn played out
+    after each, as the hard bot does) and otherwise the heuristic's move; seen to differ
+    from the heuristic's tile somewhere in a seeded Egypt game."""
+    bot = ai_hard.make_bot("normal", 0, random.Random(4))
+    state = set_up("egypt", 4, 4)
+    differed = 0
+    for seat, view in decisions(state, random.Random(4), last_round=3):
+        bot.start(view)
+        assert bot.think(1.0)
+        move = bot.action()
+        own = ai.policy(view, random.Random(0))
+        if view.phase == Phase.SELECT and len(view.legal_actions()) > 1:
+            assert move == ai_hard.tile_choice(view, seat)
+            differed += move != own
+        else:
+            assert move == own
+        state.apply(move)
+    assert differed
