@@ -115,8 +115,10 @@ class LooseCabooseScene(GameScene):
 
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the railway, the hand, the penalty pile, the
-        players, the draw pile and dice, and the railway's front and back cards."""
-        found = {**super().regions(), **self.areas().named()}
+        players, the side column ("side") and in it the draw pile ("pile") and the dice
+        with their total ("dice"), and the railway's front and back cards."""
+        areas = self.areas()
+        found = {**super().regions(), **areas.named(), **panel.side_regions(areas.side)}
         cells = self.lc.railway.cells
         if cells:
             found["front"] = cell_rect(self.camera, cells[-1]).inflate(16, 16)
