@@ -116,13 +116,18 @@ class LooseCabooseScene(GameScene):
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the railway, the hand, the penalty pile, the
         players, the side column ("side") and in it the draw pile ("pile") and the dice
-        with their total ("dice"), and the railway's front and back cards."""
+        with their total ("dice"), the railway's front and back cards, and "ahead": the
+        caboose's card and the cards ahead of it, to the front."""
         areas = self.areas()
         found = {**super().regions(), **areas.named(), **panel.side_regions(areas.side)}
-        cells = self.lc.railway.cells
+        railway = self.lc.railway
+        cells = railway.cells
         if cells:
             found["front"] = cell_rect(self.camera, cells[-1]).inflate(16, 16)
             found["back"] = cell_rect(self.camera, cells[0]).inflate(16, 16)
+        if railway.caboose_placed:
+            ahead = [cell_rect(self.camera, c) for c in cells[railway.caboose:]]
+            found["ahead"] = ahead[0].unionall(ahead[1:]).inflate(16, 16)
         return found
 
     def draw_tutorial_picture(self, surface: pygame.Surface, rect: pygame.Rect,

@@ -24,6 +24,9 @@ PICTURE_SIZE = (CARD_WIDTH - 32, 150)
 """The frame an explain step's picture is drawn into, below the step's words."""
 NARROW_WIDTH = 350
 """A card beside a wide region (a score table) where the usual one would cover it."""
+WIDE_WIDTH = 640
+"""A shorter card, under a wide region (a railway across the table) where the usual one,
+taller at a large text size, would reach up over it."""
 
 
 class Lesson(Protocol):
@@ -134,11 +137,9 @@ class TutorialCard:
             ("topleft", (board.left + inset, board.top + inset)),
             ("midbottom", (board.centerx, board.bottom - inset)),
         )
-        # a picture's frame needs the full width (a narrow end card stacks its buttons)
-        widths = (CARD_WIDTH,) if self.step.picture else (CARD_WIDTH, NARROW_WIDTH)
         best: tuple[tuple[int, int, bool], pygame.Rect] | None = None
-        for width in widths:
-            card = pygame.Rect(0, 0, width, self._height(width))
+        for size in self.sizes():
+            card = pygame.Rect((0, 0), size)
             for anchor, point in corners:
                 placed = card.copy()
                 setattr(placed, anchor, point)
@@ -148,6 +149,12 @@ class TutorialCard:
                     best = (cost, placed)
         assert best is not None
         return best[1]
+
+    def sizes(self) -> list[tuple[int, int]]:
+        """The card's sizes to try, the usual first: narrower beside a wide region, wider
+        (so shorter) under one; a picture's card keeps the width its frame is made for."""
+        widths = (CARD_WIDTH,) if self.step.picture else (CARD_WIDTH, NARROW_WIDTH, WIDE_WIDTH)
+        return [(width, self._height(width)) for width in widths]
 
     def make_buttons(self, card: pygame.Rect) -> list[object]:
         """The card's buttons: Return while an earlier card is shown, else Next once the
