@@ -24,7 +24,8 @@ A step is one of:
   as long as the learner needs, not go when the moves land); with `fast = true` it
   skips ahead (rounds played at a quick pace, the learner's seat too), so a long game
   can reach its end and final scoring;
-  a `pace` (the seconds between moves, so a whole turn can go by briskly) may be given;
+  a `pace` (the seconds between moves, so a whole turn can go by briskly; a fast step's
+  moves are cut short after it) may be given;
 - `end`: the last word, with "Play a real game now".
 
 Any step may name `clear = ["<region>", ...]`: the parts of the table its words are about
@@ -209,6 +210,11 @@ class Progress:
         """Whether Next (Enter) moves on from this step: an explain step, or a watch step
         once the learner has seen its moves."""
         return self.current.kind == "explain" or self.watched
+
+    def asks(self, action_text: str) -> bool:
+        """Whether the step in play is an act step asking for this action (a bar or a
+        picker offering it highlights it, not the move it would suggest elsewhere)."""
+        return self.current.kind == "act" and self.current.accepts(action_text)
 
     def refusal(self, action_text: str) -> str | None:
         """Why the learner may not take this action now (None: it is the step's)."""

@@ -302,7 +302,7 @@ def test_while_the_script_plays_the_learners_turn_the_bar_says_so(app: App) -> N
     frames(app, 2)
     # the learner's own seat is to move, but in a watch step the table offers her nothing
     assert layer.watching and scene.state.current_player == 0 and not scene.my_turn
-    assert scene.action_bar.words() == "Watch: the lesson plays this move for Ann."
+    assert scene.action_bar.words() == "Watch: the lesson plays Ann's turn, move 1 of 16."
     layer.progress.step = takes_back  # an act step: the bar is the game's own again
     frames(app, 1)  # the layer sees the step change and the table offers the move again
     prompt = scene.action_bar.prompt

@@ -113,7 +113,7 @@ class AgeOfSteamScene(GameScene):
                                 self.panel, InputCalls(
                                     lambda: self.aos, self._seat, lambda: self.accepting_input,
                                     self.submit, lambda w, kind: self.toast(self.words(w), kind),
-                                    self.handle_view_event))
+                                    self.handle_view_event, self._lesson_asks))
         """The mouse and the keys made into picks (`KEYS` name its methods)."""
         super().__init__(app, match, replay, autosaver)
         self.animator = Animator(self.anims, self.mv, self.panel,
@@ -175,6 +175,13 @@ class AgeOfSteamScene(GameScene):
         if self.review_rect is not None:
             found["review"] = self.review_rect
         return found
+
+    def _lesson_asks(self, options: Sequence[Action]) -> int | None:
+        """The option a lesson's act step asks for, for a picker to open on (the card says
+        "found new city A": not the town's track listed first)."""
+        lesson = self.tutorial.progress if self.tutorial is not None else None
+        return next((i for i, a in enumerate(options)
+                     if lesson is not None and lesson.asks(a.to_str())), None)
 
     def tutorial_route(self) -> Deliver | None:
         """The delivery a tutorial step looks at: the one its act step asks for, else the

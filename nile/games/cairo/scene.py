@@ -87,12 +87,13 @@ class CairoScene(GameScene):
             self._announce, self.plate_center, self.flicker_is_watching, self.scoring_changed))
         self.table = Table(self.renderer, self.stage, self.pyramid, self.flick, self.data)
         self.picker = Picker(CairoIntent(lambda: self.flick_total), PickerCalls(
-            lambda: self.view, self._acting_seat, self.submit, self._set_bar))
+            lambda: self.view, self._acting_seat, self.submit, self._set_bar,
+            lambda a: self.tutorial is not None and self.tutorial.progress.asks(a.to_str())))
         self.finger = 2
         """The finger chosen on a 6."""
         self.flick_total = 0
-        self._bar_waiting = False
-        """The bottom bar waits for the animations to finish before it prompts."""
+        self._bar_waiting, self._strip_stale = False, True
+        """The bottom bar (and the seats' strip) waits for the table to be still."""
         self.hint_block: tuple[str, float] | None = None
         self.hint_place: tuple[A.Place, float] | None = None
         self._views: list[CairoState] = []
@@ -163,9 +164,7 @@ class CairoScene(GameScene):
             # Cairo hides nothing, so the state behind the view has the same board; asked
             # there, its caches (each block's placement, the last projection) last from
             # move to move, where the view is a fresh copy after every move (issue 33)
-            self.table.seats = seat_lines(view, self.state.scores(), self.names,
-                                          [self.color(s) for s in range(view.num_players)],
-                                          self.viewer if self.replay is None else None)
+            self._strip_stale = True
         key = (view.turn, view.turns_taken)
         if key != self._turn_key:
             self._turn_key = key
@@ -178,6 +177,7 @@ class CairoScene(GameScene):
         self.stage.set_die(view.die)
         self.layout_now()
         self.pyramid.sync(view)
+        self._show_strip()
         self.update_action_bar()
 
     def update_action_bar(self) -> None:
@@ -356,6 +356,7 @@ class CairoScene(GameScene):
 
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
+        self._show_strip()
         if self._bar_waiting and not self.anims.busy:
             self.update_action_bar()
         self.flick.enabled = self.accepting_input and self.cairo.phase == Phase.FLICK
@@ -364,6 +365,14 @@ class CairoScene(GameScene):
         self.flick.update(dt)
         self.hint_block = _tick(self.hint_block, dt)
         self.hint_place = _tick(self.hint_place, dt)
+
+    def _show_strip(self) -> None:
+        """The seats' points and "Game over" once the table has shown the move they follow."""
+        if self._strip_stale and (not self.anims.busy or self.replay is not None):
+            self._strip_stale = False
+            self.table.seats = seat_lines(self.cairo, self.state.scores(), self.names,
+                                          [self.color(s) for s in range(self.cairo.num_players)],
+                                          self.viewer if self.replay is None else None)
 
     def frame(self, view: CairoState) -> TableView:
         """What the table shows of `view` this frame."""
@@ -385,7 +394,4 @@ def _is_skip(event: pygame.event.Event) -> bool:
 
 def _tick(item: tuple[T, float] | None, dt: float) -> tuple[T, float] | None:
     """Count a timed highlight down; None when it is over."""
-    if item is None:
-        return None
-    value, left = item
-    return (value, left - dt) if left > dt else None
+    return (item[0], item[1] - dt) if item is not None and item[1] > dt else None

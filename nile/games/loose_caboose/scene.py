@@ -115,9 +115,11 @@ class LooseCabooseScene(GameScene):
 
     def regions(self) -> dict[str, pygame.Rect]:
         """What a tutorial step can point at: the railway, the hand, the penalty pile, the
-        players, the draw pile and dice, the railway's front and back cards, and "ahead":
-        the caboose's card and the cards ahead of it, to the front."""
-        found = {**super().regions(), **self.areas().named()}
+        players, the side column ("side") and in it the draw pile ("pile") and the dice
+        with their total ("dice"), the railway's front and back cards, and "ahead": the
+        caboose's card and the cards ahead of it, to the front."""
+        areas = self.areas()
+        found = {**super().regions(), **areas.named(), **panel.side_regions(areas.side)}
         railway = self.lc.railway
         cells = railway.cells
         if cells:

@@ -136,10 +136,11 @@ class ActionBar(Layer):
             return self.prompt
         if scene.autoplay.watching and scene.tutorial is not None and scene.tutorial.waiting:
             return "The lesson's moves are played: read its card, then press Next (Enter)."
-        if scene.autoplay.watching and scene.match.seats[seat].is_human:
-            # the script plays the learner's own seat (a tutorial's later turns): the
-            # game's prompt ("press the block…") would ask for a move that is refused
-            return f"Watch: the lesson plays this move for {scene.name(seat)}."
+        if scene.autoplay.watching and scene.tutorial is not None:
+            # the script plays (the learner's own seat too, in a lesson's later turns: the
+            # game's prompt, "press the block…", would ask for a move that is refused)
+            return (f"Watch: the lesson plays {scene.name(seat)}'s turn, "
+                    f"{scene.tutorial.watch_progress() or 'to the end'}.")
         if not scene.my_turn:
             return f"Waiting for {scene.name(seat)}…"
         if not scene.autoplay.allows_undo:  # a lesson: never offer what it refuses

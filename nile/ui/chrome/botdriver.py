@@ -84,6 +84,9 @@ class Autoplay(Layer):
     """A game that ends here goes into the player's records (a lesson is no game)."""
     keeps_saves = True
     """The game is saved here (a remote table's game is the host's to save)."""
+    resumed_from = "Continue"
+    """The launcher's button that opens this table's save again (a lesson's is Learn to
+    play: Continue lists games only)."""
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene

@@ -137,7 +137,8 @@ class MenuScene(Overlay):
                       and self.game.autoplay.keeps_saves)  # an online game is the host's
         self.app.go_home()
         if unfinished and self.game.saved():
-            self.app.notify(f"{self.game.info.title} is saved: Continue it from here any time.",
+            where = self.game.autoplay.resumed_from  # a lesson resumes from Learn to play
+            self.app.notify(f"{self.game.info.title} is saved: resume it from {where} any time.",
                             "ok")
 
 

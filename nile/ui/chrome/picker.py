@@ -26,6 +26,8 @@ class PickerCalls:
     seat: Callable[[], Seat | None]
     submit: Callable[[Action], bool]
     set_bar: Callable[[str, Sequence[BarButton]], None]
+    asked: Callable[[Action], bool] = lambda action: False
+    """Whether a lesson's step asks for this move: its button is the one highlighted."""
 
 
 class Picker:
@@ -117,11 +119,14 @@ class Picker:
 
     def choices(self) -> tuple[BarChoice, ...]:
         """The offer's buttons, with the hint's choice (for the view drawn now) the one
-        highlighted."""
+        highlighted, else the one a lesson's step asks for."""
         assert self.offer is not None
         choices = self.offer.choices
         action = self.hinted_move()
         if self.hinted is None or action is None:
+            asked = [c for c in choices if c.action is not None and self.calls.asked(c.action)]
+            if asked:  # the lesson's card asks for the large block: not "3 small" lit
+                return tuple(replace(c, accent=c in asked) for c in choices)
             return choices
         words = self.hinted[2]
         if not any(c.action == action for c in choices):

@@ -114,10 +114,11 @@ class SaveTrouble(Layer):
         if saver.saved_ply is None or not saver.path.exists():
             reason = (saver.last_error or "the disk refused it").rstrip(".")
             return Rescued(None, f"Your game could not be saved ({reason}).")
+        where = self.scene.autoplay.resumed_from  # a lesson's is Learn to play
         # moves the players made since the save on the disk (chance is not a move)
         behind = sum(1 for entry in self.scene.match.log[saver.saved_ply:] if entry.seat >= 0)
         if written and behind <= 0:
-            return Rescued(saver.path, "Your game is saved: Continue opens it again at the "
+            return Rescued(saver.path, f"Your game is saved: {where} opens it again at the "
                                        "last move you made.")
-        return Rescued(saver.path, f"The disk refused the latest moves: Continue opens the "
+        return Rescued(saver.path, f"The disk refused the latest moves: {where} opens the "
                                    f"game as it was {count(behind, 'move')} earlier.")

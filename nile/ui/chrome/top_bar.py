@@ -90,7 +90,8 @@ class TopBar(Layer):
         """Which buttons show: under the cover only Menu; once the game is over Results
         and Replay take Hint's and Undo's place."""
         covered = self.scene.handover.blocking
-        over = self.live and self.scene.match.state.is_terminal
+        # Results and Replay once the end has played out on the table, not under its move
+        over = self.live and self.scene.match.state.is_terminal and not self.scene.anims.busy
         for key, element in self.buttons.items():
             if key == "menu":
                 wanted = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
+from pygame_gui.elements import UITooltip
 
 from nile.core.tutorial import Progress, Step
 from nile.ui import text, theme
@@ -69,15 +70,35 @@ class TutorialCard:
         return self.progress.tutorial.steps[self.number]
 
     def look_rect(self) -> pygame.Rect | None:
-        """The region the step in play points at (Back shows words, not the table then)."""
-        look = self.progress.current.look
+        """The region the card shown points at: Back rings the earlier card's region (or
+        none), never the step in play's beside the earlier words."""
+        look = self.step.look
         return self.scene.regions().get(look) if look else None
 
     def clear_rects(self) -> list[pygame.Rect]:
-        """What the step's words are about besides its region (`Step.clear`): the card
-        keeps them in view. A name this table does not know is skipped."""
+        """What the shown card's words are about besides its region (`Step.clear`): the
+        card keeps them in view. A name this table does not know is skipped."""
         regions = self.scene.regions()
-        return [regions[name] for name in self.progress.current.clear if name in regions]
+        return [regions[name] for name in self.step.clear if name in regions]
+
+    def watch_progress(self) -> str:
+        """How far a watch step in play has got ("move 3 of 16"), while its moves play: a
+        long one must not look hung. Empty otherwise."""
+        step = self.progress.current
+        if step.kind != "watch" or self.progress.watched:
+            return ""
+        return f"move {max(1, self.progress.moves_played)} of {len(step.moves)}"
+
+    def in_list(self, reason: str) -> str:
+        """The refusal to say: inside an open list the step's own line only repeats the
+        card, so it names the line to pick instead."""
+        step = self.progress.current
+        if step.kind != "act" or not self.scene.floating_rects():
+            return reason
+        fitting = [a for a in self.scene.state.legal_actions() if step.accepts(a.to_str())]
+        if not fitting:
+            return reason
+        return f"Not that line: pick \u201c{self.scene.describe_action(fitting[0])}\u201d."
 
     def refusal_lines(self, width: int) -> list[str]:
         return text.wrap(self.layer.refusal, 15, width - 40) if self.layer.refusal else []
@@ -171,6 +192,25 @@ class TutorialCard:
                            self.scene.app.go_home))
         return made
 
+    def keep_tooltips_clear(self, card: pygame.Rect) -> None:
+        """A button's tooltip never lies over the card (the bar's Pass beside its Next):
+        it moves above the card, or beside it, wherever it fits on the screen."""
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+        for element in self.scene.gui.get_sprite_group().sprites():
+            if isinstance(element, UITooltip) and element.rect.colliderect(card):
+                element.set_position(_clear_of(element.rect, card, screen))
+
+    def draw_ring(self, surface: pygame.Surface) -> None:
+        """Dim the table around the region the card shown points at, and ring it."""
+        look = self.look_rect()
+        if look is None:
+            return
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 12, 16, 120))
+        pygame.draw.rect(shade, (0, 0, 0, 0), look.inflate(12, 12), border_radius=10)
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.ACCENT, look.inflate(12, 12), 3, border_radius=10)
+
     def draw(self, surface: pygame.Surface) -> None:
         step = self.step
         card = self.rect()
@@ -181,6 +221,8 @@ class TutorialCard:
         head = f"{self.progress.tutorial.title} · step {self.number + 1} of {total}"
         if self.layer.back:
             head += " (read again)"
+        elif self.watch_progress():
+            head += f" · {self.watch_progress()}"
         text.draw(surface, head, (card.left + 16, card.top + 12), 13, theme.MUTED,
                   max_width=card.width - 32)
         text.draw(surface, step.title or _heading(step.kind),
@@ -236,6 +278,20 @@ def body_top() -> int:
     """Where a card's words start under its head line and title (62 px as designed),
     lower as the text size grows."""
     return 12 + text.space(20, 13) + text.space(30, 19)
+
+
+def _clear_of(tip: pygame.Rect, card: pygame.Rect, screen: pygame.Rect) -> tuple[int, int]:
+    """Where a tooltip goes clear of the card: above it, below it, to its right, to its
+    left (the first that fits on the screen), else the screen's top left corner."""
+    gap = 4
+    spots = [(tip.left, card.top - gap - tip.height), (tip.left, card.bottom + gap),
+             (card.right + gap, tip.top), (card.left - gap - tip.width, tip.top)]
+    for x, y in spots:
+        placed = pygame.Rect((x, y), tip.size)
+        placed.clamp_ip(screen)
+        if not placed.colliderect(card):
+            return placed.topleft
+    return screen.topleft
 
 
 def _covered(card: pygame.Rect, rects: list[pygame.Rect]) -> int:

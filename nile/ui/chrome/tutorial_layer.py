@@ -22,7 +22,7 @@ import pygame
 
 from nile.core.game import Action
 from nile.core.tutorial import Progress
-from nile.ui import sound, theme
+from nile.ui import sound
 from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.tutorial_card import TutorialCard
 from nile.ui.setup_scene import SetupScene, lesson_rows
@@ -39,6 +39,9 @@ FAST_DELAY = 0.12
 """Seconds between the moves of a fast watch step (skipping ahead: each move's animation
 is cut short, the table still shows every move happen)."""
 
+SETTLE_SECONDS = 0.5
+"""Frames keep coming this long after the card's buttons change."""
+
 
 class TutorialLayer(Autoplay):
     """Drives and draws a tutorial over `scene`: it plays the other seats in the bots'
@@ -48,13 +51,13 @@ class TutorialLayer(Autoplay):
     """A lesson goes forward only."""
 
     keeps_records = False  # a lesson is not a game the player played
+    resumed_from = "Learn to play"  # Continue lists games only
 
     def __init__(self, scene: TableScene, progress: Progress) -> None:
         super().__init__(scene)
         self.progress = progress
         self._buttons: list[object] = []
-        self._shown: tuple[int, int, bool, tuple[int, ...]] = (-1, 0, False,
-                                                                         (0, 0, 0, 0))
+        self._shown: tuple[int, int, bool, tuple[int, ...]] = (-1, 0, False, (0, 0, 0, 0))
         """(step, back, waiting for Next, the card) the buttons were made for."""
         self._wait = 0.0
         self.back = 0
@@ -67,6 +70,7 @@ class TutorialLayer(Autoplay):
         """The step the refusal was said in: it goes when that step is done."""
         self._text_step = -1
         """The step whose words are shown: a new step's wait until the table is still."""
+        self._settle = 0.0
         scene.match.chance_script = progress.scripted_chance
         self.card = TutorialCard(scene, progress, self)
 
@@ -81,8 +85,10 @@ class TutorialLayer(Autoplay):
 
     def hint(self) -> str | None:
         """The step knows the move it teaches; a bot's idea could be another one."""
-        step = self.progress.current
-        return self.scene.words(step.wrong or step.title)
+        return self.scene.words(self.progress.current.wrong or self.progress.current.title)
+
+    def watch_progress(self) -> str:  # for the bar
+        return self.card.watch_progress()
 
     @property
     def watching(self) -> bool:  # type: ignore[override]
@@ -94,7 +100,7 @@ class TutorialLayer(Autoplay):
         reason = self.progress.refusal(action.to_str())
         if reason is None:
             return True
-        self.refuse(self._in_list(reason))
+        self.refuse(self.card.in_list(reason))
         sound.play("error")
         return False
 
@@ -104,17 +110,6 @@ class TutorialLayer(Autoplay):
         self.refusal = self.scene.words(reason)
         self._refusal_left = REFUSAL_SECONDS
         self._refusal_step = self.progress.step
-
-    def _in_list(self, reason: str) -> str:
-        """Inside an open list the step's own line only repeats the card: name the line
-        to pick instead."""
-        step = self.progress.current
-        if step.kind != "act" or not self.scene.floating_rects():
-            return reason
-        fitting = [a for a in self.scene.state.legal_actions() if step.accepts(a.to_str())]
-        if not fitting:
-            return reason
-        return f"Not that line: pick \u201c{self.scene.describe_action(fitting[0])}\u201d."
 
     def after(self, action: Action) -> None:
         """The learner did what the step asked: on to the next step (before the scene
@@ -152,10 +147,18 @@ class TutorialLayer(Autoplay):
                 self.scene.refresh()  # a watch step begins or ends: the controls change
 
     @property
+    def busy(self) -> bool:
+        """Frames keep coming while the script has moves to play (an idle table draws once
+        a second: the pace counts drawn frames) and until a step's words and buttons show."""
+        return (super().busy or self.progress.next_move() is not None
+                or not self.text_shown or self._settle > 0)
+
+    @property
     def waiting(self) -> bool:
         """Next is offered now: an explain step, or a watch step whose moves have all
-        been played and shown."""
-        return self.progress.waits_for_next and not (
+        been played and shown, and only once the card's words show (with them, never
+        before: the bar's "press Next" and the button come together)."""
+        return self.progress.waits_for_next and self.text_shown and not (
             self.progress.current.kind == "watch" and self.scene.anims.busy)
 
     @property
@@ -167,9 +170,10 @@ class TutorialLayer(Autoplay):
 
     def update(self, dt: float) -> None:
         """The step's buttons, then (when the table may move on) the script's moves."""
-        self.sync()
         if self._text_step != self.progress.step and not self.scene.anims.busy:
             self._text_step = self.progress.step
+        self.sync()
+        self._settle = max(0.0, self._settle - dt)
         if self._refusal_left > 0:
             self._refusal_left -= dt
             if self._refusal_left <= 0:
@@ -206,11 +210,12 @@ class TutorialLayer(Autoplay):
         self.scene.play_scripted(self.scene.state.parse_action(move))
 
     def _delay(self, fast: bool) -> float:
-        """Seconds before the next scripted move: a fast step's, else the step's own pace
-        or the usual one, scaled by the bot speed setting."""
-        if fast:
-            return FAST_DELAY * min(1.0, self.scene.app.settings.bot_delay() / 0.7)
+        """Seconds before the next scripted move: the step's own pace or the usual one
+        (a fast step's, whose moves are cut short), scaled by the bot speed setting."""
         pace = self.progress.current.pace
+        if fast:
+            quick = FAST_DELAY if pace is None else pace
+            return quick * min(1.0, self.scene.app.settings.bot_delay() / 0.7)
         delay = WATCH_DELAY if pace is None else pace
         return delay * max(0.25, self.scene.app.settings.bot_delay() / 0.7)
 
@@ -219,7 +224,7 @@ class TutorialLayer(Autoplay):
         Next on explain steps, the step's example or the first fitting legal action on act
         steps, the script's moves on watch steps."""
         while self.progress.step < to_step and not self.progress.finished:
-            step = self.progress.current
+            step, self._text_step = self.progress.current, self.progress.step  # read at once
             if step.kind == "explain":
                 self.next_step()
             elif step.kind == "watch":
@@ -249,12 +254,13 @@ class TutorialLayer(Autoplay):
         card = self.card.rect()
         self._shown = (self.progress.step, self.back, self.waiting, tuple(card))
         self._buttons = self.card.make_buttons(card)
+        self._settle = SETTLE_SECONDS  # drawn at once, not at the next idle frame
 
     def next_step(self) -> None:
-        """Next: on from an explain step, or from a watch step once its moves are shown."""
+        """Next: on from a step that waits for it, the table still (the button waits too)."""
         if self.back:
             self.show_current()
-        elif self.waiting:
+        elif self.progress.waits_for_next and not self.scene.anims.busy:
             self.progress.advance()
             self.save_progress()
 
@@ -286,12 +292,8 @@ class TutorialLayer(Autoplay):
     # Drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        look = self.card.look_rect()
-        if look is not None:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((8, 12, 16, 120))
-            pygame.draw.rect(shade, (0, 0, 0, 0), look.inflate(12, 12), border_radius=10)
-            surface.blit(shade, (0, 0))
-            pygame.draw.rect(surface, theme.ACCENT, look.inflate(12, 12), 3, border_radius=10)
+        self.card.draw_ring(surface)
         self.card.draw(surface)
+        # a button's tooltip (made in the gui's update, drawn after this) never covers it
+        self.card.keep_tooltips_clear(pygame.Rect(self._shown[3]))
         self.scene.draw_floating(surface)  # a list the step asks to choose from stays clear

@@ -10,7 +10,7 @@ pickers) and `InputCalls`, what it may ask of the scene.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -50,6 +50,8 @@ class InputCalls:
     """Say engine words (`{pN}` for names) of a kind ("info", "error")."""
     look: Callable[[pygame.event.Event], bool]
     """The scene's own handling of the pointer (map buttons, the camera)."""
+    asked: Callable[[Sequence[Action]], int | None] = lambda options: None
+    """Which of these options a lesson's step asks for (a picker opens on it), if any."""
 
 
 class TableInput:
@@ -264,7 +266,9 @@ class TableInput:
             self.picker.click(step.target)
         if step.open >= 0:
             ordered, _ = choices.by_use(view, self.draft.by_hex(view)[step.open])
-            self.show_option(ordered[toward_pointer(view, self.mv, step.open, ordered, pos)])
+            asked = self.calls.asked(ordered)  # a lesson's "found a new city" opens on it
+            self.show_option(ordered[asked if asked is not None else
+                                     toward_pointer(view, self.mv, step.open, ordered, pos)])
         if step.aim >= 0:
             self.show_option(self.pickers.aimed(view, step.aim))
         return step.used

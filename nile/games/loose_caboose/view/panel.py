@@ -32,6 +32,15 @@ def pile_center(side: pygame.Rect, which: str) -> tuple[float, float]:
     return (side.centerx, y)
 
 
+def side_regions(side: pygame.Rect) -> dict[str, pygame.Rect]:
+    """The draw pile (with its label) and the dice (with the throw's total under them), for
+    a lesson's card to keep in view."""
+    x, y = pile_center(side, "draw")
+    pile = pygame.Rect(round(x) - 45, round(y) - 50, 90, 95)
+    dice = pygame.Rect(side.left, side.top + 285, side.width, side.height - 285)
+    return {"pile": pile, "dice": dice}
+
+
 def seat_anchor(players: pygame.Rect, seat: int, count: int) -> tuple[float, float]:
     """The middle of `seat`'s box along the top."""
     width = players.width / count
