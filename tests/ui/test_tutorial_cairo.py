@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pygame
@@ -302,8 +303,10 @@ def test_while_the_script_plays_the_learners_turn_the_bar_says_so(app: App) -> N
     frames(app, 2)
     # the learner's own seat is to move, but in a watch step the table offers her nothing
     assert layer.watching and scene.state.current_player == 0 and not scene.my_turn
-    assert scene.action_bar.words() == "Watch: the lesson plays Ann's turn, move 1 of 16."
+    words = scene.action_bar.words()  # the moves go on while frames are drawn: 1 or 2 of 16
+    assert re.fullmatch(r"Watch: the lesson plays Ann's turn, move [12] of 16\.", words), words
     layer.progress.step = takes_back  # an act step: the bar is the game's own again
     frames(app, 1)  # the layer sees the step change and the table offers the move again
     prompt = scene.action_bar.prompt
-    assert scene.action_bar.words() == prompt and "What will you flick" in prompt
+    # the game's own prompt (the script may have played a move of the turn meanwhile)
+    assert scene.action_bar.words() == prompt and "flick" in prompt.lower()

@@ -225,15 +225,12 @@ class TutorialLayer(Autoplay):
         steps, the script's moves on watch steps."""
         while self.progress.step < to_step and not self.progress.finished:
             step, self._text_step = self.progress.current, self.progress.step  # read at once
-            if step.kind == "explain":
+            move = self.progress.next_move() if step.kind == "watch" else None
+            if move is not None:
+                self._play_move(move)
+            elif step.kind in ("explain", "watch"):
+                self.scene.anims.finish()  # Next waits for a still table
                 self.next_step()
-            elif step.kind == "watch":
-                move = self.progress.next_move()
-                if move is None:
-                    self.scene.anims.finish()
-                    self.next_step()
-                else:
-                    self._play_move(move)
             elif step.example:
                 self.scene.submit(self.scene.state.parse_action(step.example))
             else:
