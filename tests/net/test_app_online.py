@@ -21,7 +21,7 @@ from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
 from nile.net.scripted import ScriptedPlayer
 from nile.ui.chrome.remote import RemoteTable
-from nile.ui.chrome.remote_bar import banner_words
+from nile.ui.chrome.remote_bar import banner_words, settled_words
 from nile.ui.host_online import REMOTE_KIND
 from nile.ui.online import OnlineScene, join_address
 from nile.ui.setup_scene import SetupScene
@@ -72,6 +72,14 @@ def test_banner_words_name_the_missing_and_the_connection() -> None:
     assert banner_words(Status("reconnecting", attempt=2), seats, 0) == (
         "Reconnecting… (attempt 2)")
     assert banner_words(Status("connected"), seats[:1], 0) is None
+
+
+def test_a_seat_handed_to_a_bot_is_named_when_nobody_is_missing() -> None:
+    from nile.net import protocol as p
+    seats = (p.SeatInfo(0, "Ann", "human", True, None), p.SeatInfo(1, "Bo", "bot", True, None))
+    assert settled_words(seats, set()) == "Everybody is at the table."
+    assert settled_words(seats, {1}) == (
+        "A bot plays Bo's seat (handed over); everybody else is at the table.")
 
 
 @pytest.mark.slow
@@ -234,6 +242,41 @@ def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
     assert remote.over is not None and remote.over.ended_by_host
     assert any("host ended the game" in t.message for t in remote.scene.toasts.items)
     assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))
+
+
+def test_a_seat_handed_to_a_bot_is_marked_and_its_code_refused_in_words(
+        app: App, host: HostThread) -> None:
+    """The host's bar names the seat it handed to a bot; the person coming back with the
+    seat's code reads why in the room, which never says "Connected." for a refused join."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    bo = str(table.codes[1])
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(f"{table.host_code}, {table.codes[0]}")
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.ready)
+    press(app, room, "Go to the table")
+    remote = remote_of(app)
+    run(app, lambda: remote.bar.words == "Bo has not joined yet")
+    hand = next(b for b in remote.bar.buttons if b.label == "A bot plays Bo")
+    hand.on_press()
+    run(app, lambda: remote.bar.words is None)
+    assert settled_words(remote.seats, remote.handed) == (
+        "A bot plays Bo's seat (handed over); everybody else is at the table.")
+    app.go_home()
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(bo)
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.refused)
+    assert room.status_line() == "Not joined: the host refused this code."
+    assert room.error is not None and room.error.startswith("A bot plays Bo's seat now")
 
 
 def test_public_lines_keep_only_what_every_held_seat_was_told() -> None:
