@@ -74,6 +74,22 @@ def test_banner_words_name_the_missing_and_the_connection() -> None:
     assert banner_words(Status("connected"), seats[:1], 0) is None
 
 
+def test_the_banner_of_a_closed_connection_fits_the_strip_uncut() -> None:
+    """'The host has stopped hosting…' was cut to 'This table is n…': every final close
+    reason now makes a banner that fits the strip of a table at 1280×800 (a 1024×768
+    screen shows the same layout scaled) at its designed size."""
+    from nile.net.client import FINAL_CLOSE_CODES, Status
+    from nile.ui import text, theme
+    pygame.font.init()
+    room = theme.WIDTH - theme.LOG_WIDTH - 130  # the strip beside the Chat button
+    for detail in [*FINAL_CLOSE_CODES.values(), ""]:
+        words = banner_words(Status("closed", detail), (), 0)
+        assert words is not None and words.endswith("This table is no longer connected.")
+        assert text.measure(words, 15, "bold") <= room - 60, words
+    assert banner_words(Status("closed", FINAL_CLOSE_CODES[4003]), (), 0) == (
+        "The host has stopped hosting this game. This table is no longer connected.")
+
+
 def test_a_seat_handed_to_a_bot_is_named_when_nobody_is_missing() -> None:
     from nile.net import protocol as p
     seats = (p.SeatInfo(0, "Ann", "human", True, None), p.SeatInfo(1, "Bo", "bot", True, None))

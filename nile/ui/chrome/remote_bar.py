@@ -47,13 +47,19 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def first_sentence(words: str) -> str:
+    """The first sentence of `words` (all of them if there is no full stop in them)."""
+    end = words.find(". ")
+    return words if end < 0 else words[:end + 1]
+
+
 def banner_words(status: Status, seats: tuple[p.SeatInfo, ...], since: float) -> str | None:
     """What the strip says: the connection first, then who is missing (`since`: seconds
     since the host said how long they have been away)."""
     if status.state == "reconnecting":
         return status.text
-    if status.state == "closed":
-        return f"{status.text} This table is no longer connected to the host."
+    if status.state == "closed":  # the whole reason was a toast; one line fits the strip
+        return f"{first_sentence(status.text)} This table is no longer connected."
     parts = []
     for seat in seats:
         if seat.connected:
