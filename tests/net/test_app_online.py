@@ -295,6 +295,41 @@ def test_a_seat_handed_to_a_bot_is_marked_and_its_code_refused_in_words(
     assert room.error is not None and room.error.startswith("A bot plays Bo's seat now")
 
 
+@pytest.mark.slow
+def test_a_guest_at_the_end_has_the_results_and_replay_its_bar_names(
+        app: App, host: HostThread) -> None:
+    """At a guest's end the top bar has Results and Replay (the host sent the whole game),
+    which the bottom bar names; where they are not in the top bar (under a shared screen's
+    cover) the bottom bar says who won and does not send the player looking for them."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[0]))
+    press(app, online, "Join")
+    bo = ScriptedPlayer(Client(url(host), [str(table.codes[1])]), random.Random(5))
+    bo.client.start()
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
+        remote = remote_of(app)
+        rng = random.Random(1)
+        run(app, lambda: remote.over is not None and bo.over is not None, 40.0,
+            also=lambda: (bo.step(), play_mine(app, rng)))
+        run(app, lambda: type(app.top).__name__ == "ResultsScene")
+        app.pop()  # back at the table
+        frames(app, 3)
+        scene = remote.scene
+        buttons = scene.top_bar.buttons
+        assert buttons["results"].visible and buttons["replay"].visible  # type: ignore[attr-defined]
+        assert scene.top_bar.shows_results
+        assert "under Results in the top bar" in scene.action_bar.words()
+        scene.handover.covered_for = 0  # the cover of a shared screen is up
+        assert not scene.top_bar.shows_results
+        assert "Results" not in scene.action_bar.words()
+    finally:
+        bo.client.close()
+
+
 def test_public_lines_keep_only_what_every_held_seat_was_told() -> None:
     """Between two people at one computer the log shows, per move, what the seats that did
     not make it were told, and only where they were told the same."""
