@@ -59,7 +59,7 @@ class Seating:
     async def _join(self, peer: Peer, join: Join) -> None:
         found = self.hub.find(join.code)
         if found is None:
-            await self._send(peer, Refusal("No match here has that code.", "join"))
+            await self._send(peer, Refusal(self._no_seat(join.code), "join"))
             return
         table, seat = found
         if peer.table not in (None, table.id):
@@ -83,6 +83,15 @@ class Seating:
             if table.over:
                 await self._send(peer, table.over_message())
         await self._send_seats(table)
+
+    def _no_seat(self, code: str) -> str:
+        """Why a code opens nothing: its seat was handed to a bot, or no match has it."""
+        handed = self.hub.handed(code)
+        if handed is None:
+            return "No match here has that code."
+        table, seat = handed
+        return (f"A bot plays {table.names[seat]}'s seat now (the host handed it over), so "
+                f"this code no longer opens it.")
 
     async def _claim(self, peer: Peer, table: Table, seat: Seat) -> bool:
         """Give `seat` to `peer` unless a live connection holds it."""

@@ -158,13 +158,26 @@ class WaitingRoom(Scene):
             lines.append(f"{seat.name}: {where}{code}")
         return lines
 
+    @property
+    def refused(self) -> bool:
+        """The host refused this computer's code: nothing was joined, nothing will be."""
+        return self.joined is None and self.error is not None
+
+    def status_line(self) -> str:
+        """The line under the title: the connection, unless the join was refused (a
+        connection that opens no seat is not "Connected." for the person reading it)."""
+        if self.refused:
+            return "Not joined: the host refused this code."
+        return self.status.text
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        title = "Waiting room"
+        title = "Could not join" if self.refused else "Waiting room"
         if self.joined is not None:
             title += f": {registry.get(self.joined.game).title}"
         text.draw(surface, title, (40, 36), 36, theme.ACCENT, "bold", max_width=1200)
-        text.draw(surface, self.status.text, (40, 92), 17, theme.MUTED, max_width=1200)
+        text.draw(surface, self.status_line(), (40, 92), 17,
+                  theme.BAD if self.refused else theme.MUTED, max_width=1200)
         y = 150
         if self.invite is not None:
             addresses, _codes = self.invite
@@ -175,9 +188,14 @@ class WaitingRoom(Scene):
         for i, line in enumerate(self.seat_lines()):
             color = theme.GOOD if self.seats[i].connected else theme.TEXT
             text.draw(surface, line, (80, y + 40 * i), 22, color, "bold", max_width=1100)
-        note = ("The game starts once everybody is here, or when you start it."
-                if self.host is not None else
-                "The table opens once everybody is here or the game has begun.")
+        if self.refused:
+            assert self.error is not None
+            text.draw_wrapped(surface, self.error, pygame.Rect(60, y, 1160, 120), 22, theme.TEXT)
+            note = "Press Leave; ask the host if you think this is wrong."
+        elif self.host is not None:
+            note = "The game starts once everybody is here, or when you start it."
+        else:
+            note = "The table opens once everybody is here or the game has begun."
         text.draw(surface, note, (60, 640), 16, theme.MUTED, max_width=1160)
-        if self.error:
+        if self.error and not self.refused:
             text.draw(surface, self.error, (60, 600), 17, theme.BAD, max_width=1160)

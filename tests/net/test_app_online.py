@@ -21,7 +21,7 @@ from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
 from nile.net.scripted import ScriptedPlayer
 from nile.ui.chrome.remote import RemoteTable
-from nile.ui.chrome.remote_bar import banner_words
+from nile.ui.chrome.remote_bar import banner_words, settled_words
 from nile.ui.host_online import REMOTE_KIND
 from nile.ui.online import OnlineScene, join_address
 from nile.ui.setup_scene import SetupScene
@@ -72,6 +72,30 @@ def test_banner_words_name_the_missing_and_the_connection() -> None:
     assert banner_words(Status("reconnecting", attempt=2), seats, 0) == (
         "Reconnecting… (attempt 2)")
     assert banner_words(Status("connected"), seats[:1], 0) is None
+
+
+def test_the_banner_of_a_closed_connection_fits_the_strip_uncut() -> None:
+    """'The host has stopped hosting…' was cut to 'This table is n…': every final close
+    reason now makes a banner that fits the strip of a table at 1280×800 (a 1024×768
+    screen shows the same layout scaled) at its designed size."""
+    from nile.net.client import FINAL_CLOSE_CODES, Status
+    from nile.ui import text, theme
+    pygame.font.init()
+    room = theme.WIDTH - theme.LOG_WIDTH - 130  # the strip beside the Chat button
+    for detail in [*FINAL_CLOSE_CODES.values(), ""]:
+        words = banner_words(Status("closed", detail), (), 0)
+        assert words is not None and words.endswith("This table is no longer connected.")
+        assert text.measure(words, 15, "bold") <= room - 60, words
+    assert banner_words(Status("closed", FINAL_CLOSE_CODES[4003]), (), 0) == (
+        "The host has stopped hosting this game. This table is no longer connected.")
+
+
+def test_a_seat_handed_to_a_bot_is_named_when_nobody_is_missing() -> None:
+    from nile.net import protocol as p
+    seats = (p.SeatInfo(0, "Ann", "human", True, None), p.SeatInfo(1, "Bo", "bot", True, None))
+    assert settled_words(seats, set()) == "Everybody is at the table."
+    assert settled_words(seats, {1}) == (
+        "A bot plays Bo's seat (handed over); everybody else is at the table.")
 
 
 @pytest.mark.slow
@@ -234,6 +258,76 @@ def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
     assert remote.over is not None and remote.over.ended_by_host
     assert any("host ended the game" in t.message for t in remote.scene.toasts.items)
     assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))
+
+
+def test_a_seat_handed_to_a_bot_is_marked_and_its_code_refused_in_words(
+        app: App, host: HostThread) -> None:
+    """The host's bar names the seat it handed to a bot; the person coming back with the
+    seat's code reads why in the room, which never says "Connected." for a refused join."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    bo = str(table.codes[1])
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(f"{table.host_code}, {table.codes[0]}")
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.ready)
+    press(app, room, "Go to the table")
+    remote = remote_of(app)
+    run(app, lambda: remote.bar.words == "Bo has not joined yet")
+    hand = next(b for b in remote.bar.buttons if b.label == "A bot plays Bo")
+    hand.on_press()
+    run(app, lambda: remote.bar.words is None)
+    assert settled_words(remote.seats, remote.handed) == (
+        "A bot plays Bo's seat (handed over); everybody else is at the table.")
+    app.go_home()
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(bo)
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.refused)
+    assert room.status_line() == "Not joined: the host refused this code."
+    assert room.error is not None and room.error.startswith("A bot plays Bo's seat now")
+
+
+@pytest.mark.slow
+def test_a_guest_at_the_end_has_the_results_and_replay_its_bar_names(
+        app: App, host: HostThread) -> None:
+    """At a guest's end the top bar has Results and Replay (the host sent the whole game),
+    which the bottom bar names; where they are not in the top bar (under a shared screen's
+    cover) the bottom bar says who won and does not send the player looking for them."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[0]))
+    press(app, online, "Join")
+    bo = ScriptedPlayer(Client(url(host), [str(table.codes[1])]), random.Random(5))
+    bo.client.start()
+    try:
+        run(app, lambda: not isinstance(app.top, WaitingRoom), also=bo.step)
+        remote = remote_of(app)
+        rng = random.Random(1)
+        run(app, lambda: remote.over is not None and bo.over is not None, 40.0,
+            also=lambda: (bo.step(), play_mine(app, rng)))
+        run(app, lambda: type(app.top).__name__ == "ResultsScene")
+        app.pop()  # back at the table
+        frames(app, 3)
+        scene = remote.scene
+        buttons = scene.top_bar.buttons
+        assert buttons["results"].visible and buttons["replay"].visible  # type: ignore[attr-defined]
+        assert scene.top_bar.shows_results
+        assert "under Results in the top bar" in scene.action_bar.words()
+        scene.handover.covered_for = 0  # the cover of a shared screen is up
+        assert not scene.top_bar.shows_results
+        assert "Results" not in scene.action_bar.words()
+    finally:
+        bo.client.close()
 
 
 def test_public_lines_keep_only_what_every_held_seat_was_told() -> None:

@@ -92,6 +92,23 @@ def test_the_host_hands_a_missing_seat_to_a_bot_and_the_game_ends(host: HostThre
         run_until_over(players, seconds=30)
 
 
+def test_a_code_whose_seat_went_to_a_bot_is_refused_saying_so(host: HostThread) -> None:
+    """Bo coming back after the host handed his seat to a bot reads why, not that no match
+    has his code; a code no match ever had still reads that."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")])
+    bo_code = table.codes[1] or ""
+    with greeted(host, table.host_code) as chief:
+        next_of(chief, p.Joined)
+        chief.send(wire.encode(p.HandToBot(1, "easy")))
+        wait_for(lambda: table.match.seats[1].kind == "bot")
+    with greeted(host, bo_code.lower()) as bo:
+        refusal = next_of(bo, p.Refusal)
+    assert refusal.about == "join"
+    assert refusal.reason.startswith("A bot plays Bo's seat now (the host handed it over)")
+    with greeted(host, "NOSUCHCODE") as stranger:
+        assert next_of(stranger, p.Refusal).reason == "No match here has that code."
+
+
 def test_the_host_ends_a_game_and_it_stays_a_save(host: HostThread) -> None:
     table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")])
     with greeted(host, table.codes[0] or "") as ann, greeted(host, table.host_code) as chief:

@@ -150,8 +150,11 @@ class ActionBar(Layer):
     def over_line(self) -> str:
         """The bar at the end: who won, and where the scores are."""
         scene = self.scene
-        return (f"{winners_line(scene.names, scene.match.state.ranking())} The scores are "
-                "under Results in the top bar; Replay shows the game again.")
+        winners = winners_line(scene.names, scene.match.state.ranking())
+        if not scene.top_bar.shows_results:  # the cover is up: they are not in the bar
+            return winners
+        return (f"{winners} The scores are under Results in the top bar; Replay shows the "
+                "game again.")
 
     def _show_buttons(self, visible: bool) -> None:
         for _, element in self.context.values():

@@ -123,6 +123,9 @@ class Titling(Protocol):
 
     title_suffix: str
 
+    @property
+    def shows_results(self) -> bool: ...
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
 

@@ -77,6 +77,8 @@ class RemoteTable(Autoplay):
         self.clock = 0.0
         """Seconds this table has been open (the banner's "away for" counts on from it)."""
         self.over: p.Over | None = None
+        self.handed: set[int] = set()
+        """Seats a person had that the host handed to a bot while this table was open."""
         self.keeps_records = False
         self.bar = RemoteBar(scene, self)
 
@@ -193,6 +195,7 @@ class RemoteTable(Autoplay):
             if info.kind == "bot" and seats[info.seat].kind != "bot":
                 old = seats[info.seat]
                 seats[info.seat] = SeatConfig(old.name, "bot", old.level, old.color)
+                self.handed.add(info.seat)
         match.seats = tuple(seats)
 
     def view_for(self, seat: int) -> GameState | None:

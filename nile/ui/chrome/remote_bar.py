@@ -39,6 +39,7 @@ class Table(Protocol):
     seats_at: float
     clock: float
     over: p.Over | None
+    handed: set[int]
 
 
 def clock_text(seconds: float) -> str:
@@ -46,13 +47,19 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def first_sentence(words: str) -> str:
+    """The first sentence of `words` (all of them if there is no full stop in them)."""
+    end = words.find(". ")
+    return words if end < 0 else words[:end + 1]
+
+
 def banner_words(status: Status, seats: tuple[p.SeatInfo, ...], since: float) -> str | None:
     """What the strip says: the connection first, then who is missing (`since`: seconds
     since the host said how long they have been away)."""
     if status.state == "reconnecting":
         return status.text
-    if status.state == "closed":
-        return f"{status.text} This table is no longer connected to the host."
+    if status.state == "closed":  # the whole reason was a toast; one line fits the strip
+        return f"{first_sentence(status.text)} This table is no longer connected."
     parts = []
     for seat in seats:
         if seat.connected:
@@ -66,6 +73,16 @@ def banner_words(status: Status, seats: tuple[p.SeatInfo, ...], since: float) ->
         return None
     words = "; ".join(parts)
     return words[0].upper() + words[1:]
+
+
+def settled_words(seats: tuple[p.SeatInfo, ...], handed: set[int]) -> str:
+    """What the strip says when nobody is missing: the seats handed to a bot by name (a
+    person who left is not "at the table"), else that everybody is."""
+    names = [seat.name for seat in seats if seat.seat in handed]
+    if not names:
+        return "Everybody is at the table."
+    seats_of = " and ".join(f"{name}'s seat" for name in names)
+    return f"A bot plays {seats_of} (handed over); everybody else is at the table."
 
 
 class RemoteBar:
@@ -177,7 +194,7 @@ class RemoteBar:
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), strip)
         words = self.words
         color = theme.ACCENT if words is not None else theme.MUTED
-        text.draw(surface, words or "Everybody is at the table.",
+        text.draw(surface, words or settled_words(self.table.seats, self.table.handed),
                   (strip.left + 120, strip.centery), 15, color, "bold", "midleft",
                   max_width=strip.width - 130 - 158 * (len(self.buttons) - 1))
         if self.entry is not None:

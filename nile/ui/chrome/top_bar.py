@@ -86,11 +86,18 @@ class TopBar(Layer):
             undo.enable() if can else undo.disable()  # type: ignore[attr-defined]
         self._show_buttons()
 
+    @property
+    def shows_results(self) -> bool:
+        """Results and Replay are in the bar: the end has played out on a live table (not
+        under its move, nor under the cover). The bottom bar points to them only then."""
+        scene = self.scene
+        return (self.live and scene.match.state.is_terminal and not scene.anims.busy
+                and not scene.handover.blocking)
+
     def _show_buttons(self) -> None:
         """Which buttons show: under the cover only Menu; once the game is over Results
         and Replay take Hint's and Undo's place."""
         covered = self.scene.handover.blocking
-        # Results and Replay once the end has played out on the table, not under its move
         over = self.live and self.scene.match.state.is_terminal and not self.scene.anims.busy
         for key, element in self.buttons.items():
             if key == "menu":
