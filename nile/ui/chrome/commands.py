@@ -49,12 +49,12 @@ class Commands:
             return
         lesson = scene.autoplay.hint()
         if lesson is not None:
-            scene.toast(f"Hint: {lesson}")
+            scene.toast(f"Hint: {lesson}", until_move=True)
             return
         advice = advise(scene.info, scene.state, seed=scene.match.seed + scene.match.ply)
         why = f" — {advice.reason}" if advice.reason else ""
         words = scene.describe_action(advice.action)
-        scene.toast(f"Hint: {words}{why}")
+        scene.toast(f"Hint: {words}{why}", until_move=True)
         scene.show_hint(advice.action)
         picker = getattr(scene, "picker", None)  # the games whose bar is their Picker's
         if isinstance(picker, Picker):

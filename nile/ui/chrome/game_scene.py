@@ -238,10 +238,19 @@ class GameScene(TableHooks, TableScene):
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
         self.action_bar.set(prompt, buttons)
 
-    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, why: str = "") -> None:
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, why: str = "",
+              until_move: bool = False) -> None:
         """Show `message` to whoever looks now (`viewer`): on a shared screen it leaves
-        with their view (one human: it stays); an error offers Why? (the section `why`)."""
-        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None, why)
+        with their view (one human: it stays); an error offers Why? (the section `why`).
+        `until_move` (a hint): it goes as soon as a move is played or taken back, since
+        it speaks of this moment only and would otherwise cover the board meanwhile."""
+        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None, why,
+                         self.moment() if until_move else None)
+
+    def moment(self) -> tuple[int, int]:
+        """This moment of the game: another once any move is played (the state changes in
+        place, so its count of moves tells), taken back or received (a new state)."""
+        return (id(self.match.state), self.match.ply)
 
     # Moves ---------------------------------------------------------------------------
 
@@ -279,6 +288,7 @@ class GameScene(TableHooks, TableScene):
         self.hover_timer.restart()  # a tooltip about the old table must not linger
         self.view = self.handover.view_of(self.state)
         self.toasts.keep_for(self.viewer)
+        self.toasts.keep_current(self.moment())
         self.handover.show_log()
         self.top_bar.refresh()
         self.on_view_changed()

@@ -147,6 +147,9 @@ class Toast:
     """Whom it was written for: a seat (their own view) or None (everyone)."""
     why: str = ""
     """The rules reference's section a refusal rests on ('' : no Why? offered)."""
+    moment: object = None
+    """For a hint: the moment of the game it speaks of; it goes when that passes (None:
+    it stays its time)."""
 
 
 class Reasons(Protocol):
@@ -185,13 +188,13 @@ class Toasts(Layer):
     }
 
     def show(self, message: str, kind: str = "info", seconds: float = 3.5,
-             viewer: int | None = None, why: str = "") -> None:
+             viewer: int | None = None, why: str = "", moment: object = None) -> None:
         """Show `message`, written for `viewer` (a seat's own view, or None: everyone). An
         error offers "Why?": at `why`, else at the rule its words name, if any does."""
         if kind == "error" and not why and self.reasons is not None:
             why = self.reasons.why_of(message)
         self.items = [t for t in self.items if t.message != message][-2:]
-        self.items.append(Toast(message, kind, seconds, viewer, why))
+        self.items.append(Toast(message, kind, seconds, viewer, why, moment))
 
     def refusal(self) -> Toast | None:
         """The newest refusal on screen that offers Why? (None if none shows)."""
@@ -212,6 +215,11 @@ class Toasts(Layer):
         """Who looks now is `viewer`: a toast written for another seat's own view goes
         with that view (what everyone may read stays)."""
         self.items = [t for t in self.items if t.viewer is None or t.viewer == viewer]
+
+    def keep_current(self, moment: object) -> None:
+        """The game is at `moment` now: a hint given at another (its move played, the turn
+        passed, a move taken back) goes, not to cover the board with stale advice."""
+        self.items = [t for t in self.items if t.moment is None or t.moment == moment]
 
     @property
     def busy(self) -> bool:
