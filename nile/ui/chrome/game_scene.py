@@ -43,7 +43,7 @@ from nile.ui.chrome.ending import Ending
 from nile.ui.chrome.face import TableScene
 from nile.ui.chrome.game_log import GameLog
 from nile.ui.chrome.handover import HandOver
-from nile.ui.chrome.panels import Toasts
+from nile.ui.chrome.panels import Toasts, moment_of
 from nile.ui.chrome.replay_bar import REPLAY_KEYS, ReplayBar, ReplayEnding
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
@@ -238,19 +238,10 @@ class GameScene(TableHooks, TableScene):
         """What the bottom bar says and offers now (only shown on a human's own turn)."""
         self.action_bar.set(prompt, buttons)
 
-    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, why: str = "",
-              until_move: bool = False) -> None:
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, why: str = "") -> None:
         """Show `message` to whoever looks now (`viewer`): on a shared screen it leaves
-        with their view (one human: it stays); an error offers Why? (the section `why`).
-        `until_move` (a hint): it goes as soon as a move is played or taken back, since
-        it speaks of this moment only and would otherwise cover the board meanwhile."""
-        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None, why,
-                         self.moment() if until_move else None)
-
-    def moment(self) -> tuple[int, int]:
-        """This moment of the game: another once any move is played (the state changes in
-        place, so its count of moves tells), taken back or received (a new state)."""
-        return (id(self.match.state), self.match.ply)
+        with their view (one human: it stays); an error offers Why? (the section `why`)."""
+        self.toasts.show(message, kind, seconds, self.viewer if self.shared_screen else None, why)
 
     # Moves ---------------------------------------------------------------------------
 
@@ -287,8 +278,7 @@ class GameScene(TableHooks, TableScene):
         """Recompute the drawn view and the log after any change."""
         self.hover_timer.restart()  # a tooltip about the old table must not linger
         self.view = self.handover.view_of(self.state)
-        self.toasts.keep_for(self.viewer)
-        self.toasts.keep_current(self.moment())
+        self.toasts.keep_for(self.viewer, moment_of(self.match))
         self.handover.show_log()
         self.top_bar.refresh()
         self.on_view_changed()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
@@ -11,6 +11,9 @@ from nile.ui import text, theme
 from nile.ui.chrome.layer import Layer
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.token import draw_chip
+
+if TYPE_CHECKING:
+    from nile.core.session import Match
 
 LOG_LINE = 16
 """The log's line step as designed (for LOG_SIZE type at 100 %); see `log_line`."""
@@ -165,6 +168,12 @@ class Reasons(Protocol):
 WHY = "Why? (F1)"
 
 
+def moment_of(match: Match) -> tuple[int, int]:
+    """This moment of a game: another once a move is played (the state changes in place,
+    so its count of moves tells), taken back or received (a new state object)."""
+    return (id(match.state), match.ply)
+
+
 @dataclass
 class Toasts(Layer):
     """Short messages under the top bar: why a move was refused, a hint, a save."""
@@ -188,13 +197,13 @@ class Toasts(Layer):
     }
 
     def show(self, message: str, kind: str = "info", seconds: float = 3.5,
-             viewer: int | None = None, why: str = "", moment: object = None) -> None:
+             viewer: int | None = None, why: str = "") -> None:
         """Show `message`, written for `viewer` (a seat's own view, or None: everyone). An
         error offers "Why?": at `why`, else at the rule its words name, if any does."""
         if kind == "error" and not why and self.reasons is not None:
             why = self.reasons.why_of(message)
         self.items = [t for t in self.items if t.message != message][-2:]
-        self.items.append(Toast(message, kind, seconds, viewer, why, moment))
+        self.items.append(Toast(message, kind, seconds, viewer, why))
 
     def refusal(self) -> Toast | None:
         """The newest refusal on screen that offers Why? (None if none shows)."""
@@ -211,15 +220,18 @@ class Toasts(Layer):
                 return True
         return False
 
-    def keep_for(self, viewer: int | None) -> None:
-        """Who looks now is `viewer`: a toast written for another seat's own view goes
-        with that view (what everyone may read stays)."""
-        self.items = [t for t in self.items if t.viewer is None or t.viewer == viewer]
+    def keep_for(self, viewer: int | None, moment: object = None) -> None:
+        """Who looks now is `viewer` and the game is at `moment`: a toast written for
+        another seat's own view goes with that view (what everyone may read stays), and
+        a hint given at another moment (its move played, the turn passed, a move taken
+        back) goes, not to cover the board with stale advice."""
+        self.items = [t for t in self.items if (t.viewer is None or t.viewer == viewer)
+                      and (t.moment is None or t.moment == moment)]
 
-    def keep_current(self, moment: object) -> None:
-        """The game is at `moment` now: a hint given at another (its move played, the turn
-        passed, a move taken back) goes, not to cover the board with stale advice."""
-        self.items = [t for t in self.items if t.moment is None or t.moment == moment]
+    def until_move(self, moment: object) -> None:
+        """The newest toast (a hint) speaks of `moment` only: it goes when that passes."""
+        if self.items:
+            self.items[-1].moment = moment
 
     @property
     def busy(self) -> bool:
