@@ -72,6 +72,44 @@ def test_h_then_enter_plays_the_hinted_move(game: str) -> None:
     assert played >= 2
 
 
+def hint_toasts(scene: GameScene) -> list[str]:
+    return [t.message for t in scene.toasts.items if t.message.startswith("Hint:")]
+
+
+@pytest.mark.parametrize("game", per_game.ids())
+def test_the_hint_goes_when_its_move_is_played(game: str) -> None:
+    """Play-test: "roll 4 dice now" still covered the board while Bo thought (Cleopatra's
+    too). A hint speaks of one moment: it goes once the move is played and the turn passes."""
+    app = instant_app()
+    info = registry.get(game)
+    players = max(info.player_range(info.resolve_options({}))[0], 2)
+    seats = tuple(SeatConfig(f"P{i}", "human" if i == 0 else "bot", "normal", i)
+                  for i in range(players))
+    scene = open_match(app, Match.new(info, seats, seed=3))
+    if not isinstance(getattr(scene, "picker", None), Picker):
+        pytest.skip(f"{game} has no Picker: H then Enter is not its way to play the hint")
+    assert wait_for_turn(app, scene)
+    before = len(scene.match.actions)
+    key(app, pygame.K_h)
+    assert hint_toasts(scene), f"{game}: H showed no hint"
+    key(app, pygame.K_RETURN)
+    assert len(scene.match.actions) > before
+    assert not hint_toasts(scene), f"{game}: the hint outlived its move"
+
+
+def test_a_toast_that_is_not_a_hint_stays_its_time_after_a_move() -> None:
+    """Only hints go with their moment: a refusal or a note stays its seconds."""
+    app = instant_app()
+    seats = (SeatConfig("P0", "human", color=0), SeatConfig("P1", "bot", "normal", 1))
+    scene = open_match(app, Match.new(registry.get("loose_caboose"), seats, seed=3))
+    assert wait_for_turn(app, scene)
+    scene.toast("A note")
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)
+    assert [t.message for t in scene.toasts.items if t.message == "A note"]
+    assert not hint_toasts(scene)
+
+
 # Cairo, phase by phase ------------------------------------------------------------------
 
 def cairo_scene(app, state: CairoState) -> GameScene:  # type: ignore[no-untyped-def]

@@ -165,6 +165,7 @@ class LooseCabooseScene(GameScene):
         dice = animator.motion.dice if animator is not None else []
         for index, die in enumerate(dice):
             die.center = panel.dice_center(areas.side, index, len(dice))
+            die.size = panel.dice_size(areas.side, len(dice))
 
     def _set_bar(self, prompt: str, buttons: Sequence[BarButton]) -> None:
         fit = BarButton("fit", "Fit view", self.refit, tooltip="Show the whole railway (F)")
@@ -283,7 +284,8 @@ class LooseCabooseScene(GameScene):
             draw_pile=panel.pile_center(areas.side, "draw"),
             discards=panel.pile_center(areas.side, "discard"),
             hand=hand, penalty=penalty,
-            die=lambda index, count: panel.dice_center(areas.side, index, count))
+            die=lambda index, count: panel.dice_center(areas.side, index, count),
+            die_size=lambda count: panel.dice_size(areas.side, count))
 
     def update_table(self, dt: float) -> None:
         self.animator.update(dt)

@@ -10,6 +10,7 @@ from nile.ai.bots import advise
 from nile.core import reference
 from nile.ui import keys
 from nile.ui.chrome.dialogs import MenuScene, RulesScene, SaveDialog
+from nile.ui.chrome.panels import moment_of
 from nile.ui.chrome.picker import Picker
 from nile.ui.chrome.reference_scene import ReferenceScene
 from nile.ui.scene import Scene
@@ -50,11 +51,13 @@ class Commands:
         lesson = scene.autoplay.hint()
         if lesson is not None:
             scene.toast(f"Hint: {lesson}")
+            scene.toasts.until_move(moment_of(scene.match))
             return
         advice = advise(scene.info, scene.state, seed=scene.match.seed + scene.match.ply)
         why = f" — {advice.reason}" if advice.reason else ""
         words = scene.describe_action(advice.action)
         scene.toast(f"Hint: {words}{why}")
+        scene.toasts.until_move(moment_of(scene.match))
         scene.show_hint(advice.action)
         picker = getattr(scene, "picker", None)  # the games whose bar is their Picker's
         if isinstance(picker, Picker):

@@ -43,7 +43,7 @@ from nile.ui.chrome.ending import Ending
 from nile.ui.chrome.face import TableScene
 from nile.ui.chrome.game_log import GameLog
 from nile.ui.chrome.handover import HandOver
-from nile.ui.chrome.panels import Toasts
+from nile.ui.chrome.panels import Toasts, moment_of
 from nile.ui.chrome.replay_bar import REPLAY_KEYS, ReplayBar, ReplayEnding
 from nile.ui.chrome.results import ResultsScene
 from nile.ui.chrome.savetrouble import SaveTrouble
@@ -278,7 +278,7 @@ class GameScene(TableHooks, TableScene):
         """Recompute the drawn view and the log after any change."""
         self.hover_timer.restart()  # a tooltip about the old table must not linger
         self.view = self.handover.view_of(self.state)
-        self.toasts.keep_for(self.viewer)
+        self.toasts.keep_for(self.viewer, moment_of(self.match))
         self.handover.show_log()
         self.top_bar.refresh()
         self.on_view_changed()

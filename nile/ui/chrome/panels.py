@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
@@ -11,6 +11,9 @@ from nile.ui import text, theme
 from nile.ui.chrome.layer import Layer
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.token import draw_chip
+
+if TYPE_CHECKING:
+    from nile.core.session import Match
 
 LOG_LINE = 16
 """The log's line step as designed (for LOG_SIZE type at 100 %); see `log_line`."""
@@ -147,6 +150,9 @@ class Toast:
     """Whom it was written for: a seat (their own view) or None (everyone)."""
     why: str = ""
     """The rules reference's section a refusal rests on ('' : no Why? offered)."""
+    moment: object = None
+    """For a hint: the moment of the game it speaks of; it goes when that passes (None:
+    it stays its time)."""
 
 
 class Reasons(Protocol):
@@ -160,6 +166,12 @@ class Reasons(Protocol):
 
 
 WHY = "Why? (F1)"
+
+
+def moment_of(match: Match) -> tuple[int, int]:
+    """This moment of a game: another once a move is played (the state changes in place,
+    so its count of moves tells), taken back or received (a new state object)."""
+    return (id(match.state), match.ply)
 
 
 @dataclass
@@ -208,10 +220,18 @@ class Toasts(Layer):
                 return True
         return False
 
-    def keep_for(self, viewer: int | None) -> None:
-        """Who looks now is `viewer`: a toast written for another seat's own view goes
-        with that view (what everyone may read stays)."""
-        self.items = [t for t in self.items if t.viewer is None or t.viewer == viewer]
+    def keep_for(self, viewer: int | None, moment: object = None) -> None:
+        """Who looks now is `viewer` and the game is at `moment`: a toast written for
+        another seat's own view goes with that view (what everyone may read stays), and
+        a hint given at another moment (its move played, the turn passed, a move taken
+        back) goes, not to cover the board with stale advice."""
+        self.items = [t for t in self.items if (t.viewer is None or t.viewer == viewer)
+                      and (t.moment is None or t.moment == moment)]
+
+    def until_move(self, moment: object) -> None:
+        """The newest toast (a hint) speaks of `moment` only: it goes when that passes."""
+        if self.items:
+            self.items[-1].moment = moment
 
     @property
     def busy(self) -> bool:

@@ -177,3 +177,23 @@ def test_a_track_click_with_no_city_card_for_its_ends_names_the_ends() -> None:
     a, b = (D.cities[end] for end in D.tracks[far])
     assert reason is not None and a in reason and b in reason
     assert intent.no_card_for_track(state, seat, ("track", near), []) is None
+
+
+def test_the_display_cards_fit_whole_in_their_panels() -> None:
+    """Play-test (1280x800): the face-up City cards were cut at their panel's foot (the
+    right column's rows were 4 px taller than the room, the cards 2 px off the edge)."""
+    import pygame
+
+    from nile.games.cleopatra.view import layout, panel
+
+    state = action_phase(0)
+    assert state.city_display and state.auction_display
+    for width in (980, 1280):  # the 1280x800 canvas's board with the log open, closed
+        a = layout.areas(pygame.Rect(0, 44, width, 698))
+        assert a.city.bottom <= a.right.bottom < a.hand.top
+        for rect, slots in ((a.auction, panel.auction_slots(state, a.auction)),
+                            (a.city, panel.city_slots(state, a.city))):
+            for box, _ in slots:
+                assert rect.contains(box), (box, rect)
+                assert box.bottom <= rect.bottom - layout.DISPLAY_PAD, (box, rect)
+                assert box.top >= rect.top + layout.DISPLAY_TITLE

@@ -264,3 +264,34 @@ def test_the_thrown_dice_follow_the_side_panel_when_the_log_opens(app) -> None: 
         side = scene.areas().side
         assert [d.center for d in dice] == [
             panel.dice_center(side, i, len(dice)) for i in range(len(dice))]
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+def test_no_throw_of_one_to_four_dice_covers_its_total_or_the_label(app, percent) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: with 3 dice "5 wheels" read "5 w[die]els", with 4 the lower row hid
+    the total. Every throw lies between the "Dice" label's foot and the total's line."""
+    from nile.ui import theme
+
+    scene = open_scene(app, (SeatConfig("Ann", "human", color=0),
+                             SeatConfig("Amun", "bot", "normal", 1)), 2)
+    try:
+        theme.use_text_size(percent)
+        for log_open in (True, False):
+            scene.show_log(log_open)
+            frames(app, 1)
+            side = scene.areas().side
+            line = panel.total_line(side)
+            assert text.font(16, "bold").size("8 wheels")[1] <= line.height
+            for count in range(1, 5):
+                size = panel.dice_size(side, count)
+                rects = [pygame.Rect(0, 0, size, size) for _ in range(count)]
+                for i, rect in enumerate(rects):
+                    rect.center = panel.dice_center(side, i, count)
+                    assert side.contains(rect), (count, i)
+                    assert rect.top >= side.top + 290 + panel.DICE_LABEL, (count, i)
+                    assert rect.bottom < line.top, (count, i, rect, line)
+                assert not any(a.colliderect(b) for n, a in enumerate(rects)
+                               for b in rects[n + 1:]), count
+                assert size >= 30, (count, size)
+    finally:
+        theme.use_text_size(100)

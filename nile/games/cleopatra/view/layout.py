@@ -22,6 +22,14 @@ MAP_W = 380
 CITY_W, CITY_H = 134, 54
 CARD = (88, 100)
 CHIP = (32, 18)
+DISPLAY_TITLE, DISPLAY_PAD = 20, 6
+"""A display's title row above its cards, and the room kept under them."""
+
+
+def display_card(panel: pygame.Rect) -> tuple[int, int]:
+    """The size of a card in a display `panel`: as in the hand, or shorter when the
+    panel is too low to hold it whole under its title."""
+    return (CARD[0], min(CARD[1], panel.height - DISPLAY_TITLE - DISPLAY_PAD))
 
 
 @dataclass(frozen=True)
@@ -49,9 +57,12 @@ def areas(board: pygame.Rect) -> Areas:
     )
     gap = 6
     heights = [100, 96, 124, 124]
-    spare = max(0, middle_h - sum(heights) - gap * 3)
-    heights[0] += spare // 2
-    heights[1] += spare - spare // 2
+    spare = middle_h - sum(heights) - gap * 3
+    # room to spare widens the market and the gods; too little (the 1280x800 canvas)
+    # shortens the two displays, whose cards shrink to fit (`display_card`)
+    grown = (0, 1) if spare >= 0 else (2, 3)
+    heights[grown[0]] += spare // 2
+    heights[grown[1]] += spare - spare // 2
     y = right.top
     rows = []
     for h in heights:

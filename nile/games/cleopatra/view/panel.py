@@ -18,7 +18,13 @@ from nile.games.cleopatra.rules import TRAIN, CleopatraState, game_data
 from nile.games.cleopatra.rules.phases import UNKNOWN, Phase
 from nile.games.cleopatra.view import pieces
 from nile.games.cleopatra.view.choices import Target
-from nile.games.cleopatra.view.layout import CARD, row_slots
+from nile.games.cleopatra.view.layout import (
+    CARD,
+    DISPLAY_PAD,
+    DISPLAY_TITLE,
+    display_card,
+    row_slots,
+)
 from nile.ui import text, theme
 from nile.ui.kit.hits import HitMap
 from nile.ui.table.card import CardImages, CardStyle
@@ -383,25 +389,30 @@ def draw_gods(
 # Displays -------------------------------------------------------------------------------
 
 
+def _display_inner(rect: pygame.Rect, right_pad: int = 0) -> pygame.Rect:
+    """Where a display's cards lie: under its title, `DISPLAY_PAD` above its foot."""
+    return pygame.Rect(rect.left + 8, rect.top + DISPLAY_TITLE, rect.width - 16 - right_pad,
+                       rect.height - DISPLAY_TITLE - DISPLAY_PAD)
+
+
 def auction_slots(view: CleopatraState, rect: pygame.Rect) -> list[Slot]:
-    inner = pygame.Rect(rect.left + 8, rect.top + 20, rect.width - 16, rect.height - 22)
     cards = view.auction_display
+    size = display_card(rect)
     return [
         (r, ("auction_display", k))
-        for r, k in zip(row_slots(inner, len(cards), CARD), cards, strict=True)
+        for r, k in zip(row_slots(_display_inner(rect), len(cards), size), cards, strict=True)
     ]
 
 
 def city_slots(view: CleopatraState, rect: pygame.Rect) -> list[Slot]:
-    inner = pygame.Rect(
-        rect.left + 8, rect.top + 20, rect.width - 16 - CARD[0] - 14, rect.height - 22
-    )
+    inner = _display_inner(rect, CARD[0] + 14)
     cards = view.city_display
+    size = display_card(rect)
     slots = [
         (r, ("city_display", c))
-        for r, c in zip(row_slots(inner, len(cards), CARD), cards, strict=True)
+        for r, c in zip(row_slots(inner, len(cards), size), cards, strict=True)
     ]
-    deck = pygame.Rect(rect.right - 8 - CARD[0], rect.bottom - 2 - CARD[1], *CARD)
+    deck = pygame.Rect(rect.right - 8 - size[0], rect.bottom - DISPLAY_PAD - size[1], *size)
     slots.append((deck, ("deck", 0)))
     return slots
 

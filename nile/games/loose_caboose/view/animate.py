@@ -49,6 +49,8 @@ class Places:
     """A seat's penalty pile: the viewer's own below, another's box at the top."""
     die: Callable[[int, int], tuple[int, int]]
     """Die `index` of a throw of `count` dice."""
+    die_size: Callable[[int], int]
+    """The side of each die of a throw of `count` (smaller when four must fit)."""
 
 
 class Animator:
@@ -149,8 +151,8 @@ class Animator:
         dice = self.motion.dice
         dice.clear()
         for i, wheels in enumerate(rolled):
-            die = Die(places.die(i, count), 44, face=wheels, faces=(0, 0, 1, 1, 2, 2),
-                      painter=pieces.paint_die)
+            die = Die(places.die(i, count), places.die_size(count), face=wheels,
+                      faces=(0, 0, 1, 1, 2, 2), painter=pieces.paint_die)
             die.set_face(wheels)
             dice.append(die)
         self.anims.later(t, self._start_dice_roll)

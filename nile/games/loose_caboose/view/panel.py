@@ -23,6 +23,10 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+DICE_LABEL = 20
+"""The height of the 14 px "Dice" label's line as designed (its top 290 px down the side)."""
+
+
 # Where things are ------------------------------------------------------------------------
 
 
@@ -47,13 +51,46 @@ def seat_anchor(players: pygame.Rect, seat: int, count: int) -> tuple[float, flo
     return (players.left + width * (seat + 0.5), players.centery)
 
 
+DIE_SIZE = 44
+"""A die's side as designed; a throw that would not fit above its total is drawn smaller."""
+DIE_GAP = 6
+TOTAL_GAP = 4
+"""Pixels kept between the lowest die and the top of the total's line."""
+
+
+def total_line(side: pygame.Rect) -> pygame.Rect:
+    """The line the throw's total is written on, at the foot of the side at the text size:
+    the dice are laid out above it so that they never cover it."""
+    height = text.line_height(16, "bold")
+    return pygame.Rect(side.left, side.bottom - 8 - height, side.width, height)
+
+
+def _dice_grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a throw: up to three dice in a row, four two by two."""
+    return (count, 1) if count <= 3 else (2, (count + 1) // 2)
+
+
+def dice_size(side: pygame.Rect, count: int) -> int:
+    """The side of each die of a throw of `count`: as designed, or as large as the room
+    between the "Dice" label and the total allows (four dice at 150 % text)."""
+    cols, rows = _dice_grid(max(1, count))
+    room = total_line(side).top - TOTAL_GAP - (side.top + 290 + DICE_LABEL)
+    tall = (room - (rows - 1) * DIE_GAP) // rows
+    wide = (side.width - 8 - (cols - 1) * DIE_GAP) // cols
+    return max(16, min(DIE_SIZE, tall, wide))
+
+
 def dice_center(side: pygame.Rect, index: int, count: int) -> tuple[int, int]:
-    """Where die `index` of a throw of `count` lies: two by two, an odd last one centred."""
-    col, row = index % 2, index // 2
-    center = (side.centerx - 26 + col * 52, side.top + 330 + row * 52)
-    if count % 2 and index == count - 1:
-        center = (side.centerx, center[1])
-    return center
+    """Where die `index` of a throw of `count` lies, under the "Dice" label and above the
+    total's line: one row of up to three, four two by two."""
+    cols = _dice_grid(count)[0]
+    size = dice_size(side, count)
+    step = size + DIE_GAP
+    col, row = index % cols, index // cols
+    in_row = min(cols, count - row * cols)
+    x = side.centerx + round((col - (in_row - 1) / 2) * step)
+    y = side.top + 290 + DICE_LABEL + size // 2 + row * step
+    return (x, y)
 
 
 # Drawing ---------------------------------------------------------------------------------
@@ -89,10 +126,6 @@ def draw_players(surface: pygame.Surface, t: TableView) -> None:
                       max_width=box.width - 20)
 
 
-DICE_LABEL = 20
-"""The height of the 14 px "Dice" label's line as designed (its top 290 px down the side)."""
-
-
 def draw_side(surface: pygame.Surface, t: TableView) -> None:
     """The draw pile, the discards (top card up), the dice and their total once still."""
     view, area, small = t.view, t.areas.side, t.images.small
@@ -107,11 +140,9 @@ def draw_side(surface: pygame.Surface, t: TableView) -> None:
         die.draw(surface)
     if dice and all(d.rolling <= 0 for d in dice):
         total = sum(d.face for d in dice)
-        lowest = max(round(d.center[1] + d.size / 2) for d in dice)
-        text.draw(surface, f"{total} wheel{'s' if total != 1 else ''}",
-                  (area.centerx, area.bottom - 8),
-                  text.within(16, area.bottom - 8 - lowest, "bold"), theme.TEXT, "bold",
-                  "midbottom")
+        line = total_line(area)
+        text.draw(surface, f"{total} wheel{'s' if total != 1 else ''}", line.midbottom, 16,
+                  theme.TEXT, "bold", "midbottom")
 
 
 def draw_own(surface: pygame.Surface, t: TableView, hits: Hits) -> None:
