@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -24,6 +27,23 @@ def p95(values: list[float]) -> float:
     if not ordered:
         return float("nan")
     return round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 2)
+
+
+def finished_records(path: Path | None,
+                     keep: Callable[[dict[str, Any]], bool]) -> dict[int, dict[str, Any]]:
+    """The records of a results file (JSON lines) that `keep` accepts, by game index: what a
+    resumed run need not play again. A line cut short by an interrupt is skipped."""
+    found: dict[int, dict[str, Any]] = {}
+    if path is None or not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if keep(record):
+            found[int(record["index"])] = record
+    return found
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _common import Player, p95, play_game
+from _common import Player, finished_records, p95, play_game
 
 from nile.ai.bots import hooks_of
 from nile.core import registry
@@ -115,17 +115,8 @@ def play_one(seed: int, index: int, games_seed: int) -> dict[str, Any]:
 
 
 def load(path: Path | None, seed: int) -> dict[int, dict[str, Any]]:
-    found: dict[int, dict[str, Any]] = {}
-    if path is None or not path.exists():
-        return found
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short by an interrupt
-        if record.get("seed") == seed:
-            found[int(record["index"])] = record
-    return found
+    """The games of this seed already in the results file."""
+    return finished_records(path, lambda record: record.get("seed") == seed)
 
 
 def report(records: list[dict[str, Any]]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from _common import BOT_NAMES, Player, parse_options, play_game
+from _common import BOT_NAMES, Player, finished_records, parse_options, play_game
 
 from nile.ai.bots import hooks_of
 from nile.ai.rating import GameResult, bootstrap, gaps, rate, separated
@@ -122,17 +122,8 @@ def play_one(job: tuple[Settings, int, tuple[str, ...]]) -> dict[str, Any]:
 
 def load(path: Path | None, key: str) -> dict[int, dict[str, Any]]:
     """Finished records of these settings already in the results file, by game index."""
-    found: dict[int, dict[str, Any]] = {}
-    if path is None or not path.exists():
-        return found
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short by an interrupt
-        if record.get("key") == key and "error" not in record:
-            found[int(record["index"])] = record
-    return found
+    return finished_records(
+        path, lambda record: record.get("key") == key and "error" not in record)
 
 
 def play_all(settings: Settings, games: int, jobs: int,
