@@ -128,17 +128,18 @@ class Hub:
         return journal.Journal(self.folder / "journal", self.write, stats=stats)
 
     def load_all(self) -> int:
-        """Resume every table in the folder; returns how many."""
+        """Resume every table in the folder (the journal's confirmed moves first written
+        into their files); returns how many."""
         if self.folder is None:
             return 0
         folder = self.folder / "matches"
         folder.mkdir(parents=True, exist_ok=True)
+        self.settle_journal()
         for path in sorted(folder.glob("*.json")):
             try:
                 self.resume(path)
             except (SaveError, Refused) as error:
                 self.problems.append(str(error))
-        self._recover()
         return len(self.tables)
 
     def resume(self, path: Path) -> Table:
@@ -151,9 +152,10 @@ class Hub:
         return table
 
     def settle_journal(self) -> None:
-        """Write to the files what a server stopped mid-way (an app killed while hosting)
-        had confirmed in its journal but not yet written, holding no table: an app hosts
-        again one game of its folder, and that game's file must have every confirmed move."""
+        """Write to the files what a server stopped mid-way (killed, or an app killed while
+        hosting) had confirmed in its journal but not yet written, and drop the journal:
+        then every file has every confirmed move, whether the whole folder is resumed
+        (`load_all`) or one game of it is hosted again."""
         assert self.folder is not None
         folder = self.folder / "journal"
         for table_id, (seq, data) in journal.recover(folder).items():
@@ -175,36 +177,6 @@ class Hub:
                 return  # keep the segments for another try
         for path in journal.segments(folder):
             path.unlink()
-
-    def _recover(self) -> None:
-        """Apply the changes a stopped server had confirmed but not yet written to the
-        files (its journal's segments), write those files, and delete the segments."""
-        assert self.folder is not None
-        folder = self.folder / "journal"
-        for table_id, (seq, data) in journal.recover(folder).items():
-            known = self.tables.get(table_id)
-            if known is not None and known.seq >= seq:
-                continue
-            try:
-                table = Table.from_save(data, f"match {table_id} in the journal")
-                if table.id != table_id:
-                    raise SaveError(f"The journal's match {table_id} names another match.")
-                self._drop(table_id)
-                self._add(table)
-                self.save(table)
-            except (SaveError, Refused) as error:  # reported; the file stays as it was
-                self.problems.append(str(error))
-            except OSError as error:
-                self.problems.append(f"match {table_id}: {error}")
-                return  # keep the segments for another try
-        for path in journal.segments(folder):
-            path.unlink()
-
-    def _drop(self, table_id: str) -> None:
-        table = self.tables.pop(table_id, None)
-        if table is not None:
-            for code in [table.host_code, *[c for c in table.codes if c]]:
-                self._codes.pop(code, None)
 
 
 def bot_seed(table: Table) -> int:

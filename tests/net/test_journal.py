@@ -11,6 +11,7 @@ from nile.net import journal
 from nile.net.hub import Hub
 from nile.net.journal import Journal
 from nile.net.protocol import PlayerSpec
+from nile.net.table import Table
 
 
 def written_files(folder: Path) -> dict[str, bytes]:
@@ -81,18 +82,25 @@ def test_recovery_takes_each_match_newest_save_and_skips_a_torn_line(tmp_path: P
     assert journal.recover(folder) == {"a": (4, {"n": 4}), "b": (1, {"n": 1})}
 
 
+def journaled_only(hub: Hub, folder: Path, moves: int) -> Table:
+    """A new Loose Caboose table after `moves` moves that reached only the journal (its
+    file still holds the start), as a host killed before writing its files leaves it."""
+    table = hub.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    for _ in range(moves):
+        action = table.match.state.legal_actions()[0].to_str()
+        table.move(table.match.state.current_player or 0, table.seq, action)
+    segment = folder / "journal" / "00000001.log"
+    segment.parent.mkdir()
+    segment.write_bytes(b'{"id":"%s","seq":%d,"save":%s}\n' % (
+        table.id.encode(), table.seq, json.dumps(table.to_save()).encode()))
+    return table
+
+
 def test_a_hub_resumes_the_journal_over_stale_files(tmp_path: Path) -> None:
     """A host killed after confirming moves but before writing the match's file: the
     next start plays the journal's save over the file, writes it, drops the journal."""
     hub = Hub(tmp_path)
-    table = hub.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
-    for _ in range(6):
-        action = table.match.state.legal_actions()[0].to_str()
-        table.move(table.match.state.current_player or 0, table.seq, action)
-    segment = tmp_path / "journal" / "00000001.log"
-    segment.parent.mkdir()
-    segment.write_bytes(b'{"id":"%s","seq":%d,"save":%s}\n' % (
-        table.id.encode(), table.seq, json.dumps(table.to_save()).encode()))
+    table = journaled_only(hub, tmp_path, 6)
     resumed = Hub(tmp_path)
     assert resumed.load_all() == 1 and not resumed.problems
     again = resumed.tables[table.id]
@@ -107,15 +115,8 @@ def test_an_app_hosting_one_game_again_gets_the_journals_moves(tmp_path: Path) -
     """An app killed while hosting leaves moves in the journal only; hosting one of its
     games again (Continue) settles the journal into the files first, holding no table."""
     hub = Hub(tmp_path)
-    table = hub.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    table = journaled_only(hub, tmp_path, 5)
     other = hub.create("loose_caboose", [PlayerSpec("Cy"), PlayerSpec("Dee")], seed=4)
-    for _ in range(5):
-        action = table.match.state.legal_actions()[0].to_str()
-        table.move(table.match.state.current_player or 0, table.seq, action)
-    segment = tmp_path / "journal" / "00000001.log"
-    segment.parent.mkdir()
-    segment.write_bytes(b'{"id":"%s","seq":%d,"save":%s}\n' % (
-        table.id.encode(), table.seq, json.dumps(table.to_save()).encode()))
     again = Hub(tmp_path)
     again.settle_journal()
     assert not again.tables and not again.problems
