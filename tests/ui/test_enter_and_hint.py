@@ -9,6 +9,7 @@ import pytest
 
 from nile.ai.bots import advise
 from nile.core import registry
+from nile.core.game import GameInfo
 from nile.core.intent import BarChoice, Offer
 from nile.core.session import Match, SeatConfig
 from nile.games.cairo import GAME_INFO as CAIRO
@@ -46,16 +47,21 @@ def wait_for_turn(app, scene: GameScene) -> bool:  # type: ignore[no-untyped-def
     raise AssertionError("seat 0 never got a turn")
 
 
+def person_against_bots(info: GameInfo) -> Match:
+    """The game's smallest table (two at least): a person in seat 0, normal bots after."""
+    players = max(info.player_range(info.resolve_options({}))[0], 2)
+    seats = tuple(SeatConfig(f"P{i}", "human" if i == 0 else "bot", "normal", i)
+                  for i in range(players))
+    return Match.new(info, seats, seed=3)
+
+
 @pytest.mark.parametrize("game", per_game.ids())
 def test_h_then_enter_plays_the_hinted_move(game: str) -> None:
     """Every game's bar is its Picker's: H then Enter plays the hint, every turn (Age of
     Steam too, since its controls became its intent)."""
     app = instant_app()
     info = registry.get(game)
-    players = max(info.player_range(info.resolve_options({}))[0], 2)
-    seats = tuple(SeatConfig(f"P{i}", "human" if i == 0 else "bot", "normal", i)
-                  for i in range(players))
-    scene = open_match(app, Match.new(info, seats, seed=3))
+    scene = open_match(app, person_against_bots(info))
     if not isinstance(getattr(scene, "picker", None), Picker):
         pytest.skip(f"{game} has no Picker: its bar is its own")
     played = 0
@@ -82,10 +88,7 @@ def test_the_hint_goes_when_its_move_is_played(game: str) -> None:
     too). A hint speaks of one moment: it goes once the move is played and the turn passes."""
     app = instant_app()
     info = registry.get(game)
-    players = max(info.player_range(info.resolve_options({}))[0], 2)
-    seats = tuple(SeatConfig(f"P{i}", "human" if i == 0 else "bot", "normal", i)
-                  for i in range(players))
-    scene = open_match(app, Match.new(info, seats, seed=3))
+    scene = open_match(app, person_against_bots(info))
     if not isinstance(getattr(scene, "picker", None), Picker):
         pytest.skip(f"{game} has no Picker: H then Enter is not its way to play the hint")
     assert wait_for_turn(app, scene)
