@@ -195,7 +195,8 @@ def test_admin_and_host_orders_need_their_keys(raw: ClientConnection, host: Host
     answers_until(raw, p.View)
     assert "Only the host" in refused(raw, wire.encode(p.EndGame()))
     assert "Only the host" in refused(raw, wire.encode(p.HandToBot(1)))
-    assert not table.over and len(host.server.hub.tables) == 1
+    assert "Only the host" in refused(raw, wire.encode(p.Start()))
+    assert not table.over and not table.started and len(host.server.hub.tables) == 1
 
 
 def test_a_flood_is_refused_then_closed(raw: ClientConnection) -> None:
