@@ -69,24 +69,12 @@ class Hub:
         return table
 
     def find(self, code: str) -> tuple[Table, Seat | None] | None:
-        """The table and seat a code opens (seat None: the host's code)."""
+        """The table and seat a code opens (seat None: the host's code). A seat handed to
+        a bot keeps its code: the person coming back takes it back (`Table.take_back`)."""
         found = self._codes.get(code.strip().upper())
         if found is None or found[0] not in self.tables:
             return None
-        table = self.tables[found[0]]
-        seat = found[1]
-        if seat is not None and table.codes[seat] != code.strip().upper():
-            return None  # the seat was handed to a bot since (`handed`)
-        return table, seat
-
-    def handed(self, code: str) -> tuple[Table, Seat] | None:
-        """The table and seat of a seat code whose seat a bot plays now (the host handed
-        it over), so the person coming back is told why the code no longer opens it."""
-        found = self._codes.get(code.strip().upper())
-        if found is None or found[0] not in self.tables or found[1] is None:
-            return None
-        table, seat = self.tables[found[0]], found[1]
-        return (table, seat) if table.match.seats[seat].kind == "bot" else None
+        return self.tables[found[0]], found[1]
 
     def _new_id(self) -> str:
         while True:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-PROTOCOL = 2
+PROTOCOL = 3
 """Bumped whenever a message changes meaning; both ends must agree exactly."""
 MAX_MESSAGE_BYTES = 64 * 1024
 """The cap on a message a server accepts (WebSocket `max_size`): bigger ones close the
@@ -176,13 +176,15 @@ class View:
 @dataclass(frozen=True)
 class SeatInfo:
     """A seat's name, kind ('human' or 'bot'), and whether its person is connected; if not,
-    for how many seconds they have been away (None: never came)."""
+    for how many seconds they have been away (None: never came). `handed`: a bot plays a
+    person's seat (the host handed it over); the seat's code takes it back."""
 
     seat: int
     name: str
     kind: str
     connected: bool
     away_for: float | None
+    handed: bool = False
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ class Seating:
     async def _join(self, peer: Peer, join: Join) -> None:
         found = self.hub.find(join.code)
         if found is None:
-            await self._send(peer, Refusal(self._no_seat(join.code), "join"))
+            await self._send(peer, Refusal("No match here has that code.", "join"))
             return
         table, seat = found
         if peer.table not in (None, table.id):
@@ -77,21 +77,21 @@ class Seating:
             match = table.match
             await self._send(peer, Joined(table.id, seat, match.info.id, table.names,
                                           tuple(s.color for s in match.seats), match.options))
-            if seat is not None:
+            if seat is not None and table.handed(seat) and not table.over:
+                table.take_back(seat)  # the bot stops; everybody's view moves on
+                await self._changed(table)
+            elif seat is not None:
                 await self._send(peer, table.view(seat, 0))
                 peer.known[seat] = len(match.log)
             if table.over:
                 await self._send(peer, table.over_message())
         await self._send_seats(table)
 
-    def _no_seat(self, code: str) -> str:
-        """Why a code opens nothing: its seat was handed to a bot, or no match has it."""
-        handed = self.hub.handed(code)
-        if handed is None:
-            return "No match here has that code."
-        table, seat = handed
-        return (f"A bot plays {table.names[seat]}'s seat now (the host handed it over), so "
-                f"this code no longer opens it.")
+    async def _changed(self, table: Table) -> None:
+        """Confirm a change made while seating (a seat taken back from a bot): journal it,
+        send every connection at the table its new view (a newcomer its whole log), let
+        the bots think again. The server's (`Server._changed`); called under the lock."""
+        raise NotImplementedError
 
     async def _claim(self, peer: Peer, table: Table, seat: Seat) -> bool:
         """Give `seat` to `peer` unless a live connection holds it."""
@@ -137,7 +137,8 @@ class Seating:
             away = self._away.get(key)
             connected = not config.is_human or key in self._holders
             infos.append(SeatInfo(seat, config.name, config.kind, connected,
-                                  None if connected or away is None else round(now - away, 1)))
+                                  None if connected or away is None else round(now - away, 1),
+                                  table.handed(seat)))
         message = Seats(table.id, tuple(infos), table.begun)
         for peer in list(self._at[table.id]):
             await self._send(peer, message)

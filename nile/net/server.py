@@ -235,6 +235,12 @@ class Server(Seating):
             table.start()
         return len(table.match.log)
 
+    async def _changed(self, table: Table) -> None:
+        """A seat taken back from a bot (`Seating._join`): confirmed like a move, and the
+        bot's thinking for it stops."""
+        await self._commit(table, len(table.match.log))
+        self._schedule_bot(table)
+
     async def _commit(self, table: Table, lowest: int) -> None:
         """Journal the table; build each of its connections' new views while the disk
         syncs; send them once the change is on the disk (never before)."""

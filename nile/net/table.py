@@ -121,18 +121,36 @@ class Table:
         self.seq += 1
 
     def hand_to_bot(self, seat: Seat, level: str) -> None:
-        """The seat is a bot's from now on (its code stops working)."""
+        """The seat is a bot's from now on. Its code is kept (in the save too): the person
+        coming back with it takes the seat back (`take_back`), even after the host
+        restarted."""
         if not 0 <= seat < len(self.match.seats):
             raise Refused("There is no such seat.")
         if level not in BOT_LEVELS:
             raise Refused(f"A bot's level is one of {', '.join(BOT_LEVELS)}.")
         if self.over:
             raise Refused("The game is over.")
+        self._seat_kind(seat, "bot", level)
+
+    def handed(self, seat: Seat) -> bool:
+        """Whether a bot plays a person's seat (handed over by the host): a bot's seat with
+        a code (a seat that was a bot's from the start has none)."""
+        return self.match.seats[seat].kind == "bot" and self.codes[seat] is not None
+
+    def take_back(self, seat: Seat) -> None:
+        """The seat's person came back with its code: the seat is theirs again and the bot
+        stops (a bot's move decided before answers an older view and is dropped)."""
+        if not self.handed(seat):
+            raise Refused("No bot plays that seat in a person's place.")
+        if self.over:
+            raise Refused("The game is over.")
+        self._seat_kind(seat, "human", self.match.seats[seat].level)
+
+    def _seat_kind(self, seat: Seat, kind: str, level: str) -> None:
         old = self.match.seats[seat]
         seats = list(self.match.seats)
-        seats[seat] = SeatConfig(old.name, "bot", level, old.color)
+        seats[seat] = SeatConfig(old.name, kind, level, old.color)
         self.match.seats = tuple(seats)
-        self.codes[seat] = None
         self.seq += 1
 
     def start(self) -> None:

@@ -146,8 +146,8 @@ class WaitingRoom(Scene):
         lines = []
         codes = self.invite[1] if self.invite else {}
         for seat in self.seats:
-            if seat.kind == "bot":
-                where = "a bot"
+            if seat.kind == "bot":  # a handed seat's code takes it back
+                where = "a bot until they come back" if seat.handed else "a bot"
             elif seat.seat in self.held:
                 where = "at this computer"
             elif seat.connected:

@@ -15,6 +15,7 @@ from nile.net import protocol as p
 from nile.net.client import Client
 from nile.net.hosting import HostThread
 from nile.net.protocol import PlayerSpec
+from nile.ui.chrome.remote_bar import settled_words
 from nile.ui.host_online import REMOTE_KIND
 from nile.ui.online import OnlineScene
 from nile.ui.setup_scene import SetupScene
@@ -224,4 +225,38 @@ def test_a_hosted_game_left_midway_is_in_continue_and_hosts_again(app: App) -> N
             also=lambda: (bo.step(), play_mine(app, rng)))
     finally:
         bo.client.close()
+        app.go_home()
+
+
+def test_a_seat_handed_to_a_bot_is_taken_back_after_hosting_again(app: App) -> None:
+    """Ann hosts for Bo, who never comes: she hands his seat to a bot and leaves. Hosting
+    again from Continue, the table still says a bot plays Bo's seat; Bo joins with his
+    code and takes the seat back (not "No match here has that code"), and the strip
+    says so."""
+    room = host_from_app(app, "Bo")
+    assert room.invite is not None
+    code = room.invite[1][1]
+    press(app, room, "Start the game")
+    remote = remote_of(app)
+    run(app, lambda: any(b.label == "A bot plays Bo" for b in remote.bar.buttons))
+    next(b for b in remote.bar.buttons if b.label == "A bot plays Bo").on_press()
+    run(app, lambda: remote.handed == {1})
+    app.go_home()
+    press(app, app.top, "Continue")
+    run(app, lambda: not isinstance(app.top, WaitingRoom))  # a bot is "here": no waiting
+    remote = remote_of(app)
+    run(app, lambda: remote.handed == {1})
+    assert settled_words(remote.seats, remote.handed, remote.back) == (
+        "A bot plays Bo's seat (handed over); everybody else is at the table.")
+    assert remote.host is not None
+    bo = Client(f"ws://127.0.0.1:{remote.host.port}", [code])
+    bo.start()
+    try:
+        joined = received(bo, p.Joined)
+        assert joined and joined[0].seat == 1  # type: ignore[attr-defined]
+        run(app, lambda: remote.back == {1} and not remote.handed)
+        assert settled_words(remote.seats, remote.handed, remote.back) == (
+            "Bo took the seat back from the bot; everybody is at the table.")
+    finally:
+        bo.close()
         app.go_home()

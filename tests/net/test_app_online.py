@@ -96,6 +96,21 @@ def test_a_seat_handed_to_a_bot_is_named_when_nobody_is_missing() -> None:
     assert settled_words(seats, set()) == "Everybody is at the table."
     assert settled_words(seats, {1}) == (
         "A bot plays Bo's seat (handed over); everybody else is at the table.")
+    both = (*seats, p.SeatInfo(2, "Cy", "human", True, None))
+    assert settled_words(both, {1}, {2}) == (
+        "A bot plays Bo's seat (handed over); Cy took the seat back from the bot; "
+        "everybody else is at the table.")
+
+
+def test_the_waiting_room_names_a_seat_a_bot_plays_until_its_person_is_back(
+        app: App) -> None:
+    from nile.net import protocol as p
+    room = WaitingRoom(app, Client("ws://127.0.0.1:9", []))  # never started: no traffic
+    room.seats = (p.SeatInfo(0, "Ann", "human", True, None),
+                  p.SeatInfo(1, "Bo", "bot", True, None, handed=True),
+                  p.SeatInfo(2, "Cy", "bot", True, None))
+    assert room.seat_lines() == ["Ann: connected", "Bo: a bot until they come back",
+                                 "Cy: a bot"]
 
 
 @pytest.mark.slow
@@ -260,12 +275,14 @@ def test_the_host_ends_a_game_a_missing_player_holds_up(app: App) -> None:
     assert list((room.host.server.hub.folder or Path()).glob("matches/*.json"))
 
 
-def test_a_seat_handed_to_a_bot_is_marked_and_its_code_refused_in_words(
+def test_a_seat_handed_to_a_bot_is_marked_and_taken_back_with_its_code(
         app: App, host: HostThread) -> None:
-    """The host's bar names the seat it handed to a bot; the person coming back with the
-    seat's code reads why in the room, which never says "Connected." for a refused join."""
+    """The host's bar names the seat it handed to a bot; Bo coming back with his code
+    takes it back: the host's table says so (a toast and the strip), the seat is played
+    at his computer again. A code no match has is refused in the room in words, which
+    never say "Connected." for a refused join."""
+    from nile.ui.chrome.remote import REMOTE
     table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
-    bo = str(table.codes[1])
     online = OnlineScene(app)
     app.push(online)
     online.address.set_text(url(host).removeprefix("ws://"))
@@ -280,19 +297,32 @@ def test_a_seat_handed_to_a_bot_is_marked_and_its_code_refused_in_words(
     hand = next(b for b in remote.bar.buttons if b.label == "A bot plays Bo")
     hand.on_press()
     run(app, lambda: remote.bar.words is None)
-    assert settled_words(remote.seats, remote.handed) == (
+    assert settled_words(remote.seats, remote.handed, remote.back) == (
         "A bot plays Bo's seat (handed over); everybody else is at the table.")
+    assert remote.scene.match.seats[1].kind == "bot"
+    bo = Client(url(host), [str(table.codes[1])])
+    bo.start()
+    try:
+        run(app, lambda: remote.back == {1})
+        assert remote.scene.match.seats[1].kind == REMOTE and not remote.handed
+        assert settled_words(remote.seats, remote.handed, remote.back) == (
+            "Bo took the seat back from the bot; everybody is at the table.")
+        assert any(t.message.startswith("Bo is back and plays their seat again")
+                   for t in remote.scene.toasts.items)
+        assert bo.views and table.match.seats[1].kind == "human"
+    finally:
+        bo.close()
     app.go_home()
     online = OnlineScene(app)
     app.push(online)
     online.address.set_text(url(host).removeprefix("ws://"))
-    online.code.set_text(bo)
+    online.code.set_text("NOSUCHCO")
     press(app, online, "Join")
     room = app.top
     assert isinstance(room, WaitingRoom)
     run(app, lambda: room.refused)
     assert room.status_line() == "Not joined: the host refused this code."
-    assert room.error is not None and room.error.startswith("A bot plays Bo's seat now")
+    assert room.error == "No match here has that code."
 
 
 @pytest.mark.slow

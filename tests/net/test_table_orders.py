@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +15,7 @@ from nile import __version__
 from nile.net import protocol as p
 from nile.net import wire
 from nile.net.hosting import HostThread
+from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
 from tests.net.conftest import players_for, run_until_over, url, wait_for
 
@@ -88,25 +90,67 @@ def test_the_host_hands_a_missing_seat_to_a_bot_and_the_game_ends(host: HostThre
         assert not seats.seats[2].connected and seats.seats[2].away_for is None
         chief.send(wire.encode(p.HandToBot(2, "easy")))
         wait_for(lambda: table.match.seats[2].kind == "bot")
-        assert table.codes[2] is None and host.server.hub.find(table.host_code)
+        assert table.handed(2) and host.server.hub.find(table.host_code)
         run_until_over(players, seconds=30)
 
 
-def test_a_code_whose_seat_went_to_a_bot_is_refused_saying_so(host: HostThread) -> None:
-    """Bo coming back after the host handed his seat to a bot reads why, not that no match
-    has his code; a code no match ever had still reads that."""
-    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")])
+def test_a_person_takes_back_the_seat_handed_to_a_bot(host: HostThread) -> None:
+    """Ann's seat went to a bot; she comes back with her code: the seat is hers again with
+    her view and the whole log, the host hears it (the seat is a person's again, every
+    view moves on) and the bot no longer plays it. A code no match has still says so."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=4)
+    ann_code = table.codes[0] or ""
+    with greeted(host, table.host_code, table.codes[1] or "") as chief:
+        next_of(chief, p.View)
+        chief.send(wire.encode(p.HandToBot(0, "easy")))
+        wait_for(lambda: table.match.seats[0].kind == "bot")
+        wait_for(lambda: table.match.state.current_player == 1)  # the bot played for Ann
+        with greeted(host, ann_code.lower()) as ann:
+            assert next_of(ann, p.Joined).seat == 0
+            view = next_of(ann, p.View)
+            assert view.first == 0 and len(view.steps) == len(table.match.log)
+            assert view.state == table.match.state.observation(0).to_dict()
+            seats = next_of(ann, p.Seats).seats
+            assert seats[0].kind == "human" and seats[0].connected
+            assert not table.handed(0) and table.codes[0] == ann_code
+            assert view.seq == table.seq
+            while next_of(chief, p.View).seq < view.seq:  # Bo's view moves on with it
+                pass
+            for _ in range(20):  # Bo plays his turn through (a few decisions at most)
+                if table.match.state.current_player != 1:
+                    break
+                action = table.match.state.legal_actions()[0].to_str()
+                chief.send(wire.encode(p.Move(1, table.seq, action)))
+                next_of(chief, p.View)
+            assert table.match.state.current_player == 0
+            seq = table.seq
+            time.sleep(0.5)  # an easy bot decides in milliseconds: it would have moved
+            assert table.seq == seq and table.match.state.current_player == 0
+    with greeted(host, "NOSUCHCODE") as stranger:
+        assert next_of(stranger, p.Refusal).reason == "No match here has that code."
+
+
+def test_a_handed_seat_is_taken_back_after_the_host_restarts(host: HostThread) -> None:
+    """The handed seat's code is in the save: a host started again on the same folder lets
+    Bo take his seat back instead of saying no match has his code."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=4)
     bo_code = table.codes[1] or ""
     with greeted(host, table.host_code) as chief:
         next_of(chief, p.Joined)
         chief.send(wire.encode(p.HandToBot(1, "easy")))
         wait_for(lambda: table.match.seats[1].kind == "bot")
-    with greeted(host, bo_code.lower()) as bo:
-        refusal = next_of(bo, p.Refusal)
-    assert refusal.about == "join"
-    assert refusal.reason.startswith("A bot plays Bo's seat now (the host handed it over)")
-    with greeted(host, "NOSUCHCODE") as stranger:
-        assert next_of(stranger, p.Refusal).reason == "No match here has that code."
+    host.stop()
+    hub = Hub(host.server.hub.folder)
+    assert hub.load_all() == 1 and hub.tables[table.id].handed(1)
+    again = HostThread(hub, "127.0.0.1", 0)
+    again.start()
+    try:
+        with greeted(again, bo_code) as bo:
+            assert next_of(bo, p.Joined).seat == 1
+            assert next_of(bo, p.Seats).seats[1].kind == "human"
+        assert hub.tables[table.id].match.seats[1].kind == "human"
+    finally:
+        again.stop()
 
 
 def test_the_host_ends_a_game_and_it_stays_a_save(host: HostThread) -> None:

@@ -78,7 +78,9 @@ class RemoteTable(Autoplay):
         """Seconds this table has been open (the banner's "away for" counts on from it)."""
         self.over: p.Over | None = None
         self.handed: set[int] = set()
-        """Seats a person had that the host handed to a bot while this table was open."""
+        """Seats a person had that the host handed to a bot (`SeatInfo.handed`)."""
+        self.back: set[int] = set()
+        """Seats a bot played that their person took back with their code."""
         self.keeps_records = False
         self.bar = RemoteBar(scene, self)
 
@@ -188,14 +190,21 @@ class RemoteTable(Autoplay):
         return False
 
     def _follow_kinds(self, infos: tuple[p.SeatInfo, ...]) -> None:
-        """A seat the host handed to a bot is a bot's on this table too."""
+        """A seat the host handed to a bot is a bot's on this table too; a seat whose
+        person took it back (with their code) is theirs again, and the table says so."""
         match = self.scene.match
         seats = list(match.seats)
         for info in infos:
-            if info.kind == "bot" and seats[info.seat].kind != "bot":
-                old = seats[info.seat]
+            old = seats[info.seat]
+            if info.kind == "bot" and old.kind != "bot":
                 seats[info.seat] = SeatConfig(old.name, "bot", old.level, old.color)
-                self.handed.add(info.seat)
+                self.back.discard(info.seat)
+            elif info.kind != "bot" and old.kind == "bot":
+                seats[info.seat] = SeatConfig(old.name, REMOTE, old.level, old.color)
+                self.back.add(info.seat)
+                self.scene.toast(f"{old.name} is back and plays their seat again: the bot "
+                                 "stopped.", "info", 6.0)
+        self.handed = {info.seat for info in infos if info.handed}
         match.seats = tuple(seats)
 
     def view_for(self, seat: int) -> GameState | None:

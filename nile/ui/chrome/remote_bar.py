@@ -40,6 +40,7 @@ class Table(Protocol):
     clock: float
     over: p.Over | None
     handed: set[int]
+    back: set[int]
 
 
 def clock_text(seconds: float) -> str:
@@ -75,14 +76,23 @@ def banner_words(status: Status, seats: tuple[p.SeatInfo, ...], since: float) ->
     return words[0].upper() + words[1:]
 
 
-def settled_words(seats: tuple[p.SeatInfo, ...], handed: set[int]) -> str:
+def settled_words(seats: tuple[p.SeatInfo, ...], handed: set[int],
+                  back: set[int] | None = None) -> str:
     """What the strip says when nobody is missing: the seats handed to a bot by name (a
-    person who left is not "at the table"), else that everybody is."""
-    names = [seat.name for seat in seats if seat.seat in handed]
-    if not names:
+    person who left is not "at the table") and the people who took their seat back from
+    the bot, else that everybody is at the table."""
+    bots = [f"{seat.name}'s seat" for seat in seats if seat.seat in handed]
+    returned = [seat.name for seat in seats if seat.seat in (back or set())]
+    parts = []
+    if bots:
+        parts.append(f"A bot plays {' and '.join(bots)} (handed over)")
+    if returned:
+        seat_word = "the seat" if len(returned) == 1 else "their seats"
+        parts.append(f"{' and '.join(returned)} took {seat_word} back from the bot")
+    if not parts:
         return "Everybody is at the table."
-    seats_of = " and ".join(f"{name}'s seat" for name in names)
-    return f"A bot plays {seats_of} (handed over); everybody else is at the table."
+    everybody = "everybody else is" if bots else "everybody is"
+    return "; ".join([*parts, f"{everybody} at the table."])
 
 
 class RemoteBar:
@@ -194,7 +204,8 @@ class RemoteBar:
         pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2), strip)
         words = self.words
         color = theme.ACCENT if words is not None else theme.MUTED
-        text.draw(surface, words or settled_words(self.table.seats, self.table.handed),
+        settled = settled_words(self.table.seats, self.table.handed, self.table.back)
+        text.draw(surface, words or settled,
                   (strip.left + 120, strip.centery), 15, color, "bold", "midleft",
                   max_width=strip.width - 130 - 158 * (len(self.buttons) - 1))
         if self.entry is not None:
