@@ -205,6 +205,30 @@ def test_joining_from_the_app_shows_refusals_and_reconnects(app: App,
         app.go_home()
 
 
+def test_the_move_on_its_way_note_goes_when_the_host_confirms_it(app: App,
+                                                                  host: HostThread) -> None:
+    """A second click while a move travels says it is on its way; the host's view that
+    confirms the move takes the note away (it stayed its whole time before)."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo", "bot")], seed=3)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[0]))
+    press(app, online, "Join")
+    run(app, lambda: not isinstance(app.top, (OnlineScene, WaitingRoom)))
+    remote = remote_of(app)
+    scene = remote.scene
+    run(app, lambda: scene.state.current_player == 0 and scene.accepting_input)
+    action = scene.state.legal_actions()[0]
+    seq = remote.seq
+    scene.submit(action)
+    scene.submit(action)  # at once: the host cannot have answered yet
+    note = "Your move is on its way to the host."
+    assert [t.message for t in scene.toasts.items] == [note]
+    run(app, lambda: remote.seq > seq)
+    assert note not in [t.message for t in scene.toasts.items]
+
+
 def test_two_people_at_one_remote_computer_share_it_with_the_cover(app: App,
                                                                    host: HostThread) -> None:
     """Both codes in the Join field: the pass-the-screen cover comes up for whoever is to

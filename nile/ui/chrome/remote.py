@@ -27,6 +27,7 @@ from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import sound
 from nile.ui.chrome.botdriver import Autoplay
+from nile.ui.chrome.panels import moment_of
 from nile.ui.chrome.remote_bar import STRIP, RemoteBar
 from nile.ui.chrome.remote_inbox import Inbox
 from nile.ui.chrome.remote_log import RemoteLog
@@ -96,6 +97,8 @@ class RemoteTable(Autoplay):
             return False  # a newer view is on its way to the table: the move waits for it
         if seat in self.client.pending:
             self.scene.toast("Your move is on its way to the host.")
+            # it speaks of this view only: the next (the host's confirmation) takes it away
+            self.scene.toasts.until_move(moment_of(self.scene.match))
             return False
         self.client.move(seat, action.to_str(), self.views[seat].seq)
         return False
