@@ -4,7 +4,7 @@ The host sees the invitation for each remote seat (the address to reach this com
 the seat's code) and starts when ready, or the table opens by itself once everybody is
 there. A player who joined waits here until everybody is there or the game has begun
 (or goes to the table at once). The client's messages wait in `backlog` and are handed to
-the table (`nile.ui.chrome.remote.attach`), so the log misses nothing.
+the table (`nile.ui.chrome.remote_open.attach`), so the log misses nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from nile.core import registry
 from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import text, theme
-from nile.ui.chrome import remote
+from nile.ui.chrome import remote_open
 from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import scene_for
 from nile.ui.scene import Scene
@@ -109,9 +109,9 @@ class WaitingRoom(Scene):
         if self.is_host:
             self.client.start_game()  # every joined waiting room goes to the table too
         kinds = {seat.seat: seat.kind for seat in self.seats}
-        match = remote.mirror_match(self.client, self.joined, self.views, kinds)
+        match = remote_open.mirror_match(self.client, self.joined, self.views, kinds)
         scene = scene_for(match.info)(self.app, match)
-        remote.attach(scene, self.client, self.held, self.backlog,
+        remote_open.attach(scene, self.client, self.held, self.backlog,
                       self.host, self.is_host)
         self.handed_over = True
         self.app.replace(scene)

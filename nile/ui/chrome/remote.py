@@ -7,7 +7,8 @@ scene's `match` is a mirror whose state is the decoded view of the seat looking 
 person's move goes to the host instead of `Match.play` (the host's refusal is a toast, as
 a local refusal is), and every view that arrives moves the table on. The seats held by
 other computers are neither people here nor bots (`REMOTE`); the host's bots play on the
-host. The banner and chat are `remote_bar`; the log as each seat reads it is `remote_log`.
+host. The banner and chat are `remote_bar`; the log as each seat reads it is `remote_log`;
+the scene is made a remote table by `remote_open.attach`.
 
 The app that hosts plays through a client on 127.0.0.1 like everybody else, so one code
 path serves the host's people and the guests alike.
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from nile.core import registry, saves
+from nile.core import saves
 from nile.core.errors import SaveError
 from nile.core.game import Action, GameState
-from nile.core.session import Match, SeatConfig
+from nile.core.session import SeatConfig
 from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
 from nile.ui import sound
@@ -30,8 +31,6 @@ from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.panels import moment_of
 from nile.ui.chrome.remote_bar import STRIP, RemoteBar
 from nile.ui.chrome.remote_inbox import Inbox
-from nile.ui.chrome.remote_log import RemoteLog
-from nile.ui.chrome.remote_view import RemoteHandOver
 
 if TYPE_CHECKING:
     from nile.net.hosting import HostThread
@@ -39,21 +38,6 @@ if TYPE_CHECKING:
 
 REMOTE = "remote"
 """The kind of a mirror seat played at another computer (not a person here, not a bot)."""
-
-
-def mirror_match(client: Client, joined: p.Joined, views: dict[int, p.View],
-                 kinds: dict[int, str] | None = None) -> Match:
-    """The scene's match for a remote table: the seats as the host named them (the others
-    remote or bots) and the first held seat's view. Only that seat is a person yet, so the
-    scene opens on its view; `attach` seats the other people here (a shared screen)."""
-    info = registry.get(joined.game)
-    bots = {seat for seat, kind in (kinds or {}).items() if kind == "bot"}
-    seats = tuple(
-        SeatConfig(name, "human" if seat == min(views) else "bot" if seat in bots else REMOTE,
-                   "normal", color)
-        for seat, (name, color) in enumerate(zip(joined.names, joined.colors, strict=True)))
-    state = client.decode(views[min(views)])
-    return Match(info, seats, 0, dict(joined.options), state)
 
 
 class RemoteTable(Autoplay):
@@ -166,6 +150,14 @@ class RemoteTable(Autoplay):
     def hidden(self) -> None:
         self.bar.hidden()
 
+    def catch_up(self, backlog: list[Incoming]) -> None:
+        """Take what the client received before the table opened (the waiting room) and
+        show it at once."""
+        for item in backlog:
+            self._receive(item)
+        self.inbox.take(everything=True)
+        self._apply()
+
     # What arrives ----------------------------------------------------------------------
 
     def _receive(self, item: object) -> bool:
@@ -277,31 +269,3 @@ class RemoteTable(Autoplay):
         match.seed, match.seats = full.seed, full.seats  # people and bots, as the records keep
         self.keeps_records = True
         self.scene.handover.after_move(None)
-
-
-def attach(scene: TableScene, client: Client, held: list[int], backlog: list[Incoming],
-           host: HostThread | None = None, is_host: bool = False) -> RemoteTable:
-    """Make `scene` (opened on a `mirror_match`) a remote table: the remote layer in the
-    place of the bots, the host's lines in the log, no saving here (the host saves).
-    `backlog` is what the client received before the table opened (the waiting room)."""
-    remote = RemoteTable(scene, client, held, host, is_host)
-    layers = scene.layers
-    match = scene.match
-    match.seats = tuple(SeatConfig(s.name, "human", s.level, s.color) if i in held else s
-                        for i, s in enumerate(match.seats))
-    shared = len(held) > 1 and match.info.hides_information(match.options)
-    handover = RemoteHandOver(scene, shared, remote.view_for)
-    layers[layers.index(scene.handover)] = handover  # type: ignore[arg-type]
-    scene.handover = handover
-    layers[layers.index(scene.autoplay)] = remote  # type: ignore[arg-type]
-    scene.autoplay = remote
-    log = RemoteLog(scene, remote.steps)
-    log.open = scene.log.open
-    layers[layers.index(scene.log)] = log  # type: ignore[arg-type]
-    scene.log = log
-    scene.autosaver = None
-    for item in backlog:
-        remote._receive(item)
-    remote.inbox.take(everything=True)
-    remote._apply()
-    return remote
