@@ -16,6 +16,8 @@ from typing import Any
 
 PROTOCOL = 3
 """Bumped whenever a message changes meaning; both ends must agree exactly."""
+PORT = 8765
+"""Where a host listens unless told otherwise (`nile serve`, an app hosting a game)."""
 MAX_MESSAGE_BYTES = 64 * 1024
 """The cap on a message a server accepts (WebSocket `max_size`): bigger ones close the
 connection with code 1009 before they are parsed."""

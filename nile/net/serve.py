@@ -24,11 +24,11 @@ from pathlib import Path
 
 from nile.core import paths
 from nile.net.hub import Hub
-from nile.net.protocol import PlayerSpec
+from nile.net.protocol import PORT, PlayerSpec
 from nile.net.server import Server
 from nile.net.table import Refused
 
-DEFAULT_PORT = 8765
+DEFAULT_PORT = PORT
 SWITCH_INTERVAL = 0.001
 """Seconds a thread may keep Python's lock while another waits for it (Python's default:
 0.005). The event loop then waits at most 1 ms, not 5, each time it wakes while the bots'

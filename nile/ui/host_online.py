@@ -18,6 +18,7 @@ from nile.core import paths
 from nile.core.errors import SaveError
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
+from nile.net import protocol
 from nile.net.client import Client
 from nile.net.hosting import HostThread
 from nile.net.hub import Hub
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 REMOTE_KIND = "Remote player"
 """A setup row for a person at another computer: they join with the seat's code."""
-PORT = 8765
+PORT = protocol.PORT
 """The port a hosting app listens on first (any free one if it is taken)."""
 BIND = os.environ.get("NILE_BIND", "0.0.0.0")
 """Where a hosting app listens: every interface, so friends can reach it (tests and the

@@ -1,8 +1,9 @@
 """Play online (issue 31): host a game for people at other computers, or join one.
 
 *Host* opens the game's setup, where a seat can be a remote player (`host_online`).
-*Join* takes the host's address and a seat's code and opens the waiting room; either way
-the app then talks to the host through one `nile.net.client.Client`. While this screen is
+*Join* takes the host's address and a seat's code (the last ones are offered again, and
+the games joined lately are listed: `nile.ui.joined_games`) and opens the waiting room; either
+way the app then talks to the host through one `nile.net.client.Client`. While this screen is
 open (and only then) it lists the games hosted on this network (`nile.net.discovery`);
 picking one fills the address. NILE_DISCOVERY=off turns the list off (the tests do).
 """
@@ -18,11 +19,13 @@ import pygame_gui
 
 from nile.core import registry
 from nile.core.game import GameInfo
+from nile.core.text import safe_text
 from nile.net.client import Client
 from nile.net.discovery import Browser, HostedGame
-from nile.ui import text, theme
+from nile.ui import joined_games, text, theme
 from nile.ui.games import is_playable
 from nile.ui.host_online import PORT
+from nile.ui.joined_games import JoinedGame
 from nile.ui.scene import Scene
 from nile.ui.setup_scene import SetupScene
 from nile.ui.waiting_room import WaitingRoom
@@ -53,6 +56,8 @@ def join_codes(typed: str) -> list[str]:
 LISTED = 3
 """Hosted games shown at once (the first by name; a busy network is rare at home)."""
 LIST_TOP = 512
+RECENT_TOP = 552
+"""Where the games this computer joined are listed (under the games to host)."""
 
 
 def discovery_on() -> bool:
@@ -63,19 +68,29 @@ def discovery_on() -> bool:
 class OnlineScene(Scene):
     """Host or join: the games to host on the left, the join form on the right."""
 
-    def __init__(self, app: Shell) -> None:
+    def __init__(self, app: Shell, browse: bool = True) -> None:
+        """`browse`: list the games hosted on this network while shown (a screenshot
+        does not listen on the network)."""
         super().__init__(app)
         self.error: str | None = None
         games = [info for info in registry.listed_games() if is_playable(info)]
         for i, info in enumerate(games):
             self.button(pygame.Rect(80, 200 + 62 * i, 420, 50), f"Host {info.title}",
                         self._host(info), "Choose the seats; remote players join with a code")
-        self.address = self.text_entry(pygame.Rect(700, 230, 420, 44), "", 120,
+        address, code = joined_games.last_typed()  # offered again: the host is often the same
+        self.address = self.text_entry(pygame.Rect(700, 230, 420, 44), address, 120,
                                        "the host's address, e.g. 192.168.1.20")
-        self.code = self.text_entry(pygame.Rect(700, 330, 420, 44), "", 40,
+        self.code = self.text_entry(pygame.Rect(700, 330, 420, 44), code, 40,
                                     "the seat's code (two of you here: both, a comma between)")
         self.button(pygame.Rect(700, 410, 200, 52), "Join", self.join, object_id="@accent")
         self.button(pygame.Rect(80, 700, 175, 52), "Back", self.app.pop)
+        self.recent = joined_games.recent()
+        """The games this computer joined lately: one click joins again."""
+        for i, game in enumerate(self.recent):
+            self.button(pygame.Rect(80, RECENT_TOP + 46 * i, 540, 40),
+                        text.fit(game.label, 15, 520, at_word=True)[0], self._rejoin(game),
+                        "Join this game again with the same code")
+        self.browse = browse
         self.browser: Browser | None = None
         self.hosted: list[HostedGame] = []
         self._hosted_buttons: list[pygame_gui.elements.UIButton] = []
@@ -83,7 +98,7 @@ class OnlineScene(Scene):
     # The games hosted on this network ---------------------------------------------------
 
     def enter(self) -> None:
-        if self.browser is None and discovery_on():
+        if self.browser is None and self.browse and discovery_on():
             self.browser = Browser()
             self.browser.start()
 
@@ -125,7 +140,21 @@ class OnlineScene(Scene):
         if not address or not codes:
             self.error = "Type the host's address and your seat's code."
             return
-        client = Client(join_address(address), codes)
+        try:
+            joined_games.remember_typed(address, ", ".join(codes))
+        except OSError as error:
+            self.app.notify(f"Join could not keep the address for next time "
+                            f"({safe_text(error.strerror or error, 80)}).", "error")
+        self._open(join_address(address), codes)
+
+    def _rejoin(self, game: JoinedGame) -> Callable[[], None]:
+        def again() -> None:
+            self._open(game.address, list(game.codes))
+        return again
+
+    def _open(self, url: str, codes: list[str]) -> None:
+        """Connect and wait in the room (it lists the game once the host lets us in)."""
+        client = Client(url, codes)
         client.start()
         self._stop_browsing()
         self.app.push(WaitingRoom(self.app, client))
@@ -139,14 +168,17 @@ class OnlineScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         text.draw(surface, "Play online", (40, 36), 36, theme.ACCENT, "bold")
+        below = max(92, 36 + text.line_height(36, "bold"))  # under the title at any size
         text.draw(surface, "Play with friends at other computers: one computer hosts, the "
-                  "others join with the address and a code.", (40, 92), 17, theme.MUTED,
+                  "others join with the address and a code.", (40, below), 17, theme.MUTED,
                   max_width=1200)
         text.draw(surface, "Host a game", (80, 160), 22, theme.TEXT, "bold")
         text.draw(surface, "Join a game", (700, 160), 22, theme.TEXT, "bold")
         text.draw(surface, "Address", (700, 204), 16, theme.MUTED)
         text.draw(surface, "Code", (700, 304), 16, theme.MUTED)
         text.draw(surface, "On this network", (700, 484), 16, theme.MUTED)
+        if self.recent:
+            text.draw(surface, "Games you joined", (80, RECENT_TOP - 38), 16, theme.MUTED)
         if not self.hosted:
             text.draw(surface, self._list_note(), (700, LIST_TOP + 8), 15, theme.MUTED,
                       max_width=480)
@@ -160,7 +192,8 @@ class OnlineScene(Scene):
     def _list_note(self) -> str:
         """What stands in the list's place while it is empty."""
         if self.browser is None:
-            return "Not looking for games on this network (NILE_DISCOVERY=off)."
+            off = " (NILE_DISCOVERY=off)" if not discovery_on() else ""
+            return f"Not looking for games on this network{off}."
         if self.browser.problem:
             return "Cannot look for games on this network: type the host's address."
         return "Looking for games hosted on this network…"

@@ -18,10 +18,11 @@ from nile.core import library, owner, registry, saves
 from nile.core.game import GameInfo
 from nile.core.records import History, Record, SeatRecord
 from nile.core.session import BOT_LEVELS, Match, SeatConfig
-from nile.ui import reference_shots
+from nile.ui import joined_games, reference_shots
 from nile.ui.chrome.dialogs import open_save
 from nile.ui.games import is_playable, start_tutorial
 from nile.ui.launcher import LauncherScene
+from nile.ui.online import OnlineScene
 from nile.ui.records_scene import RecordsScene
 from nile.ui.settings_scene import SettingsScene
 from nile.ui.setup_scene import SetupScene
@@ -122,8 +123,21 @@ def second_window(app: Shell) -> None:
     open_save(app, path)
 
 
+def online_join(app: Shell) -> None:
+    """Play online with two games joined before (Join offers the last address and code
+    and lists them); it does not listen for games on the network."""
+    launcher(app)
+    when = 1796620200.0  # 7 Dec 2026, in the morning (shown in local time)
+    joined_games.remember_game("ws://192.168.1.20:8765", ["K7QM4ZXA"], "cleopatra", when)
+    joined_games.remember_game("ws://nile.example.org:8765", ["BT3HW9PD", "RM2XY6FN"],
+                               "loose_caboose", when + 3600)
+    joined_games.remember_typed("nile.example.org", "BT3HW9PD, RM2XY6FN")
+    app.push(OnlineScene(app, browse=False))
+
+
 SHARED: dict[str, Shot] = {"launcher": launcher, "settings": settings, "setup": setup_first_game,
-                           "second_window": second_window, "records": records_screen}
+                           "second_window": second_window, "records": records_screen,
+                           "online_join": online_join}
 
 
 def game_shots(info: GameInfo) -> dict[str, Shot]:

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile.core import registry
+from nile.core.text import safe_text
 from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
-from nile.ui import text, theme
+from nile.ui import joined_games, text, theme
 from nile.ui.chrome import remote_open
 from nile.ui.chrome.overlay import ConfirmDialog
 from nile.ui.games import scene_for
@@ -90,6 +91,8 @@ class WaitingRoom(Scene):
         if isinstance(item, Status):
             self.status = item
         elif isinstance(item, p.Joined):
+            if self.joined is None and self.host is None:
+                self._remember(item.game)
             self.joined = self.joined or item
             if item.seat is None:
                 self.is_host = True
@@ -101,6 +104,14 @@ class WaitingRoom(Scene):
             self.seats, self.started = item.seats, self.started or item.started
         elif isinstance(item, p.Refusal):
             self.error = item.reason
+
+    def _remember(self, game: str) -> None:
+        """A guest lets Join list this game, to come back with one click."""
+        try:
+            joined_games.remember_game(self.client.url, self.client.codes, game)
+        except OSError as error:
+            self.app.notify(f"Join could not keep this game for next time "
+                            f"({safe_text(error.strerror or error, 80)}).", "error")
 
     def open_table(self) -> None:
         """The game's own scene on a mirror of the host's match, with the remote layer."""

@@ -229,6 +229,48 @@ def test_the_move_on_its_way_note_goes_when_the_host_confirms_it(app: App,
     assert note not in [t.message for t in scene.toasts.items]
 
 
+def test_join_remembers_the_host_and_lists_the_game_to_join_again(app: App,
+                                                                 host: HostThread) -> None:
+    """Joined once, Join offers the address and code again and lists the game; one click
+    on it joins the same seat again; once the game is over it is no longer listed."""
+    from nile.ui import joined_games
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    address, code = url(host).removeprefix("ws://"), str(table.codes[0])
+    online = OnlineScene(app)
+    app.push(online)
+    assert not online.recent
+    online.address.set_text(address)
+    online.code.set_text(code.lower())
+    press(app, online, "Join")
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.joined is not None)
+    app.go_home()
+    online = OnlineScene(app)
+    app.push(online)
+    assert (online.address.get_text(), online.code.get_text()) == (address, code)
+    assert [(g.address, g.codes, g.game) for g in online.recent] == [
+        (url(host), (code,), "loose_caboose")]
+    label = online.recent[0].label
+    assert label.startswith(f"Loose Caboose! · {address} · ")
+    press(app, online, label)
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    run(app, lambda: room.ready)
+    assert room.held == [0]
+    chief = Client(url(host), [table.host_code])
+    chief.start()
+    try:
+        chief.start_game()
+        run(app, lambda: not isinstance(app.top, WaitingRoom))
+        chief.end_game()
+        run(app, lambda: remote_of(app).over is not None)
+    finally:
+        chief.close()
+    assert joined_games.recent() == []
+    app.go_home()
+
+
 def test_two_people_at_one_remote_computer_share_it_with_the_cover(app: App,
                                                                    host: HostThread) -> None:
     """Both codes in the Join field: the pass-the-screen cover comes up for whoever is to

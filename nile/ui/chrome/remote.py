@@ -16,6 +16,7 @@ path serves the host's people and the guests alike.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,7 +27,7 @@ from nile.core.game import Action, GameState
 from nile.core.session import SeatConfig
 from nile.net import protocol as p
 from nile.net.client import Client, Incoming, Status
-from nile.ui import sound
+from nile.ui import joined_games, sound
 from nile.ui.chrome.botdriver import Autoplay
 from nile.ui.chrome.panels import moment_of
 from nile.ui.chrome.remote_bar import STRIP, RemoteBar
@@ -178,6 +179,9 @@ class RemoteTable(Autoplay):
             self.bar.chat_line(item)
         elif isinstance(item, p.Over):
             self.over = item
+            if self.host is None:  # Join no longer offers to come back to it
+                with contextlib.suppress(OSError):
+                    joined_games.forget(self.client.url, self.client.codes)
             return True
         elif isinstance(item, p.Refusal):
             scene.toast(scene.words(item.reason), "error")
