@@ -13,6 +13,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 
+from nile.core import owner
 from nile.net.discovery import Announcer
 from nile.net.hub import Hub
 from nile.net.protocol import PlayerSpec
@@ -33,6 +34,10 @@ class HostThread:
         by default when other computers can reach this one."""
         self.announce_on = announce_on
         self.announcer: Announcer | None = None
+        self.claims: list[owner.Claim] = []
+        """The locks (`nile.core.owner`) on the saves of the matches an app hosts, so no
+        other window on this computer hosts them meanwhile: let go when hosting stops (and
+        by the system if the app dies)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready: Future[int] = Future()
@@ -58,6 +63,9 @@ class HostThread:
             with contextlib.suppress(RuntimeError):  # it stopped meanwhile: nothing to do
                 self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
+        for claim in self.claims:  # the journal wrote the files as the server stopped
+            claim.release()
+        self.claims = []
 
     def create(self, game: str, players: Sequence[PlayerSpec],
                options: Mapping[str, str] | None = None, seed: int | None = None,

@@ -14,7 +14,7 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nile.core import paths
+from nile.core import owner, paths
 from nile.core.errors import SaveError
 from nile.core.game import GameInfo
 from nile.core.session import SeatConfig
@@ -37,6 +37,11 @@ PORT = protocol.PORT
 BIND = os.environ.get("NILE_BIND", "0.0.0.0")
 """Where a hosting app listens: every interface, so friends can reach it (tests and the
 checks on one machine set NILE_BIND=127.0.0.1)."""
+
+
+HOSTED_ELSEWHERE = ("Another Nile window on this computer is hosting this game now: play it "
+                    "there, or stop hosting it there and open it here again.")
+"""Why Continue does not host a game twice (its save is locked by the window hosting it)."""
 
 
 def invitation_addresses(bind: str, port: int) -> list[str]:
@@ -87,6 +92,10 @@ def host_game(app: Shell, info: GameInfo, rows: list[SeatRow], seats: list[SeatC
     except (Refused, ValueError) as error:
         host.stop()
         return str(error)
+    path = host.server.hub.path(table)
+    claim = owner.claim(path) if path is not None else None
+    if claim is not None:  # Continue in another window must not host it too
+        host.claims.append(claim)
     app.replace(waiting_room(app, host, table))
     return None
 
@@ -106,15 +115,20 @@ def waiting_room(app: Shell, host: HostThread, table: Table) -> WaitingRoom:
 def host_again(app: Shell, path: Path) -> str | None:
     """Host again the game this app hosted (Continue): its save resumed with the same
     seats and codes, so friends come back with the codes they have; why not, if not."""
+    claim = owner.claim(path)
+    if claim is None:
+        return HOSTED_ELSEWHERE
     hub = Hub(paths.hosted_dir())
     try:
         hub.settle_journal()  # an app killed while hosting: its last moves are there
         table = hub.resume(path)
-    except (SaveError, Refused) as error:
-        return str(error)
-    try:
         host = start_host(hub=hub)
+    except (SaveError, Refused) as error:
+        claim.release()
+        return str(error)
     except OSError as error:
+        claim.release()
         return f"This computer could not host: {error}"
+    host.claims.append(claim)
     app.push(waiting_room(app, host, table))
     return None

@@ -260,3 +260,58 @@ def test_a_seat_handed_to_a_bot_is_taken_back_after_hosting_again(app: App) -> N
     finally:
         bo.close()
         app.go_home()
+
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from nile.core import owner
+claim = owner.claim(Path(sys.argv[1]))
+print("held" if claim is not None else "refused", flush=True)
+time.sleep(60)  # hosting until killed (the test kills it long before)
+"""
+
+
+def test_a_game_hosted_in_one_window_is_not_hosted_again_in_another(app: App) -> None:
+    """Continue on a game this app is hosting is refused in words; so is a game another
+    window hosts, until that window is gone (killed: its lock dies with it); then the
+    game hosts again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from nile.core import library
+    from nile.ui.chrome.dialogs import open_save
+    from nile.ui.chrome.overlay import MessageDialog
+    from nile.ui.host_online import HOSTED_ELSEWHERE
+    room = host_from_app(app, "Bo")
+    assert room.host is not None
+    table = next(iter(room.host.server.hub.tables.values()))
+    path = library.hosted_matches_dir() / f"{table.id}.json"
+    open_save(app, path)  # Continue, while this very app hosts it
+    refused = app.top
+    assert isinstance(refused, MessageDialog)
+    assert refused.title == "This game cannot be hosted again"
+    assert refused.message == HOSTED_ELSEWHERE
+    app.go_home()  # hosting stops: the game is free again
+    root = Path(__file__).resolve().parents[2]
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=root,
+                             env={**os.environ, "PYTHONPATH": str(root)},
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "held"
+        open_save(app, path)
+        assert isinstance(app.top, MessageDialog) and app.top.message == HOSTED_ELSEWHERE
+        app.go_home()
+        other.send_signal(signal.SIGKILL)  # the other window crashes
+        other.wait(timeout=10)
+        open_save(app, path)
+        again = app.top  # hosted here again: Bo is awaited
+        assert isinstance(again, WaitingRoom) and again.host is not None
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.wait(timeout=10)
+        app.go_home()
