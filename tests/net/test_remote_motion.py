@@ -146,3 +146,48 @@ def remote_moves_play_out(app: App, host: HostThread, game: str) -> None:
     finally:
         bo.client.close()
         app.go_home()
+
+
+def test_the_top_bar_and_the_log_wait_for_each_remote_change_to_play_out(
+        app: App, host: HostThread) -> None:
+    """Two bots' changes arrive back to back: while each plays out, the top bar says what
+    it said before it and the log holds its lines, as at one screen (it used to hold the
+    bar at the first change of a run of them and show the log at once)."""
+    table = host.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo", "bot", "easy"),
+                                          PlayerSpec("Cy", "bot", "easy")], seed=4)
+    online = OnlineScene(app)
+    app.push(online)
+    online.address.set_text(url(host).removeprefix("ws://"))
+    online.code.set_text(str(table.codes[0]))
+    press(app, online, "Join")  # everybody is here: the table opens at once
+    run(app, lambda: not isinstance(app.top, (OnlineScene, WaitingRoom)))
+    remote = remote_of(app)
+    scene = remote.scene
+    scene.anims.speed = 4.0  # animations on (the instant app has them off), brisk
+    rng, seen, checked = random.Random(2), remote.seq, 0
+    last: tuple[object, list[str]] = (None, [])
+    before = last
+
+    def shown() -> tuple[object, list[str]]:
+        """What the table says now once still: its state's bar, its whole log."""
+        state = scene.state
+        status = state.status()
+        return ((status.round_text, status.phase_text, state.current_player),
+                scene.log.live_lines(scene.viewer))
+
+    def step() -> None:
+        nonlocal seen, checked, last, before
+        if remote.seq != seen:  # a change began to show: what was said before it
+            seen, before = remote.seq, last
+        if scene.anims.busy and before[0] is not None:
+            held = scene.top_bar._held
+            assert held is not None
+            assert (held[0].round_text, held[0].phase_text, held[1]) == before[0]
+            assert scene.log.lines == before[1]
+            checked += 1
+        last = shown()
+        play_mine(app, rng)
+
+    run(app, lambda: checked >= 60 or table.over, 60.0, also=step)
+    assert checked >= 60
+    app.go_home()

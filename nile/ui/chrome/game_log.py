@@ -80,7 +80,11 @@ class GameLog(Layer):
             self.panel.set_lines(self.live_lines(viewer, self._shown))
         else:
             self.show(lines)
-            self._shown = len(self.scene.match.log)
+            self._shown = self.entries()
+
+    def entries(self) -> int:
+        """How many log entries the live game has (what `live_lines` counts)."""
+        return len(self.scene.match.log)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEWHEEL and self.open
@@ -93,7 +97,7 @@ class GameLog(Layer):
         if self._held is not None and not self.scene.anims.busy:
             self.panel.set_lines(self._held)
             self._held = None
-            self._shown = len(self.scene.match.log)
+            self._shown = self.entries()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.open:

@@ -1,7 +1,8 @@
 """The log of a remote table: the host's lines for each seat, read by the person looking.
 
 At a remote table there are no events here, only what the host described for each seat
-this computer holds (`View.steps`). The log shows the looking seat's own lines; while the
+this computer holds (`View.steps`). As at one screen, a change's lines wait while the table
+plays it out (`GameLog.show_live`). The log shows the looking seat's own lines; while the
 screen may change hands (`viewer` None, two people at this computer) it shows of each move
 only what every held seat was told alike, and for a move of one of them what the others
 were told, so nobody reads another's private lines on the public view.
@@ -56,5 +57,6 @@ class RemoteLog(GameLog):
             lines = public_lines({s: steps[:entries] for s, steps in self.steps.items()})
         return [self.scene.words(line) for line in lines[-SHOWN * 4:]]
 
-    def show_live(self, viewer: int | None, hold: bool) -> None:
-        self.show(self.live_lines(viewer))  # no animation holds lines back here
+    def entries(self) -> int:
+        """The host's log entries every held seat has (each seat gets every entry)."""
+        return min((len(steps) for steps in self.steps.values()), default=0)

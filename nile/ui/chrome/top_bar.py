@@ -118,14 +118,22 @@ class TopBar(Layer):
         if button is not None and wanted != self._hint_enabled:
             self._hint_enabled = wanted
             button.enable() if wanted else button.disable()  # type: ignore[attr-defined]
+        # a move that played out is said here, before the layers above may start the next
+        # (a remote table shows the host's changes one after another with no still frame)
+        self._follow()
+
+    def _follow(self) -> None:
+        """While a move still plays out, the bar keeps saying what it said before it, as the
+        log does: it must not tell the outcome (a knocked-over ship) before the table."""
+        scene = self.scene
+        if self._held is None or not scene.anims.busy or not self.live:
+            self._held = (scene.state.status(), scene.state.current_player)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._show_buttons()
         scene = self.scene
-        # While a move still plays out, the bar keeps saying what it said before it, as the
-        # log does: it must not tell the outcome (a knocked-over ship) before the table.
-        if self._held is None or not scene.anims.busy or not self.live:
-            self._held = (scene.state.status(), scene.state.current_player)
+        self._follow()
+        assert self._held is not None
         status, seat = self._held
         player = None
         if seat is not None and seat >= 0:
