@@ -187,7 +187,8 @@ class WaitingRoom(Scene):
         if self.joined is not None:
             title += f": {registry.get(self.joined.game).title}"
         text.draw(surface, title, (40, 36), 36, theme.ACCENT, "bold", max_width=1200)
-        text.draw(surface, self.status_line(), (40, 92), 17,
+        below = max(92, 36 + text.line_height(36, "bold"))  # under the title at any size
+        text.draw(surface, self.status_line(), (40, below), 17,
                   theme.BAD if self.refused else theme.MUTED, max_width=1200)
         y = 150
         if self.invite is not None:
