@@ -12,12 +12,14 @@ skipped, never trusted.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from nile.core import registry, saves
+from nile.core import owner, registry, saves
 from nile.core.errors import SaveError
 from nile.core.game import Seat
 from nile.core.session import BOT_LEVELS, SEAT_KINDS, Match, SeatConfig
@@ -110,10 +112,16 @@ class Hub:
         saves.write_atomic_bytes(self.folder / "matches" / f"{table_id}.json", blob)
 
     def open_journal(self, stats: Stats | None = None) -> journal.Journal | None:
-        """The running server's journal (None for a hub kept in memory only)."""
+        """The running server's journal (None for a hub kept in memory only): a folder of
+        its own under `journal/`, locked while it runs (`nile.core.owner`), so a second
+        host on the same folder (another window hosting another game) never settles it."""
         if self.folder is None:
             return None
-        return journal.Journal(self.folder / "journal", self.write, stats=stats)
+        folder = self.folder / "journal" / f"{os.getpid()}-{secrets.token_hex(4)}"
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        claim = owner.claim(folder)  # locked before it exists: its lock file is beside it
+        folder.mkdir()
+        return journal.Journal(folder, self.write, stats=stats, claim=claim)
 
     def load_all(self) -> int:
         """Resume every table in the folder (the journal's confirmed moves first written
@@ -143,9 +151,26 @@ class Hub:
         """Write to the files what a server stopped mid-way (killed, or an app killed while
         hosting) had confirmed in its journal but not yet written, and drop the journal:
         then every file has every confirmed move, whether the whole folder is resumed
-        (`load_all`) or one game of it is hosted again."""
+        (`load_all`) or one game of it is hosted again. A journal whose host runs now
+        (its lock is held: another window hosting another game) is left to it."""
         assert self.folder is not None
-        folder = self.folder / "journal"
+        root = self.folder / "journal"
+        self._settle(root)  # segments an older Nile kept in the folder itself
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []:
+            claim = owner.claim(folder)
+            if claim is None:
+                continue
+            try:
+                if self._settle(folder):
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+            finally:
+                claim.release()
+
+    def _settle(self, folder: Path) -> bool:
+        """Settle one journal folder's segments (see `settle_journal`); False if a file
+        could not be written (the segments stay for another try)."""
+        assert self.folder is not None
         for table_id, (seq, data) in journal.recover(folder).items():
             path = self.folder / "matches" / f"{table_id}.json"
             try:
@@ -162,9 +187,10 @@ class Hub:
                 self.problems.append(str(error))
             except OSError as error:
                 self.problems.append(f"match {table_id}: {error}")
-                return  # keep the segments for another try
+                return False  # keep the segments for another try
         for path in journal.segments(folder):
             path.unlink()
+        return True
 
 
 def bot_seed(table: Table) -> int:

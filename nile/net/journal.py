@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nile.core import saves
+from nile.core import owner, saves
 from nile.net.stats import Stats
 
 SEGMENT_BYTES = 4 * 2**20
@@ -64,8 +64,12 @@ class Journal:
 
     def __init__(self, folder: Path, write_file: WriteFile, *,
                  segment_bytes: int = SEGMENT_BYTES,
-                 segment_seconds: float = SEGMENT_SECONDS, stats: Stats | None = None) -> None:
+                 segment_seconds: float = SEGMENT_SECONDS, stats: Stats | None = None,
+                 claim: owner.Claim | None = None) -> None:
         self.folder = folder
+        self._claim = claim
+        """This journal's lock on its folder (`Hub.open_journal`): while it is held, no
+        other host settles the folder's segments; let go once they are all written."""
         self.stats = stats if stats is not None else Stats()
         """`journal_sync`: ms per write and sync; `journal_batch`: changes per sync."""
         self._write_file = write_file
@@ -105,12 +109,17 @@ class Journal:
             self._wake.notify()
 
     def close(self) -> None:
-        """Confirm what waits, write every match's file, delete the segments."""
+        """Confirm what waits, write every match's file, delete the segments (and the
+        folder, once empty, and let go of its lock)."""
         with self._wake:
             self._closed = True
             self._wake.notify()
         self._committer.join()
         self._flusher.join()
+        if self._claim is not None:
+            with contextlib.suppress(OSError):  # a segment kept (a file not written) stays
+                self.folder.rmdir()
+            self._claim.release()
 
     # The committing thread ----------------------------------------------------------
 

@@ -124,3 +124,39 @@ def test_an_app_hosting_one_game_again_gets_the_journals_moves(tmp_path: Path) -
     assert resumed.seq == 5 and resumed.match.actions == table.match.actions
     assert other.id not in again.tables
     assert journal.segments(tmp_path / "journal") == []
+
+
+def test_a_running_hosts_journal_is_left_to_it_and_a_dead_ones_is_settled(
+        tmp_path: Path) -> None:
+    """Two windows host two games from one folder: the second's start settles only the
+    journals of hosts that are gone, never the first's live one (it used to write the
+    first's match files from it and delete its segments). A journal whose host died (its
+    lock died with it) is written into the files and removed."""
+    running = Hub(tmp_path)
+    live = running.open_journal()
+    assert live is not None
+    live.start()
+    table = running.create("loose_caboose", [PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    table.move(0, 0, table.match.state.legal_actions()[0].to_str())
+    done = threading.Event()
+    live.append(table.id, table.seq, json.dumps(table.to_save()).encode(),
+                lambda error: done.set())
+    assert done.wait(10)
+    file = tmp_path / "matches" / f"{table.id}.json"
+    start_only = file.read_bytes()  # the file still holds the start: the journal has more
+    dead = tmp_path / "journal" / "4242-dead"  # a host killed earlier left this
+    dead.mkdir()
+    gone = running.create("loose_caboose", [PlayerSpec("Cy"), PlayerSpec("Dee")], seed=4)
+    gone.move(0, 0, gone.match.state.legal_actions()[0].to_str())
+    (dead / "00000001.log").write_bytes(b'{"id":"%s","seq":%d,"save":%s}\n' % (
+        gone.id.encode(), gone.seq, json.dumps(gone.to_save()).encode()))
+    other = Hub(tmp_path)
+    other.settle_journal()
+    assert not other.problems
+    assert file.read_bytes() == start_only and journal.segments(live.folder)
+    assert not dead.exists()
+    settled = json.loads((tmp_path / "matches" / f"{gone.id}.json").read_text())
+    assert settled["net"]["seq"] == 1
+    live.close()  # a host that stops writes its files and leaves no journal behind
+    assert json.loads(file.read_text())["net"]["seq"] == 1
+    assert not live.folder.exists() and not any((tmp_path / "journal").iterdir())
