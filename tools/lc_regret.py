@@ -22,6 +22,11 @@ decision with at least two different choices, taken one in `--every`, until
 move is one of the reference's best) and the mean regret: how many expected penalty
 points the level's move gives up against the best, per decision.
 
+The report splits the regret: the part given up in the last `LATE_PILE` cards of the
+draw pile, where the hand is about to score but the default objective does not count it
+(the hard bot does), so there a level that plays for its hand shows regret that the
+reference's objective alone cannot justify or blame.
+
 `--objective score` counts the hand too (the points the mover would have if the game
 ended with the turn); the default `penalty` counts the penalty pile only (and the hand
 only when the game really ends with the turn).
@@ -49,6 +54,9 @@ Choice = tuple[str, int, bool]
 """A move as the rules' choice: ("lay", value, broken), ("roll", 0, False), ("pass", 0, False)."""
 
 TIE = 1e-9
+LATE_PILE = 10
+"""Positions with fewer cards than this in the draw pile count as the last turns (the hard
+bot's own switch, `ai_turn.PILE_MARGIN`)."""
 
 
 def choice_of(action: Action) -> Choice:
@@ -201,6 +209,10 @@ class LevelResult:
     decisions: int
     agreement: float
     regret: float
+    regret_late: float
+    """The part of `regret` from positions in the last turns (`LATE_PILE`)."""
+    late: int
+    """How many of the positions are in the last turns."""
     seconds_median: float
     seconds_p95: float
 
@@ -208,7 +220,7 @@ class LevelResult:
 def measure(level: str, states: list[LooseCabooseState], values: list[dict[Choice, float]],
             seed: int, iterations: int | None = None) -> LevelResult:
     """How often `level` picks a best choice, and the points it gives up on average."""
-    agreed, regrets, times = 0, [], []
+    agreed, regrets, times, late = 0, [], [], []
     for index, (state, value) in enumerate(zip(states, values, strict=True)):
         seat = state.seat
         bot = make_bot(GAME_INFO, level, seat, seed * 100_000 + index, iterations=iterations)
@@ -219,10 +231,12 @@ def measure(level: str, states: list[LooseCabooseState], values: list[dict[Choic
         regret = value[choice_of(action)] - best
         agreed += regret <= TIE
         regrets.append(max(0.0, regret))
+        if state.pile_size < LATE_PILE:
+            late.append(regrets[-1])
     times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     return LevelResult(level, len(states), agreed / len(states), statistics.fmean(regrets),
-                       statistics.median(times), times[min(len(times) - 1,
-                                                          round(0.95 * (len(times) - 1)))])
+                       sum(late) / len(states), len(late), statistics.median(times), p95)
 
 
 def reference_values(states: list[GameState], objective: str) -> list[dict[Choice, float]]:
@@ -255,10 +269,12 @@ def main() -> None:
     for level in args.levels.split(","):
         result = measure(level, states, values, args.seed, args.hard_iterations)
         print(f"{level:>7}: agreement {result.agreement:6.1%}  mean regret "
-              f"{result.regret:.3f} points a decision  (CPU median "
+              f"{result.regret:.3f} points a decision, {result.regret_late:.3f} of it in "
+              f"{result.late} positions of the last turns  (CPU median "
               f"{result.seconds_median:.3f} s, p95 {result.seconds_p95:.3f} s)")
         report[level] = {"agreement": round(result.agreement, 4),
                          "regret": round(result.regret, 4),
+                         "regret_late": round(result.regret_late, 4),
                          "seconds_median": round(result.seconds_median, 4),
                          "seconds_p95": round(result.seconds_p95, 4)}
     print(json.dumps(report))

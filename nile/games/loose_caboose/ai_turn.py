@@ -137,12 +137,11 @@ class Leaf:
         nxt = self.next_seat
         for index in range(NEXT_GUESSES):
             guess = state.clone()
-            pool = guess.pile.cards()
-            cards = random.Random(index).sample(pool, len(guess.hands[nxt]) + 1)
-            guess.hands[nxt] = cards[:-1]
-            for card in cards[:-1]:
+            hand, draw = self.guess(guess, index)
+            guess.hands[nxt] = hand
+            for card in hand:
                 guess.pile.take(card)
-            guess.apply(Draw(cards[-1]))
+            guess.apply(Draw(draw))
             plan = best_plan(as_seen(guess, pile_left - 1))
             if plan.passing:
                 guess.apply(Pass())
@@ -156,6 +155,14 @@ class Leaf:
         value = total / NEXT_GUESSES
         self._outlooks[key] = value
         return value
+
+    def guess(self, state: LooseCabooseState, index: int) -> tuple[list[Card], Card]:
+        """Guess `index` of the next player's hand and the card they draw: any cards of
+        the copy's pile (every card this player cannot see), the same guesses at every
+        leaf so that leaves compare on equal terms."""
+        size = len(state.hands[self.next_seat])
+        cards = random.Random(index).sample(state.pile.cards(), size + 1)
+        return cards[:-1], cards[-1]
 
     def _expect(self, state: LooseCabooseState, pile_left: int) -> float:
         """The value after the next player's turn, every throw weighed."""
@@ -353,9 +360,13 @@ class TurnBot:
         if len(options) == 1:
             self._choice, self._todo = options[0], []
             return
-        self._search = TurnSearch(view, Leaf(view, self._rng, self._guesses),
-                                  random.Random(self._rng.random()))
+        self._search = TurnSearch(view, self.leaf(view), random.Random(self._rng.random()))
         self._todo = moves(view)
+
+    def leaf(self, view: LooseCabooseState) -> Leaf | PointsLeaf:
+        """What the search values the end of the turn by (tools/lc_ceiling.py plays the
+        bot with other leaves)."""
+        return Leaf(view, self._rng, self._guesses)
 
     def think(self, seconds: float) -> bool:
         """Value the next moves of the turn for up to `seconds` (at least one)."""

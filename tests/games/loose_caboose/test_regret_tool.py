@@ -55,6 +55,7 @@ def test_levels_are_measured_on_seeded_positions() -> None:
     result = measure("normal", states, values, seed=3)
     assert result.decisions == 4
     assert 0 <= result.agreement <= 1 and result.regret >= 0
+    assert 0 <= result.regret_late <= result.regret and 0 <= result.late <= 4
     for value in values:
         assert len(value) >= 2 and min(value.values()) <= max(value.values())
 
@@ -67,3 +68,4 @@ def test_the_command_reports_every_level() -> None:
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["positions"] == 3
     assert report["hard"]["regret"] >= 0 and 0 <= report["easy"]["agreement"] <= 1
+    assert 0 <= report["hard"]["regret_late"] <= report["hard"]["regret"] + 1e-9
