@@ -199,3 +199,20 @@ def test_builds_and_draws_made_once_are_the_same_as_made_fresh_and_never_shared(
             assert outcomes == fresh
             outcomes.clear()
             assert state.chance_outcomes() == fresh
+
+
+def test_the_events_of_every_move_are_made_once_and_equal_new_ones() -> None:
+    """Drawing, passing, bidding and taking report events made once per value (issue 33
+    item 6): the same object each time, equal to a new one, with the same text."""
+    from nile.games.kap_kairo.rules import events as ev
+
+    made = [(ev.row_card_drawn, ev.RowCardDrawn, (1, 7)), (ev.passed, ev.Passed, (2,)),
+            (ev.card_revealed, ev.CardRevealed, (9,)), (ev.bid_placed, ev.BidPlaced, (0, 4)),
+            (ev.card_chosen, ev.CardChosen, (1, 9, 3, False)),
+            (ev.nothing_to_draw, ev.NothingToDraw, (3,)),
+            (ev.phase_changed, ev.PhaseChanged, ("track laying", 2, 1))]
+    for once, kind, fields in made:
+        event = once(*fields)
+        assert event is once(*fields)
+        assert event == kind(*fields)
+        assert event.describe(0) == kind(*fields).describe(0)
