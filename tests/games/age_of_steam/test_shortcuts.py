@@ -108,3 +108,17 @@ def test_a_lay_the_quick_test_accepts_is_one_the_far_end_rule_accepts() -> None:
                                 if state.supply[action.tile] > 0:
                                     assert action in listed
     assert checked > 1000
+
+
+def test_offers_made_once_equal_new_ones_and_are_the_same_each_time() -> None:
+    """Bids, share issues, action tiles, urbanizations and segment ends are made once per
+    value (issue 33 item 6): equal to new ones, and the same objects when asked again."""
+    from nile.games.age_of_steam.rules import build, market, network
+    from nile.games.age_of_steam.rules.actions import Bid, IssueShares, TakeAction, Urbanize
+
+    for once, kind, fields in ((market._BID, Bid, (7,)), (market._ISSUE, IssueShares, (2,)),
+                               (market._TAKE, TakeAction, ("engineer",)),
+                               (build._URBANIZE, Urbanize, ("3,4", "A")),
+                               (network._end, network.End, (-1, 2, 40))):
+        made = once(*fields)
+        assert made == kind(*fields) and made is once(*fields)

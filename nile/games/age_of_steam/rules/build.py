@@ -93,13 +93,18 @@ def options(state: AgeOfSteamState) -> list[Action]:
     return result
 
 
+_URBANIZE = cache(Urbanize)
+"""Urbanizations made once per town and letter (offered on every build turn of the
+holder, issue 33 item 6); equal to new ones."""
+
+
 def urbanize_options(state: AgeOfSteamState, seat: int) -> list[Action]:
     if state.holder("urbanization") != seat or state.urbanized:
         return []
     used = set(state.new_cities.values()) | set(state.rules.removed_new_cities)
     letters = [x for x in config().new_cities if x not in used]
     towns = sorted(state.town_hexes())
-    return [Urbanize(state.map.label(h), x) for h in towns for x in letters]
+    return [_URBANIZE(state.map.label(h), x) for h in towns for x in letters]
 
 
 class _Context:
