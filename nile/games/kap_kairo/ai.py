@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
+from functools import cache
 
 from nile.ai.hooks import AiHooks, Policy, SearchStatistics
 from nile.ai.ismcts import ISMCTS
@@ -77,6 +78,12 @@ class Style:
 
 STYLE = Style()
 
+_bid = cache(Bid)
+_take = cache(Take)
+"""The policy's and the search's bids and takes, made once per amount or card (a frozen
+dataclass is slow to make, and the hard bot's rollouts bid and take in every auction they
+play through, issue 33 item 6); equal to new ones."""
+
 
 # Judging cards -----------------------------------------------------------------------
 
@@ -93,7 +100,7 @@ def card_worth(state: KapState, seat: int, card: int, style: Style = STYLE) -> f
 def choose_card(state: KapState, seat: int, style: Style = STYLE) -> Take:
     """The face-up auction card worth most to `seat`."""
     best = max(state.display, key=lambda c: (card_worth(state, seat, c, style), -c))
-    return Take(best)
+    return _take(best)
 
 
 def heuristic_bid(
@@ -149,7 +156,7 @@ def make_policy(style: Style = STYLE) -> Policy:
         if step == Phase.DECIDE:
             return build_or_pass(state, seat, style)
         if step == Phase.BID:
-            return Bid(heuristic_bid(state, seat, rng, style))
+            return _bid(heuristic_bid(state, seat, rng, style))
         if step == Phase.CHOOSE:
             return choose_card(state, seat, style)
         return rng.choice(state.legal_actions())
@@ -308,7 +315,7 @@ def bid_candidates(state: KapState, seat: int) -> list[Action]:
         15,
         25,
     }
-    return [Bid(a) for a in sorted(amounts) if 0 <= a <= capital]
+    return [_bid(a) for a in sorted(amounts) if 0 <= a <= capital]
 
 
 FREE_BUILD_MARGIN = 0.05

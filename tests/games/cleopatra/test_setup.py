@@ -4,14 +4,23 @@ the market start, hands and displays."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from nile.core import chance
-from nile.core.game import CHANCE
+from nile.core.game import CHANCE, Action
 from nile.games.cleopatra import GAME_INFO
 from nile.games.cleopatra.rules import CleopatraState
-from nile.games.cleopatra.rules.actions import PickLightCity, PickStartPlayer
+from nile.games.cleopatra.rules.actions import (
+    DealAuction,
+    DealCity,
+    PickLightCity,
+    PickStartPlayer,
+    RevealAuction,
+    RevealCity,
+)
 from nile.games.cleopatra.rules.data import FRUIT_CARD, game_data
 from nile.games.cleopatra.rules.events import PrestigePlaced
 from nile.games.cleopatra.rules.phases import Phase
@@ -98,3 +107,33 @@ def test_a_dealt_fruit_card_goes_face_up() -> None:
         state.apply(action)
     assert state.fruit_cards[2] == [fruit_card]
     assert state.auction_hand[2] == [D.auction_kind("1-train")]
+
+
+def test_every_card_draw_listed_equals_a_new_one_and_stays_as_it_was_made() -> None:
+    """The City and Auction draws are made once and listed again and again (issue 33 item
+    6): each equals the draw made anew for that seat and card, on every chance step of
+    some random games, and drawing one changes none of them."""
+    made: dict[type, Callable[[Any], Action]] = {
+        DealCity: lambda a: DealCity(a.seat, a.card),
+        RevealCity: lambda a: RevealCity(a.card),
+        RevealAuction: lambda a: RevealAuction(a.kind),
+        DealAuction: lambda a: DealAuction(a.seat, a.kind),
+    }
+    seen: dict[type, int] = dict.fromkeys(made, 0)
+    for seed in range(4):
+        state = GAME_INFO.create(3 + seed % 3, seed, {})
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.current_player != CHANCE:
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            outcomes = state.chance_outcomes()
+            for action, _ in outcomes:
+                if type(action) in made:
+                    seen[type(action)] += 1
+                    assert action == made[type(action)](action)
+                    assert action.to_str() == made[type(action)](action).to_str()
+            texts = [a.to_str() for a, _ in outcomes]
+            state.apply(chance.pick(outcomes, rng))
+            assert [a.to_str() for a, _ in outcomes] == texts
+    assert all(seen.values()), seen

@@ -160,3 +160,13 @@ def test_the_hard_bot_builds_for_free_unless_passing_searches_clearly_better() -
     assert clearly.action() == PASS
     reason = clearly.explain()
     assert reason is not None and "free" in reason and "70%" in reason and "50%" in reason
+
+
+def test_the_bids_and_takes_the_bots_make_are_made_once_and_equal_new_ones() -> None:
+    """The rollouts' bids and takes come from tables made once (issue 33 item 6)."""
+    state = Builder(2).auction(("S9", "R0")).build()
+    bids = ai.bid_candidates(state, 0)
+    assert bids == [Bid(b.amount) for b in bids if isinstance(b, Bid)]
+    assert all(a is b for a, b in zip(bids, ai.bid_candidates(state, 0), strict=True))
+    taken = ai.choose_card(state, 0)
+    assert taken == Take(taken.card) and taken is ai.choose_card(state, 0)

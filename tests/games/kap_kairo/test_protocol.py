@@ -16,12 +16,14 @@ from nile.games.kap_kairo import GAME_INFO
 from nile.games.kap_kairo.builder import Builder
 from nile.games.kap_kairo.rules import (
     PASS,
+    RULES,
     Bid,
     Build,
     CardDraw,
     KapState,
     Phase,
     Take,
+    shortfall,
 )
 from nile.games.kap_kairo.rules.actions import DRAW_VERBS
 from nile.games.kap_kairo.rules.events import BidPlaced
@@ -157,3 +159,60 @@ def test_the_step_is_a_phase_and_saves_as_its_plain_string() -> None:
     assert type(data["step"]) is str and data["step"] == "draw"
     loaded = KapState.from_dict(json.loads(json.dumps(data)))
     assert loaded.step is Phase.DRAW
+
+
+
+def fresh_builds(state: KapState, seat: int) -> list[Build]:
+    """VK-5 from scratch: the builds covering exactly the missing rails that `seat` can pay
+    for, most bonus cards first."""
+    if not state.columns[seat]:
+        return []
+    short = shortfall(state, seat)
+    return [Build(bonus, short - bonus)
+            for bonus in range(min(len(state.bonus[seat]), short), -1, -1)
+            if (short - bonus) * RULES.rail_price <= state.capital[seat]]
+
+
+def test_builds_and_draws_made_once_are_the_same_as_made_fresh_and_never_shared() -> None:
+    """`build_options` and `chance_outcomes` come from tables made once (issue 33 item 6):
+    on every position they equal what the rules say from scratch, and a caller that
+    changes the list it got changes nothing for the next caller."""
+    verbs = {Phase.REVEAL: "reveal", Phase.DUEL: "duel", Phase.DRAW: "draw",
+             Phase.BONUS: "bonus"}
+    for number, state in enumerate(positions()):
+        if number % 3:
+            continue
+        for seat in range(state.players):
+            options = state.build_options(seat)
+            assert options == fresh_builds(state, seat)
+            options.append(PASS)
+            assert state.build_options(seat) == fresh_builds(state, seat)
+        if state.step == Phase.DECIDE:
+            legal = state.legal_actions()
+            assert legal == [*fresh_builds(state, state.turn), PASS]
+            legal.clear()
+            assert state.legal_actions() == [*fresh_builds(state, state.turn), PASS]
+        outcomes = state.chance_outcomes()
+        if outcomes:
+            fresh = [(CardDraw(card, verbs[state.step]), 1.0 / len(state.pool))
+                     for card in state.pool]
+            assert outcomes == fresh
+            outcomes.clear()
+            assert state.chance_outcomes() == fresh
+
+
+def test_the_events_of_every_move_are_made_once_and_equal_new_ones() -> None:
+    """Drawing, passing, bidding and taking report events made once per value (issue 33
+    item 6): the same object each time, equal to a new one, with the same text."""
+    from nile.games.kap_kairo.rules import events as ev
+
+    made = [(ev.row_card_drawn, ev.RowCardDrawn, (1, 7)), (ev.passed, ev.Passed, (2,)),
+            (ev.card_revealed, ev.CardRevealed, (9,)), (ev.bid_placed, ev.BidPlaced, (0, 4)),
+            (ev.card_chosen, ev.CardChosen, (1, 9, 3, False)),
+            (ev.nothing_to_draw, ev.NothingToDraw, (3,)),
+            (ev.phase_changed, ev.PhaseChanged, ("track laying", 2, 1))]
+    for once, kind, fields in made:
+        event = once(*fields)
+        assert event is once(*fields)
+        assert event == kind(*fields)
+        assert event.describe(0) == kind(*fields).describe(0)

@@ -57,3 +57,40 @@ def test_every_kind_of_event_happens_and_is_logged() -> None:
                  "RollStarted", "DiceRolled", "CabooseMoved", "Derailed", "PenaltyTaken",
                  "CardBanked", "PenaltiesCancelled", "HandCounted", "GameEnded"):
         assert kinds.get(name), f"no logged {name} in 12 random games"
+
+
+def test_the_events_of_every_move_are_made_once_and_equal_new_ones() -> None:
+    """Laying, drawing, rolling, the caboose's run and penalties report events made once
+    per value (issue 33 item 6): the same object when asked again, equal to a new one."""
+    from nile.games.loose_caboose.rules import events as ev
+    from nile.games.loose_caboose.rules.cards import Card
+
+    card = Card(3, False)
+    made = [(ev.card_laid, ev.CardLaid, (1, card, (2, 0))),
+            (ev.card_drawn, ev.CardDrawn, (0, card, 40)),
+            (ev.caboose_moved, ev.CabooseMoved, ((0, 0), (1, 0), card, True)),
+            (ev.dice_rolled, ev.DiceRolled, (1, (2, 3))),
+            (ev.roll_started, ev.RollStarted, (1, 2)),
+            (ev.penalty_taken, ev.PenaltyTaken, (0, card, None)),
+            (ev.card_banked, ev.CardBanked, (0, card, (1, 0)))]
+    for once, kind, fields in made:
+        event = once(*fields)
+        assert event is once(*fields)
+        assert event == kind(*fields)
+        assert event.describe(0) == kind(*fields).describe(0)
+
+
+def test_the_game_is_over_exactly_when_nobody_is_to_move() -> None:
+    """`is_terminal` reads the phase alone (issue 33 item 6); it must agree with
+    `current_player` on every position."""
+    for seed in range(6):
+        state = GAME_INFO.create(2 + seed % 3, seed, {})
+        rng = random.Random(seed)
+        while True:
+            assert state.is_terminal == (state.current_player is None)
+            if state.is_terminal:
+                break
+            if state.current_player == CHANCE:
+                state.apply(chance.pick(state.chance_outcomes(), rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))

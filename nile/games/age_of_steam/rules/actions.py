@@ -9,7 +9,7 @@ two routes over different owners' track read differently:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nile.core.game import Action
 from nile.games.age_of_steam.rules.hexes import DIRECTION_NAMES
@@ -128,6 +128,21 @@ class Build(Action):
     hex_label: str
     tile: str
     rotation: int
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The dataclass's own hash of the four fields, worked out once: listing the builds
+    puts every tile option of every frontier hex in a dictionary (issue 33 item 6)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash",
+                           hash((self.kind, self.hex_label, self.tile, self.rotation)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Build], tuple[str, str, str, int]]:
+        """Copied or pickled as its four fields: a string's hash differs between
+        processes, so the stored one must be worked out again."""
+        return Build, (self.kind, self.hex_label, self.tile, self.rotation)
 
     def to_str(self) -> str:
         return f"{self.kind} {self.hex_label} {self.tile}/{self.rotation}"

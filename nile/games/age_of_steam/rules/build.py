@@ -93,13 +93,18 @@ def options(state: AgeOfSteamState) -> list[Action]:
     return result
 
 
+_URBANIZE = cache(Urbanize)
+"""Urbanizations made once per town and letter (offered on every build turn of the
+holder, issue 33 item 6); equal to new ones."""
+
+
 def urbanize_options(state: AgeOfSteamState, seat: int) -> list[Action]:
     if state.holder("urbanization") != seat or state.urbanized:
         return []
     used = set(state.new_cities.values()) | set(state.rules.removed_new_cities)
     letters = [x for x in config().new_cities if x not in used]
     towns = sorted(state.town_hexes())
-    return [Urbanize(state.map.label(h), x) for h in towns for x in letters]
+    return [_URBANIZE(state.map.label(h), x) for h in towns for x in letters]
 
 
 class _Context:
@@ -112,13 +117,14 @@ class _Context:
         self.labels = state.map.labels
         self.stops = state.stop_hexes()
         self.towns = state.town_hexes()
-        self._buildable: dict[int, bool] = {}
+        self.known_buildable: dict[int, bool] = {}
+        """`buildable`'s answers so far (a hex missing here is not known yet)."""
         self.found: dict[Build, int] = {}
 
     def buildable(self, h: int) -> bool:
-        known = self._buildable.get(h)
+        known = self.known_buildable.get(h)
         if known is None:
-            known = self._buildable[h] = self.state.rules.buildable(self.state, h)
+            known = self.known_buildable[h] = self.state.rules.buildable(self.state, h)
         return known
 
 
@@ -159,9 +165,14 @@ def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
     placed = state.tiles.get(n)
     if placed is None:
         cost = state.rules.build_cost(state, ctx.seat, state.rules.terrain_cost(state, n))
-        supply, found = state.supply, ctx.found
-        for x, action in _simple_lays(state.map_name, n, entry):
-            if supply[action.tile] > 0 and _far_ok(ctx, n, x, origin):
+        supply, found, tiles, stops = state.supply, ctx.found, state.tiles, ctx.stops
+        known = ctx.known_buildable
+        for x, m, action in _simple_lays(state.map_name, n, entry):
+            # most far ends are empty buildable hexes, where the track may always end:
+            # answered here without `_far_ok` (a call per lay, issue 33 item 6)
+            if supply[action.tile] > 0 and (
+                    (m not in stops and m not in tiles and known.get(m, False))
+                    or _far_ok(ctx, n, x, origin)):
                 found.setdefault(action, cost)
         return
     existing = tracks_of(placed[0], placed[1])
@@ -174,15 +185,17 @@ def _from_edge(ctx: _Context, n: int, entry: int, origin: str | None) -> None:
 
 
 @cache
-def _simple_lays(map_name: str, n: int, entry: int) -> tuple[tuple[int, Build], ...]:
-    """(exit edge, action) for every simple tile entering empty hex `n` by `entry` whose
-    exit stays on the map (the rest is checked against the tiles each time)."""
+def _simple_lays(map_name: str, n: int, entry: int) -> tuple[tuple[int, int, Build], ...]:
+    """(exit edge, the hex beyond it, action) for every simple tile entering empty hex `n`
+    by `entry` whose exit stays on the map (the rest is checked against the tiles each
+    time)."""
     mp = load_map(map_name)
     result = []
     for x in range(6):
-        if x != entry and mp.neighbours[n][x] >= 0:
+        m = mp.neighbours[n][x]
+        if x != entry and m >= 0:
             tile, rotation = SIMPLE_PLACEMENT[track(entry, x)]
-            result.append((x, Build("lay", mp.labels[n], tile, rotation)))
+            result.append((x, m, Build("lay", mp.labels[n], tile, rotation)))
     return tuple(result)
 
 

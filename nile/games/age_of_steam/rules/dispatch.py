@@ -117,7 +117,7 @@ class AgeOfSteamGame(AgeOfSteamState):
         if self.current_player is None:
             raise IllegalAction("The game is over.")
         if self.current_player == CHANCE:
-            if all(action != a for a, _ in self.chance_outcomes()):
+            if action not in [a for a, _ in self.chance_outcomes()]:
                 raise IllegalAction(f"'{action.to_str()}' is not a possible outcome now.")
         elif not self._is_legal(action):
             raise IllegalAction(refusal(self, action))

@@ -59,6 +59,9 @@ class MapData:
     walls: tuple[tuple[int, int], ...] = ()
     index: dict[tuple[int, int], int] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    twin_of: dict[int, int] = field(default_factory=dict)
+    """The other hex of a city printed over two hexes (Al Qahirah), for each of them:
+    a route's search asks at every stop it reaches."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -150,6 +153,8 @@ def build_map(name: str, data: dict[str, Any]) -> MapData:
     neighbours = tuple(_neighbours(cells, index, h, blocked) for h in range(len(cells)))
     cities = tuple(_city(index, spec) for spec in data.get("cities", []))
     city_of_hex = {h: i for i, c in enumerate(cities) for h in c.hexes}
+    twin_of = {h: other for h in city_of_hex for other in reversed(city_of_hex)
+               if other != h and cities[city_of_hex[other]].name == cities[city_of_hex[h]].name}
     towns = {index[(int(t["at"][0]), int(t["at"][1]))]: str(t["name"])
              for t in data.get("towns", [])}
     nile = tuple(_pair(index, pair) for pair in data.get("nile", []))
@@ -159,7 +164,7 @@ def build_map(name: str, data: dict[str, Any]) -> MapData:
         cells=tuple(cells), terrain=tuple(terrain), neighbours=neighbours,
         cities=cities, city_of_hex=city_of_hex, town_names=towns,
         nile_west=frozenset(a for a, _ in nile), nile_east=frozenset(b for _, b in nile),
-        nile_edges=nile, walls=walls, index=index,
+        nile_edges=nile, walls=walls, index=index, twin_of=twin_of,
         extra={**{k: v for k, v in data.items()
                   if k not in ("grid", "cities", "towns", "nile", "walls")},
                "_labels": tuple(label(c, r) for c, r in cells),

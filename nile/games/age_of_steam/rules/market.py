@@ -9,6 +9,7 @@ once without dropping out while more than two bidders remain.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nile.core.game import Action, Event
@@ -58,22 +59,30 @@ def all_actions(state: AgeOfSteamState) -> tuple[str, ...]:
 
 # Options --------------------------------------------------------------------------
 
+_BID = cache(Bid)
+_ISSUE = cache(IssueShares)
+_TAKE = cache(TakeAction)
+"""The offered bids, share issues and action tiles, made once per value (a frozen
+dataclass is slow to make; an auction offers every bid up to the bidder's cash, on
+every turn of every playout, issue 33 item 6); equal to new ones."""
+
+
 def options(state: AgeOfSteamState) -> list[Action]:
     seat = state.current_player
     assert seat is not None and seat >= 0
     if state.phase == Phase.SHARES:
         room = config().start("max_shares") - state.shares[seat]
-        return [IssueShares(n) for n in range(max(0, room) + 1)]
+        return [_ISSUE(n) for n in range(max(0, room) + 1)]
     if state.phase == Phase.AUCTION:
         return _auction_options(state, seat)
     if state.phase == Phase.SELECT:
         taken = {state.actions[s] for s in range(state.players)}
-        return [TakeAction(a) for a in all_actions(state) if a not in taken]
+        return [_TAKE(a) for a in all_actions(state) if a not in taken]
     return _communism_options(state, seat)
 
 
 def _auction_options(state: AgeOfSteamState, seat: int) -> list[Action]:
-    result: list[Action] = [Bid(n) for n in range(state.high_bid + 1, state.cash[seat] + 1)]
+    result: list[Action] = [_BID(n) for n in range(state.high_bid + 1, state.cash[seat] + 1)]
     result.append(DropOut())
     if seat == state.free_pass_holder and state.free_pass_left and len(state.bidders) > 2:
         result.append(FreePass())

@@ -79,14 +79,7 @@ def sources(state: AgeOfSteamState) -> list[tuple[int, list[str]]]:
 
 def twin(state: AgeOfSteamState, h: int) -> int:
     """The other hex of a two-hex city (Al Qahirah), or -1."""
-    index = state.map.city_of_hex.get(h)
-    if index is None:
-        return -1
-    name = state.map.cities[index].name
-    for other, i in state.map.city_of_hex.items():
-        if other != h and state.map.cities[i].name == name:
-            return other
-    return -1
+    return state.map.twin_of.get(h, -1)
 
 
 def routes(state: AgeOfSteamState, seat: int) -> list[Route]:

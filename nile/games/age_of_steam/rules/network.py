@@ -42,6 +42,11 @@ class End:
     """The hex holding the last track at this end."""
 
 
+_end = cache(End)
+"""Segment ends made once per value: the network is traced again after every tile laid
+(issue 33 item 6). Equal to new ones."""
+
+
 @dataclass(frozen=True)
 class Segment:
     tracks: tuple[tuple[int, Track], ...]
@@ -127,12 +132,12 @@ def _walk(mp: MapData, tiles: dict[int, Placed], new_cities: dict[int, str], h: 
     while True:
         if port == CENTRE:
             edge = t[0] if t[1] == CENTRE else t[1]
-            return path, End(h, edge, h)
+            return path, _end(h, edge, h)
         n = mp.neighbours[h][port]
         if n < 0:
-            return path, End(-1, port, h)
+            return path, _end(-1, port, h)
         if is_stop_hex(mp, new_cities, n):
-            return path, End(n, opposite(port), h)
+            return path, _end(n, opposite(port), h)
         placed = tiles.get(n)
         entry = opposite(port)
         following = None
@@ -142,7 +147,7 @@ def _walk(mp: MapData, tiles: dict[int, Placed], new_cities: dict[int, str], h: 
                     following = candidate
                     break
         if following is None:
-            return path, End(-1, port, h)
+            return path, _end(-1, port, h)
         path.append((n, following))
         h, t = n, following
         port = following[1] if following[0] == entry else following[0]

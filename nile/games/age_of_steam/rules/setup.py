@@ -28,9 +28,14 @@ def _skip_empty_bag(state: AgeOfSteamState) -> None:
         state.pending.pop(0)
 
 
+DRAWS: dict[str, Draw] = {c: Draw(c) for c in COLOURS}
+"""One `Draw` per colour, made once: the bag is drawn from all game long (and a frozen
+dataclass is slow to make, issue 33 item 6)."""
+
+
 def bag_outcomes(state: AgeOfSteamState) -> list[tuple[Action, float]]:
     total = sum(state.bag.values())
-    return [(Draw(c), state.bag[c] / total) for c in COLOURS if state.bag.get(c, 0) > 0]
+    return [(DRAWS[c], state.bag[c] / total) for c in COLOURS if state.bag.get(c, 0) > 0]
 
 
 def outcomes(state: AgeOfSteamState) -> list[tuple[Action, float]]:

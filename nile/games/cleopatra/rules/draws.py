@@ -10,6 +10,7 @@ counts; if it did, the draw would be skipped).
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nile.core.errors import IllegalAction
@@ -71,18 +72,27 @@ def city_pool(state: CleopatraState) -> list[int]:
     return state.city_deck if state.city_deck else state.city_discard
 
 
+# The draws, each made once (a frozen dataclass is slow to make, and a chance step lists
+# every card it may draw: a quarter of a random playout went into making them, issue 33
+# item 6). Equal to new ones; the cards and seats are few.
+_DEAL_CITY = cache(DealCity)
+_REVEAL_CITY = cache(RevealCity)
+_REVEAL_AUCTION = cache(RevealAuction)
+_DEAL_AUCTION = cache(DealAuction)
+
+
 def outcomes(state: CleopatraState) -> list[tuple[Action, float]]:
     task, arg = state.chance_queue[0]
     if task in (T_DEAL_CITY, T_REVEAL_CITY):  # every City card is unique
         pool = sorted(city_pool(state))
         share = 1 / len(pool)
         if task == T_DEAL_CITY:
-            return [(DealCity(arg, c), share) for c in pool]
-        return [(RevealCity(c), share) for c in pool]
+            return [(_DEAL_CITY(arg, c), share) for c in pool]
+        return [(_REVEAL_CITY(c), share) for c in pool]
     if task == T_REVEAL_AUCTION:
-        return [(RevealAuction(k), p) for k, p in _shares(state.auction_deck)]
+        return [(_REVEAL_AUCTION(k), p) for k, p in _shares(state.auction_deck)]
     if task == T_DEAL_AUCTION:
-        return [(DealAuction(arg, k), p) for k, p in _shares(state.auction_deck)]
+        return [(_DEAL_AUCTION(arg, k), p) for k, p in _shares(state.auction_deck)]
     if task == T_FRUIT:
         return setup.fruit_outcomes(state, arg)
     if task == T_MARKER:

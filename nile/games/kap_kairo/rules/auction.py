@@ -31,18 +31,18 @@ from nile.games.kap_kairo.rules.common import (
 from nile.games.kap_kairo.rules.deck import COINS
 from nile.games.kap_kairo.rules.events import (
     AuctionSkipped,
-    BidPlaced,
     BidsRevealed,
-    CardChosen,
-    CardRevealed,
     ChoosingOrder,
     DuelDraw,
     DuelRound,
     DuelStarted,
     NoCardLeft,
-    PhaseChanged,
     TieByCapital,
     TieBySeat,
+    bid_placed,
+    card_chosen,
+    card_revealed,
+    phase_changed,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def start_auction(state: KapState) -> Step:
     state.bids = [None] * state.players
     state.groups, state.duel, state.duel_cards, state.order = [], [], [], []
     state.chooser = 0
-    return chain([PhaseChanged("auction", state.auction)], _continue_reveal(state))
+    return chain([phase_changed("auction", state.auction)], _continue_reveal(state))
 
 
 def _continue_reveal(state: KapState) -> Step:
@@ -78,7 +78,7 @@ def reveal_card(state: KapState, action: CardDraw) -> Step:
     card = action.card
     state.pool.remove(card)
     state.display.append(card)
-    return chain([CardRevealed(card)], _continue_reveal(state))
+    return chain([card_revealed(card)], _continue_reveal(state))
 
 
 def place_bid(state: KapState, action: Bid) -> Step:
@@ -86,7 +86,7 @@ def place_bid(state: KapState, action: Bid) -> Step:
     seat, amount = state.bids.index(None), action.amount
     state.bids[seat] = amount
     state.ledger[seat].append(("bid", amount, state.capital[seat] - amount))
-    events: list[Event] = [BidPlaced(seat, amount)]
+    events: list[Event] = [bid_placed(seat, amount)]
     if None in state.bids:
         return events, None
     return chain(events, _reveal_bids(state))
@@ -174,7 +174,7 @@ def _give(state: KapState, card: int, forced: bool) -> list[Event]:
     state.display.remove(card)
     state.columns[seat].append(card)
     state.chooser += 1
-    return [CardChosen(seat, card, len(state.columns[seat]), forced)]
+    return [card_chosen(seat, card, len(state.columns[seat]), forced)]
 
 
 def _continue_choosing(state: KapState) -> Step:

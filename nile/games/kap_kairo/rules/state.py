@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar, Protocol, Self
 
 from nile.core.errors import IllegalAction
@@ -68,16 +69,38 @@ from nile.games.kap_kairo.rules.common import (
 from nile.games.kap_kairo.rules.deck import CARDS, DECK_SIZE, NAMES, NEED, RAILS, RULES
 from nile.games.kap_kairo.rules.events import Reshuffled
 
-_BUILDS: dict[tuple[int, int], Build] = {}
+
+@cache
+def _builds(short: int, most_bonus: int, affordable: int) -> tuple[Build, ...]:
+    """Every build covering `short` missing rails with at most `most_bonus` bonus cards and
+    `affordable` bought rails, most bonus cards first. Made once per triple (legal_actions
+    is on the bots' hot path; callers cap `affordable` at `short`, so the triples are few)."""
+    options = []
+    for bonus in range(most_bonus, -1, -1):
+        buy = short - bonus
+        if buy > affordable:
+            break
+        options.append(Build(bonus, buy))
+    return tuple(options)
 
 
-def _build(bonus: int, buy: int) -> Build:
-    """The interned `Build(bonus, buy)` (legal_actions is on the bots' hot path)."""
-    key = (bonus, buy)
-    action = _BUILDS.get(key)
-    if action is None:
-        action = _BUILDS[key] = Build(bonus, buy)
-    return action
+@cache
+def _draw_outcomes(verb: str, pile: int) -> tuple[tuple[CardDraw, float], ...]:
+    """For every card, the outcome "`card` comes off a pile of `pile` cards for `verb`",
+    made once: a chance ply then builds no tuples (random playouts draw on every other
+    ply, issue 33 item 6)."""
+    probability = 1.0 / pile
+    return tuple((draw, probability) for draw in DRAWS[verb])
+
+
+def _printed_rails(cards: list[int]) -> int:
+    """Printed rails on `cards`. (A plain loop: on the handful of cards of a row or a
+    column it takes a third of the time of `sum` over a generator, and the bots' rollouts
+    ask on every build decision, issue 33 item 6.)"""
+    total = 0
+    for card in cards:
+        total += RAILS[card]
+    return total
 
 
 Move = Callable[["KapState", Any], Step]
@@ -169,10 +192,15 @@ class KapState(GameState):
             return None
         return CHANCE
 
+    @property
+    def is_terminal(self) -> bool:
+        """`current_player is None`, read from the step alone (the playouts ask every ply)."""
+        return self.step == OVER
+
     def legal_actions(self) -> list[Action]:
         step = self.step
         if step == DECIDE:
-            return [*self.build_options(self.turn), PASS]
+            return [*self._builds(self.turn), PASS]
         if step == BID:
             return list(bids_up_to(self.capital[self.bids.index(None)]))
         if step == CHOOSE:
@@ -183,9 +211,8 @@ class KapState(GameState):
         verb = CHANCE_VERBS.get(self.step)
         if verb is None or not self.pool:
             return []
-        table = DRAWS[verb]
-        probability = 1.0 / len(self.pool)
-        return [(table[card], probability) for card in self.pool]
+        pairs = _draw_outcomes(verb, len(self.pool))
+        return [pairs[card] for card in self.pool]
 
     def pile_size(self) -> int:
         """Cards in the draw pile (an observation's `pool` also holds unseen bonus cards)."""
@@ -225,35 +252,33 @@ class KapState(GameState):
 
     def row_rails(self) -> int:
         """Printed rails on the shared face-up row."""
-        return sum(RAILS[c] for c in self.row)
+        return _printed_rails(self.row)
 
     def column_rails(self, seat: int) -> int:
         """Printed rails on every card still in front of `seat`'s locomotive."""
-        return sum(RAILS[c] for c in self.columns[seat])
+        return _printed_rails(self.columns[seat])
 
     def shortfall(self, seat: int) -> int:
         """Rails `seat` still misses to cross its first card after the free rails (>= 0)."""
         column = self.columns[seat]
         if not column:
             return 0
-        free = sum(RAILS[c] for c in self.row) + sum(RAILS[c] for c in column)
+        free = _printed_rails(self.row) + _printed_rails(column)
         return max(0, NEED[column[0]] - free)
 
     def build_options(self, seat: int) -> list[Build]:
         """Every legal build for `seat`, cheapest (most bonus cards spent) first."""
+        return list(self._builds(seat))
+
+    def _builds(self, seat: int) -> tuple[Build, ...]:
+        """`build_options`, as the shared tuple (callers copy it)."""
         column = self.columns[seat]
         if not column:
-            return []
+            return ()
         short = self.shortfall(seat)
         affordable = self.capital[seat] // RULES.rail_price
         most_bonus = min(len(self.bonus[seat]), short)
-        options = []
-        for bonus in range(most_bonus, -1, -1):
-            buy = short - bonus
-            if buy > affordable:
-                break
-            options.append(_build(bonus, buy))
-        return options
+        return _builds(short, most_bonus, min(affordable, short))
 
     def cheapest_build(self) -> Build | None:
         """The build to propose to the player to move: fewest pounds (None: cannot build)."""

@@ -43,11 +43,11 @@ from nile.games.kap_kairo.rules.events import (
     CoinsGained,
     Deadlock,
     GameWon,
-    NothingToDraw,
-    Passed,
-    PhaseChanged,
-    RowCardDrawn,
     RowDiscarded,
+    nothing_to_draw,
+    passed,
+    phase_changed,
+    row_card_drawn,
 )
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def start_track_laying(state: KapState, starter: int) -> Step:
     """Track laying opens with the highest bidder of the last auction (VK-5)."""
     state.turn = starter
     state.idle = 0
-    return [PhaseChanged("track laying", state.auction, starter), *start_turn(state)], None
+    return [phase_changed("track laying", state.auction, starter), *start_turn(state)], None
 
 
 def start_turn(state: KapState) -> list[Event]:
@@ -71,7 +71,7 @@ def start_turn(state: KapState) -> list[Event]:
         return events
     state.drew = False
     state.step = DECIDE
-    events.append(NothingToDraw(state.turn))
+    events.append(nothing_to_draw(state.turn))
     return events
 
 
@@ -82,12 +82,12 @@ def draw_row_card(state: KapState, action: CardDraw) -> Step:
     state.row.append(card)
     state.drew = True
     state.step = DECIDE
-    return [RowCardDrawn(state.turn, card)], None
+    return [row_card_drawn(state.turn, card)], None
 
 
 def pass_turn(state: KapState, action: Pass) -> Step:
     """Play moves left; a full round of passes with nothing to draw ends the game (VK-7)."""
-    events: list[Event] = [Passed(state.turn)]
+    events: list[Event] = [passed(state.turn)]
     if state.drew:
         state.idle = 0
     else:

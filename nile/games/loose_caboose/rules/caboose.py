@@ -10,7 +10,7 @@ What is owed waits in `Table.pending` for the penalty phase to pay.
 from __future__ import annotations
 
 from nile.core.game import Event
-from nile.games.loose_caboose.rules.events import CabooseMoved, Derailed
+from nile.games.loose_caboose.rules.events import Derailed, caboose_moved
 from nile.games.loose_caboose.rules.phases import Penalty
 from nile.games.loose_caboose.rules.state import Table
 
@@ -26,7 +26,7 @@ def run(table: Table, wheels: int) -> list[Event]:
         before = railway.caboose_cell
         card = railway.advance()
         stops = step == steps - 1 and not missing
-        events.append(CabooseMoved(before, railway.caboose_cell, card, stops))
+        events.append(caboose_moved(before, railway.caboose_cell, card, stops))
         if card.broken:
             table.pending.append(Penalty.BANK)
     if missing:

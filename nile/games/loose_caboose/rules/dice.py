@@ -7,7 +7,7 @@ from __future__ import annotations
 from nile.core.game import Action, Event
 from nile.games.loose_caboose.rules import caboose
 from nile.games.loose_caboose.rules.actions import Dice
-from nile.games.loose_caboose.rules.events import DiceRolled
+from nile.games.loose_caboose.rules.events import dice_rolled
 from nile.games.loose_caboose.rules.phases import Phase
 from nile.games.loose_caboose.rules.state import DATA, Step, Table
 
@@ -29,5 +29,5 @@ def possible(table: Table, action: Action) -> bool:
 def act(table: Table, action: Action) -> Step:
     """The throw: the caboose runs the total of the wheels."""
     assert isinstance(action, Dice)
-    events: list[Event] = [DiceRolled(table.seat, action.wheels)]
+    events: list[Event] = [dice_rolled(table.seat, action.wheels)]
     return events + caboose.run(table, action.total), Phase.PENALTY

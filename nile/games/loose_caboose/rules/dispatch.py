@@ -17,7 +17,7 @@ from nile.core.errors import IllegalAction
 from nile.core.game import CHANCE, Action, Event
 from nile.games.loose_caboose.rules import dice, draw, over, penalty, play, setup, views
 from nile.games.loose_caboose.rules.actions import Pass, Roll
-from nile.games.loose_caboose.rules.phases import Phase
+from nile.games.loose_caboose.rules.phases import OVER, PLAY, Phase
 from nile.games.loose_caboose.rules.state import Step, Table
 
 PHASE_MODULES = ("setup", "draw", "play", "dice", "penalty", "over")
@@ -42,7 +42,7 @@ class LooseCabooseState(Table):
     """One game of Loose Caboose! for 2 to 4 players."""
 
     def legal_actions(self) -> list[Action]:
-        if self.phase is not Phase.PLAY:
+        if self.phase is not PLAY:
             return []
         return play.legal_actions(self)
 
@@ -68,12 +68,13 @@ class LooseCabooseState(Table):
 
     def _check(self, action: Action) -> None:
         """Raise IllegalAction, with a reason a player can read, unless `action` is legal."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is OVER:
             raise IllegalAction("The game is over.")
-        if self.phase is Phase.PLAY:
+        if phase is PLAY:
             if not play.is_legal(self, action):
                 raise IllegalAction(play.why_illegal(self, action))
-        elif not POSSIBLE[self.phase](self, action):
+        elif not POSSIBLE[phase](self, action):
             raise IllegalAction(f"'{action.to_str()}' cannot happen now: the game is waiting "
                                 f"for chance ({self.status().phase_text.lower()}).")
 

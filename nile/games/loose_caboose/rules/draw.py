@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nile.core.game import Action
 from nile.games.loose_caboose.rules.actions import Draw
-from nile.games.loose_caboose.rules.events import CardDrawn
+from nile.games.loose_caboose.rules.events import card_drawn
 from nile.games.loose_caboose.rules.phases import Phase
 from nile.games.loose_caboose.rules.state import Step, Table
 
@@ -24,4 +24,4 @@ def act(table: Table, action: Action) -> Step:
     card = action.card
     table.hands[table.seat].append(card)
     last_card = table.take_from_pile(card)
-    return [CardDrawn(table.seat, card, len(table.pile)), *last_card], Phase.PLAY
+    return [card_drawn(table.seat, card, len(table.pile)), *last_card], Phase.PLAY

@@ -9,6 +9,7 @@ the same rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from nile.core.game import Event
 from nile.core.text import player_ref
@@ -304,3 +305,16 @@ class GameEnded(Event):
         verdict = (f"{_names(winners)} wins." if len(winners) == 1
                    else f"{_names(winners)} share the victory.")
         return f"Game over. Penalty points: {totals}. {verdict}"
+
+
+# The events of nearly every move of a playout or a bot's rollout, each made once per value
+# (a frozen dataclass is slow to make, and these are a tenth of a random playout, issue 33
+# item 6). They are equal to new ones, and frozen, so sharing them is safe. Those naming
+# a cell of the railway keep the last few thousand (the cells are many over many games).
+card_drawn = cache(CardDrawn)
+dice_rolled = cache(DiceRolled)
+roll_started = cache(RollStarted)
+card_laid = lru_cache(maxsize=4096)(CardLaid)
+caboose_moved = lru_cache(maxsize=4096)(CabooseMoved)
+penalty_taken = lru_cache(maxsize=4096)(PenaltyTaken)
+card_banked = lru_cache(maxsize=4096)(CardBanked)

@@ -16,11 +16,11 @@ from nile.core.game import Action, Event
 from nile.games.loose_caboose.rules.actions import Draw
 from nile.games.loose_caboose.rules.cards import Card
 from nile.games.loose_caboose.rules.events import (
-    CardBanked,
     DiscardsReshuffled,
     PenaltiesCancelled,
-    PenaltyTaken,
     PenaltyWaived,
+    card_banked,
+    penalty_taken,
 )
 from nile.games.loose_caboose.rules.phases import Penalty, Phase
 from nile.games.loose_caboose.rules.railway import Cell
@@ -70,8 +70,8 @@ def _receive(table: Table, card: Card, from_cell: Cell | None) -> list[Event]:
     if table.pending.pop(0) is Penalty.BANK:
         assert from_cell is not None, "banks are paid first, from the railway (LC-11)"
         pile.bank(card)
-        return [CardBanked(seat, card, from_cell)]
-    events: list[Event] = [PenaltyTaken(seat, card, from_cell)]
+        return [card_banked(seat, card, from_cell)]
+    events: list[Event] = [penalty_taken(seat, card, from_cell)]
     cancelled = pile.take(card)
     if cancelled is not None:
         table.discard += [cancelled, card]

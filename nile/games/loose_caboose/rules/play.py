@@ -14,7 +14,7 @@ from nile.core.game import Action, Event
 from nile.games.loose_caboose.rules import caboose
 from nile.games.loose_caboose.rules.actions import Dice, Draw, Lay, Pass, Roll, StartPlayer
 from nile.games.loose_caboose.rules.cards import Card
-from nile.games.loose_caboose.rules.events import CardLaid, Passed, RollStarted
+from nile.games.loose_caboose.rules.events import Passed, card_laid, roll_started
 from nile.games.loose_caboose.rules.phases import Penalty, Phase
 from nile.games.loose_caboose.rules.railway import Cell
 from nile.games.loose_caboose.rules.state import Step, Table
@@ -83,9 +83,9 @@ def act(table: Table, action: Action) -> Step:
         table.hands[table.seat].remove(card)
         table.railway.lay(card, action.cell)
         table.laid.append(card)
-        return [CardLaid(table.seat, card, action.cell)], Phase.PLAY
+        return [card_laid(table.seat, card, action.cell)], Phase.PLAY
     if isinstance(action, Roll):
-        return [RollStarted(table.seat, table.dice_to_roll)], Phase.DICE
+        return [roll_started(table.seat, table.dice_to_roll)], Phase.DICE
     assert isinstance(action, Pass)
     return _pass(table), Phase.PENALTY
 

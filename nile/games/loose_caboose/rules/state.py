@@ -33,7 +33,7 @@ from nile.games.loose_caboose.rules.cards import Card, Pool
 from nile.games.loose_caboose.rules.data import game_data
 from nile.games.loose_caboose.rules.events import LastTurn
 from nile.games.loose_caboose.rules.penalty_pile import PenaltyPile
-from nile.games.loose_caboose.rules.phases import Penalty, Phase, SetupStep
+from nile.games.loose_caboose.rules.phases import OVER, PLAY, Penalty, Phase, SetupStep
 from nile.games.loose_caboose.rules.railway import Railway
 
 DATA = game_data()
@@ -90,11 +90,17 @@ class Table(GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self.phase is Phase.PLAY:
+        phase = self.phase
+        if phase is PLAY:
             return self.seat
-        if self.phase is Phase.OVER:
+        if phase is OVER:
             return None
         return CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        """`current_player is None`, read from the phase alone (asked on every move)."""
+        return self.phase is OVER
 
     def setup_step(self) -> SetupStep:
         """What the next setup chance action does (LC-3, LC-9)."""
