@@ -100,6 +100,9 @@ class CairoScene(GameScene):
         self._turn_key: tuple[int, int] | None = None
         self._token = 0
         """Counts view changes: caches of what the view shows are keyed by it."""
+        self._quiet_token = -1
+        """`_token` at the last frame's update: a frame in which it is still the same
+        played no move and may do work ahead (`PyramidUI.prepare`)."""
         self.pictures = pictures.Pictures()
         super().__init__(app, match, replay, autosaver)
         self.stage.timeline = self.anims
@@ -352,10 +355,12 @@ class CairoScene(GameScene):
         state = self.state
         assert isinstance(state, CairoState)
         self.stage.play(events, before, state)
-        self.update_action_bar()
 
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
+        if self._token == self._quiet_token:  # no view came since the last frame's update
+            self.pyramid.prepare()
+        self._quiet_token = self._token
         self._show_strip()
         if self._bar_waiting and not self.anims.busy:
             self.update_action_bar()
