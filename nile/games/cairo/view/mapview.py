@@ -119,12 +119,11 @@ class ShipDraw:
 
 def pieces_of(state: CairoState) -> list[PieceDraw]:
     """Every block on the board of a rules state, with burning judged by CA-6."""
-    out = []
-    for piece in state.on_board():
-        place = state.placement(piece.id)
-        out.append(PieceDraw(piece.id, piece.kind, piece.owner, piece.x, piece.y, piece.angle,
-                             piece.level, piece.face, place.burning))
-    return out
+    pieces = state.on_board()
+    places = state.placements_of([piece.id for piece in pieces])
+    return [PieceDraw(piece.id, piece.kind, piece.owner, piece.x, piece.y, piece.angle,
+                      piece.level, piece.face, place.burning)
+            for piece, place in zip(pieces, places, strict=True)]
 
 
 def ships_of(state: CairoState, active: int | None = None) -> list[ShipDraw]:
