@@ -100,11 +100,6 @@ class CairoScene(GameScene):
         self._turn_key: tuple[int, int] | None = None
         self._token = 0
         """Counts view changes: caches of what the view shows are keyed by it."""
-        self._quiet_token = -1
-        """`_token` at the last frame's update: a frame in which it is still the same
-        played no move and may do work ahead (`_work_ahead`)."""
-        self._scored = -1
-        """The `_token` whose seats' points were worked out ahead."""
         self.pictures = pictures.Pictures()
         super().__init__(app, match, replay, autosaver)
         self.stage.timeline = self.anims
@@ -360,9 +355,7 @@ class CairoScene(GameScene):
 
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
-        if self._token == self._quiet_token:  # no view came since the last frame's update
-            self._work_ahead()
-        self._quiet_token = self._token
+        self.table.work_ahead(self._token, self.state.scores if self._strip_stale else None)
         self._show_strip()
         if self._bar_waiting and not self.anims.busy:
             self.update_action_bar()
@@ -372,16 +365,6 @@ class CairoScene(GameScene):
         self.flick.update(dt)
         self.hint_block = _tick(self.hint_block, dt)
         self.hint_place = _tick(self.hint_place, dt)
-
-    def _work_ahead(self) -> None:
-        """In a frame that played no move, while the table still shows the last one (a
-        flight, ships sailing): paint the pyramid window's board, and work out the seats'
-        points the strip shows once the table is still (`CairoState.scores` keeps them),
-        so the frame in which it comes to rest, or the next move is played, need not."""
-        self.pyramid.prepare()
-        if self._strip_stale and self._scored != self._token:
-            self._scored = self._token
-            self.state.scores()
 
     def _show_strip(self) -> None:
         """The seats' points and "Game over" once the table has shown the move they follow."""

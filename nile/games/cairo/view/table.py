@@ -11,7 +11,7 @@ influence switch; the pyramid window keeps its own map (`pyramid_ui.py`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -109,6 +109,8 @@ class Table:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] = ()
         """What the strip and die panel on `_layer` show (repainted when it changes)."""
+        self._quiet, self._scored = -1, -1
+        """The view count at the last `work_ahead`, and the one whose points were worked out."""
         self._board_key: tuple[object, list[PieceDraw]] | None = None
         """What the board band of `_layer` shows: where, and the blocks drawn on it."""
 
@@ -126,6 +128,19 @@ class Table:
         self.influence_rect = pygame.Rect(self.renderer.rect.left + 6,
                                           self.renderer.rect.top + 6, 108, 22)
         self._panels = None
+
+    def work_ahead(self, token: int, points: Callable[[], object] | None) -> None:
+        """Called each frame with the scene's view count: in a frame that played no move
+        (the count as at the last call), while the table still shows the last one (a
+        flight, ships sailing), paint the pyramid window's board, and work out the seats'
+        points (`points`: the strip shows them once the table is still, the state keeps
+        them), so the frame in which it comes to rest, or the next move, need not."""
+        if token == self._quiet and self._scored != token:
+            self.pyramid.prepare()
+            if points is not None:
+                self._scored = token
+                points()
+        self._quiet = token
 
     def pieces_rect(self, frame: TableView) -> pygame.Rect:
         """Where blocks may be drawn: the table between the seat strip and the bottom bar
