@@ -124,12 +124,25 @@ class Scene:
             object_id=object_id,
             container=container,
         )
+        self.retarget(element, action, tooltip)
+        return element
+
+    def retarget(self, element: pygame_gui.elements.UIButton,
+                 action: Callable[[], None] | None, tooltip: str | None = None) -> None:
+        """Let a button made with `button` run `action` and say `tooltip` from now on: a bar
+        that shows the same button again keeps its element (building a pygame_gui button
+        draws every state of it, about a millisecond). None: it runs nothing and is no
+        control of the scene's (neither pressed nor focused) until retargeted."""
+        if action is None:
+            self._actions.pop(element, None)
+            return
         if tooltip:  # the tables' wrap width; a short hint gets a box its own size (48:
             # pygame_gui's padding and border round the text, found by trying)
             wrap = min(theme.TOOLTIP_WIDTH, text.measure(tooltip, theme.TOOLTIP_FONT) + 48)
             element.set_tooltip(tooltip, wrap_width=wrap)
+        else:
+            element.set_tooltip(None)
         self._actions[element] = action
-        return element
 
     def text_entry(
         self, rect: pygame.Rect, initial: str = "", limit: int = 40, placeholder: str = ""

@@ -13,7 +13,16 @@ from nile.core.replay import Replay
 from nile.core.session import Match, SeatConfig
 from nile.ui.chrome.results import ResultsScene
 from tests.core.toy_game import TOY_INFO, UNKNOWN, Confirm
-from tests.ui.harness import click, drawn_words, frames, hand_over, instant_app, key, press
+from tests.ui.harness import (
+    button_rect,
+    click,
+    drawn_words,
+    frames,
+    hand_over,
+    instant_app,
+    key,
+    press,
+)
 from tests.ui.toy_scene import ToyScene
 
 INFO = dataclasses.replace(TOY_INFO, scene="tests.ui.toy_scene:ToyScene")
@@ -160,6 +169,62 @@ def test_a_long_bottom_bar_prompt_is_set_on_two_lines_not_cut_mid_word() -> None
         drawn.clear()
         draw_prompt(surface, "Waiting for Amun…", area)
         assert drawn == ["Waiting for Amun…"]
+
+
+def test_a_bar_button_shown_again_keeps_its_element_with_its_new_action(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 item 6: building a pygame_gui button draws each of its states (a millisecond
+    or more), and every move gave the bar new actions, so every move built every button
+    anew. A button that looks the same (label, highlight, enabled) keeps one element: the
+    new action and tooltip are the ones it runs and shows, one gone is hidden and no
+    control (neither pressed, focused nor found), and few are kept aside. A bar replaced
+    before it was drawn builds none of its buttons."""
+    from nile.ui.chrome import action_bar
+    from nile.ui.kit.button import BarButton
+
+    scene = two_humans(app)
+    bar = scene.action_bar
+    pressed: list[str] = []
+
+    def offer(*labels: str, tag: str = "") -> None:
+        scene.set_action_bar("Choose", [
+            BarButton(label.lower(), label, lambda label=label: pressed.append(label + tag),
+                      tooltip=f"{label}{tag}", accent=i == 0)
+            for i, label in enumerate(labels)])
+
+    def element(key_name: str) -> object:
+        return bar.context[key_name][1]
+
+    offer("Build", "Skip")
+    build, skip = element("build"), element("skip")
+    offer("Build", "Skip", tag=" again")        # the next move: the same buttons
+    assert element("build") is build and element("skip") is skip
+    assert build.tool_tip_text == "Build again"  # type: ignore[attr-defined]
+    scene._actions[build]()  # type: ignore[index]
+    assert pressed == ["Build again"]
+    offer("Order")                                # another phase: both put aside
+    assert not build.visible and build not in scene._actions  # type: ignore[attr-defined]
+    assert all(rect != build.rect for rect, _ in scene.focusables())  # type: ignore[attr-defined]
+    offer("Skip", "Build")                        # the highlight moved: they look different
+    assert element("skip") is not skip and element("build") is not build
+    offer("Build", "Skip")                        # as before: the hidden ones come back
+    assert element("build") is build and element("skip") is skip
+    frames(app)                                   # shown with the bar
+    assert build.visible and build.rect.collidepoint(button_rect(scene, "Build").center)  # type: ignore[attr-defined]
+    assert scene._actions[build] is bar.context["build"][0].action  # type: ignore[index]
+    built: list[str] = []
+    real_button = scene.button
+    monkeypatch.setattr(scene, "button", lambda rect, label, *rest: (
+        built.append(label), real_button(rect, label, *rest))[1])
+    offer("Pass", "Bid")                          # a bar set again before it is drawn
+    offer("Cancel")                               # (a move played the frame the table rested)
+    frames(app)
+    assert built == ["Cancel"]
+    for n in range(2 * action_bar.SPARE):        # many labels come and go: few kept hidden
+        offer(f"Label {n}")
+    assert len(bar._spare) <= action_bar.SPARE
+    alive = [e for e in scene.gui.get_sprite_group().sprites()
+             if getattr(e, "text", "").startswith("Label")]
+    assert len(alive) <= action_bar.SPARE + 1
 
 
 def test_esc_closes_a_replay_and_f1_says_so(app) -> None:  # type: ignore[no-untyped-def]

@@ -77,6 +77,30 @@ def test_a_new_width_wraps_again_and_the_cache_keeps_only_shown_lines(
     assert set(panel._rows) == {(line, 380) for line in log(20)[10:]}
 
 
+def test_a_steady_frame_blits_the_panel_as_painted_and_paints_nothing(
+        surface: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 item 6: painting the log's forty rows took about half a millisecond of
+    every frame of every table. The panel is painted when its rows, scroll or place
+    change, and a steady frame blits that picture, the very pixels a painting gives."""
+    panel = LogPanel(pygame.Rect(900, 40, 300, 700))
+    panel.set_lines(log(60))
+    panel.draw(surface)
+    painted: list[str] = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda line, *rest: (painted.append(line),
+                                                             real(line, *rest))[1])
+    surface.fill((0, 0, 0))
+    panel.draw(surface)
+    assert painted == []
+    direct = pygame.Surface((1280, 800))
+    panel._paint(direct, panel.rect)
+    assert pygame.image.tobytes(surface.subsurface(panel.rect), "RGB") == \
+        pygame.image.tobytes(direct.subsurface(panel.rect), "RGB")
+    panel.on_wheel(1)                  # scrolled back: painted again
+    panel.draw(surface)
+    assert painted
+
+
 @pytest.mark.slow
 def test_the_log_bench_measures_both_logs() -> None:
     """tools/log_bench.py runs and reports the four figures (a tiny run)."""

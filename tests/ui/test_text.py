@@ -53,3 +53,34 @@ def test_the_gui_theme_file_speaks_the_tables_palette() -> None:
         if "font" in block:
             assert Path(block["font"]["regular_path"]).is_file()
             assert Path(block["font"]["bold_path"]).is_file()
+
+
+def test_a_width_is_measured_once_per_font_and_string(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 item 6: the bottom bar fits and wraps its prompt word by word every frame,
+    and a font's first use of its glyphs costs about half a millisecond a call (61 calls in
+    the first pyramid offer's frame). A width is asked of the font once; at another text
+    size it is the other font's width."""
+    pygame.font.init()
+    asked: list[tuple[int, str]] = []
+    real_font = assets.font
+
+    class Counting:
+        def __init__(self, px: int, style: str) -> None:
+            self.px, self.style, self.font = px, style, real_font(px, style)
+
+        def size(self, line: str) -> tuple[int, int]:
+            asked.append((self.px, line))
+            return self.font.size(line)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(text.assets, "font", lambda px, style="regular": Counting(px, style))
+    line = "Build a pyramid on Saqqara? 3 free small blocks there"
+    text._measure.cache_clear()  # what earlier tests measured
+    try:
+        first = text.measure(line, 15)
+        assert [text.measure(line, 15) for _ in range(3)] == [first] * 3
+        assert asked == [(theme.font_px(15), line)]
+        theme.use_text_size(150)
+        assert text.measure(line, 15) == real_font(theme.font_px(15), "regular").size(line)[0]
+        assert text.measure(line, 15) > first and len(asked) == 2
+    finally:
+        theme.use_text_size(100)

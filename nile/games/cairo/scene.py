@@ -352,10 +352,10 @@ class CairoScene(GameScene):
         state = self.state
         assert isinstance(state, CairoState)
         self.stage.play(events, before, state)
-        self.update_action_bar()
 
     def update_table(self, dt: float) -> None:
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
+        self.table.work_ahead(self._token, self.state.scores if self._strip_stale else None)
         self._show_strip()
         if self._bar_waiting and not self.anims.busy:
             self.update_action_bar()

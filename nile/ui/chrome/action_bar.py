@@ -19,6 +19,8 @@ from nile.ui.chrome.results import winners_line
 from nile.ui.kit.button import BarButton
 
 if TYPE_CHECKING:
+    from pygame_gui.elements import UIButton
+
     from nile.ui.chrome.face import TableScene
 
 HEIGHT = 58
@@ -27,6 +29,10 @@ PROMPT_SMALLEST_LINE = 15
 """Below this size a long prompt is set on two lines rather than shrunk further."""
 PROMPT_TWO_LINE_SIZES = (15, 14, 13)
 """The sizes tried for two lines, largest first."""
+SPARE = 12
+"""Hidden bar buttons kept for reuse: a game's bars have a few dozen labels at most."""
+NARROWEST = 96
+"""A bar button's width at least (most are this wide)."""
 
 
 def draw_prompt(surface: pygame.Surface, prompt: str, area: pygame.Rect) -> None:
@@ -54,7 +60,7 @@ def button_width(label: str, accent: bool) -> int:
     """A bar button's width: as designed (its label at 16 px and some room), and at a
     larger text size at least its label in the button's own type (pygame_gui's: bold 17
     for the accent, 14 otherwise), which would otherwise be clipped."""
-    width = max(96, 24 + text.render(label, 16).get_width())
+    width = max(NARROWEST, 24 + text.render(label, 16).get_width())
     if theme.text_percent() == 100:
         return width
     own = text.measure(label, 17, "bold") if accent else text.measure(label, 14)
@@ -70,11 +76,17 @@ class ActionBar(Layer):
         self.scene = scene
         self.prompt = ""
         """The game's words for the human's own turn."""
-        self.context: dict[str, tuple[BarButton, object]] = {}
-        """The game's buttons now, by key: their spec and their pygame_gui element."""
+        self._context: dict[str, tuple[BarButton, UIButton]] = {}
+        """The buttons built, by key: their spec and their pygame_gui element."""
+        self._warm = False
+        """Whether the common button shapes were built ahead (`_warm_up`)."""
+        self._pending: list[tuple[BarButton, pygame.Rect]] = []
+        """The bar's buttons not built yet, with where they go (`context` builds them)."""
         self.buttons_left: int | None = None
         self.order: list[str] = []
         """The buttons' keys left to right, as the game gave them."""
+        self._spare: dict[tuple[str, bool, bool], UIButton] = {}
+        """Hidden elements of buttons shown before, by their look (`_look`), oldest first."""
 
     @property
     def rect(self) -> pygame.Rect:
@@ -82,30 +94,87 @@ class ActionBar(Layer):
         return pygame.Rect(table.left, table.bottom - HEIGHT, table.width, HEIGHT)
 
     def set(self, prompt: str, buttons: Sequence[BarButton] = ()) -> None:
-        """What the bar says and offers now (shown on a human's own turn only); a button
-        kept from before keeps its element (and so its hover and focus)."""
+        """What the bar says and offers now (shown on a human's own turn only). A button
+        that looks as before keeps its element (and so its hover and focus) with the new
+        action; one gone is put aside hidden and comes back when a later bar shows it again
+        ("Auto-pick", "Confirm order" on every pyramid). A new button's element is built
+        when the bar is drawn or its buttons are asked for (`context`), so a bar set again
+        before that (the table came to rest and a move was played in one frame) builds
+        none: building a pygame_gui button draws each of its states, a millisecond or more
+        (issue 33 item 6)."""
         self.prompt = prompt
         self.order = [b.key for b in buttons]
         wanted = {b.key: b for b in buttons}
-        for key in list(self.context):
-            if key not in wanted or self.context[key][0] != wanted[key]:
-                self.scene.forget(self.context.pop(key)[1])  # type: ignore[arg-type]
+        for key in list(self._context):
+            if key not in wanted or _look(self._context[key][0]) != _look(wanted[key]):
+                self._put_aside(*self._context.pop(key))
         bar = self.rect
         x = bar.right - 10
+        self._pending = []
         for spec in reversed(list(buttons)):
             width = button_width(spec.label, spec.accent)
             x -= width
             rect = pygame.Rect(x, bar.top + 9, width, bar.height - 18)
-            if spec.key not in self.context:
+            if spec.key in self._context:
+                element = self._context[spec.key][1]
+                self._place(element, spec, rect)
+                self._context[spec.key] = (spec, element)
+            else:
+                self._pending.append((spec, rect))
+            x -= 8
+        self.buttons_left = x
+
+    @property
+    def context(self) -> dict[str, tuple[BarButton, UIButton]]:
+        """The game's buttons now, by key: their spec and their pygame_gui element (those
+        not built yet are built now)."""
+        for spec, rect in self._pending:
+            element = self._spare.pop(_look(spec), None)
+            if element is None:
                 element = self.scene.button(rect, spec.label, spec.action, spec.tooltip,
                                             "@accent" if spec.accent else None)
                 if not spec.enabled:
                     element.disable()
-                self.context[spec.key] = (spec, element)
             else:
-                self.context[spec.key][1].set_relative_position(rect.topleft)  # type: ignore[attr-defined]
-            x -= 8
-        self.buttons_left = x
+                self._place(element, spec, rect)
+            self._context[spec.key] = (spec, element)
+        self._pending = []
+        return self._context
+
+    def _place(self, element: UIButton, spec: BarButton, rect: pygame.Rect) -> None:
+        """A kept or spare element takes `spec`'s action and tooltip, at `rect`."""
+        self.scene.retarget(element, spec.action, spec.tooltip)
+        if tuple(element.relative_rect) != tuple(rect):
+            element.set_relative_position(rect.topleft)
+
+    def _put_aside(self, spec: BarButton, element: UIButton) -> None:
+        """Hide a button the bar no longer shows, to be shown again by a later bar with
+        one that looks the same; the oldest beyond `SPARE` are let go."""
+        element.hide()
+        self.scene.retarget(element, None)
+        look = _look(spec)
+        if look in self._spare:
+            self.scene.forget(self._spare.pop(look))
+        self._spare[look] = element
+        while len(self._spare) > SPARE:
+            self.scene.forget(self._spare.pop(next(iter(self._spare))))
+
+    def update(self, dt: float) -> None:
+        if not self._warm:
+            self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Build a plain and a highlighted button of the common width once, hidden, and let
+        them go: pygame_gui draws the shapes of a button's look and size once and keeps
+        them, and the first of each took 3-5 ms, in the frame of the first move that
+        offered one (the first pyramid offer's frame on Cairo's table, issue 33 item 6).
+        So that is done in the table's first frame, which plays no move."""
+        self._warm = True
+        rect = pygame.Rect(0, 0, NARROWEST, HEIGHT - 18)
+        for look in (None, "@accent"):
+            element = self.scene.button(rect, "", lambda: None, None, look)
+            self.scene.gui.update(0.0)  # pygame_gui draws a new button's shapes in its update
+            self.scene.forget(element)  # before it is ever drawn
 
     def press_accent(self) -> bool:
         """Enter: press the highlighted button, the same in every phase of every game: the
@@ -157,9 +226,9 @@ class ActionBar(Layer):
                 "game again.")
 
     def _show_buttons(self, visible: bool) -> None:
-        for _, element in self.context.values():
-            if bool(visible) != bool(element.visible):  # type: ignore[attr-defined]
-                element.show() if visible else element.hide()  # type: ignore[attr-defined]
+        for _, element in (self.context if visible else self._context).values():
+            if bool(visible) != bool(element.visible):
+                element.show() if visible else element.hide()
 
     def hidden(self) -> None:
         self._show_buttons(False)
@@ -179,6 +248,12 @@ class ActionBar(Layer):
                     pygame.Rect(bar.left + 16, bar.top, max(60, right - bar.left - 32),
                                 bar.height))
         self._show_buttons(accepting)
+
+
+def _look(spec: BarButton) -> tuple[str, bool, bool]:
+    """What a bar button's element is built from (its label, width, theme and state): two
+    specs alike in these can share one element."""
+    return spec.label, spec.accent, spec.enabled
 
 
 UNDO_CLAUSE = re.compile(r";\s*Ctrl\+Z[^;.)]*")

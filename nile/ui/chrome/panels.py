@@ -73,10 +73,9 @@ def chip_room(label: str) -> int:
 class LogPanel:
     """The scrolling game log on the right; newest at the bottom, wheel to scroll back.
 
-    Each line is wrapped once: the wrapped rows are kept by (line, width), so a move that
-    adds a line to a 300-line log wraps one line, not 300 (tools/log_bench.py measures
-    it; pygame_gui's UITextBox re-lays its whole text on an append and costs far more
-    than a frame)."""
+    Each line is wrapped once: the wrapped rows are kept by (line, width), so a move that adds
+    a line to a 300-line log wraps one line, not 300 (tools/log_bench.py measures it;
+    pygame_gui's UITextBox re-lays its whole text on an append, far more than a frame)."""
 
     rect: pygame.Rect
     lines: list[str] = field(default_factory=list)
@@ -87,6 +86,10 @@ class LogPanel:
     _width: int = -1
     """The width `_wrapped` was wrapped at (the rect may change under it)."""
     _dirty: bool = True
+    _version: int = 0
+    _image: pygame.Surface | None = None
+    _image_key: tuple[object, ...] = ()
+    """Counts the wraps (`_wrapped` is known by it); the panel as painted, what it shows."""
 
     def set_lines(self, lines: list[str]) -> None:
         if lines != self.lines:
@@ -106,39 +109,40 @@ class LogPanel:
         self._rows, self._width = rows, width
         self._wrapped = [row for line in self.lines for row in rows[(line, width)]]
         self._dirty = False
+        self._version += 1
 
     def on_wheel(self, dy: int) -> None:
         visible = (self.rect.height - 40) // log_line()
         self.scroll = max(0, min(max(0, len(self._wrapped) - visible), self.scroll + dy * 3))
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The panel, painted again when its rows, scroll, place or text size change (its
+        forty rows took about 0.5 ms of every frame of every table, issue 33 item 6)."""
         if self._dirty or self.rect.width - 20 != self._width:
             self._rewrap()
-        pygame.draw.rect(surface, theme.PANEL, self.rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.rect.topleft, self.rect.bottomleft)
-        text.draw(
-            surface, "Game log", (self.rect.left + 10, self.rect.top + 8), 15, theme.MUTED, "bold"
-        )
-        step = log_line()
-        visible = (self.rect.height - 40) // step
+        key = (self._version, self.scroll, tuple(self.rect), theme.text_percent())
+        if self._image is None or self._image_key != key:
+            self._image, self._image_key = pygame.Surface(self.rect.size), key
+            self._paint(self._image, pygame.Rect((0, 0), self.rect.size))
+        surface.blit(self._image, self.rect)
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The panel drawn in `rect` of `surface`."""
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        text.draw(surface, "Game log", (rect.left + 10, rect.top + 8), 15, theme.MUTED, "bold")
+        step, y = log_line(), rect.top + text.space(32, 15)
         end = len(self._wrapped) - self.scroll
-        shown = self._wrapped[max(0, end - visible) : end]
-        y = self.rect.top + text.space(32, 15)
+        shown = self._wrapped[max(0, end - (rect.height - 40) // step) : end]
         clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-8, 0))  # a single over-long word stays inside
+        surface.set_clip(rect.inflate(-8, 0))  # a single over-long word stays inside
         for line in shown:  # already wrapped to the width: a cached render is enough
-            surface.blit(text.render(line, LOG_SIZE, theme.TEXT), (self.rect.left + 10, y))
+            surface.blit(text.render(line, LOG_SIZE, theme.TEXT), (rect.left + 10, y))
             y += step
         surface.set_clip(clip)
         if self.scroll:
-            text.draw(
-                surface,
-                "▼ newer below (scroll)",
-                (self.rect.centerx, self.rect.bottom - 6),
-                12,
-                theme.MUTED,
-                anchor="midbottom",
-            )
+            text.draw(surface, "▼ newer below (scroll)", (rect.centerx, rect.bottom - 6), 12,
+                      theme.MUTED, anchor="midbottom")
 
 
 @dataclass

@@ -183,3 +183,96 @@ def test_ca_r4_loose_stones_are_freed_and_a_flat_pyramid_is_gone() -> None:
     assert gone == ["p1"] and sorted(freed) == ["0s00", "0s02"]
     assert not any(p.pyramid for p in state.pieces.values())
     assert state.invariant_violations() == []
+
+
+def test_placements_ask_only_the_blocks_near_the_site_and_find_the_same_places(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 item 6: listing where a pyramid may stand tried some fifty places against
+    every block on the board (2 ms a listing on a full board, in every frame that showed
+    the placing and in every playout that reached it). Blocks too far from the site to
+    touch a pyramid standing on it are left out; the places found are the same, in order,
+    on crowded boards at every site with three free blocks."""
+    from nile.games.cairo.shots import crowded
+
+    placing: list[S.CairoState] = []
+    for seed in range(1, 4):
+        board_now = crowded(5, seed=seed, on_board=0.8, pyramids=2).build()
+        for site in board().sites:
+            free = board_now.free_small_on(site.id)
+            if len(free) < 3:
+                continue
+            state = (crowded(5, seed=seed, on_board=0.8, pyramids=2)
+                     .to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=1,
+                              offer_site=site.id, last_block=free[0]).build())
+            state.apply(A.BuildPyramid(3))
+            state.apply(A.PICK_AUTO)
+            state.apply(state.legal_actions()[0])
+            assert state.phase == Phase.PLACE
+            placing.append(state)
+    assert len(placing) >= 10
+    for state in placing:
+        fast = building.placements(state)
+        with monkeypatch.context() as every:  # every block on the ground asked, as before
+            every.setattr(building, "_site_reach", lambda state: None)
+            assert building.placements(state) == fast
+    near = sum(len(building.grounded_near(s, building._site_reach(s))) for s in placing)
+    assert near < sum(len(building.grounded_near(s)) for s in placing) / 2
+
+
+def test_fit_problem_shortcuts_agree_with_the_plain_tests() -> None:
+    """The placing tests take two shortcuts (blocks far from the site are not asked, a stone
+    well inside the site's inner circle skips the corner test): at hundreds of places on
+    and around every site of a crowded board, whether and why a pyramid cannot stand is
+    what the plain tests (every corner, every block on the ground) say."""
+    import random
+
+    from nile.games.cairo import geometry
+    from nile.games.cairo.shots import crowded
+
+    def plain(state: S.CairoState, place: A.Place) -> str | None:
+        side = state.data.pieces["small"].side
+        site_poly = board().site(state.offer_site).polygon
+        base = [p for p in building.stone_poses(state, place) if p[3] == 1]
+        for x, y, angle, _ in base:
+            if not all(geometry.contains(site_poly, corner)
+                       for corner in geometry.square(x, y, angle, side)):
+                return "The pyramid must stand entirely on the site."
+        for piece in state.on_board():
+            if piece.id in state.picked or piece.level != 1:
+                continue
+            other_side = state.data.pieces[piece.kind].side
+            reach = (side + other_side) / math.sqrt(2.0)
+            other = None
+            for x, y, angle, _ in base:
+                if math.hypot(piece.x - x, piece.y - y) >= reach:
+                    continue
+                other = other or geometry.square(piece.x, piece.y, piece.angle, other_side - 0.1)
+                if geometry.intersects(geometry.square(x, y, angle, side - 0.1), other):
+                    return "The pyramid would stand on another block."
+        return None
+
+    rng = random.Random(5)
+    checked = outcomes = 0
+    seen: set[str | None] = set()
+    for seed, site in ((seed, site) for seed in (1, 2, 3) for site in board().sites):
+        free = crowded(5, seed=seed, on_board=0.9).build().free_small_on(site.id)
+        if len(free) < 3:
+            continue
+        state = (crowded(5, seed=seed, on_board=0.9)
+                 .to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=1,
+                          offer_site=site.id, last_block=free[0]).build())
+        state.apply(A.BuildPyramid(3))
+        state.apply(A.PICK_AUTO)
+        state.apply(state.legal_actions()[0])
+        near = building.grounded_near(state, building._site_reach(state))
+        for _ in range(40):
+            x = site.x + rng.uniform(-0.7, 0.7) * site.w
+            y = site.y + rng.uniform(-0.7, 0.7) * site.h
+            place = A.Place.of(x, y, math.degrees(site.angle) + rng.choice((0.0, 90.0, 33.0)))
+            expected = plain(state, place)
+            assert building.fit_problem(state, place, near) == expected, (site.id, place)
+            assert building.fit_problem(state, place) == expected
+            seen.add(expected)
+            checked += 1
+        outcomes += 1
+    assert outcomes >= 3 and checked >= 180
+    assert len(seen) == 3, seen  # fits, off the site, and on another block all came up

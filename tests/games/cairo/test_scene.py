@@ -304,6 +304,45 @@ def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ig
     assert top[0].startswith("1"), "the opponent's stone was put on top as arranged"
 
 
+def test_a_move_builds_the_bar_once_and_paints_the_board_if_blocks_moved(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 item 6 (the bench table's move frames): the bar was built twice per move
+    (for the view before the move, then after it), and the board with every block was
+    painted again after every move. Now a move builds the bar once, and deciding a pyramid
+    (taking the offer, picking, ordering) moves no block: the strip is painted again, the
+    board is not; placing the pyramid moves blocks, and the board is painted again."""
+    from nile.games.cairo.view import panel
+
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
+                            "1s01": (-6, 8)}.items():
+        builder.on_site(block, "zawyet", dx, dy)
+    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
+                            offer_site="zawyet", last_block="0s01").build()
+    scene = open_state(app, state)
+    painted: list[str] = []
+    bars: list[str] = []
+    real_board, real_strip, real_set = scene.renderer.draw_board, panel.draw_strip, \
+        scene.action_bar.set
+    monkeypatch.setattr(scene.renderer, "draw_board",
+                        lambda surface: (painted.append("board"), real_board(surface)))
+    monkeypatch.setattr(panel, "draw_strip",
+                        lambda *a: (painted.append("strip"), real_strip(*a)))
+    monkeypatch.setattr(scene.action_bar, "set",
+                        lambda prompt, buttons=(): (bars.append(prompt), real_set(prompt, buttons)))
+    for action in (A.BuildPyramid(3), A.PICK_AUTO):
+        bars.clear()
+        assert scene.submit(action)
+        assert len(bars) == 1, bars
+        frames(app)
+    assert scene.submit(A.Arrange(tuple(scene.pyramid.order)))
+    frames(app)
+    assert scene.cairo.phase == Phase.PLACE
+    assert "strip" in painted and "board" not in painted
+    painted.clear()
+    press(app, scene, "Best spot")
+    assert scene.cairo.phase != Phase.PLACE and "board" in painted
+
+
 def test_penalty_choice_after_a_knock_over(app) -> None:  # type: ignore[no-untyped-def]
     state = Builder(2).ship(0, "U4").ship(1, "D2").to_move(0, Phase.PENALTY, die=2).build()
     scene = open_state(app, state)
@@ -365,6 +404,48 @@ def test_the_animated_flick_ends_in_the_resolved_state(app) -> None:  # type: ig
     assert {p.id for p in state.on_board()} == {
         k for k in playback.poses if not k.startswith("ship")} - playback.gone - {
         s.block for s in playback.splashes}
+
+
+def test_after_a_flick_only_where_blocks_moved_is_painted_again(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 item 6: the board with every block was painted again after every move
+    (85 blocks on the bench table). While the flight plays the bare board is shown and
+    the still board is not painted; once the blocks rest, only where blocks moved is, and
+    the table then looks exactly as a painting of the whole board would leave it."""
+    animated(app)
+    builder = Builder(2).ship(0, "U4").ship(1, "D2")
+    for i, (x, y) in enumerate(((280.0, 320.0), (290.0, 335.0), (268.0, 345.0))):
+        builder.at(f"1s0{i}", x, y, degrees=10.0 * i)
+    for i in range(3, 12):  # blocks the flick cannot reach
+        builder.at(f"1s{i:02d}", 600.0 + 30 * (i % 4), 120.0 + 25 * (i // 4))
+    scene = (open_state(app, builder
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build()))
+    painted: list[pygame.Rect] = []
+    real = scene.table._paint_board
+    monkeypatch.setattr(scene.table, "_paint_board",
+                        lambda layer, frame, pieces, area: (painted.append(area.copy()),
+                                                            real(layer, frame, pieces, area)))
+    x, y = anchor(scene)
+    drag(app, (x, y), (x + 4, y + 95))  # north into the blocks above the ship
+    show = scene.stage.show
+    assert show is not None
+    for _ in range(900):
+        if scene.stage.show is not show:
+            break
+        assert not painted, "the board band is painted while the blocks fly"
+        frames(app, 1)
+    frames(app, 2)
+    board_area = scene.renderer.rect.width * scene.renderer.rect.height
+    assert len(painted) == 1 and 0 < painted[0].width * painted[0].height < board_area / 3
+    kept = scene.table._layer.copy()  # type: ignore[union-attr]
+    scene.table._layer = None  # the whole table painted again
+    frames(app)
+    whole = scene.table._layer
+    assert whole is not None
+    top = scene.table.strip_rect.bottom + 1
+    below = pygame.Rect(scene.table_rect.left, top, scene.table_rect.width,
+                        scene.table_rect.bottom - top)
+    assert pygame.image.tobytes(kept.subsurface(below), "RGB") == \
+        pygame.image.tobytes(whole.subsurface(below), "RGB")
 
 
 def test_a_bot_flick_shows_its_aim_first(app) -> None:  # type: ignore[no-untyped-def]

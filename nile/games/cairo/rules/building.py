@@ -31,7 +31,13 @@ from nile.games.cairo.rules.phases import ARRANGE, NEXT_FLICK, OFFER, PICK, PLAC
 from nile.games.cairo.rules.pieces import BOARD, Pyramid
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from nile.games.cairo.rules.pieces import Piece
     from nile.games.cairo.rules.state import CairoState
+
+SURE_MM = 0.01
+"""A margin far beyond rounding, for shortcuts that must agree with the exact tests."""
 
 Slot = tuple[float, float, int]
 """(u, v, level): a stone's place in pitch units from the pyramid's centre."""
@@ -162,18 +168,25 @@ def stone_poses(state: CairoState, place: A.Place) -> list[tuple[float, float, f
             for u, v, level in slots_top_down(state.pyramid_size)]
 
 
-def fit_problem(state: CairoState, place: A.Place) -> str | None:
-    """Why the pyramid cannot stand there (CA-R5), or None."""
+def fit_problem(state: CairoState, place: A.Place,
+                grounded: Sequence[Piece] | None = None) -> str | None:
+    """Why the pyramid cannot stand there (CA-R5), or None. `grounded`: the blocks on the
+    ground that it may stand on (`grounded_near`), every one of them by default."""
     side = state.data.pieces["small"].side
-    site_poly = board().site(state.offer_site).polygon
+    site = board().site(state.offer_site)
+    site_poly = site.polygon
+    # a stone whose centre lies this near the site's centre has every corner within the
+    # circle inside the site (by far more than rounding): the corner test is left for the
+    # others (placements try some fifty places, issue 33 item 6)
+    sure = min(site.w, site.h) / 2 - side / math.sqrt(2.0) - SURE_MM
     base = [p for p in stone_poses(state, place) if p[3] == 1]
     for x, y, angle, _ in base:
+        if math.hypot(x - site.x, y - site.y) < sure:
+            continue
         if not all(geometry.contains(site_poly, corner)
                    for corner in geometry.square(x, y, angle, side)):
             return "The pyramid must stand entirely on the site."
-    for piece in state.on_board():
-        if piece.id in state.picked or piece.level != 1:
-            continue
+    for piece in grounded_near(state) if grounded is None else grounded:
         other_side = state.data.pieces[piece.kind].side
         reach = (side + other_side) / math.sqrt(2.0)
         other = None
@@ -184,6 +197,28 @@ def fit_problem(state: CairoState, place: A.Place) -> str | None:
             if geometry.intersects(geometry.square(x, y, angle, side - 0.1), other):
                 return "The pyramid would stand on another block."
     return None
+
+
+def grounded_near(state: CairoState, reach: float | None = None) -> list[Piece]:
+    """The blocks on the ground (not stones picked for the pyramid) a pyramid on the offer
+    site could stand on, in board order: those within `reach` of the site's centre, every
+    one of them without it. A pyramid that stands on its site has its base stones' centres
+    within the site's half-diagonal, so blocks farther than that and the widest overlap
+    distance cannot touch it: `placements` tries some fifty places and asked all 85
+    blocks for each (2 ms on a full board, issue 33 item 6)."""
+    site = board().site(state.offer_site)
+    picked = set(state.picked)
+    return [p for p in state.on_board() if p.id not in picked and p.level == 1
+            and (reach is None or math.hypot(p.x - site.x, p.y - site.y) < reach)]
+
+
+def _site_reach(state: CairoState) -> float:
+    """How far from the offer site's centre a block on the ground can touch a pyramid
+    standing on the site (see `grounded_near`), with a millimetre to spare."""
+    site = board().site(state.offer_site)
+    pieces = state.data.pieces
+    widest = max(p.side for p in pieces.values())
+    return math.hypot(site.w, site.h) / 2 + (pieces["small"].side + widest) / math.sqrt(2.0) + 1.0
 
 
 def validate_place(state: CairoState, place: A.Place) -> None:
@@ -201,6 +236,7 @@ def placements(state: CairoState) -> list[A.Place]:
     slots = LAYOUTS[state.pyramid_size]
     wall = all(v == 0.0 for _, v, _ in slots)
     out: list[A.Place] = []
+    grounded = grounded_near(state, _site_reach(state))
     for turn_by in (0.0, math.pi / 2) if wall else (0.0,):
         ext_u = max(abs(u) for u, _, _ in slots) * pitch + half
         ext_v = max(abs(v) for _, v, _ in slots) * pitch + half
@@ -214,7 +250,7 @@ def placements(state: CairoState) -> list[A.Place]:
         for du, dv in offsets:
             x, y = site.world((du, dv))
             place = A.Place.of(x, y, math.degrees(site.angle + turn_by))
-            if place not in out and fit_problem(state, place) is None:
+            if place not in out and fit_problem(state, place, grounded) is None:
                 out.append(place)
             if len(out) >= PLACEMENT_CHOICES:
                 return out

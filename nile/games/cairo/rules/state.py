@@ -257,6 +257,15 @@ class CairoState(GameState):
         for block, place in zip(todo, board().classify(corners_of(poses)), strict=True):
             self._placements[block] = place
 
+    def placements_of(self, blocks: list[str]) -> list[Placement]:
+        """Where each of these board blocks lies, those not cached classified in one pass
+        (block by block, a table after a move classified each moved block alone: about
+        0.3 ms each, issue 33 item 6)."""
+        missing = [b for b in blocks if b not in self._placements]
+        if missing:
+            self.classify(missing)
+        return [self._placements[b] for b in blocks]
+
     def forget(self, block: str) -> None:
         """The block moved or left the board: its placement must be recomputed."""
         self._placements.pop(block, None)

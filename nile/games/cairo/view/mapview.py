@@ -14,6 +14,7 @@ It knows nothing of scenes or matches; colours come in as `PlayerColor`s per sea
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -118,12 +119,11 @@ class ShipDraw:
 
 def pieces_of(state: CairoState) -> list[PieceDraw]:
     """Every block on the board of a rules state, with burning judged by CA-6."""
-    out = []
-    for piece in state.on_board():
-        place = state.placement(piece.id)
-        out.append(PieceDraw(piece.id, piece.kind, piece.owner, piece.x, piece.y, piece.angle,
-                             piece.level, piece.face, place.burning))
-    return out
+    pieces = state.on_board()
+    places = state.placements_of([piece.id for piece in pieces])
+    return [PieceDraw(piece.id, piece.kind, piece.owner, piece.x, piece.y, piece.angle,
+                      piece.level, piece.face, place.burning)
+            for piece, place in zip(pieces, places, strict=True)]
 
 
 def ships_of(state: CairoState, active: int | None = None) -> list[ShipDraw]:
@@ -218,9 +218,15 @@ class BoardRenderer:
     # Static board --------------------------------------------------------------------------
 
     def draw_board(self, surface: pygame.Surface) -> None:
+        self.prepare()
+        assert self._static is not None
+        surface.blit(self._static, self.rect)
+
+    def prepare(self) -> None:
+        """Paint the board's still picture now if it is not (it is kept until the size,
+        scale or place shown change): a frame with time to spare does it ahead."""
         if self._static is None:
             self._static = self._paint_static()
-        surface.blit(self._static, self.rect)
 
     def _paint_static(self) -> pygame.Surface:
         surface = pygame.Surface(self.rect.size)
@@ -281,19 +287,21 @@ class BoardRenderer:
         return self.to_screen(cx, edge)
 
     def _speckle(self, surface: pygame.Surface) -> None:
-        """A few darker grains so the sand does not look like flat paint (fixed pattern)."""
+        """A few darker grains so the sand does not look like flat paint (fixed pattern).
+
+        The pyramid window paints its magnified corner of the board when an offer opens;
+        of the board's grains it visits only those in that corner (`_grains`)."""
         b = self.board
-        seed = 12345
-        for _ in range(int(b.width * b.height / 90)):
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            x = (seed % 10000) / 10000 * b.width
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            y = (seed % 10000) / 10000 * b.height
-            if b.south_bank - 2 < y < b.north_bank + 2:
-                continue
+        width, height = surface.get_width(), surface.get_height()
+        xs, by_x, in_order = _grains(b.width, b.height, b.south_bank, b.north_bank)
+        x_lo, _ = self.to_board(0.0, 0.0)
+        x_hi, _ = self.to_board(float(width), 0.0)
+        first = bisect.bisect_left(xs, x_lo - 1.0)
+        last = bisect.bisect_right(xs, x_hi + 1.0)
+        for _, x, y, color in sorted(by_x[first:last]) if last - first < len(xs) else in_order:
             px, py = self.to_screen(x, y)
-            if 0 <= px < surface.get_width() and 0 <= py < surface.get_height():
-                surface.set_at((int(px), int(py)), SAND_DARK if seed % 3 else (236, 216, 170))
+            if 0 <= px < width and 0 <= py < height:
+                surface.set_at((int(px), int(py)), color)
 
     def _fill_box(self, surface: pygame.Surface, color: Color, x0: float, y0: float,
                   x1: float, y1: float) -> None:
@@ -441,6 +449,12 @@ class BoardRenderer:
             blit(image, (round(x) + dx, round(y) + dy))
         return ordered
 
+    def piece_rect(self, piece: PieceDraw, color: PlayerColor) -> pygame.Rect:
+        """Where `draw_pieces` draws the piece: its sprite's box on screen."""
+        image, dx, dy = self._piece_image(piece, color)
+        x, y = self.to_screen(piece.x, piece.y)
+        return pygame.Rect(round(x) + dx, round(y) + dy, image.get_width(), image.get_height())
+
     def draw_piece(self, surface: pygame.Surface, piece: PieceDraw, color: PlayerColor,
                    alpha: int = 255) -> None:
         image, dx, dy = self._piece_image(piece, color)
@@ -516,6 +530,30 @@ def _quantise(degrees: float) -> int:
 
 
 # Sprites (cached) ---------------------------------------------------------------------------
+
+Grain = tuple[int, float, float, Color]
+"""A grain of sand: its place in the pattern, x and y in board mm, its colour."""
+
+
+@lru_cache(maxsize=4)
+def _grains(width: float, height: float, south_bank: float,
+            north_bank: float) -> tuple[list[float], list[Grain], list[Grain]]:
+    """The sand's grains (`BoardRenderer._speckle`) of a board this size: sorted by x with
+    their x apart (for a bisection), and in the pattern's own order, in which they are
+    drawn, so that where two grains fall on one pixel the same one shows."""
+    seed = 12345
+    grains: list[Grain] = []
+    for n in range(int(width * height / 90)):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        x = (seed % 10000) / 10000 * width
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        y = (seed % 10000) / 10000 * height
+        if south_bank - 2 < y < north_bank + 2:
+            continue
+        grains.append((n, x, y, SAND_DARK if seed % 3 else (236, 216, 170)))
+    by_x = sorted(grains, key=lambda g: g[1])
+    return [g[1] for g in by_x], by_x, grains
+
 
 @lru_cache(maxsize=8192)
 def _rotated(base: pygame.Surface, degrees: int) -> pygame.Surface:

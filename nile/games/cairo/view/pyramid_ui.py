@@ -79,6 +79,12 @@ class PyramidUI:
             self.order = list(first.order)
         self.layout()
 
+    def prepare(self) -> None:
+        """Paint the window's magnified board ahead, before the window shows (a pyramid
+        offered after a flight: while the blocks still fly, issue 33 item 6)."""
+        if self.site is not None:
+            self.inset.prepare()
+
     def layout(self) -> None:
         """The window over the other bank, near the site's x; the site fills it."""
         if self.site is None:

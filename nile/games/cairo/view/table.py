@@ -11,7 +11,7 @@ influence switch; the pyramid window keeps its own map (`pyramid_ui.py`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -108,6 +108,11 @@ class Table:
         self._pieces: tuple[int, list[PieceDraw]] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[object, ...] = ()
+        """What the strip and die panel on `_layer` show (repainted when it changes)."""
+        self._quiet, self._scored = -1, -1
+        """The view count at the last `work_ahead`, and the one whose points were worked out."""
+        self._board_key: tuple[object, list[PieceDraw]] | None = None
+        """What the board band of `_layer` shows: where, and the blocks drawn on it."""
 
     # Layout and the mouse -------------------------------------------------------------------
 
@@ -123,6 +128,19 @@ class Table:
         self.influence_rect = pygame.Rect(self.renderer.rect.left + 6,
                                           self.renderer.rect.top + 6, 108, 22)
         self._panels = None
+
+    def work_ahead(self, token: int, points: Callable[[], object] | None) -> None:
+        """Called each frame with the scene's view count: in a frame that played no move
+        (the count as at the last call), while the table still shows the last one (a
+        flight, ships sailing), paint the pyramid window's board, and work out the seats'
+        points (`points`: the strip shows them once the table is still, the state keeps
+        them), so the frame in which it comes to rest, or the next move, need not."""
+        if token == self._quiet and self._scored != token:
+            self.pyramid.prepare()
+            if points is not None:
+                self._scored = token
+                points()
+        self._quiet = token
 
     def pieces_rect(self, frame: TableView) -> pygame.Rect:
         """Where blocks may be drawn: the table between the seat strip and the bottom bar
@@ -226,9 +244,18 @@ class Table:
         table = frame.table
         hits = self.hits
         hits.clear()
-        surface.blit(self._table_layer(frame, not moving), table.topleft, table)
+        layer = self._table_layer(frame, not moving)
+        if moving:  # the blocks the layer holds are not where the stage shows them
+            band = self._band(frame)
+            surface.blit(layer, band.topleft, band)
+            below = self._below(frame, band)
+            surface.fill(theme.TABLE, below)
+            renderer.draw_board(surface)
+        else:
+            surface.blit(layer, table.topleft, table)
         hits.add(renderer.rect, OnBoard())
-        hits.extend(self._layer_hits)
+        if not moving:
+            hits.extend(self._layer_hits)
         if stage.die.rolling > 0:
             self._draw_die_panel(surface, frame)
         self._draw_site_marks(surface, view)
@@ -265,31 +292,82 @@ class Table:
 
     def _table_layer(self, frame: TableView, with_pieces: bool) -> pygame.Surface:
         """The still part of the table in one surface: backdrop, strip, die panel, board and
-        (when nothing moves) the blocks. Rebuilt only when what it shows changes."""
+        blocks. Each of its two bands is repainted only when what it shows changes: the
+        strip and die panel above, the board and its blocks below (a move that leaves the
+        blocks where they were, such as ordering a pyramid's colours, repaints the strip
+        alone), and of the board only around the blocks that moved (issue 33 item 6).
+        While blocks are in motion (`with_pieces` false) the board band keeps the blocks
+        as they were and is not shown (`draw` paints the bare board), so the blocks a
+        flick moved are repainted once, when they have come to rest."""
         stage = self.stage
-        key = (frame.token, with_pieces, stage.scoring.index if stage.scoring else -2,
+        if self._layer is None:  # new, or dropped to have it all painted again
+            self._layer = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+            self._layer_key, self._board_key = (), None
+        layer = self._layer
+        where = (tuple(frame.table), tuple(self.renderer.rect), id(frame.colors[0]))
+        band = self._band(frame)
+        if with_pieces:
+            pieces = self.view_pieces(frame)
+            if self._board_key is None or self._board_key[0] != where:
+                self._paint_board(layer, frame, pieces, self._below(frame, band))
+            elif self._board_key[1] != pieces:
+                changed = self._changed_area(self._board_key[1], pieces, frame.colors)
+                below = self._below(frame, band)
+                too_much = changed.width * changed.height > below.width * below.height // 3
+                self._paint_board(layer, frame, pieces, below if too_much else
+                                  changed.clip(below))
+            self._board_key = (where, pieces)
+        key = (where, frame.token, stage.scoring.index if stage.scoring else -2,
                stage.die_value, stage.die.shown, stage.die.rolling > 0, self._die_finger(frame),
-               frame.my_turn, tuple(frame.table),
-               tuple(self.renderer.rect), id(frame.colors[0]))
-        if self._layer is None or self._layer_key != key:
-            if self._layer is None:
-                self._layer = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-            layer = self._layer
-            layer.fill(theme.TABLE, frame.table)
+               frame.my_turn, tuple(self.seats))
+        if self._layer_key != key:
+            layer.fill(theme.TABLE, band)
             points = stage.totals([s.points for s in self.seats])
             H.draw_strip(layer, self.strip_rect, [
                 H.SeatLine(s.name, s.color, s.small, s.large, s.die, s.boxed, points[i],
                            s.sailing, s.active, s.you) for i, s in enumerate(self.seats)])
             self._draw_die_panel(layer, frame)
-            self.renderer.draw_board(layer)
-            self._layer_hits.clear()
-            if with_pieces:
-                layer.set_clip(self.pieces_rect(frame))
-                drawn = self.renderer.draw_pieces(layer, self.view_pieces(frame), frame.colors)
-                layer.set_clip(None)
-                self._add_blocks(self._layer_hits, drawn)
             self._layer_key = key
-        return self._layer
+        return layer
+
+    def _band(self, frame: TableView) -> pygame.Rect:
+        """The layer's top band: the strip and the die panel."""
+        return pygame.Rect(frame.table.left, frame.table.top, frame.table.width,
+                           self.strip_rect.bottom + 1 - frame.table.top)
+
+    @staticmethod
+    def _below(frame: TableView, band: pygame.Rect) -> pygame.Rect:
+        """The layer's board band: the table under the top band."""
+        return pygame.Rect(band.left, band.bottom, band.width, frame.table.bottom - band.bottom)
+
+    def _paint_board(self, layer: pygame.Surface, frame: TableView, pieces: list[PieceDraw],
+                     area: pygame.Rect) -> None:
+        """Paint the board and the blocks inside `area` of the board band, as a painting of
+        the whole band would leave it there (the same steps, clipped)."""
+        layer.set_clip(area)
+        layer.fill(theme.TABLE, area)
+        self.renderer.draw_board(layer)
+        layer.set_clip(self.pieces_rect(frame).clip(area))
+        drawn = self.renderer.draw_pieces(layer, pieces, frame.colors)
+        layer.set_clip(None)
+        self._layer_hits.clear()
+        self._add_blocks(self._layer_hits, drawn)
+
+    def _changed_area(self, was: list[PieceDraw], now: list[PieceDraw],
+                      colors: Sequence[PlayerColor]) -> pygame.Rect:
+        """Where the blocks that moved, came or went were drawn and are drawn now; the whole
+        board if the others are listed in another order (blocks of one level are drawn
+        in list order, so where they overlap the order shows)."""
+        before = {piece.id: piece for piece in was}
+        after = {piece.id: piece for piece in now}
+        if [p.id for p in was if p.id in after] != [p.id for p in now if p.id in before]:
+            return self.renderer.rect.inflate(theme.WIDTH, theme.HEIGHT)
+        boxes = [self.renderer.piece_rect(piece, colors[piece.owner])
+                 for pieces, other in ((was, after), (now, before))
+                 for piece in pieces if other.get(piece.id) != piece]
+        if not boxes:
+            return pygame.Rect(0, 0, 0, 0)
+        return boxes[0].unionall(boxes[1:])
 
     def _die_finger(self, frame: TableView) -> int | None:
         value = self.stage.die_value
