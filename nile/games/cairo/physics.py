@@ -695,6 +695,35 @@ class FlickSimulation:
                 o.level == rec.level and o.body.position.get_distance(p) <=
                 rec.radius + o.radius + self.cfg.tumble]
         length, width, _ = self._size(rec.spec.kind)
+        key = self._landing_key(rec, near, length, width)
+        known = _LANDINGS.get(key)
+        if known is None:
+            known = self._search_landing(rec, near, length, width)
+            if len(_LANDINGS) >= LANDINGS_KEPT:
+                _LANDINGS.clear()
+            _LANDINGS[key] = known
+        spot, under = known
+        if under:
+            return [near[i] for i in under]
+        if spot != (p.x, p.y):
+            rec.body.position = spot
+            self._space.reindex_shapes_for_body(rec.body)
+        return []
+
+    def _landing_key(self, rec: _Rec, near: list[_Rec], length: float,
+                     width: float) -> tuple[object, ...]:
+        """Everything `_search_landing` reads, exactly: the stone's size and pose, the
+        reach, and the size and pose of every piece near it, in order."""
+        p = rec.body.position
+        return (self.cfg.tumble, length, width, p.x, p.y, rec.body.angle,
+                tuple((*self._size(o.spec.kind)[:2], o.body.position.x, o.body.position.y,
+                       o.body.angle) for o in near))
+
+    def _search_landing(self, rec: _Rec, near: list[_Rec], length: float, width: float
+                        ) -> tuple[tuple[float, float], tuple[int, ...]]:
+        """Where the falling stone comes to lie, and (when there is no room) the indices in
+        `near` of the pieces it lies on. A pure function of `_landing_key`."""
+        p = rec.body.position
         corners = geometry.rectangle_terms(rec.body.angle, length, width)
         reach = rec.radius + SURE_MM
         outlines = []
@@ -765,12 +794,10 @@ class FlickSimulation:
             if overlaps(x, y):
                 spot = self._free_spot(p.x, p.y, free)
                 if spot is None:
-                    return overlaps(p.x, p.y)
+                    under = {id(o) for o in overlaps(p.x, p.y)}
+                    return (p.x, p.y), tuple(i for i, o in enumerate(near) if id(o) in under)
                 x, y = spot
-        if (x, y) != (p.x, p.y):
-            rec.body.position = (x, y)
-            self._space.reindex_shapes_for_body(rec.body)
-        return []
+        return (x, y), ()
 
     def _free_spot(self, x: float, y: float, free: Callable[[float, float], bool]
                    ) -> tuple[float, float] | None:
@@ -836,6 +863,15 @@ class FlickSimulation:
         x, y = (points[0].point_a.x, points[0].point_a.y) if points else (0.0, 0.0)
         self.impacts.append(Impact(self.time, a.spec.id, b.spec.id, impulse, x, y))
 
+
+LANDINGS_KEPT = 256
+"""How many landings `_LANDINGS` keeps before it starts afresh."""
+_LANDINGS: dict[tuple[object, ...], tuple[tuple[float, float], tuple[int, ...]]] = {}
+"""Where falling stones came to lie, by everything the search reads (`_landing_key`). The
+screen replays a flick by running the rules' very simulation again (view/playback.py),
+so each stone that falls is searched twice with the same inputs; the second time, in an
+animation frame, is answered from here (a search can take several ms). A pure function's
+memo: a hit gives exactly what the search would, so results never depend on it."""
 
 _DIRECTIONS = tuple((math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16))
 """The free-spot search's 16 directions (the same values it worked out for every ring)."""
