@@ -10,15 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nile.games.cairo import geometry
+from nile.games.cairo.board import board
 from nile.games.cairo.builder import full_board
 from nile.games.cairo.physics import (
+    _LANDINGS,
     CHIPMUNK,
     SURE_MM,
+    BodySpec,
     FlickSimulation,
     Launch,
     _beyond,
     chipmunk_body,
 )
+from nile.games.cairo.rules import building
 
 coords = st.floats(-400.0, 400.0, allow_nan=False)
 angles = st.floats(-math.pi, math.pi, allow_nan=False)
@@ -101,6 +105,32 @@ def test_stepping_chipmunk_directly_changes_no_flick() -> None:
         ours = FlickSimulation(pieces, launch, record_impacts=True).resolve()
         theirs = _ThroughPymunk(pieces, launch, record_impacts=True).resolve()
         assert ours == theirs
+
+
+def test_a_remembered_landing_changes_no_flick() -> None:
+    """The screen's replay of a flick runs the rules' simulation again and takes each
+    falling stone's landing from the memo: blocks flicked into a 10-stone pyramid ringed by
+    loose blocks (stones fall, some onto others) end bit for bit as with the memo empty."""
+    space = board().space("U5")
+    pitch = 10.4
+    specs = [BodySpec("ship0", "ship", space.x, space.y, space.heading)]
+    for i, (u, v, level) in enumerate(building.LAYOUTS[10]):
+        specs.append(BodySpec(f"0s{i:02d}", "small", space.x + u * pitch,
+                              space.y + 70 + v * pitch, 0.0, level, "p1"))
+    specs += [BodySpec(f"2s{i:02d}", "small", space.x - 30 + 12 * i, space.y + 48 + 9 * (i % 3),
+                       0.3 * i) for i in range(6)]
+    searches = 0
+    for speed in (1500.0, 2200.0, 3000.0):
+        for turn in (-0.12, 0.0, 0.09):
+            launch = Launch("1s00", "small", "ship0", math.pi / 2 + turn, speed, 0.0)
+            _LANDINGS.clear()
+            searched = FlickSimulation(specs, launch, record_impacts=True).resolve()
+            remembered = len(_LANDINGS)
+            again = FlickSimulation(specs, launch, record_impacts=True).resolve()
+            assert again == searched
+            assert len(_LANDINGS) == remembered  # the replay searched nothing new
+            searches += remembered
+    assert searches >= 9  # stones did fall, and their landings were searched
 
 
 @given(coords, coords, angles, sides, st.floats(5.0, 30.0))
