@@ -74,9 +74,10 @@ heuristic's tile's for `tile_choice` to take it."""
 
 # No expert: the one measured stronger than hard (144 iterations, rollouts 30 moves deep:
 # 17.5 of 36 Egypt games as one seat among three hard bots) took up to 5.9 s of CPU a
-# decision, so the app's 4 s cap cut the search that had been measured; at 60 iterations,
-# within the cap, it won 1 of the first 9 games on fresh seeds (issue 33 item 5,
-# docs/strength.md). The level is not offered; a saved "expert" seat plays the hard bot.
+# decision, so the app's 4 s cap cut the search that had been measured; at 60 iterations
+# (still up to 6.2 s on Chile) it won 9 of 48 Egypt games on fresh seeds, under the chance
+# share, hard +41 Elo [-24, 117] over it (issue 33 item 5, docs/strength.md). The level is
+# not offered; a saved "expert" seat plays the hard bot.
 
 LASTING_COSTS: tuple[Action, ...] = (RaiseLocomotive(), TakeAction("locomotive"))
 """Moves that add an expense every turn: searched only when the heuristic picks them."""
