@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -95,14 +95,20 @@ class StandInBrowser:
         self.open = False
 
 
-def test_the_join_list_shows_hosted_games_and_picking_one_fills_the_address(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def join_screen(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, OnlineScene]:
+    """The Online screen open with discovery on and a stand-in browser (no network)."""
     monkeypatch.setenv("NILE_DISCOVERY", "on")
     monkeypatch.setattr(online, "Browser", StandInBrowser)
     StandInBrowser.made.clear()
     app = instant_app()
     scene = OnlineScene(app)
     app.push(scene)
+    return app, scene
+
+
+def test_the_join_list_shows_hosted_games_and_picking_one_fills_the_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = join_screen(monkeypatch)
     browser = StandInBrowser.made[-1]
     assert browser.open  # listening while the screen is open
     browser.found = [HostedGame("Nile on den 8765._nile._tcp.local.", "ws://192.168.1.20:8765",
@@ -119,12 +125,7 @@ def test_the_join_list_shows_hosted_games_and_picking_one_fills_the_address(
 
 def test_the_join_list_stops_listening_when_another_screen_covers_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NILE_DISCOVERY", "on")
-    monkeypatch.setattr(online, "Browser", StandInBrowser)
-    StandInBrowser.made.clear()
-    app = instant_app()
-    scene = OnlineScene(app)
-    app.push(scene)
+    app, scene = join_screen(monkeypatch)
     press(app, scene, "Host Loose Caboose!")
     assert app.top is not scene and not StandInBrowser.made[-1].open
     app.pop()  # back on the Join screen: listening again

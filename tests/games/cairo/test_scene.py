@@ -268,13 +268,18 @@ def test_a_block_in_the_pyramid_window_has_its_tooltip_under_the_view(app) -> No
     assert not isinstance(scene.pyramid.hits.at(pos), Block)  # the view (or a ring) is on top
 
 
-def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
+def zawyet_offer() -> CairoState:
+    """Seat 0 is offered a pyramid at Zawyet, two blocks of each colour on the site."""
     builder = Builder(2).ship(0, "U4").ship(1, "D2")
     for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
                             "1s01": (-6, 8)}.items():
         builder.on_site(block, "zawyet", dx, dy)
-    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
+    return builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
                             offer_site="zawyet", last_block="0s01").build()
+
+
+def test_pyramid_offer_pick_arrange_and_place_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
+    state = zawyet_offer()
     scene = open_state(app, state)
     press(app, scene, "3 stones")
     assert scene.cairo.phase == Phase.PICK
@@ -312,12 +317,7 @@ def test_a_move_builds_the_bar_once_and_paints_the_board_if_blocks_moved(app, mo
     board is not; placing the pyramid moves blocks, and the board is painted again."""
     from nile.games.cairo.view import panel
 
-    builder = Builder(2).ship(0, "U4").ship(1, "D2")
-    for block, (dx, dy) in {"0s00": (-12, -8), "1s00": (2, -10), "0s01": (14, 4),
-                            "1s01": (-6, 8)}.items():
-        builder.on_site(block, "zawyet", dx, dy)
-    state = builder.to_move(0, Phase.OFFER, die=2, chosen="small", flicks_left=2,
-                            offer_site="zawyet", last_block="0s01").build()
+    state = zawyet_offer()
     scene = open_state(app, state)
     painted: list[str] = []
     bars: list[str] = []
