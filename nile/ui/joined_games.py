@@ -25,6 +25,9 @@ from nile.net.protocol import PORT
 MAX_BYTES = 64 * 1024
 KEPT = 3
 """Joined games listed at most (the Join screen's room)."""
+LATEST = 253_402_300_799
+"""The last second of the year 9999: a later (or NaN) `when` in a damaged file would make
+`time.localtime` raise when the Join screen draws the game's label."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,8 @@ def _game(item: Any) -> JoinedGame | None:
     if (not isinstance(address, str) or not address or not isinstance(game, str)
             or not isinstance(codes, list) or not codes
             or not all(isinstance(c, str) and c for c in codes)
-            or not isinstance(when, int | float) or isinstance(when, bool)):
+            or not isinstance(when, int | float) or isinstance(when, bool)
+            or not 0 <= when <= LATEST):
         return None
     return JoinedGame(safe_text(address, 120), tuple(safe_text(c, 20) for c in codes),
                       safe_text(game, 40), float(when))

@@ -52,3 +52,17 @@ def test_a_damaged_memory_is_an_empty_one() -> None:
         {"address": "ws://c:1", "codes": ["Y"], "game": "cairo", "when": 5}]}),
         encoding="utf-8")
     assert [g.address for g in joined_games.recent()] == ["ws://c:1"]
+
+
+def test_a_moment_no_clock_can_show_is_dropped_not_drawn() -> None:
+    """A damaged file's `when` far beyond any date (or not a number at all) is left out:
+    drawing its label would make `time.localtime` raise on the Join screen."""
+    path = joined_games.memory_path()
+    path.write_text('{"recent": [{"address": "ws://a:1", "codes": ["X"], "game": "cairo", '
+                    '"when": 1e300}, {"address": "ws://b:1", "codes": ["Y"], "game": "cairo", '
+                    '"when": NaN}, {"address": "ws://c:1", "codes": ["Z"], "game": "cairo", '
+                    '"when": -1}, {"address": "ws://d:1", "codes": ["W"], "game": "cairo", '
+                    '"when": 5}]}', encoding="utf-8")
+    games = joined_games.recent()
+    assert [g.address for g in games] == ["ws://d:1"]
+    assert all(g.label for g in games)
