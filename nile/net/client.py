@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
@@ -30,6 +31,7 @@ from websockets.sync.client import ClientConnection, connect
 from nile import __version__
 from nile.core import registry
 from nile.core.game import GameState, Seat
+from nile.core.text import safe_text
 from nile.net import protocol as p
 from nile.net import wire
 from nile.net.codec import decode_state
@@ -57,6 +59,8 @@ class Status:
     @property
     def text(self) -> str:
         if self.state == "reconnecting":
+            if self.detail:  # never reached: say where it looks, not "Reconnecting"
+                return f"{self.detail} Trying again (attempt {self.attempt})…"
             return f"Reconnecting… (attempt {self.attempt})"
         if self.state == "closed":
             return self.detail or "Disconnected."
@@ -207,10 +211,18 @@ class Client:
                 return
             attempt += 1
             if not self._closed.is_set():  # at once: the table says so during the pause
-                self._set_status(Status("reconnecting", attempt=attempt))
+                self._set_status(Status("reconnecting", self._unreached(), attempt))
             pause = min(self.max_backoff, 0.25 * 2 ** min(attempt, 6))
             self._closed.wait(pause * (0.5 + self._rng.random() / 2))
         self._set_status(Status("closed", "Left the table."))
+
+    def _unreached(self) -> str:
+        """Before any connection got through, why the player still waits (a wrong address
+        or a host not hosting yet retries for ever): '' once one has."""
+        if self._generation:
+            return ""
+        where = safe_text(urlsplit(self.url).netloc or self.url, 60)
+        return f"No answer from {where} yet: is the game hosted there?"
 
     def _session(self) -> str | None:
         """One connection from hello to its end; a reason when there is no point retrying."""

@@ -149,3 +149,20 @@ def test_a_move_made_again_on_a_view_already_answered_is_refused_not_stuck(
         assert "older view" in refusals[0].reason
     finally:
         client.close()
+
+
+def test_a_host_never_reached_is_named_while_the_client_tries_again() -> None:
+    """A wrong address (or a host not hosting yet) retries for ever: until a connection
+    gets through, the status names where it looks instead of "Reconnecting…"."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    client = Client(f"ws://127.0.0.1:{port}", ["ABCD2345"], open_timeout=0.5, max_backoff=0.1)
+    client.start()
+    try:
+        wait_for(lambda: client.status.state == "reconnecting")
+        assert client.status.text.startswith(
+            f"No answer from 127.0.0.1:{port} yet: is the game hosted there? Trying again")
+    finally:
+        client.close()
+    assert client.status.state == "closed"
