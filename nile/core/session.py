@@ -78,6 +78,9 @@ class Match:
         default=None, repr=False, compare=False)
     """A tutorial's scripted chance: given the possible outcomes' texts, the one to take
     (None: draw from the seed as usual). The outcomes taken are in `actions` like any."""
+    _next: tuple[GameState, int, Action] | None = field(default=None, repr=False,
+                                                        compare=False)
+    """The chance outcome looked up for (state, ply) by `next_chance`."""
 
     @classmethod
     def new(cls, info: GameInfo, seats: Sequence[SeatConfig], seed: int,
@@ -118,12 +121,23 @@ class Match:
         """Apply chance outcomes until a player (or the end) is to move."""
         events: list[Event] = []
         while self.state.current_player == CHANCE:
-            outcomes = self.state.chance_outcomes()
-            chosen = self._scripted(outcomes)
-            if chosen is None:
-                chosen = chance.pick(outcomes, chance.ply_rng(self.seed, self.ply))
-            events += self.play(chosen)
+            events += self.play(self.next_chance())
         return events
+
+    def next_chance(self) -> Action:
+        """The chance outcome `resolve_chance` takes now (the state waits for chance): the
+        tutorial's script, or the seed's draw for this ply. A scene may look ahead with it
+        (Cairo runs the physics of the flick's wobble over several frames); it is kept for
+        this state and ply, so a script that counts what it gave is asked once."""
+        ahead = self._next
+        if ahead is not None and ahead[0] is self.state and ahead[1] == self.ply:
+            return ahead[2]
+        outcomes = self.state.chance_outcomes()
+        chosen = self._scripted(outcomes)
+        if chosen is None:
+            chosen = chance.pick(outcomes, chance.ply_rng(self.seed, self.ply))
+        self._next = (self.state, self.ply, chosen)
+        return chosen
 
     def _scripted(self, outcomes: list[tuple[Action, float]]) -> Action | None:
         if self.chance_script is None:

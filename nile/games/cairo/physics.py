@@ -199,6 +199,13 @@ class FlickSimulation:
         self._frame_impacts, self._frame_fell = len(self.impacts), len(self.fell_off)
         return Frame(self.steps * self.cfg.dt, self.poses(), self.done, impacts, fell)
 
+    def step_tick(self) -> bool:
+        """One tick (none at rest); True once everything rests. For a caller that spreads
+        a flick over frames by its own clock: the ticks are `resolve`'s very steps."""
+        if not self.done:
+            self._step()
+        return self.done
+
     def resolve(self) -> FlickOutcome:
         """Step to rest and report the outcome."""
         while not self.done:

@@ -29,6 +29,7 @@ from nile.games.cairo.rules.events import KindChosen
 from nile.games.cairo.rules.phases import FINGER_ANY, Phase
 from nile.games.cairo.view import flick_input, pictures, words
 from nile.games.cairo.view import panel as H
+from nile.games.cairo.view.ahead import FlickAhead
 from nile.games.cairo.view.flick_input import Aim, FlickInput
 from nile.games.cairo.view.mapview import BoardRenderer
 from nile.games.cairo.view.pyramid_ui import PyramidUI
@@ -101,6 +102,7 @@ class CairoScene(GameScene):
         self._token = 0
         """Counts view changes: caches of what the view shows are keyed by it."""
         self.pictures = pictures.Pictures()
+        self.ahead = FlickAhead()
         super().__init__(app, match, replay, autosaver)
         self.stage.timeline = self.anims
 
@@ -353,7 +355,26 @@ class CairoScene(GameScene):
         assert isinstance(state, CairoState)
         self.stage.play(events, before, state)
 
+    @property
+    def landing(self) -> bool:
+        return self.ahead.waiting
+
+    def after_action(self, events: list[Event], actor: int | None = None) -> None:
+        """A flick's move lands once its physics, run a slice a frame, rests (`ahead.py`)."""
+        if not self.ahead.begin(self.match, events, actor):
+            super().after_action(events, actor)
+
+    def _land(self, now: bool = False) -> None:
+        move = self.ahead.due(self.match, now)
+        if move is not None:
+            super().after_action(*move)
+
+    def exit(self) -> None:
+        self._land(now=True)
+        super().exit()
+
     def update_table(self, dt: float) -> None:
+        self._land()
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
         self.table.work_ahead(self._token, self.state.scores if self._strip_stale else None)
         self._show_strip()

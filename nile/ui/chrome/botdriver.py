@@ -93,10 +93,10 @@ class Autoplay(Layer):
 
     def ready(self) -> bool:
         """The table may move on by itself: nobody is being waited for, the last move
-        has played out (or is skipped), and bots are not paused."""
+        has landed and played out (or is skipped), and bots are not paused."""
         scene = self.scene
         return (not scene.handover.waiting and (not scene.anims.busy or self.skipping)
-                and not scene.app.bots_paused)
+                and not scene.app.bots_paused and not scene.landing)
 
     @property
     def busy(self) -> bool:

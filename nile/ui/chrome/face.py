@@ -199,6 +199,12 @@ class TableScene(Scene, ABC):
     def my_turn(self) -> bool: ...
 
     @property
+    def landing(self) -> bool:
+        """A move is played but lands over the next frames (Cairo's flick physics): the
+        bots and a lesson's script wait for it."""
+        return False
+
+    @property
     @abstractmethod
     def table_rect(self) -> pygame.Rect: ...
 

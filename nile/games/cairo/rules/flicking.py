@@ -15,6 +15,7 @@ again (CA-8, CA-R4).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -138,12 +139,53 @@ def body_specs(state: CairoState) -> list[BodySpec]:
 
 def simulation(state: CairoState, aim: int = 0, power: int = 0, *,
                record_impacts: bool = False) -> FlickSimulation:
-    """The simulation the pending flick will run with this jitter (for the scene: step it
-    frame by frame; the rules run the very same steps)."""
+    """The simulation the pending flick will run with this jitter (the rules run the very
+    same steps)."""
     assert state.pending is not None, "no flick is pending"
     launch = launch_for(state, state.pending, aim, power)
     return _simulation_class()(body_specs(state), launch, data=state.data,
                                record_impacts=record_impacts)
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A simulation started ahead of `resolve` and what it was started from."""
+
+    specs: list[BodySpec]
+    launch: Launch
+    data: config.CairoData
+    sim: FlickSimulation
+
+
+_AHEAD: dict[int, _Ahead] = {}
+"""Per thread, the one flick whose simulation a scene is stepping ahead (`run_ahead`)."""
+
+
+def run_ahead(state: CairoState, jitter: A.Jitter) -> FlickSimulation:
+    """The simulation `resolve(state, jitter)` will need, for a scene to step a slice a
+    frame, so that no single frame carries a whole pyramid's fall (issue 33 item 6).
+
+    `resolve` takes it over when it runs on the same inputs in the same thread: at rest it
+    reads the outcome, part-way it steps the rest. A pure function's memo: the outcome is
+    the one `resolve` would reach itself, bit for bit, whoever stepped how far."""
+    assert state.pending is not None, "no flick is pending"
+    launch = launch_for(state, state.pending, jitter.aim, jitter.power)
+    specs = body_specs(state)
+    sim = _simulation_class()(specs, launch, data=state.data)
+    _AHEAD[threading.get_ident()] = _Ahead(specs, launch, state.data, sim)
+    return sim
+
+
+def _taken_over(specs: list[BodySpec], launch: Launch,
+                data: config.CairoData) -> FlickSimulation | None:
+    """The simulation run ahead on exactly these inputs, if any (then forgotten)."""
+    if not _AHEAD:
+        return None
+    ahead = _AHEAD.get(threading.get_ident())
+    if ahead is None or ahead.launch != launch or ahead.data is not data or ahead.specs != specs:
+        return None
+    del _AHEAD[threading.get_ident()]
+    return ahead.sim
 
 
 def _simulation_class() -> type[FlickSimulation]:
@@ -155,14 +197,16 @@ def _simulation_class() -> type[FlickSimulation]:
     return FlickSimulation
 
 
-def resolve(state: CairoState, jitter: A.Jitter, outcome: FlickOutcome | None = None) -> Step:
-    """Run the flick to rest and apply the result. `outcome` may be passed in by a scene
-    that has already stepped `simulation(...)` to the end (it must be that simulation's)."""
+def resolve(state: CairoState, jitter: A.Jitter) -> Step:
+    """Run the flick to rest (or finish the run a scene began, `run_ahead`) and apply the
+    result."""
     action = state.pending
     assert action is not None
     launch = launch_for(state, action, jitter.aim, jitter.power)
-    if outcome is None:
-        outcome = _simulation_class()(body_specs(state), launch, data=state.data).resolve()
+    specs = body_specs(state)
+    sim = _taken_over(specs, launch, state.data) or _simulation_class()(specs, launch,
+                                                                          data=state.data)
+    outcome = sim.resolve()
     started = FlickStarted(state.turn, launch.block, launch.ship, action.finger, action.degrees,
                            action.power_share, action.offset_share,
                            math.degrees(launch.angle), launch.speed, launch.spin)
