@@ -128,7 +128,8 @@ class FlickSimulation:
 
     `pieces` is every piece on the board at rest (ships included) in a fixed order; `launch`
     names the flicked block, which must not be among `pieces`. Step it with `step_frame`
-    (the scene) or `resolve` (the rules): both run the identical sequence of steps.
+    (the scene's replay), `step_tick` (the scene running a flick ahead of the rules) or
+    `resolve` (the rules): all run the identical sequence of steps.
     """
 
     def __init__(self, pieces: Sequence[BodySpec], launch: Launch, *,

@@ -16,6 +16,7 @@ shown, fills the bottom bar through the `Picker` and turns input into actions.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 import pygame
@@ -27,7 +28,7 @@ from nile.games.cairo.rules import CairoState
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules.events import KindChosen
 from nile.games.cairo.rules.phases import FINGER_ANY, Phase
-from nile.games.cairo.view import flick_input, pictures, words
+from nile.games.cairo.view import keymap, pictures, words
 from nile.games.cairo.view import panel as H
 from nile.games.cairo.view.ahead import FlickAhead
 from nile.games.cairo.view.flick_input import Aim, FlickInput
@@ -36,7 +37,6 @@ from nile.games.cairo.view.pyramid_ui import PyramidUI
 from nile.games.cairo.view.stage import Stage, StageCalls
 from nile.games.cairo.view.table import Table, TableView, seat_lines
 from nile.games.cairo.view.targets import OnBoard
-from nile.ui import keys
 from nile.ui.chrome.game_scene import GameScene
 from nile.ui.chrome.picker import Picker, PickerCalls
 from nile.ui.kit.button import BarButton
@@ -55,23 +55,7 @@ T = TypeVar("T")
 class CairoScene(GameScene):
     """The Cairo table."""
 
-    KEYS = (
-        keys.Binding("s", "choose_small", "choosing: flick small blocks",
-                     when="choosing"),
-        keys.Binding("l", "choose_large", "choosing: flick your large block (L is the "
-                     "log otherwise)", when="may_choose_large"),
-        keys.Binding("d", "choose_die", "choosing: flick your die-block",
-                     when="choosing"),
-        keys.Binding("1-5", "_pick_finger", "choose the finger (when the die leaves it to "
-                     "you)", when="may_pick_finger"),
-        *flick_input.KEYS,
-        keys.Binding("a", "take_all_back", "taking blocks back: take every ringed one",
-                     when="retrieving"),
-        keys.Binding("r", "turn_pyramid", "building a pyramid: turn it (or the wheel)",
-                     when="placing"),
-        keys.Binding("i", "toggle_influence", "show or hide who leads each site",
-                     anytime=True),
-    )
+    KEYS = keymap.KEYS
 
     def __init__(
         self,
@@ -102,8 +86,9 @@ class CairoScene(GameScene):
         self._token = 0
         """Counts view changes: caches of what the view shows are keyed by it."""
         self.pictures = pictures.Pictures()
-        self.ahead = FlickAhead()
         super().__init__(app, match, replay, autosaver)
+        self.ahead = FlickAhead(lambda: self.match, partial(GameScene.after_action, self))
+        self.layers.insert(0, self.ahead)
         self.stage.timeline = self.anims
 
     @property
@@ -273,13 +258,10 @@ class CairoScene(GameScene):
         return False
 
     def handle_table_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.handle_view_event(event)
         if self.stage.scoring is not None and _is_skip(event):
             self.anims.finish()
             return True
-        if self.table.on_switch(event):
-            self.toggle_influence()
+        if self.handle_view_event(event):  # the pointer followed, the influence switch
             return True
         if not self.accepting_input:
             return False
@@ -344,13 +326,10 @@ class CairoScene(GameScene):
     def on_events(self, events: list[Event]) -> None:
         """Stage what happened. The board before it: in play the last view drawn (the scene
         is told before it refreshes); in a replay the view before the last one."""
-        if self.replay is not None:
-            before = self._views[-2] if len(self._views) > 1 else None
-        else:
-            before = self._views[-1] if self._views else None
-        for event in events:
-            if isinstance(event, KindChosen):
-                self.flick_total = event.count
+        shown = self._views[:-1] if self.replay is not None else self._views
+        before = shown[-1] if shown else None
+        self.flick_total = next((e.count for e in reversed(events)
+                                 if isinstance(e, KindChosen)), self.flick_total)
         state = self.state
         assert isinstance(state, CairoState)
         self.stage.play(events, before, state)
@@ -359,22 +338,24 @@ class CairoScene(GameScene):
     def landing(self) -> bool:
         return self.ahead.waiting
 
-    def after_action(self, events: list[Event], actor: int | None = None) -> None:
-        """A flick's move lands once its physics, run a slice a frame, rests (`ahead.py`)."""
-        if not self.ahead.begin(self.match, events, actor):
-            super().after_action(events, actor)
+    def land(self) -> None:
+        self.ahead.land_now()
 
-    def _land(self, now: bool = False) -> None:
-        move = self.ahead.due(self.match, now)
-        if move is not None:
-            super().after_action(*move)
+    def after_action(self, events: list[Event], actor: int | None = None) -> None:
+        """A flick whose stones fall lands once its physics rests (`ahead.py`)."""
+        if self.ahead.begin(self.match, events, actor):
+            self.top_bar.refresh()
+            self.set_action_bar("")
+            return
+        super().after_action(events, actor)
 
     def exit(self) -> None:
-        self._land(now=True)
-        super().exit()
+        try:
+            self.land()
+        finally:
+            super().exit()
 
     def update_table(self, dt: float) -> None:
-        self._land()
         self.stage.update(dt, self.anims.speed if self.anims.speed > 0 else 100.0)
         self.table.work_ahead(self._token, self.state.scores if self._strip_stale else None)
         self._show_strip()

@@ -204,6 +204,9 @@ class TableScene(Scene, ABC):
         bots and a lesson's script wait for it."""
         return False
 
+    def land(self) -> None:
+        """Land a move that waits (`landing`) at once: leaving, a lesson played ahead."""
+
     @property
     @abstractmethod
     def table_rect(self) -> pygame.Rect: ...

@@ -170,7 +170,8 @@ class TutorialLayer(Autoplay):
 
     def update(self, dt: float) -> None:
         """The step's buttons, then (when the table may move on) the script's moves."""
-        if self._text_step != self.progress.step and not self.scene.anims.busy:
+        if self._text_step != self.progress.step and not (self.scene.anims.busy
+                                                          or self.scene.landing):
             self._text_step = self.progress.step
         self.sync()
         self._settle = max(0.0, self._settle - dt)
@@ -224,6 +225,7 @@ class TutorialLayer(Autoplay):
         Next on explain steps, the step's example or the first fitting legal action on act
         steps, the script's moves on watch steps."""
         while self.progress.step < to_step and not self.progress.finished:
+            self.scene.land()  # no frames run here: a move waiting to land lands now
             step, self._text_step = self.progress.current, self.progress.step  # read at once
             move = self.progress.next_move() if step.kind == "watch" else None
             if move is not None:
@@ -239,6 +241,7 @@ class TutorialLayer(Autoplay):
                     raise RuntimeError(f"step {self.progress.step + 1} cannot be done: "
                                        f"the script and the rules disagree")
                 self.scene.submit(fitting[0])
+        self.scene.land()
         self.scene.anims.finish()
         self._text_step = self.progress.step
         self.scene.refresh()

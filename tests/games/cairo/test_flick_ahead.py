@@ -8,8 +8,12 @@ board before the flick, taking no input, until the move lands.
 
 from __future__ import annotations
 
-import pygame
+from typing import Any
 
+import pygame
+import pytest
+
+from nile.app import App
 from nile.core.game import CHANCE
 from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import flicking
@@ -30,11 +34,17 @@ def bench_table() -> tuple[CairoScene, CairoState]:
     return scene, start
 
 
+def step(scene: CairoScene) -> None:
+    """One frame of the app the scene is in."""
+    assert isinstance(scene.app, App)
+    frames(scene.app, 1)
+
+
 def until_a_flick_waits(scene: CairoScene, limit: int = 600) -> None:
     for _ in range(limit):
         if scene.landing:
             return
-        frames(scene.app, 1)
+        step(scene)
     raise AssertionError("no flick brought a stone down")
 
 
@@ -47,13 +57,13 @@ def replayed(start: CairoState, actions: list[str]) -> CairoState:
 
 
 def test_a_flick_that_brings_stones_down_lands_frames_later_as_the_rules_run_it(
-        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        monkeypatch: pytest.MonkeyPatch) -> None:
     scene, start = bench_table()
     until_a_flick_waits(scene)
     taken: list[bool] = []
     take_over = flicking._taken_over
 
-    def spy(*args):  # type: ignore[no-untyped-def]
+    def spy(*args: Any) -> Any:
         run = take_over(*args)
         taken.append(run is not None)
         return run
@@ -65,13 +75,42 @@ def test_a_flick_that_brings_stones_down_lands_frames_later_as_the_rules_run_it(
     waited = 0
     while scene.landing:
         assert scene.view is shown  # the board before the flick, until it lands
-        frames(scene.app, 1)
+        assert not scene.autoplay.ready()  # bots and a lesson's script wait for it
+        assert not scene.is_idle()  # the app does not sleep: no input is coming
+        step(scene)
         waited += 1
     assert 1 <= waited <= 30
     assert taken and all(taken)  # the rules took the run over: no flick was run again
     assert scene.state.current_player != CHANCE
     assert replayed(start, scene.match.actions).to_dict() == scene.match.state.to_dict()
     assert scene.view is not shown
+
+
+def test_while_a_flick_waits_its_prompt_and_undo_are_gone() -> None:
+    scene, _ = bench_table()
+    until_a_flick_waits(scene)
+    assert scene.action_bar.prompt == ""
+    assert scene.match.undo_seat() is None
+    undo = scene.top_bar.buttons["undo"]
+    assert not getattr(undo, "is_enabled", True)
+
+
+def test_a_chance_script_is_asked_once_a_chance() -> None:
+    """A lesson's script counts what it gave: the look-ahead and the move's landing share
+    one answer (none asked twice for one ply, a waiting flick's wobble included)."""
+    scene, _ = bench_table()
+    match = scene.match
+    asked: list[int] = []
+
+    def script(texts: list[str]) -> None:
+        asked.append(match.ply)
+        return None  # the seed's draw, as without a script
+
+    match.chance_script = script
+    until_a_flick_waits(scene)
+    while scene.landing:
+        step(scene)
+    assert asked and len(asked) == len(set(asked))
 
 
 def test_leaving_while_a_flick_waits_lands_it_first() -> None:
@@ -114,7 +153,7 @@ def test_a_flick_without_a_fall_lands_in_its_own_frame() -> None:
     scene, _ = bench_table()
     ply = scene.match.ply
     while scene.match.ply == ply:
-        frames(scene.app, 1)
+        step(scene)
     assert not scene.landing
     assert scene.state.current_player != CHANCE
     pygame.event.clear()

@@ -16,6 +16,7 @@ state with the modules beside it that name no phase (`pieces`, `scoring`, `narra
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from nile.games.cairo.bodies import BodySpec
 from nile.games.cairo.rules import actions as A
@@ -25,6 +26,9 @@ from nile.games.cairo.rules import actions as A
 from nile.games.cairo.rules import building, dispatch, flicking, scoring  # noqa: F401
 from nile.games.cairo.rules.pieces import BOARD, BOX, kind_of, owner_of
 from nile.games.cairo.rules.state import CairoState
+
+if TYPE_CHECKING:
+    from nile.games.cairo.physics import FlickSimulation
 
 Slot = tuple[float, float, int]
 """(u, v, level): a stone's place in a pyramid, in stone pitches from its centre."""
@@ -115,6 +119,13 @@ def body_specs(view: CairoState) -> list[BodySpec]:
     return flicking.body_specs(view)
 
 
+def run_ahead(view: CairoState, jitter: A.Jitter) -> FlickSimulation:
+    """The physics the pending flick will run with this wobble, for a scene to step over
+    several frames before the move lands: the rules then take the run over, bit for bit
+    (`flicking.run_ahead`)."""
+    return flicking.run_ahead(view, jitter)
+
+
 __all__ = [
     "CairoState",
     "Slot",
@@ -128,6 +139,7 @@ __all__ = [
     "projected_points",
     "pyramid_layout",
     "pyramid_problem",
+    "run_ahead",
     "site_payout",
     "slots_top_down",
     "stone_poses",

@@ -157,8 +157,14 @@ class _Ahead:
     sim: FlickSimulation
 
 
-_AHEAD: dict[int, _Ahead] = {}
-"""Per thread, the one flick whose simulation a scene is stepping ahead (`run_ahead`)."""
+class _Running(threading.local):
+    """Per thread (a host's thread plays guests' moves too), the one flick whose
+    simulation a scene is stepping ahead (`run_ahead`)."""
+
+    ahead: _Ahead | None = None
+
+
+_RUNNING = _Running()
 
 
 def run_ahead(state: CairoState, jitter: A.Jitter) -> FlickSimulation:
@@ -172,19 +178,17 @@ def run_ahead(state: CairoState, jitter: A.Jitter) -> FlickSimulation:
     launch = launch_for(state, state.pending, jitter.aim, jitter.power)
     specs = body_specs(state)
     sim = _simulation_class()(specs, launch, data=state.data)
-    _AHEAD[threading.get_ident()] = _Ahead(specs, launch, state.data, sim)
+    _RUNNING.ahead = _Ahead(specs, launch, state.data, sim)
     return sim
 
 
 def _taken_over(specs: list[BodySpec], launch: Launch,
                 data: config.CairoData) -> FlickSimulation | None:
     """The simulation run ahead on exactly these inputs, if any (then forgotten)."""
-    if not _AHEAD:
-        return None
-    ahead = _AHEAD.get(threading.get_ident())
+    ahead = _RUNNING.ahead
     if ahead is None or ahead.launch != launch or ahead.data is not data or ahead.specs != specs:
         return None
-    del _AHEAD[threading.get_ident()]
+    _RUNNING.ahead = None
     return ahead.sim
 
 

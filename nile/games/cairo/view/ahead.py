@@ -14,31 +14,60 @@ slices are counted in ticks, not time, so every machine lands a move in the same
 
 Until then the table still shows the board before the flick and takes no input (the
 flick's chance is to move, so no person's turn), bots and a lesson's script wait
-(`TableScene.landing`), and leaving the game lands it at once (`due(now=True)`).
+(`TableScene.landing`), the app keeps drawing frames (the layer is busy), and leaving the
+game or a lesson played ahead lands it at once (`land_now`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from nile.core.game import CHANCE, Event
+from nile.games.cairo.rules import CairoState, run_ahead
 from nile.games.cairo.rules import actions as A
-from nile.games.cairo.rules import flicking
-from nile.games.cairo.rules.state import CairoState
+from nile.ui.chrome.layer import Layer
 
 if TYPE_CHECKING:
     from nile.core.session import Match
     from nile.games.cairo.physics import FlickSimulation
 
-@dataclass
-class FlickAhead:
-    """At most one move waiting for its flick to come to rest."""
 
-    _sim: FlickSimulation | None = None
-    _move: tuple[list[Event], int | None, int] | None = None
-    """The move's events, who made it, and the match's ply it waits at."""
-    _rested: bool = False
+class Waiting(NamedTuple):
+    """A move played whose flick has yet to rest."""
+
+    events: list[Event]
+    actor: int | None
+    ply: int
+    """The match's ply it waits at (another ply: the move was taken back)."""
+
+
+class FlickAhead(Layer):
+    """At most one move waiting for its flick to come to rest: a layer of the game scene,
+    busy while a move waits (the app keeps drawing frames) and landing it when it rests."""
+
+    def __init__(self, match: Callable[[], Match],
+                 land: Callable[[list[Event], int | None], None]) -> None:
+        self._match, self._land = match, land
+        """The scene's match now, and the scene's landing of a move (`after_action`)."""
+        self._sim: FlickSimulation | None = None
+        self._move: Waiting | None = None
+        self._rested = False
+
+    @property
+    def busy(self) -> bool:
+        return self.waiting
+
+    def update(self, dt: float) -> None:
+        move = self.due(self._match())
+        if move is not None:
+            self._land(move.events, move.actor)
+
+    def land_now(self) -> None:
+        """Land a waiting move at once (leaving the game, a lesson played ahead)."""
+        move = self.now(self._match())
+        if move is not None:
+            self._land(move.events, move.actor)
 
     @property
     def waiting(self) -> bool:
@@ -54,23 +83,32 @@ class FlickAhead:
             return False
         jitter = match.next_chance()
         assert isinstance(jitter, A.Jitter)
-        self._sim = flicking.run_ahead(state, jitter)
-        self._move, self._rested = (events, actor, match.ply), False
+        self._sim = run_ahead(state, jitter)
+        self._move, self._rested = Waiting(events, actor, match.ply), False
         return self.due(match) is None
 
-    def due(self, match: Match, now: bool = False) -> tuple[list[Event], int | None] | None:
-        """The waiting move, once its flick rests (after this frame's slice) or `now`; it
-        is dropped if the match moved meanwhile (an undo)."""
-        if self._move is None:
+    def due(self, match: Match) -> Waiting | None:
+        """The waiting move, once its flick rests after this frame's slice."""
+        if not self._still_waits(match) or not self._slice():
             return None
-        events, actor, ply = self._move
-        if match.ply != ply:
+        return self._take()
+
+    def now(self, match: Match) -> Waiting | None:
+        """The waiting move at once (leaving the game, a lesson played ahead): the rules
+        step whatever is left of its flick."""
+        return self._take() if self._still_waits(match) else None
+
+    def _still_waits(self, match: Match) -> bool:
+        """A move waits at the match's ply (one taken back meanwhile is dropped)."""
+        if self._move is not None and match.ply != self._move.ply:
             self._move = self._sim = None
-            return None
-        if not now and not self._slice():
-            return None
+        return self._move is not None
+
+    def _take(self) -> Waiting:
+        move = self._move
+        assert move is not None
         self._move = self._sim = None
-        return events, actor
+        return move
 
     def _slice(self) -> bool:
         """Step until the flick rests or through the first tick in which a stone fell (the
