@@ -16,11 +16,6 @@ Levels differ in how many flicks they try and how well they execute:
   within ~1 s. Both refinements matter: normal's two likely aim misses cannot tell a
   target that any miss loses from one that only a wide miss loses (about 60 % of blocks
   end off the sites), and its best candidates are often five aims at one site.
-- expert: hard's screen, then a second ply (issue 33 item 5): hard judged the board after
-  one flick with no view of the rival's reply, and more candidates and wobbles bought
-  nothing. Its best six are each played on to the next seat's flick (its own remaining
-  small blocks at their first candidate, two rolls of the rival's die, the same for
-  every candidate) and charged what the rival's best of ten replies takes from it.
 A planner's time cap is the app's; the tools lift it (`set_budget`), so a seeded
 tournament plays the same flicks on a busy machine as on a quiet one.
 The other decisions (what to flick, taking blocks back, pyramids, penalties) are quick
@@ -33,7 +28,6 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Generator
 from dataclasses import dataclass
 
 from nile.ai.hooks import AiHooks
@@ -77,17 +71,6 @@ class Level:
     """At most this many candidates of one target are checked against wobbles (0: any
     number), so that an easier target nearly as good is not crowded out by five aims at
     the best one."""
-    reply_top: int = 0
-    """How many of the best checked candidates are then checked against the next seat's
-    reply (0: none, the board after one flick is all the level sees; the expert)."""
-    reply_candidates: int = 0
-    """The rival's candidate flicks (its own generator's best) tried for each reply."""
-    finish_turn: bool = False
-    """Before the reply, the mover's further small blocks this turn are flicked at their
-    first candidate (else a flick with more to come this turn has no reply weighed)."""
-    reply_dice: int = 0
-    """How many rolls of the rival's die (its ship's move and finger) each reply is tried
-    with; the same rolls for every candidate of a decision, so they compare alike."""
 
 
 LEVELS = {
@@ -97,13 +80,6 @@ LEVELS = {
                                 for a, p in ((-1, 0), (1, 0), (0, -1), (0, 1))),
                   0.0, 0.0, 1.0, per_target=2),
 }
-LEVELS["expert"] = Level(44, 10, LEVELS["hard"].wobbles, 0.0, 0.0, 4.0, per_target=2,
-                         reply_top=6, reply_candidates=10, reply_dice=2, finish_turn=True)
-"""Hard's screen, then a second ply: the best six after the wobbles are each played out
-to the rival's next flick (two rolls of its die) and scored after the rival's best reply
-of ten, each reply judged over its likely aim misses."""
-REPLY_WOBBLES = ((-1.0, 0.0), (1.0, 0.0))
-"""The rival's execution, in likely wobbles, around its best reply (normal's two misses)."""
 
 
 def likely_wobble(jitter: Jitter) -> int:
@@ -239,13 +215,6 @@ def aim_flick(state: CairoState, x0: float, y0: float, tx: float, ty: float, str
 
 def outcome_value(state: CairoState, flick: A.Flick, aim: int, power: int) -> float:
     """The evaluation after `flick` with the wobble (aim, power), from the flicker's view."""
-    return flicked(state, flick, aim, power)[1]
-
-
-def flicked(state: CairoState, flick: A.Flick, aim: int,
-            power: int) -> tuple[CairoState, float]:
-    """The board after `flick` with the wobble (aim, power), and its value for the flicker:
-    `evaluate_for`, less a knock-over's cost, plus a share of a pyramid offer's blocks."""
     seat = state.turn
     branch = state.clone()
     branch.apply(flick)
@@ -256,71 +225,7 @@ def flicked(state: CairoState, flick: A.Flick, aim: int,
     if branch.phase == Phase.OFFER:
         value += 0.5 * sum(1 for b in branch.free_small_on(branch.offer_site)
                            if branch.pieces[b].owner == seat)
-    return branch, value
-
-
-def rival_flick(state: CairoState, flick: A.Flick, rng: random.Random, finish_turn: bool,
-                steps: int = 40) -> Generator[None, None, CairoState | None]:
-    """The board when the next seat is first to flick after the mover's `flick` lands as
-    aimed, one simulated flick a step: the rest of the mover's turn (its further small
-    blocks aimed at its first candidate, when `finish_turn`; offers and penalties by the
-    quick heuristics) and the rival's roll and choice, chance by `rng`. None when the game
-    ends first, or the mover flicks again and `finish_turn` is off: no reply to weigh."""
-    me = state.turn
-    branch = state.clone()
-    branch.apply(flick)
-    branch.apply(A.Jitter(0, 0, branch.edition != 1))
-    yield
-    for _ in range(steps):
-        if branch.is_terminal:
-            return None
-        if branch.current_player == CHANCE:
-            simulates = branch.phase == Phase.JITTER
-            branch.apply(chance.pick(branch.chance_outcomes(), rng))
-            if simulates:
-                yield
-        elif branch.phase == Phase.FLICK:
-            if branch.turn != me:
-                return branch
-            if not finish_turn:
-                return None
-            branch.apply(candidates(branch, 1, rng)[0].flick)
-        else:
-            branch.apply(quick_decision(branch, rng))
-    return None
-
-
-def reply_loss(state: CairoState, flick: A.Flick, count: int, rng: random.Random,
-               finish_turn: bool = False) -> Generator[None, None, float]:
-    """What the next seat's best reply to `flick` costs the mover, one simulated flick a
-    step (the planner thinks in slices of a frame; it returns the loss when exhausted).
-
-    The mover's flick as aimed and the rival's roll (`rival_flick`); the rival's best of
-    `count` candidate flicks by its own value over its likely aim misses (as the hard
-    rival chooses: by the mean of its wobbles, weighted by their odds); then the mover's
-    `evaluate_for` after that reply, over the same misses, less the mover's value before
-    it. Zero when the game ends first."""
-    me = state.turn
-    position = yield from rival_flick(state, flick, rng, finish_turn)
-    if position is None:
-        return 0.0
-    before = evaluate_for(position, me)
-    probability = position.data.jitter.probability
-    step = likely_wobble(position.data.jitter)
-    misses = [(round(aim * step), round(power * step))
-              for aim, power in ((0.0, 0.0), *REPLY_WOBBLES)]
-    weights = [probability(a) * probability(p) for a, p in misses]
-    best_value, mine = -math.inf, before
-    for option in candidates(position, count, rng):
-        theirs = ours = 0.0
-        for (a, p), weight in zip(misses, weights, strict=True):
-            branch, value = flicked(position, option.flick, a, p)
-            theirs += weight * value
-            ours += weight * evaluate_for(branch, me)
-            yield
-        if theirs > best_value:
-            best_value, mine = theirs, ours / sum(weights)
-    return mine - before
+    return value
 
 
 def varied(ranked: list[int], labels: list[str], count: int, per_target: int) -> list[int]:
@@ -423,9 +328,6 @@ class FlickPlanner:
         self._todo: list[tuple[int, int, int]] = []
         self._cands: list[Candidate] = []
         self._values: dict[int, list[tuple[float, float]]] = {}
-        self._replies: list[tuple[int, Generator[None, None, float]]] = []
-        self._losses: dict[int, list[float]] = {}
-        self._replied = False
         self._started = 0.0
         self.simulations = 0
         self.reason: str | None = None
@@ -460,7 +362,6 @@ class FlickPlanner:
         self._values = {}
         self._todo = [(i, 0, 0) for i in range(len(self._cands))]
         self._refined = False
-        self._replies, self._losses, self._replied = [], {}, False
 
     def think(self, seconds: float) -> bool:
         if self._choice is not None:
@@ -469,63 +370,21 @@ class FlickPlanner:
         assert state is not None
         until = time.perf_counter() + seconds
         probability = state.data.jitter.probability
-        while self._todo or self._replies:
+        while self._todo:
             if time.perf_counter() - self._started > self.time_cap:
-                self._todo, self._replies = [], []
+                self._todo = []
                 break
-            if self._todo:
-                index, aim, power = self._todo.pop(0)
-                value = outcome_value(state, self._cands[index].flick, aim, power)
-                weight = probability(aim) * probability(power)
-                self._values.setdefault(index, []).append((weight, value))
-                if not self._todo and not self._refined:
-                    self._refine()
-                if not self._todo and not self._replied:
-                    self._plan_replies()
-                self.simulations += 1
-            elif self._reply_step():
-                self.simulations += 1
+            index, aim, power = self._todo.pop(0)
+            value = outcome_value(state, self._cands[index].flick, aim, power)
+            weight = probability(aim) * probability(power)
+            self._values.setdefault(index, []).append((weight, value))
+            self.simulations += 1
+            if not self._todo and not self._refined:
+                self._refine()
             if time.perf_counter() > until:
                 return False
         self._choice = self._finish()
         return True
-
-    def _plan_replies(self) -> None:
-        """The expert's second ply: its best `reply_top` checked candidates, each against
-        the rival's reply after `reply_dice` rolls (the same rolls for every candidate)."""
-        self._replied = True
-        level, state = self.level, self._state
-        if not level.reply_top or state is None:
-            return
-        refined = [i for i in self._values if len(self._values[i]) > 1]
-        top = sorted(refined, key=lambda i: (-self._expected(i), i))[:level.reply_top]
-        base = self.rng.getrandbits(32)
-        self._replies = [(i, reply_loss(state, self._cands[i].flick, level.reply_candidates,
-                                        random.Random(f"cairo/reply/{base}/{draw}"),
-                                        level.finish_turn))
-                         for draw in range(level.reply_dice) for i in top]
-
-    def _reply_step(self) -> bool:
-        """One simulated flick of the first reply still being weighed; False when that
-        reply was done instead (its loss is kept)."""
-        index, steps = self._replies[0]
-        try:
-            next(steps)
-        except StopIteration as done:
-            self._replies.pop(0)
-            self._losses.setdefault(index, []).append(done.value)
-            return False
-        return True
-
-    def _scores(self) -> dict[int, float]:
-        """Each reply-checked candidate's expected value after the rival's reply: its
-        wobbles' mean plus the mean loss over the rolls every such candidate finished (a
-        time cap can stop the second ply part way). Empty below the expert."""
-        if not self._losses:
-            return {}
-        done = min(len(losses) for losses in self._losses.values())
-        return {i: self._expected(i) + statistics.fmean(losses[:done])
-                for i, losses in self._losses.items()} if done else {}
 
     def _refine(self) -> None:
         self._refined = True
@@ -549,15 +408,10 @@ class FlickPlanner:
         assert state is not None
         if not self._values:
             return self._cands[0].flick
-        scores = self._scores()
-        if scores:
-            best = max(scores, key=lambda i: (scores[i], -i))
-            self.reason = self._flick_reason(best, list(scores), scores)
-        else:
-            refined = [i for i in self._values if len(self._values[i]) > 1]
-            pool = refined or list(self._values)
-            best = max(pool, key=lambda i: (self._expected(i), -i))
-            self.reason = self._flick_reason(best, pool)
+        refined = [i for i in self._values if len(self._values[i]) > 1]
+        pool = refined or list(self._values)
+        best = max(pool, key=lambda i: (self._expected(i), -i))
+        self.reason = self._flick_reason(best, pool)
         flick = self._cands[best].flick
         if self.level.aim_noise or self.level.power_noise:
             flick = A.Flick.of(flick.kind, flick.degrees + self.rng.gauss(0, self.level.aim_noise),
@@ -576,13 +430,11 @@ class FlickPlanner:
         `explain()`: the log shows those, and a flick needs no excuse."""
         return self.reason
 
-    def _flick_reason(self, best: int, pool: list[int],
-                      scores: dict[int, float] | None = None) -> str | None:
+    def _flick_reason(self, best: int, pool: list[int]) -> str | None:
         """'aims your large block at Giza: gains 2.3 points on your lead over the best rival,
         the mean of 13 simulated flicks (at Memphis: gains 0.8)': the chosen target, the block, and
         what the planner's simulated flicks of it (the mean flick and its wobbles, weighted
-        by their odds) gain over the board now, against the next best target; with the
-        expert's `scores`, also what is left after the next player's best reply."""
+        by their odds) gain over the board now, against the next best target."""
         state = self._state
         assert state is not None
         target = _target_words(self._cands[best].label)
@@ -600,16 +452,12 @@ class FlickPlanner:
         else:
             reason = (f"aims your {block} {target}: {change(gain, 'gains', 'loses', 'point')} "
                       f"on your lead over the best rival, the mean of {flicks}")
-        if scores:
-            reason += (", and after the next player's best reply "
-                       f"{change(scores[best] - now, 'gains', 'loses')}")
         others = [i for i in pool if _target_words(self._cands[i].label) not in (None, target)]
         if not others:
             return reason
-        worth = scores.__getitem__ if scores else self._expected
-        second = max(others, key=lambda i: (worth(i), -i))
+        second = max(others, key=lambda i: (self._expected(i), -i))
         return reason + (f" ({_target_words(self._cands[second].label)}: "
-                         f"{change(worth(second) - now, 'gains', 'loses')})")
+                         f"{change(self._expected(second) - now, 'gains', 'loses')})")
 
 
 def _target_words(label: str) -> str | None:
@@ -686,7 +534,11 @@ def _lead(value: float) -> str:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> FlickPlanner:
-    """The planner at `level`; any level it does not know plays the normal one."""
+    """The planner at `level`. A saved "expert" seat (setup offered the level from 1c2696a
+    until 8953d94; no expert has beaten hard since) plays the hard planner, as the other
+    games' saved experts do; any other unknown level the normal one."""
+    if level == "expert":
+        level = "hard"
     return FlickPlanner(level if level in LEVELS else "normal", seat, rng)
 
 
@@ -699,16 +551,6 @@ def policy(state: GameState, rng: random.Random) -> Action:
     while not bot.think(1.0):
         pass
     return bot.action()
-
-
-def most_flicks(level: Level) -> int:
-    """The most flicks a decision of `level` simulates: its candidates, the wobbles of the
-    ones it checks, and per reply the mover's flick (and the rest of its turn), the rival's
-    candidates and the best one's misses (each one flick through the physics)."""
-    own = 3 if level.finish_turn else 1  # at most three small blocks a turn
-    replies = level.reply_top * level.reply_dice * (
-        own + level.reply_candidates * (len(REPLY_WOBBLES) + 1))
-    return level.candidates + level.refine * len(level.wobbles) + replies
 
 
 def hooks() -> AiHooks:
