@@ -534,6 +534,11 @@ def _lead(value: float) -> str:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> FlickPlanner:
+    """The planner at `level`. A saved "expert" seat (setup offered the level from 1c2696a
+    until 8953d94; no expert has beaten hard since) plays the hard planner, as the other
+    games' saved experts do; any other unknown level the normal one."""
+    if level == "expert":
+        level = "hard"
     return FlickPlanner(level if level in LEVELS else "normal", seat, rng)
 
 

@@ -69,3 +69,16 @@ def test_a_flick_that_changes_nothing_says_why_it_is_still_chosen(monkeypatch) -
     assert reason is not None and "gains no points" not in reason
     assert f"the best of the {len(pool)} aims simulated" in reason
     assert "leaves your lead over the best rival as it is" in reason
+
+
+def test_a_saved_expert_seat_plays_the_hard_planner() -> None:
+    """Cairo offered an expert once (1c2696a, withdrawn in 8953d94): a save with that seat
+    fell back to the normal planner, weaker than the hard one it had been chosen over."""
+    from nile.ai.bots import levels, make_bot
+    from nile.core import registry
+
+    info = registry.get("cairo")
+    assert "expert" not in levels(info)
+    bot = make_bot(info, "expert", 1, seed=3)
+    assert isinstance(bot, ai.FlickPlanner)
+    assert bot.level == ai.LEVELS["hard"] and bot.time_cap == 1.0
