@@ -343,7 +343,7 @@ class CairoScene(GameScene):
 
     def after_action(self, events: list[Event], actor: int | None = None) -> None:
         """A flick whose stones fall lands once its physics rests (`ahead.py`)."""
-        if self.ahead.begin(self.match, events, actor):
+        if self.ahead.begin(events, actor):
             self.top_bar.refresh()
             self.set_action_bar("")
             return

@@ -59,24 +59,22 @@ class FlickAhead(Layer):
         return self.waiting
 
     def update(self, dt: float) -> None:
-        move = self.due(self._match())
-        if move is not None:
-            self._land(move.events, move.actor)
+        self._hand_on(self._due())
 
     def land_now(self) -> None:
-        """Land a waiting move at once (leaving the game, a lesson played ahead)."""
-        move = self.now(self._match())
-        if move is not None:
-            self._land(move.events, move.actor)
+        """Land a waiting move at once (leaving the game, a lesson played ahead): the rules
+        step whatever is left of its flick."""
+        self._hand_on(self._take() if self._still_waits() else None)
 
     @property
     def waiting(self) -> bool:
         return self._move is not None
 
-    def begin(self, match: Match, events: list[Event], actor: int | None) -> bool:
+    def begin(self, events: list[Event], actor: int | None) -> bool:
         """Whether the move just played must wait for its flick (the match's next chance is
         a flick's wobble); the first slice runs now, and a flick that rests within it does
         not wait."""
+        match = self._match()
         state = match.state
         if not (isinstance(state, CairoState) and state.current_player == CHANCE
                 and state.pending is not None):
@@ -85,22 +83,21 @@ class FlickAhead(Layer):
         assert isinstance(jitter, A.Jitter)
         self._sim = run_ahead(state, jitter)
         self._move, self._rested = Waiting(events, actor, match.ply), False
-        return self.due(match) is None
+        return self._due() is None
 
-    def due(self, match: Match) -> Waiting | None:
+    def _due(self) -> Waiting | None:
         """The waiting move, once its flick rests after this frame's slice."""
-        if not self._still_waits(match) or not self._slice():
+        if not self._still_waits() or not self._slice():
             return None
         return self._take()
 
-    def now(self, match: Match) -> Waiting | None:
-        """The waiting move at once (leaving the game, a lesson played ahead): the rules
-        step whatever is left of its flick."""
-        return self._take() if self._still_waits(match) else None
+    def _hand_on(self, move: Waiting | None) -> None:
+        if move is not None:
+            self._land(move.events, move.actor)
 
-    def _still_waits(self, match: Match) -> bool:
+    def _still_waits(self) -> bool:
         """A move waits at the match's ply (one taken back meanwhile is dropped)."""
-        if self._move is not None and match.ply != self._move.ply:
+        if self._move is not None and self._match().ply != self._move.ply:
             self._move = self._sim = None
         return self._move is not None
 
