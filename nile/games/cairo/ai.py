@@ -328,7 +328,10 @@ class FlickPlanner:
         self._todo: list[tuple[int, int, int]] = []
         self._cands: list[Candidate] = []
         self._values: dict[int, list[tuple[float, float]]] = {}
-        self._started = 0.0
+        self._spent = 0.0
+        """Seconds this decision has thought so far: the app thinks a slice a frame, so the
+        cap counts the slices, not the time since `start` (which would count the frames'
+        drawing too and cut the search at about half the CPU the level was measured with)."""
         self.simulations = 0
         self.reason: str | None = None
         self.checked: list[str] = []
@@ -350,7 +353,7 @@ class FlickPlanner:
         assert isinstance(observation, CairoState)
         self._state = observation
         self._choice = None
-        self._started = time.perf_counter()
+        self._spent = 0.0
         self.simulations = 0
         self.reason = None
         self.checked = []
@@ -364,16 +367,22 @@ class FlickPlanner:
         self._refined = False
 
     def think(self, seconds: float) -> bool:
+        """Simulate flicks for up to `seconds`; True once decided (the level's cap on the
+        slices thought so far, or every planned flick simulated)."""
         if self._choice is not None:
             return True
         state = self._state
         assert state is not None
-        until = time.perf_counter() + seconds
+        started = time.perf_counter()
         probability = state.data.jitter.probability
         while self._todo:
-            if time.perf_counter() - self._started > self.time_cap:
+            elapsed = time.perf_counter() - started
+            if self._spent + elapsed > self.time_cap:
                 self._todo = []
                 break
+            if elapsed > seconds:
+                self._spent += elapsed
+                return False
             index, aim, power = self._todo.pop(0)
             value = outcome_value(state, self._cands[index].flick, aim, power)
             weight = probability(aim) * probability(power)
@@ -381,8 +390,7 @@ class FlickPlanner:
             self.simulations += 1
             if not self._todo and not self._refined:
                 self._refine()
-            if time.perf_counter() > until:
-                return False
+        self._spent += time.perf_counter() - started
         self._choice = self._finish()
         return True
 

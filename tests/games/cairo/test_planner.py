@@ -82,3 +82,45 @@ def test_a_saved_expert_seat_plays_the_hard_planner() -> None:
     bot = make_bot(info, "expert", 1, seed=3)
     assert isinstance(bot, ai.FlickPlanner)
     assert bot.level == ai.LEVELS["hard"] and bot.time_cap == 1.0
+
+
+class _FrameClock:
+    """A clock that moves 1 ms each time it is read and `frame` seconds when the app draws
+    (between two `think` slices), so a test can tell thinking time from elapsed time."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_the_time_cap_counts_thinking_not_the_frames_between_slices(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The app thinks 8 ms a frame and draws in between: a cap counted from `start` cut
+    hard's search at about half the CPU it was measured with (issue 33 item 5's note)."""
+    state = (Builder(2).ship(0, "U7").ship(1, "D1")
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
+    clock = _FrameClock()
+    monkeypatch.setattr(ai.time, "perf_counter", clock.perf_counter)
+    uncapped = ai.make_bot("hard", 0, random.Random(2))
+    uncapped.set_budget(None, None)
+    uncapped.start(state)
+    while not uncapped.think(1.0):
+        pass
+    bot = ai.make_bot("hard", 0, random.Random(2))
+    bot.start(state)
+    slices = 0
+    while not bot.think(0.008):
+        clock.now += 1.0  # a frame drawn: seconds pass that the bot did not think
+        slices += 1
+    assert slices > 2
+    assert bot.simulations == uncapped.simulations
+    assert bot.action() == uncapped.action()
+    # and the cap still binds on the time spent thinking
+    short = ai.make_bot("hard", 0, random.Random(2))
+    short.set_budget(None, 0.02)
+    short.start(state)
+    while not short.think(0.008):
+        clock.now += 1.0
+    assert 0 < short.simulations < uncapped.simulations
