@@ -87,6 +87,9 @@ class ActionBar(Layer):
         """The buttons' keys left to right, as the game gave them."""
         self._spare: dict[tuple[str, bool, bool], UIButton] = {}
         """Hidden elements of buttons shown before, by their look (`_look`), oldest first."""
+        self._said: str | None = None
+        """Whose turn the bar last said, or the prompt: kept while a move plays out, so the
+        bar does not say "Waiting for Bastet" while Amun's block is still flying."""
 
     @property
     def rect(self) -> pygame.Rect:
@@ -210,11 +213,15 @@ class ActionBar(Layer):
             # game's prompt, "press the block…", would ask for a move that is refused)
             return (f"Watch: the lesson plays {scene.name(seat)}'s turn, "
                     f"{scene.tutorial.watch_progress() or 'to the end'}.")
+        if scene.anims.busy and self._said is not None:
+            return self._said  # a move plays out: as the top bar, say what was said before it
         if not scene.my_turn:
-            return f"Waiting for {scene.name(seat)}…"
-        if not scene.autoplay.allows_undo:  # a lesson: never offer what it refuses
-            return without_undo(self.prompt)
-        return self.prompt
+            self._said = f"Waiting for {scene.name(seat)}…"
+        elif not scene.autoplay.allows_undo:  # a lesson: never offer what it refuses
+            self._said = without_undo(self.prompt)
+        else:
+            self._said = self.prompt
+        return self._said
 
     def over_line(self) -> str:
         """The bar at the end: who won, and where the scores are."""

@@ -783,3 +783,26 @@ def test_l_with_the_large_block_used_toggles_the_log(app) -> None:  # type: igno
     assert scene.log_open is not was_open
     assert scene.cairo.phase == Phase.CHOOSE
     assert not scene.toasts.items
+
+
+def test_the_bottom_bar_names_the_bot_whose_block_still_flies(app) -> None:  # type: ignore[no-untyped-def]
+    """While Amun's last flick winds up and flies, the bar said "Waiting for Bastet…",
+    the next seat, under a top bar still naming Amun: both now say the move in play."""
+    from nile.ui.shots import all_shots
+
+    animated(app)
+    app.bots_paused = True
+    all_shots()["cairo/bot_aim"](app)
+    scene = app.top
+    assert isinstance(scene, CairoScene)
+    frames(app, 60)  # before the flick is played: Amun's turn
+    assert scene.action_bar.words() == "Waiting for Amun…"
+    frames(app, 25)  # the flick is played and winds up; Bastet is to move in the rules
+    assert scene.anims.busy and scene.name(scene.state.current_player) == "Bastet"
+    assert scene.action_bar.words() == "Waiting for Amun…"
+    for _ in range(600):
+        if not scene.anims.busy:
+            break
+        frames(app)
+    assert not scene.anims.busy
+    assert scene.action_bar.words() == "Waiting for Bastet…"
