@@ -64,6 +64,10 @@ def _main(argv: list[str] | None) -> int:
     from nile.ui.direct import open_scene
 
     library.tidy()
+    from nile.core import paths
+    from nile.net.hub import settle_at_start
+
+    settle_at_start(paths.hosted_dir())
     app = start_app()
     if app is None:
         return 1

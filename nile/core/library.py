@@ -278,7 +278,7 @@ def tidy(now: float | None = None) -> list[str]:
 
     Removes temporary files left by a write that was interrupted (a crash, a kill), moves
     the single autosave of older versions into `autosaves/`, and prunes finished games
-    beyond the newest `KEEP_FINISHED`.
+    beyond the newest `KEEP_FINISHED` (of the autosaves, and of the games hosted here).
     """
     now = time.time() if now is None else now
     done: list[str] = []
@@ -291,11 +291,31 @@ def tidy(now: float | None = None) -> list[str]:
         if legacy.is_file() and not legacy.is_symlink():
             os.replace(legacy, new_autosave_path(summarize(legacy).game or "game"))
             done.append("moved the old autosave into autosaves/")
-    finished = [e for e in _autosave_entries() if e.finished]
-    for entry in sorted(finished, key=lambda e: e.saved_at, reverse=True)[KEEP_FINISHED:]:
-        with contextlib.suppress(OSError):
+    done += _prune_finished(_autosave_entries())
+    hosted, _ = _json_files(hosted_matches_dir())
+    done += _prune_finished([summarize(p, autosave=True) for p in hosted])
+    return done
+
+
+def _prune_finished(entries: list[SaveEntry]) -> list[str]:
+    """Remove the finished games of `entries` beyond the newest `KEEP_FINISHED`, so a
+    folder kept after every move (the autosaves, the games this app hosted) does not grow
+    for ever. A game another window holds now (a hosted match still on its results) is
+    left to it."""
+    done = []
+    finished = sorted((e for e in entries if e.finished), key=lambda e: e.saved_at,
+                      reverse=True)
+    for entry in finished[KEEP_FINISHED:]:
+        claim = owner.claim(entry.path)
+        if claim is None:
+            continue
+        try:
             entry.path.unlink()
             done.append(f"removed the old finished game {entry.path.name}")
+        except OSError:
+            pass
+        finally:
+            claim.release()
     return done
 
 

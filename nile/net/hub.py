@@ -193,6 +193,19 @@ class Hub:
         return True
 
 
+def settle_at_start(folder: Path) -> list[str]:
+    """At the app's start, write into their files the moves that a window killed while
+    hosting had confirmed only in its journal, so Continue lists each hosted game as it
+    was last played (not only when it is hosted again). Best effort, never an error:
+    returns the problems met (a damaged journal's match, a folder that cannot be read)."""
+    hub = Hub(folder)
+    try:
+        hub.settle_journal()
+    except OSError as error:
+        hub.problems.append(f"The hosted games' journal cannot be read: {error}")
+    return hub.problems
+
+
 def bot_seed(table: Table) -> int:
     """A bot's seed for the table's current position: reproducible, like the app's."""
     return random.Random(f"nile/net-bot/{table.match.seed}/{table.match.ply}").randrange(2**31)

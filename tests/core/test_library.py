@@ -245,6 +245,42 @@ def test_tidy_keeps_only_the_newest_finished_games() -> None:
     assert len(kept) == library.KEEP_FINISHED
 
 
+def test_tidy_prunes_the_finished_games_hosted_here_but_not_one_held_now() -> None:
+    """A hosted match is written after every move and was never removed once over: the
+    folder grew by one save a game for ever. The newest are kept as the autosaves are,
+    and a match another window holds (hosting it, on its results) is left alone."""
+    from nile.core import owner
+
+    over = a_match(moves=0)
+    while not over.state.is_terminal:
+        over.play(over.state.legal_actions()[0])
+        over.resolve_chance()
+    live = a_match()
+    folder = library.hosted_matches_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    paths_by_age = []
+    for age in range(library.KEEP_FINISHED + 3):
+        path = folder / f"m{age}.json"
+        saves.write_atomic(path, library.save_data(over))
+        os.utime(path, (time.time() - age, time.time() - age))
+        paths_by_age.append(path)
+    playing = folder / "playing.json"
+    saves.write_atomic(playing, library.save_data(live))
+    os.utime(playing, (time.time() - 999, time.time() - 999))
+    held = owner.claim(paths_by_age[-1])  # the oldest, hosted by another window now
+    assert held is not None
+    try:
+        done = library.tidy()
+    finally:
+        held.release()
+    left = sorted(p.name for p in folder.glob("*.json"))
+    assert playing.exists() and paths_by_age[-1].exists()
+    assert not paths_by_age[-2].exists() and not paths_by_age[-3].exists()
+    assert all(p.exists() for p in paths_by_age[:library.KEEP_FINISHED])
+    assert len(left) == library.KEEP_FINISHED + 2
+    assert sum("removed the old finished game" in line for line in done) == 2
+
+
 def test_a_home_that_cannot_be_created_is_not_an_error(monkeypatch: pytest.MonkeyPatch,
                                                         tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"

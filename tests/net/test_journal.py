@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 from nile.net import journal
-from nile.net.hub import Hub
+from nile.net.hub import Hub, settle_at_start
 from nile.net.journal import Journal
 from nile.net.protocol import PlayerSpec
 from nile.net.table import Table
@@ -160,3 +160,17 @@ def test_a_running_hosts_journal_is_left_to_it_and_a_dead_ones_is_settled(
     live.close()  # a host that stops writes its files and leaves no journal behind
     assert json.loads(file.read_text())["net"]["seq"] == 1
     assert not live.folder.exists() and not any((tmp_path / "journal").iterdir())
+
+
+def test_the_apps_start_settles_a_killed_hosts_journal(tmp_path: Path) -> None:
+    """A window killed while hosting left its last moves in the journal only: Continue
+    listed the game as it was before them until it was hosted again. The app's start now
+    writes them into the file; a folder that is not there is no error."""
+    hub = Hub(tmp_path)
+    table = journaled_only(hub, tmp_path, 4)
+    file = tmp_path / "matches" / f"{table.id}.json"
+    assert json.loads(file.read_text())["net"]["seq"] < 4
+    assert settle_at_start(tmp_path) == []
+    assert json.loads(file.read_text())["net"]["seq"] == 4
+    assert journal.segments(tmp_path / "journal") == []
+    assert settle_at_start(tmp_path / "nowhere" / "hosted") == []
