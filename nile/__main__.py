@@ -60,14 +60,12 @@ def _main(argv: list[str] | None) -> int:
         os.environ["NILE_HOME"] = home
         atexit.register(shutil.rmtree, home, ignore_errors=True)
     from nile.app import start_app
-    from nile.core import library
+    from nile.core import library, paths
+    from nile.net.hub import settle_at_start
     from nile.ui.direct import open_scene
 
+    settle_at_start(paths.hosted_dir())  # first: a game it writes is then pruned if over
     library.tidy()
-    from nile.core import paths
-    from nile.net.hub import settle_at_start
-
-    settle_at_start(paths.hosted_dir())
     app = start_app()
     if app is None:
         return 1

@@ -174,3 +174,16 @@ def test_the_apps_start_settles_a_killed_hosts_journal(tmp_path: Path) -> None:
     assert json.loads(file.read_text())["net"]["seq"] == 4
     assert journal.segments(tmp_path / "journal") == []
     assert settle_at_start(tmp_path / "nowhere" / "hosted") == []
+
+
+def test_the_app_settles_the_hosted_games_when_it_starts(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`nile` itself (not only the function) settles a killed host's journal at start."""
+    from nile import __main__, app
+    from nile.core import paths
+
+    folder = paths.hosted_dir()
+    table = journaled_only(Hub(folder), folder, 4)
+    monkeypatch.setattr(app, "start_app", lambda: None)
+    assert __main__.main([]) == 1  # no window here: the start stops after its care
+    on_file = json.loads((folder / "matches" / f"{table.id}.json").read_text())
+    assert on_file["net"]["seq"] == 4

@@ -376,13 +376,9 @@ class FlickPlanner:
         started = time.perf_counter()
         probability = state.data.jitter.probability
         while self._todo:
-            elapsed = time.perf_counter() - started
-            if self._spent + elapsed > self.time_cap:
+            if self._spent + time.perf_counter() - started > self.time_cap:
                 self._todo = []
                 break
-            if elapsed > seconds:
-                self._spent += elapsed
-                return False
             index, aim, power = self._todo.pop(0)
             value = outcome_value(state, self._cands[index].flick, aim, power)
             weight = probability(aim) * probability(power)
@@ -390,6 +386,9 @@ class FlickPlanner:
             self.simulations += 1
             if not self._todo and not self._refined:
                 self._refine()
+            if self._todo and time.perf_counter() - started >= seconds:
+                self._spent += time.perf_counter() - started
+                return False  # at least one flick a slice, as the searches do
         self._spent += time.perf_counter() - started
         self._choice = self._finish()
         return True

@@ -165,6 +165,10 @@ class ActionBar(Layer):
     def update(self, dt: float) -> None:
         if not self._warm:
             self._warm_up()
+        if not self.scene.anims.busy:
+            # note the words before a layer above plays the next move in this same update
+            # (a bot at once, a host's next change): no still frame may be drawn between
+            self.words()
 
     def _warm_up(self) -> None:
         """Build a plain and a highlighted button of the common width once, hidden, and let

@@ -85,8 +85,8 @@ def test_a_saved_expert_seat_plays_the_hard_planner() -> None:
 
 
 class _FrameClock:
-    """A clock that moves 1 ms each time it is read and `frame` seconds when the app draws
-    (between two `think` slices), so a test can tell thinking time from elapsed time."""
+    """A clock that moves 1 ms each time it is read; the test moves it on by a second
+    between two `think` slices (a frame drawn), so thinking time and elapsed time differ."""
 
     def __init__(self) -> None:
         self.now = 0.0
@@ -124,3 +124,19 @@ def test_the_time_cap_counts_thinking_not_the_frames_between_slices(monkeypatch)
     while not short.think(0.008):
         clock.now += 1.0
     assert 0 < short.simulations < uncapped.simulations
+
+
+def test_a_slice_of_no_time_still_simulates_a_flick() -> None:
+    """`think(0)` moved nothing on for a moment (the slice was checked before simulating):
+    without a cap, `while not think(0)` never ended. Each call simulates at least one
+    flick, as the searches' `think` does."""
+    state = (Builder(2).ship(0, "U7").ship(1, "D1")
+             .to_move(0, Phase.FLICK, die=2, chosen="small", flicks_left=3).build())
+    bot = ai.make_bot("normal", 0, random.Random(2))
+    bot.set_budget(None, None)
+    bot.start(state)
+    calls = 0
+    while not bot.think(0.0):
+        calls += 1
+        assert bot.simulations == calls and calls < 10_000
+    assert bot.action() is not None

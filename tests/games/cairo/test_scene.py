@@ -7,6 +7,7 @@ animations on and step the frames.
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 import pytest
@@ -806,3 +807,37 @@ def test_the_bottom_bar_names_the_bot_whose_block_still_flies(app) -> None:  # t
         frames(app)
     assert not scene.anims.busy
     assert scene.action_bar.words() == "Waiting for Bastet…"
+
+
+@pytest.mark.slow
+def test_the_bottom_bar_never_names_another_seat_than_the_top_bar(app) -> None:  # type: ignore[no-untyped-def]
+    """At once-speed bots, a bot's move starts in the update that ends the last one's
+    animation, with no still frame drawn between: the bar kept Ann's flick prompt through
+    Amun's retrieve (seed 11, plies 49-50). Both bars name the same seat in every frame."""
+    from nile.games.cairo import GAME_INFO, ai
+    from nile.games.cairo.shots import open_scene, seats
+
+    animated(app)
+    app.apply_settings(app.settings.changed(bot_speed="instant"), save=False)
+    scene = open_scene(app, Match.new(GAME_INFO, seats(3, 1), seed=11))
+    rng = random.Random(1)
+    mismatched = []
+    for frame in range(4000):
+        if scene.accepting_input:
+            actor = scene.state.current_player
+            scene.after_action(scene.match.play(ai.policy(scene.state, rng)), actor)
+        frames(app)
+        held = scene.top_bar._held
+        if held is None or held[1] is None or held[1] < 0 or scene.game_over:
+            continue
+        words = scene.action_bar.words()
+        if scene.match.seats[held[1]].is_human:
+            ok = not words.startswith("Waiting for")
+        else:
+            ok = words == f"Waiting for {scene.name(held[1])}…"
+        if not ok:
+            mismatched.append((frame, scene.match.ply, words[:40], scene.name(held[1])))
+        if scene.match.ply > 56:
+            break
+    assert scene.match.ply > 56
+    assert mismatched == []
