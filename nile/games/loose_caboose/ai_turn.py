@@ -55,25 +55,6 @@ ONE_TURN_GUESSES = 6
 PILE_MARGIN = 10
 """Below this many cards in the draw pile the game may end within the next turn, which
 the next-turn model does not follow: the leaf looks at this turn only."""
-OWN_TURN = "policy"
-"""SCREEN: how the player's own coming turn is valued at a leaf: "policy" (its best plan
-before the draw), "draw" (every draw, then the best plan), "search" (every draw, then
-the exact turn search)."""
-OWN_SEARCH_PILE = 1000
-"""SCREEN: "search" only at or below this many cards in the pile ("policy" above)."""
-OWN_DRAWS = 0
-"""SCREEN: draws sampled for the coming turn (0: every face)."""
-END_PILE = 0
-"""SCREEN: at most this many cards in the pile (and at least 1), the leaf plays the next
-player's turn and searches the player's own (the end: the engine ends the game)."""
-END_DRAWS = 0
-"""SCREEN: draws sampled for the own turn near the end (0: every face)."""
-END_GUESSES = 12
-"""SCREEN: guesses of the next hand near the end (`END_PILE`)."""
-SEARCH_GUESSES = 12
-"""SCREEN: guesses of the next hand where the own turn is searched (`OWN_SEARCH_PILE`)."""
-OWN_END = "points"
-"""SCREEN: the end of the coming turn: "points" or "outlook"."""
 EXACT_DRAWS = 2
 """Penalty cards from the pile still owed, at most, for the search to weigh every card;
 a longer run (the caboose at the back, a big throw) draws its first cards at random."""
@@ -132,14 +113,12 @@ class Leaf:
         self.hands = [rng.sample(unseen, min(size, len(unseen))) for _ in range(guesses)]
         self._outlooks: dict[tuple[object, ...], float] = {}
         self._draws = random.Random(rng.random())
-        self._guess_index = 0
 
     def value(self, state: LooseCabooseState, pile_left: int, ahead: bool = True) -> float:
         """The player's expected lead in final points: after the next player's turn when
         the game goes on long enough (`pile_left`, the real draw pile) and `ahead`, else
         after this turn."""
-        if ahead and state.phase is not Phase.OVER and (
-                pile_left > PILE_MARGIN or 0 < pile_left <= END_PILE):
+        if ahead and state.phase is not Phase.OVER and pile_left > PILE_MARGIN:
             return self._next_turn(state, pile_left)
         return self._one_turn(state, pile_left)
 
@@ -156,17 +135,13 @@ class Leaf:
             return cached
         total = 0.0
         nxt = self.next_seat
-        guesses = END_GUESSES if pile_left <= END_PILE else NEXT_GUESSES
-        if OWN_TURN == "search" and END_PILE < pile_left <= OWN_SEARCH_PILE + 1:
-            guesses = SEARCH_GUESSES
-        for index in range(guesses):
-            self._guess_index = index
+        for index in range(NEXT_GUESSES):
             guess = state.clone()
             hand, draw = self.guess(guess, index)
             guess.hands[nxt] = hand
             for card in hand:
                 guess.pile.take(card)
-            guess = TurnCopy(guess, pile_left).after(Draw(draw)).state
+            guess.apply(Draw(draw))
             plan = best_plan(as_seen(guess, pile_left - 1))
             if plan.passing:
                 guess.apply(Pass())
@@ -177,7 +152,7 @@ class Leaf:
                     guess.apply(Lay(card.value, cell, card.broken))
                 guess.apply(Roll())
             total += self._expect(guess, pile_left - 1)
-        value = total / guesses
+        value = total / NEXT_GUESSES
         self._outlooks[key] = value
         return value
 
@@ -207,47 +182,8 @@ class Leaf:
         """Back on this player's turn: their own coming turn priced by the policy."""
         points = self._points(state, pile_left)
         if state.phase is not Phase.OVER and state.seat == self.seat:
-            if pile_left <= END_PILE:
-                return self._own_turn(state, pile_left, END_DRAWS, True)
-            if OWN_TURN == "search" and pile_left <= OWN_SEARCH_PILE:
-                return self._own_turn(state, pile_left, OWN_DRAWS, OWN_END == "outlook")
-            if OWN_TURN == "draw":
-                return self._own_draws(state, pile_left)
             points[self.seat] += best_plan(as_seen(state, pile_left)).cost
         return self._lead(points)
-
-    def _coming_draws(self, state: LooseCabooseState, pile_left: int, draws: int,
-                      ) -> list[tuple[TurnCopy, float]]:
-        """The player's coming draw: every face with its chance, or `draws` samples."""
-        node = TurnCopy(state, pile_left)
-        outcomes = state.chance_outcomes()
-        if draws and len(outcomes) > draws:
-            # The same draws for the same guess at every leaf, so leaves compare on
-            # equal terms (as `guess`); any card of the copy's pile, each alike.
-            cards = state.pile.cards()
-            pick = random.Random(self._guess_index)
-            return [(node.after(Draw(pick.choice(cards))), 1 / draws)
-                    for _ in range(draws)]
-        return [(node.after(action), p) for action, p in outcomes]
-
-    def _own_draws(self, state: LooseCabooseState, pile_left: int) -> float:
-        """The player's coming turn: every draw, then the policy's best plan with it."""
-        total = 0.0
-        for drawn, p in self._coming_draws(state, pile_left, 0):
-            points = self._points(drawn.state, drawn.pile_left)
-            points[self.seat] += best_plan(as_seen(drawn.state, drawn.pile_left)).cost
-            total += p * self._lead(points)
-        return total
-
-    def _own_turn(self, state: LooseCabooseState, pile_left: int, draws: int,
-                  outlook: bool) -> float:
-        """The player's coming turn searched: every draw, then the exact turn's best move,
-        valued at the end of that turn by `EndLeaf`."""
-        total = 0.0
-        for drawn, p in self._coming_draws(state, pile_left, draws):
-            search = TurnSearch.of_copy(drawn, EndLeaf(self, outlook), self._draws)
-            total += p * max(search.move_value(action) for action in moves(drawn.state))
-        return total
 
     def _one_turn(self, state: LooseCabooseState, pile_left: int) -> float:
         """Right after this turn: the next player's coming turn priced by the policy."""
@@ -296,19 +232,6 @@ class Leaf:
         return self._outlooks[key]
 
 
-class EndLeaf:
-    """The end of the player's coming turn, inside `Leaf`: the lead in points, the next
-    player's turn priced by the policy (`OWN_END` "outlook") or not ("points")."""
-
-    def __init__(self, leaf: Leaf, outlook: bool) -> None:
-        self.leaf, self.outlook = leaf, outlook
-
-    def value(self, state: LooseCabooseState, pile_left: int, ahead: bool = True) -> float:
-        if self.outlook:
-            return self.leaf._one_turn(state, pile_left)
-        return self.leaf._lead(self.leaf._points(state, pile_left))
-
-
 class PointsLeaf:
     """The turn's own score: minus the player's penalty points when it is over (the
     tests check the search against sums worked out by hand with it)."""
@@ -323,7 +246,7 @@ class PointsLeaf:
 class TurnSearch:
     """Expectimax over the rest of one turn, through the engine."""
 
-    def __init__(self, view: LooseCabooseState, leaf: Leaf | PointsLeaf | EndLeaf,
+    def __init__(self, view: LooseCabooseState, leaf: Leaf | PointsLeaf,
                  rng: random.Random | None = None) -> None:
         self.seat = view.seat
         self._rng = rng or random.Random(0)
@@ -331,15 +254,6 @@ class TurnSearch:
         self.leaf = leaf
         self._memo: dict[tuple[Card, ...], float] = {}
         self._drawn: dict[tuple[object, ...], float] = {}
-
-    @staticmethod
-    def of_copy(root: TurnCopy, leaf: Leaf | PointsLeaf | EndLeaf,
-                rng: random.Random) -> TurnSearch:
-        """A search of a turn copy already made (a turn inside a leaf)."""
-        search = object.__new__(TurnSearch)
-        search.seat, search._rng, search.root, search.leaf = root.state.seat, rng, root, leaf
-        search._memo, search._drawn = {}, {}
-        return search
 
     def move_value(self, action: Action) -> float:
         """The expected value of playing `action` now and the best of the turn after it."""
