@@ -17,7 +17,7 @@ from nile.ai.hooks import AiHooks, Overrule, SearchStatistics
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.core.text import amount, change
-from nile.games.cleopatra import rules
+from nile.games.cleopatra import ai_eval, rules
 from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     Bid,
@@ -540,9 +540,12 @@ SEARCH_TIME_CAP: float | None = 0.8
 measurements). Below the 1 s target to leave room for a busy machine."""
 
 
-# No expert: 1800 iterations (six times hard's) won 5 of 18 three-player games against two
-# hard bots, under the 33.3 % chance share (docs/strength.md), so the level is not offered;
-# a saved "expert" seat plays the hard bot.
+EXPERT_ITERATIONS = 1000
+"""The expert's budget: the hard bot's search, its rollouts scored by the fitted
+evaluation (`ai_eval`). A bigger budget alone bought nothing (1800 iterations of hard's
+search won 5 of 18 three-player games against two hard bots, docs/strength.md)."""
+EXPERT_ROLLOUT_DEPTH = 4
+"""Moves the expert's rollouts play before the fitted evaluation scores them."""
 
 
 def prune(state: rules.CleopatraState, legal: list[Action]) -> list[Action]:
@@ -646,14 +649,21 @@ class HardBot:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
-    """The hard level is `HardBot` (so is a saved "expert" seat: with no expert budget it
-    searches hard's); easy and normal use the shared policy bots."""
-    return HardBot(hooks(), rng, level) if level in ("hard", "expert") else None
+    """The hard and expert levels are `HardBot`, the expert's with `expert_hooks`; easy
+    and normal use the shared policy bots."""
+    if level == "expert":
+        return HardBot(expert_hooks(), rng, level)
+    return HardBot(hooks(), rng, level) if level == "hard" else None
 
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
-                   hard_seconds=0.8,
+                   hard_seconds=0.8, expert_iterations=EXPERT_ITERATIONS,
                    rollout_epsilon=0.1, exploration=0.5,
                    candidates=candidates, rollout_policy=rollout_policy,
                    make_bot=make_bot, explain=explain)
+
+
+def expert_hooks() -> AiHooks:
+    """The expert's search: the hard bot's, its rollouts scored by the fitted evaluation."""
+    return replace(hooks(), evaluate=ai_eval.evaluate, rollout_depth=EXPERT_ROLLOUT_DEPTH)
