@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"    {weight:.4f},  # {name}")
     for name, (xs, ys, hs) in (("train", (x, y, None)), ("held out", held)):
         loss, right = scored(1.0 / (1.0 + np.exp(-xs @ weights)), ys)
-        print(f"{name}: fitted log loss {loss:.4f}, right {right:.3f}")
+        print(f"{name}: {len(ys)} pairs, fitted log loss {loss:.4f}, right {right:.3f}")
         if hs is not None:
             loss, right = scored(hs, ys)
             print(f"{name}: ai.evaluate log loss {loss:.4f}, right {right:.3f}")
