@@ -1,6 +1,7 @@
 """Heuristics of the Cleopatra's Caboose bots: a one-step policy (the normal bot, the hint,
 and the hard bot's rollouts), an evaluation of unfinished games (IS-MCTS leaves) and the
-hard bot itself (the shared IS-MCTS over the policy's best few moves).
+hard bot itself (the shared IS-MCTS over the policy's best few moves). The expert is the
+same search with a larger budget, its rollouts scored by the fitted `ai_eval.evaluate`.
 
 Everything reads only what the acting seat may see (they run on observations). Values are
 in victory points; `Weights` holds the tunable numbers (tuned by self-play, see the
@@ -17,7 +18,7 @@ from nile.ai.hooks import AiHooks, Overrule, SearchStatistics
 from nile.ai.ismcts import ISMCTS
 from nile.core.game import Action, GameState
 from nile.core.text import amount, change
-from nile.games.cleopatra import rules
+from nile.games.cleopatra import ai_eval, rules
 from nile.games.cleopatra.rules.actions import (
     FROM_CARD,
     Bid,
@@ -540,9 +541,12 @@ SEARCH_TIME_CAP: float | None = 0.8
 measurements). Below the 1 s target to leave room for a busy machine."""
 
 
-# No expert: 1800 iterations (six times hard's) won 5 of 18 three-player games against two
-# hard bots, under the 33.3 % chance share (docs/strength.md), so the level is not offered;
-# a saved "expert" seat plays the hard bot.
+EXPERT_ITERATIONS = 1000
+"""The expert's budget: the hard bot's search, its rollouts scored by the fitted
+evaluation (`ai_eval`). It won 49 of 100 three-player games against two hard bots at the
+app's caps on a fresh seed, +103 Elo [49, 163]; a bigger budget alone had bought nothing
+(1800 iterations with hard's evaluation won 5 of 18; docs/strength.md). Its decisions take
+0.39 s of CPU median, 1.13 s p95, so the 4 s cap never cuts it."""
 
 
 def prune(state: rules.CleopatraState, legal: list[Action]) -> list[Action]:
@@ -646,14 +650,22 @@ class HardBot:
 
 
 def make_bot(level: str, seat: int, rng: random.Random) -> HardBot | None:
-    """The hard level is `HardBot` (so is a saved "expert" seat: with no expert budget it
-    searches hard's); easy and normal use the shared policy bots."""
-    return HardBot(hooks(), rng, level) if level in ("hard", "expert") else None
+    """The hard and expert levels are `HardBot`, the expert's with `expert_hooks`; easy
+    and normal use the shared policy bots."""
+    if level == "expert":
+        return HardBot(expert_hooks(), rng, level)
+    return HardBot(hooks(), rng, level) if level == "hard" else None
 
 
 def hooks() -> AiHooks:
     return AiHooks(policy=policy, evaluate=evaluate, rollout_depth=4, hard_iterations=300,
-                   hard_seconds=0.8,
+                   hard_seconds=0.8, expert_iterations=EXPERT_ITERATIONS,
                    rollout_epsilon=0.1, exploration=0.5,
                    candidates=candidates, rollout_policy=rollout_policy,
                    make_bot=make_bot, explain=explain)
+
+
+def expert_hooks() -> AiHooks:
+    """The expert's search: the hard bot's (the same 4-move rollouts), the positions where
+    they stop scored by the fitted evaluation instead of `evaluate`."""
+    return replace(hooks(), evaluate=ai_eval.evaluate)
