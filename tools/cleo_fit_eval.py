@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import _logistic as logistic  # noqa: E402
+
 from nile.core import chance  # noqa: E402
 from nile.core.game import CHANCE  # noqa: E402
 from nile.games.cleopatra import ai, ai_eval, rules  # noqa: E402
@@ -75,27 +77,9 @@ def sample_positions(games: int, first_seed: int, players: int, epsilon: float,
     return np.array(rows, dtype=float), np.array(results, dtype=float), np.array(hard)
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
-    """Logistic regression without an intercept (the model is symmetric in the seats),
-    on standardised columns so one L2 weight suits features of any scale."""
-    scale = np.maximum(x.std(axis=0), 1e-9)
-    z = x / scale
-    weights = np.zeros(z.shape[1])
-    ridge = l2 * np.eye(z.shape[1])
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-z @ weights))
-        gradient = z.T @ (p - y) / len(y) + l2 * weights
-        hessian = (z.T * (p * (1.0 - p))) @ z / len(y) + ridge
-        weights -= np.linalg.solve(hessian, gradient)
-    return weights / scale
-
-
-def scored(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    """(mean log loss, share of decided pairs called right) of chances `p`."""
-    p = np.clip(p, 1e-9, 1.0 - 1e-9)
-    loss = float(-np.mean(y * np.log(p) + (1.0 - y) * np.log(1.0 - p)))
-    decided = y != 0.5
-    return loss, float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5)))
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The shared logistic fit on standardised columns (the features' scales differ)."""
+    return logistic.fit(x, y, standardise=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -114,10 +98,10 @@ def main(argv: list[str] | None = None) -> None:
     for name, weight in zip(ai_eval.FEATURES, weights, strict=True):
         print(f"    {weight:.4f},  # {name}")
     for name, (xs, ys, hs) in (("train", (x, y, None)), ("held out", held)):
-        loss, right = scored(1.0 / (1.0 + np.exp(-xs @ weights)), ys)
+        loss, right = logistic.scored(1.0 / (1.0 + np.exp(-xs @ weights)), ys)
         print(f"{name}: {len(ys)} pairs, fitted log loss {loss:.4f}, right {right:.3f}")
         if hs is not None:
-            loss, right = scored(hs, ys)
+            loss, right = logistic.scored(hs, ys)
             print(f"{name}: ai.evaluate log loss {loss:.4f}, right {right:.3f}")
 
 

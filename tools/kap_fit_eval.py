@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import _logistic as logistic  # noqa: E402
+
 from nile.core import chance  # noqa: E402
 from nile.core.game import CHANCE  # noqa: E402
 from nile.games.kap_kairo import ai_eval  # noqa: E402
@@ -64,23 +66,14 @@ def sample_positions(games: int, first_seed: int, epsilon: float,
     return np.array(rows, dtype=float), np.array(results, dtype=float)
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
-    """Logistic regression without an intercept (the model is symmetric in the seats)."""
-    weights = np.zeros(x.shape[1])
-    ridge = l2 * np.eye(x.shape[1])
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-x @ weights))
-        gradient = x.T @ (p - y) / len(y) + l2 * weights
-        hessian = (x.T * (p * (1.0 - p))) @ x / len(y) + ridge
-        weights -= np.linalg.solve(hessian, gradient)
-    return weights
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The shared logistic fit on the raw columns (as `ai_eval.WEIGHTS` were fitted)."""
+    return logistic.fit(x, y)
 
 
 def log_loss(x: np.ndarray, y: np.ndarray, weights: np.ndarray) -> tuple[float, float]:
     """(mean log loss, share of decided positions called right)."""
-    p = np.clip(1.0 / (1.0 + np.exp(-x @ weights)), 1e-9, 1.0 - 1e-9)
-    loss = float(-np.mean(y * np.log(p) + (1.0 - y) * np.log(1.0 - p)))
-    return loss, float(np.mean((p > 0.5) == (y > 0.5)))
+    return logistic.scored(1.0 / (1.0 + np.exp(-x @ weights)), y)
 
 
 def main(argv: list[str] | None = None) -> None:
