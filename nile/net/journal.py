@@ -219,8 +219,8 @@ def recover(folder: Path) -> dict[str, tuple[int, Any]]:
                 try:
                     record = json.loads(raw)
                     table_id, seq, save = record["id"], record["seq"], record["save"]
-                except (ValueError, TypeError, KeyError):
-                    continue
+                except (ValueError, TypeError, KeyError, RecursionError):
+                    continue  # RecursionError: a line nested too deep to decode
                 if (isinstance(table_id, str) and isinstance(seq, int)
                         and seq >= newest.get(table_id, (-1, None))[0]):
                     newest[table_id] = (seq, save)

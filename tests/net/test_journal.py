@@ -187,3 +187,15 @@ def test_the_app_settles_the_hosted_games_when_it_starts(monkeypatch) -> None:  
     assert __main__.main([]) == 1  # no window here: the start stops after its care
     on_file = json.loads((folder / "matches" / f"{table.id}.json").read_text())
     assert on_file["net"]["seq"] == 4
+
+
+def test_a_journal_line_nested_too_deep_is_skipped_not_a_crash_at_start(tmp_path: Path) -> None:
+    """The app's start now reads the hosted games' journals: a damaged line nested
+    deeper than the decoder's recursion limit raised RecursionError and stopped Nile
+    before its window opened. It is skipped like any line that cannot be read."""
+    dead = tmp_path / "journal" / "1-dead"
+    dead.mkdir(parents=True)
+    (dead / "00000001.log").write_bytes(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert journal.recover(dead) == {}
+    assert settle_at_start(tmp_path) == []
+    assert journal.segments(dead) == []
